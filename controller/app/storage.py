@@ -1,0 +1,53 @@
+"""Reading and writing the app's files: clear errors, and never half a file after a crash."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from controller.errors import KaskadeError
+
+
+class StorageError(KaskadeError, OSError):
+    """A file could not be read or written; the message names the file and the reason."""
+
+
+def read_text(path: Path) -> str:
+    """The UTF-8 text of ``path``; raises :class:`StorageError` naming the file."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise StorageError(f"{path}: not a text file ({error.reason})") from None
+    except OSError as error:
+        raise StorageError(f"{path}: {error.strerror or error}") from None
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8): write a temporary file beside it, flush it to
+    the disk, then rename it over ``path``. Readers see the old file or the new one, never a
+    mix; after a power cut the old one is still there if the rename had not happened."""
+    path = Path(path)
+    try:
+        _replace(path, text)
+    except OSError as error:
+        raise StorageError(f"{path}: cannot save: {error.strerror or error}") from None
+
+
+def _replace(path: Path, text: str) -> None:
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                             dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    directory = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)

@@ -1,0 +1,53 @@
+"""The ``kaskade`` command line: one sub-command per module in this package.
+
+Exit status: 0 on success, 2 for bad input (usage, an unreadable or malformed record, an
+illegal move), 130 when interrupted. Errors go to stderr as one line naming the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Optional
+
+from controller import __version__
+from controller.cli import bench, play, replay
+from controller.errors import KaskadeError
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered."""
+    parser = argparse.ArgumentParser(
+        prog="kaskade",
+        description="Kaskade Board: play, replay and measure the games of the LED touch board.",
+        epilog="Run 'kaskade COMMAND --help' for a command's options. Documentation: README.md "
+        "and docs/ in the source tree.",
+    )
+    parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in (play, replay, bench):
+        module.register(commands)
+    return parser
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except KaskadeError as error:
+        print(f"kaskade {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (``kaskade replay … | head``): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return status

@@ -1,0 +1,322 @@
+"""``kaskade play --terminal``: Kaskade for two people at one keyboard, in the terminal.
+
+The board is drawn in colour (White's balls bright, Black's balls dark on light, a cell one
+ball from overflowing underlined, the last move reversed) and a cascade is animated generation
+by generation from the move's events, exactly as the LED board will show it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from controller.app.storage import StorageError, read_text, write_atomically
+from controller.cli import ansi
+from controller.cli.status import status_line
+from controller.errors import KaskadeError
+from controller.games import Event, MoveError, NothingToUndoError, OptionsError
+from controller.games.kaskade import Generation, KaskadeState, Placed
+from controller.games.kaskade.diagram import diagram
+from controller.games.record import parse_record
+from controller.games.replay import record_text, replay, starting_state
+
+HELP = """\
+Type a cell to put a ball there, e.g. c3 (a1 is the bottom-left cell). You may put a ball on
+an empty cell or on your own balls. A cell overflows when it holds as many balls as it has
+neighbours (corner 2, edge 3, inside 4): it empties and each neighbour gets a ball and becomes
+yours, with every ball on it. Take all of your opponent's cells to win.
+
+Commands:
+  undo        take back the last move
+  moves       show the game so far as a record
+  save FILE   write the game so far to a record file
+  resign      give up the game
+  help        show this text
+  quit        leave (with --record FILE the game is already saved there)"""
+
+ANIMATION_SECONDS = 3.0
+"""Longest a cascade's animation may take; long cascades are played faster."""
+GENERATION_SECONDS = 0.3
+
+
+@dataclass
+class Console:
+    """Where the game talks to: injected so tests can script a whole game."""
+
+    write: Callable[[str], None]
+    read: Callable[[str], str]
+    """Show a prompt and return the typed line; raises EOFError at the end of input."""
+    colour: bool = False
+    animate: bool = False
+    sleep: Callable[[float], None] = time.sleep
+
+
+def register(commands: Any) -> None:
+    """Add ``play`` to the command line."""
+    parser = commands.add_parser(
+        "play", help="play Kaskade in the terminal, two people at one keyboard",
+        description="Play Kaskade in this terminal, two people taking turns at one keyboard. "
+        "Type 'help' during the game for the rules and commands.",
+    )
+    parser.add_argument("--terminal", action="store_true",
+                        help="play in this terminal (the only front end so far, so the default)")
+    parser.add_argument("--size", metavar="WxH",
+                        help="board size, width x height, 2x2 to 16x16 (default 6x9)")
+    parser.add_argument("--record", type=Path, metavar="FILE",
+                        help="keep the game in this record file: continue it if the file exists, "
+                        "start it there otherwise; every move is saved at once")
+    parser.add_argument("--white", metavar="NAME", help="the name of the player with White")
+    parser.add_argument("--black", metavar="NAME", help="the name of the player with Black")
+    parser.add_argument("--colour", "--color", choices=("auto", "always", "never"),
+                        default="auto", help="colour the board (default: when on a terminal)")
+    parser.add_argument("--no-animation", action="store_true",
+                        help="show the end of each cascade at once")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Set the game up from the options (and the record file), then play it."""
+    start, moves, tags = _setup(args)
+    colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
+        args.colour])
+    console = Console(
+        write=lambda text: print(text, flush=True),
+        read=_line_reader(),
+        colour=colour,
+        animate=colour and not args.no_animation,
+    )
+    return TerminalGame(start, moves, tags, console, args.record).run()
+
+
+def _setup(args: argparse.Namespace) -> tuple[KaskadeState, list[str], dict[str, str]]:
+    """The start, the moves so far and the tags, from a record file or the options."""
+    tags = {"White": args.white or "", "Black": args.black or ""}
+    if args.record is not None and args.record.exists():
+        record = parse_record(read_text(args.record))
+        start = starting_state(record)
+        if not isinstance(start, KaskadeState):
+            raise OptionsError(f"{args.record} holds a game of {record.game}, not Kaskade")
+        if args.size is not None and start.options() != KaskadeState.new(
+                {"size": args.size}).options():
+            raise OptionsError(f"{args.record} holds a {start.options()['size']} game; "
+                               f"leave out --size {args.size} to continue it")
+        kept = {k: v for k, v in record.tags.items() if k in ("White", "Black", "Date")}
+        tags = {**kept, **{k: v for k, v in tags.items() if v}}
+        return start, list(record.moves), tags
+    start = KaskadeState.new({} if args.size is None else {"size": args.size})
+    tags["Date"] = datetime.date.today().isoformat()
+    return start, [], {k: v for k, v in tags.items() if v}
+
+
+def _line_reader() -> Callable[[str], str]:
+    try:
+        import readline  # noqa: F401, PLC0415  (line editing and history where available)
+    except ImportError:
+        pass
+    return input
+
+
+class TerminalGame:
+    """One game at the keyboard: shows the board, reads moves and commands, keeps the record."""
+
+    def __init__(
+        self,
+        start: KaskadeState,
+        moves: Sequence[str],
+        tags: dict[str, str],
+        console: Console,
+        record_path: Optional[Path] = None,
+    ) -> None:
+        self.start = start
+        self.state = start.copy()
+        replay(self.state, moves)
+        self.moves = list(moves)
+        self.tags = tags
+        self.console = console
+        self.record_path = record_path
+        self.resigned: Optional[int] = None
+
+    def run(self) -> int:
+        """Play until the players quit (or resign, or input ends); returns the exit status."""
+        self._say(f"Kaskade {self.state.grid.size_text} — type 'help' for the rules and commands.")
+        if self.record_path is not None:
+            verb = "Continuing" if self.moves else "Saving"
+            self._say(f"{verb} the game in {self.record_path}.")
+        self._show(self.state.cells)
+        while True:
+            try:
+                line = self.console.read(self._prompt())
+            except EOFError:
+                self._say("")
+                return 0
+            command, _, argument = line.strip().partition(" ")
+            if not command:
+                continue
+            if command.lower() in ("quit", "q", "exit"):
+                return 0
+            if self._command(command.lower(), argument.strip()) == "resigned":
+                return 0
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def _command(self, command: str, argument: str) -> Optional[str]:
+        if command in ("help", "h", "?"):
+            self._say(HELP)
+        elif command in ("undo", "u"):
+            self._undo()
+        elif command == "moves":
+            self._say(self._record())
+        elif command == "save":
+            self._save_as(argument)
+        elif command == "resign":
+            return self._resign()
+        else:
+            self._move(command)
+        return None
+
+    def _move(self, text: str) -> None:
+        if self.state.is_over():
+            self._say("The game is over: 'undo' to take back the last move, 'quit' to leave.")
+            return
+        before = list(self.state.cells)
+        try:
+            move = self.state.parse_move(text)
+            events = self.state.play(move)
+        except MoveError as error:
+            self._say(f"{text}: {error.reason}. Type 'help' for how to play.")
+            return
+        self.moves.append(self.state.move_name(move))
+        self._autosave()
+        self._animate(before, events)
+        self._show(self.state.cells)
+        self._comment(events)
+
+    def _undo(self) -> None:
+        try:
+            move = self.state.undo()
+        except NothingToUndoError:
+            self._say("There is no move to undo.")
+            return
+        self.moves.pop()
+        self._autosave()
+        self._say(f"Took back {self.state.move_name(move)}.")
+        self._show(self.state.cells)
+
+    def _resign(self) -> Optional[str]:
+        mover = self.state.to_move
+        if mover is None:
+            self._say("The game is already over.")
+            return None
+        self.resigned = mover
+        self._autosave()
+        winner = 1 - mover
+        self._say(f"{self._player(mover)} resigns. {self._player(winner)} wins.")
+        return "resigned"
+
+    def _save_as(self, name: str) -> None:
+        if not name:
+            self._say("Say where: save FILE")
+            return
+        try:
+            write_atomically(Path(name), self._record())
+        except StorageError as error:
+            self._say(f"Not saved: {error}")
+        else:
+            self._say(f"Saved to {name}.")
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def _record(self) -> str:
+        tags = dict(self.tags)
+        if self.resigned is not None:
+            tags["Result"] = self.state.info.players[1 - self.resigned]
+            tags["Termination"] = f"{self.state.player_title(self.resigned)} resigned"
+        return record_text(self.start, self.moves, tags)
+
+    def _autosave(self) -> None:
+        if self.record_path is None:
+            return
+        try:
+            write_atomically(self.record_path, self._record())
+        except KaskadeError as error:
+            self._say(f"Warning: the game could not be saved: {error}")
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _show(self, cells: Sequence[int], caption: Optional[str] = None) -> int:
+        """Print the board (with a status line) and return how many lines that took."""
+        last = self.state.moves[-1] if self.state.moves else None
+        text = "\n".join([caption or status_line(self.state), self._board(cells, last)])
+        self.console.write(text)
+        return text.count("\n") + 1
+
+    def _board(self, cells: Sequence[int], last: Optional[int]) -> str:
+        if not self.console.colour:
+            return diagram(self.state.grid, cells)
+        critical = self.state.grid.critical
+
+        def paint(cell: int, token: str) -> str:
+            value = cells[cell]
+            codes = [ansi.WHITE_BALLS if value > 0 else ansi.BLACK_BALLS if value else ansi.DIM]
+            if value and abs(value) == critical[cell] - 1:
+                codes.append(ansi.UNDERLINE)
+            if cell == last:
+                codes.append(ansi.REVERSE)
+            return ansi.style(token, *codes)
+
+        legend = ansi.style("underlined: one ball from overflowing · reversed: last move",
+                            ansi.DIM)
+        return f"{diagram(self.state.grid, cells, paint)}\n{legend}"
+
+    def _animate(self, before: list[int], events: Sequence[Event]) -> None:
+        """Redraw the board in place for the placement and each cascade generation."""
+        generations = [e for e in events if isinstance(e, Generation)]
+        if not (self.console.animate and generations):
+            return
+        frame = list(before)
+        placed = events[0]
+        assert isinstance(placed, Placed)
+        frame[placed.cell] = placed.balls if placed.player == 0 else -placed.balls
+        delay = min(GENERATION_SECONDS, ANIMATION_SECONDS / len(generations))
+        name = self.state.grid.name(placed.cell)
+        lines = self._show(frame, f"{name} overflows …")
+        for generation in generations:
+            self.console.sleep(delay)
+            for change in generation.changes:
+                frame[change.cell] = change.balls if change.owner == 0 else -change.balls
+            self.console.write(f"\x1b[{lines}F\x1b[J")
+            lines = self._show(frame, f"{name} overflows … generation {generation.number}")
+        self.console.sleep(delay)
+        self.console.write(f"\x1b[{lines}F\x1b[J")
+
+    def _comment(self, events: Sequence[Event]) -> None:
+        generations = [e for e in events if isinstance(e, Generation)]
+        if generations:
+            captured = sum(len(g.captured) for g in generations)
+            self._say(f"Cascade: {len(generations)} generation"
+                      f"{'s' if len(generations) != 1 else ''}, {captured} cell"
+                      f"{'s' if captured != 1 else ''} captured.")
+        outcome = self.state.outcome()
+        if outcome is not None and outcome.winner is not None:
+            self._say(f"{self._player(outcome.winner)} wins! ({outcome.reason}) "
+                      "'undo' takes the last move back, 'quit' leaves.")
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def _player(self, player: int) -> str:
+        title = self.state.player_title(player)
+        name = self.tags.get(title)
+        return f"{name} ({title})" if name else title
+
+    def _prompt(self) -> str:
+        mover = self.state.to_move
+        return "game over> " if mover is None else f"{self._player(mover)}> "
+
+    def _say(self, text: str) -> None:
+        self.console.write(text)

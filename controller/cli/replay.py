@@ -1,0 +1,135 @@
+"""``kaskade replay``: replay a game record and show (or export) the position it reaches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+from controller.app.storage import StorageError, read_text
+from controller.cli.status import status_line
+from controller.errors import KaskadeError
+from controller.games import GameState, OptionsError, game_names, get_game
+from controller.games.record import Record, parse_moves, parse_record
+from controller.games.replay import check_result, record_text, replay, starting_state
+
+EXAMPLES = """\
+examples:
+  kaskade replay kaskade --size 6x9 --moves "c3 d4 c3"
+  kaskade replay kaskade --size 6x9 --moves "c3 d4 c3" --json
+  kaskade replay game.kaskade --ply 20         the position after the first 20 moves
+  kaskade replay game.kaskade --record         the record, tidied, to share
+
+A record file holds a header of tags and the moves (docs/records.md); 'kaskade play
+--record FILE' writes one. An illegal or malformed move exits with status 2, prints
+nothing on stdout, and says on stderr which move failed and why."""
+
+
+class UsageError(KaskadeError, ValueError):
+    """Options that do not go together."""
+
+
+def register(commands: Any) -> None:
+    """Add ``replay`` to the command line."""
+    parser = commands.add_parser(
+        "replay",
+        help="replay a game record and show the position it reaches",
+        description="Replay a game from a record file or from a list of moves, and print the "
+        "position it reaches as a diagram, as JSON, or as a tidy record.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "source", metavar="GAME|FILE",
+        help=f"a game ({', '.join(game_names())}) to play --moves in, or a record file "
+        "('-' reads standard input)",
+    )
+    parser.add_argument("--size", metavar="WxH",
+                        help="board size, width x height (e.g. 6x9); default 6x9")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="set another option of the game (repeatable)")
+    parser.add_argument("--moves", metavar="MOVES", default="",
+                        help='the moves in the game\'s notation, e.g. "c3 d4 c3" (move numbers '
+                        "such as '1.' are allowed and ignored)")
+    parser.add_argument("--position", metavar="TEXT",
+                        help="start from this position (docs/notation.md) instead of a new game")
+    parser.add_argument("--ply", type=int, metavar="N",
+                        help="stop after the first N moves, to look at an earlier position")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true",
+                        help="print the final position as one JSON object")
+    output.add_argument("--record", action="store_true",
+                        help="print the replayed game as a record")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay and print; every error is raised before anything is printed."""
+    record, start, moves = _load(args)
+    if args.ply is not None:
+        if not 0 <= args.ply <= len(moves):
+            raise UsageError(f"--ply {args.ply}: the game has {len(moves)} moves")
+        moves = moves[: args.ply]
+    state = start.copy()
+    replay(state, moves)
+    if record is not None and args.ply is None:
+        check_result(record, state)
+    if args.json:
+        text = json.dumps(state.to_json())
+    elif args.record:
+        tags = {} if record is None else _player_tags(record, start)
+        text = record_text(start, moves, tags).rstrip("\n")
+    else:
+        text = f"{status_line(state)}\n{state.diagram()}"
+    print(text)
+    return 0
+
+
+def _load(args: argparse.Namespace) -> tuple[Optional[Record], GameState[Any], list[str]]:
+    """The record (if the source is a file), the starting state and the moves."""
+    if args.source.strip().lower() in game_names():
+        game = get_game(args.source)
+        options = _options(args)
+        if args.position is not None:
+            start = game.from_position(args.position)
+            if options:
+                raise UsageError("--position already fixes the board; leave out --size and -o")
+        else:
+            start = game.new(options)
+        return None, start, parse_moves(args.moves)
+    for flag, given in (("--moves", args.moves), ("--size", args.size),
+                        ("--option", args.option), ("--position", args.position)):
+        if given:
+            raise UsageError(f"{flag} goes with a game name; the record {args.source} "
+                             "gives its own")
+    record = parse_record(_read_source(args.source))
+    return record, starting_state(record), record.moves
+
+
+def _read_source(source: str) -> str:
+    if source != "-":
+        return read_text(Path(source))
+    try:
+        return sys.stdin.buffer.read().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise StorageError(f"standard input: not UTF-8 text ({error.reason})") from None
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    options = {}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise OptionsError(f"-o {item!r}: write NAME=VALUE")
+        options[name.strip().lower()] = value.strip()
+    if args.size is not None:
+        options["size"] = args.size
+    return options
+
+
+def _player_tags(record: Record, start: GameState[Any]) -> dict[str, str]:
+    """The tags of ``record`` that ``record_text`` does not derive from the game itself."""
+    derived = {"game", "position", *start.info.options}
+    return {name: value for name, value in record.tags.items() if name.lower() not in derived}

@@ -1,0 +1,263 @@
+"""The one state protocol that every game on the board implements.
+
+The app, the renderers, the computer players, the record replayer and the conformance tests
+are written once against :class:`GameState` and work for every registered game. The protocol
+follows python-chess (``play``/``undo`` as a move stack, notation as parse/name pairs, errors
+that say which move and which position) and OpenSpiel (chance as an explicit actor, outcomes as
+per-player utilities), and is shaped by the five games this board plays:
+
+* **Kaskade** — two players, one placement per turn, cascades reported as events.
+* **Cascades (Chang)** — one or two stones or a pass per turn: a turn may be several moves by
+  the same player, so ``to_move`` can stay the same after ``play``.
+* **Big Balls** — a die throw is a chance step (``to_move == CHANCE``) between a player's
+  decision to throw and their stone move; the opening shuffle is a chance step too.
+* **Colliding Circles** — up to three actions per turn and an explicit end of turn; scores.
+* **Cascades (Decktet)** — one player, a hidden shuffled deck: ``determinize`` lets a search
+  sample the unseen cards.
+
+States are mutable (``play`` and ``undo`` change them in place, as a search wants); ``copy``
+gives an independent one. A state never reads a clock, a file or a global random generator:
+chance is drawn from an :class:`Rng` that the caller passes in.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Optional, Protocol, TypeVar
+
+from controller.games.errors import IllegalMoveError
+
+CHANCE = -1
+"""``to_move`` when chance acts next (a die to throw, cards to shuffle)."""
+
+
+class Rng(Protocol):
+    """The part of :class:`random.Random` that games use; pass a seeded one for repeatable play."""
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, as the registry, the menus and the command line need to know it."""
+
+    name: str
+    """Short name used by the registry, the command line and game records (``kaskade``)."""
+    title: str
+    """Name for people (``Kaskade``)."""
+    players: tuple[str, ...]
+    """Player names in seat order, lower case; a player's number is its index here."""
+    options: Mapping[str, str] = field(default_factory=dict)
+    """Option name -> one-line help (with the default) for the options ``new`` accepts."""
+    chance: bool = False
+    """True when the game has chance steps (dice, shuffles)."""
+    hidden_information: bool = False
+    """True when some player cannot see all of the state (face-down cards)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winner: Optional[int]
+    """The winning player's number; ``None`` for a draw or a lost one-player game."""
+    reason: str
+    """Why, in words for people (``"Black has no cells left"``)."""
+    scores: Optional[tuple[int, ...]] = None
+    """Final scores per player, for games that count points."""
+
+    def utility(self, player: int, players: int) -> float:
+        """+1 for a win, -1 for a loss, 0 for a draw — what a search maximises.
+
+        In a one-player game a loss is -1 as well, so "win" and "lose" stay comparable.
+        """
+        if self.winner is None:
+            return -1.0 if players == 1 else 0.0
+        return 1.0 if self.winner == player else -1.0
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while a move was played, in the order it happened.
+
+    Renderers animate events and commentary describes them; neither re-implements the rules.
+    Each game defines its own event types on top of this one.
+    """
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The move ended the game."""
+
+    outcome: Outcome
+
+
+M = TypeVar("M", bound=Hashable)
+S = TypeVar("S", bound="GameState[Any]")
+
+
+class GameState(ABC, Generic[M]):
+    """A position of one game plus the moves played on it since it was created or loaded.
+
+    Subclasses must implement every abstract member. They may override the others where they
+    can do better (``is_legal`` without listing all moves, ``random_playout`` on a fast path,
+    ``determinize`` for hidden cards, ``chance_outcomes``/``sample_chance`` for chance steps).
+    """
+
+    info: ClassVar[GameInfo]
+
+    # -- creating, copying, saving ----------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def new(cls: type[S], options: Optional[Mapping[str, str]] = None) -> S:
+        """A new game. ``options`` are text, as typed on the command line or found in a record
+        (``{"size": "6x9"}``); unknown or invalid ones raise :class:`OptionsError`."""
+
+    @abstractmethod
+    def options(self) -> dict[str, str]:
+        """The options this game was created with, as text; ``new(s.options())`` starts the
+        same kind of game again."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls: type[S], text: str) -> S:
+        """A state from a one-line position as ``position`` writes it (no moves to undo).
+        Raises :class:`PositionError` naming what is wrong."""
+
+    @abstractmethod
+    def position(self) -> str:
+        """This position as one line of text that ``from_position`` reads back."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls: type[S], data: Mapping[str, Any]) -> S:
+        """A state from the object ``to_json`` returns. Raises :class:`PositionError`."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """This position as a JSON-ready object. Every game's object starts with ``game``
+        and contains ``plies``, ``to_move`` and ``winner``; the rest is documented per game."""
+
+    @abstractmethod
+    def copy(self: S) -> S:
+        """An independent state with the same position and move stack."""
+
+    @abstractmethod
+    def diagram(self) -> str:
+        """The position drawn in plain text for people (several lines, no colour codes)."""
+
+    # -- whose turn, how it ended -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> Optional[int]:
+        """The number of the player to move, :data:`CHANCE`, or ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def plies(self) -> int:
+        """Moves made since the game began, chance steps included (also for loaded positions)."""
+
+    @property
+    @abstractmethod
+    def moves(self) -> Sequence[M]:
+        """The moves played on this state, oldest first: what ``undo`` can take back."""
+
+    @abstractmethod
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.outcome() is not None
+
+    def player_title(self, player: int) -> str:
+        """A player's name for people (``White``)."""
+        return self.info.players[player].capitalize()
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        """Every move allowed now (chance outcomes at a chance step); empty once the game is over.
+        A game that is not over always has at least one (a pass, where the rules allow it)."""
+
+    def is_legal(self, move: M) -> bool:
+        """Whether ``play(move)`` would be accepted."""
+        return move in self.legal_moves()
+
+    @abstractmethod
+    def play(self, move: M) -> list[Event]:
+        """Play a legal move and return what happened, in order. Raises
+        :class:`IllegalMoveError` (naming the move and the position) and changes nothing if the
+        move is not legal."""
+
+    @abstractmethod
+    def undo(self) -> M:
+        """Take back the last move and return it; raises :class:`NothingToUndoError`."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """The move that ``text`` names in this position's notation. Raises
+        :class:`InvalidMoveError` for text that names no move; does not check legality."""
+
+    @abstractmethod
+    def move_name(self, move: M) -> str:
+        """The notation of ``move``; ``parse_move(move_name(m)) == m``."""
+
+    def play_text(self, text: str) -> list[Event]:
+        """Parse and play a move written in notation."""
+        return self.play(self.parse_move(text))
+
+    # -- chance and hidden information --------------------------------------------------------
+
+    def chance_outcomes(self) -> Optional[list[tuple[M, float]]]:
+        """At a chance step: each outcome with its probability, or ``None`` when there are too
+        many to list (a shuffled deck), in which case the game overrides ``sample_chance``."""
+        self._require_chance_step()
+        return None
+
+    def sample_chance(self, rng: Rng) -> M:
+        """Draw the outcome of the chance step due now, using ``rng`` only."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise TypeError(f"{type(self).__name__} lists no chance outcomes and must "
+                            "override sample_chance")
+        point = rng.random()
+        for move, probability in outcomes:
+            point -= probability
+            if point < 0:
+                return move
+        return outcomes[-1][0]
+
+    def determinize(self: S, player: int, rng: Rng) -> S:
+        """A copy in which everything ``player`` cannot see is re-dealt at random, consistent
+        with what they can see. Games of perfect information return a plain copy."""
+        del player, rng
+        return self.copy()
+
+    def _require_chance_step(self) -> None:
+        if self.to_move != CHANCE:
+            raise IllegalMoveError("chance", self.position(), "no chance step is due now")
+
+    # -- simulation ---------------------------------------------------------------------------
+
+    def random_playout(self, rng: Rng) -> Outcome:
+        """Play uniformly random moves (and chance steps) from here to the end on a copy and
+        return the outcome; this state is left unchanged. Searches call this a lot, so games
+        with a faster way override it."""
+        state = self.copy()
+        while True:
+            outcome = state.outcome()
+            if outcome is not None:
+                return outcome
+            if state.to_move == CHANCE:
+                state.play(state.sample_chance(rng))
+            else:
+                moves = state.legal_moves()
+                state.play(moves[int(rng.random() * len(moves))])

@@ -1,0 +1,6 @@
+"""Kaskade: chain-reaction overflow on a W x H grid (the board's flagship game)."""
+
+from controller.games.kaskade.events import CellContent, Generation, Placed
+from controller.games.kaskade.state import KaskadeState
+
+__all__ = ["CellContent", "Generation", "KaskadeState", "Placed"]

@@ -1,0 +1,55 @@
+"""One generation of overflow: the inner step shared by the full engine and the fast playout.
+
+The board is a list of signed ball counts: positive for White's balls, negative for Black's,
+0 for an empty cell. The mover's sign is +1 or -1, so ``cells[c] * sign`` is the mover's balls
+on ``c`` (negative when the opponent owns it). ``counts[p]`` is how many cells player ``p``
+owns; it is kept up to date so the stop-at-elimination check costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+
+def fire(
+    cells: list[int],
+    critical: Sequence[int],
+    neighbours: Sequence[Sequence[int]],
+    overflowing: Iterable[int],
+    sign: int,
+    counts: list[int],
+) -> set[int]:
+    """Overflow every cell in ``overflowing`` once, all in the same generation.
+
+    Each loses its critical mass and each of its neighbours gains one ball and becomes the
+    mover's. Firing the cells one after another gives the same board as firing them at once,
+    because gains and losses only add up. Returns every cell that was fired or received a ball.
+    """
+    mover = 0 if sign > 0 else 1
+    opponent = 1 - mover
+    touched = set(overflowing)
+    for cell in touched:
+        rest = cells[cell] * sign - critical[cell]
+        cells[cell] = rest * sign
+        if not rest:
+            counts[mover] -= 1
+        for neighbour in neighbours[cell]:
+            balls = cells[neighbour] * sign
+            if balls < 0:
+                counts[opponent] -= 1
+                counts[mover] += 1
+                cells[neighbour] = (1 - balls) * sign
+            else:
+                if not balls:
+                    counts[mover] += 1
+                cells[neighbour] = (balls + 1) * sign
+    for cell in list(touched):
+        touched.update(neighbours[cell])
+    return touched
+
+
+def still_full(
+    cells: Sequence[int], critical: Sequence[int], touched: Iterable[int], sign: int
+) -> list[int]:
+    """The cells among ``touched`` that hold their critical mass or more: the next generation."""
+    return sorted(cell for cell in touched if cells[cell] * sign >= critical[cell])

@@ -1,0 +1,182 @@
+"""Game records: how games are saved, shared and replayed (format in ``docs/records.md``).
+
+A record is plain UTF-8 text in the style chess players know from PGN: a header of tags, one
+per line, then the moves in the game's own notation::
+
+    [Game "kaskade"]
+    [Size "6x9"]
+    [White "Ann"]
+    [Black "Ben"]
+    [Date "2026-11-21"]
+    [Result "*"]
+
+    1. c3 d4 2. c3 e5 3. b2 ; comments run to the end of the line
+    {or sit between braces}
+
+Move numbers (``1.``, ``3...``) are only for readers and are ignored; every other token is one
+move (one ply). Reading and writing here are pure text functions; files are the caller's job.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Optional
+
+from controller.errors import KaskadeError
+
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_MOVE_NUMBER = re.compile(r"\d+\.+")
+_WRAP = 79
+
+
+class RecordError(KaskadeError, ValueError):
+    """A record that cannot be read; says on which line and why."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(f"line {line}: {reason}")
+
+
+@dataclass
+class Record:
+    """A parsed record: its tags in file order and its moves as written."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    """The line on which each move stands, for error messages."""
+
+    @property
+    def game(self) -> str:
+        """The ``Game`` tag (every record has one)."""
+        return self.tags["Game"]
+
+    def tag(self, name: str) -> Optional[str]:
+        """A tag's value by case-insensitive name, or ``None``."""
+        for key, value in self.tags.items():
+            if key.lower() == name.lower():
+                return value
+        return None
+
+
+def parse_record(text: str) -> Record:
+    """Read a record; raises :class:`RecordError` naming the line for anything malformed."""
+    record = Record()
+    in_moves = False
+    for number, kind, value in _tokens(text):
+        if kind == "tag":
+            if in_moves:
+                raise RecordError(number, "a tag after the moves; tags belong in the header")
+            name, tag_value = value
+            if any(name.lower() == key.lower() for key in record.tags):
+                raise RecordError(number, f"the tag [{name}] appears twice")
+            record.tags[name] = tag_value
+        else:
+            in_moves = True
+            record.moves.append(str(value))
+            record.lines.append(number)
+    if record.tag("Game") is None:
+        raise RecordError(1, 'a record needs a [Game "…"] tag in its header, e.g. [Game "kaskade"]')
+    record.tags = {("Game" if k.lower() == "game" else k): v for k, v in record.tags.items()}
+    return record
+
+
+def parse_moves(text: str) -> list[str]:
+    """The moves in a move list such as ``"1. c3 d4 2. c3"`` (the movetext of a record, with
+    its move numbers and comments); raises :class:`RecordError` for a tag or an open comment."""
+    moves = []
+    for number, kind, value in _tokens(text):
+        if kind == "tag":
+            raise RecordError(number, "a move list cannot contain tags")
+        moves.append(str(value))
+    return moves
+
+
+def _tokens(text: str) -> Iterator[tuple[int, str, object]]:
+    """Yield ``(line, "tag", (name, value))`` and ``(line, "move", text)`` in order."""
+    comment_from: Optional[int] = None
+    for number, line in enumerate(text.splitlines(), 1):
+        rest = line
+        while rest:
+            if comment_from is not None:
+                end = rest.find("}")
+                if end < 0:
+                    break
+                comment_from = None
+                rest = rest[end + 1 :]
+                continue
+            rest = rest.lstrip()
+            if not rest or rest.startswith(";"):
+                break
+            if rest.startswith("{"):
+                comment_from = number
+                rest = rest[1:]
+                continue
+            if rest.startswith("["):
+                match = _TAG.match(rest)
+                if match is None:
+                    raise RecordError(number, f'malformed tag {rest.strip()!r}; write [Name "value"]')
+                yield number, "tag", (match[1], re.sub(r"\\(.)", r"\1", match[2]))
+                rest = rest[match.end() :]
+                continue
+            token = re.match(r"[^\s;{]+", rest)
+            assert token is not None  # rest starts with a non-space that is not ; { or [
+            rest = rest[token.end() :]
+            move = _MOVE_NUMBER.sub("", token[0], count=1) if _MOVE_NUMBER.match(token[0]) \
+                else token[0]
+            if move:
+                yield number, "move", move
+    if comment_from is not None:
+        raise RecordError(comment_from, "a '{' comment that is never closed with '}'")
+
+
+def format_record(
+    tags: Mapping[str, str],
+    moves: Sequence[str],
+    movers: Sequence[int],
+    players: int,
+) -> str:
+    """The text of a record with ``tags`` (``Game`` first) and ``moves``.
+
+    ``movers`` gives the player number of each move, for the move numbers: a number starts
+    each turn of the first player (``3...`` when a record starts with another player's move);
+    in a one-player game every move is numbered.
+    """
+    if "Game" not in tags:
+        raise ValueError("a record needs a Game tag")
+    ordered = {"Game": tags["Game"], **{k: v for k, v in tags.items() if k != "Game"}}
+    header = [f'[{name} "{_escape(value)}"]' for name, value in ordered.items()]
+    words: list[str] = []
+    turn = 0
+    previous: Optional[int] = None
+    for move, mover in zip(moves, movers):
+        if players == 1 or (mover == 0 and previous != 0):
+            turn += 1
+            words.append(f"{turn}.")
+        elif previous is None:
+            turn += 1
+            words.append(f"{turn}...")
+        words.append(move)
+        previous = mover
+    return "\n".join([*header, "", *_wrap(words)]).rstrip("\n") + "\n"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _wrap(words: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > _WRAP:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines

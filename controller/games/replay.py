@@ -1,0 +1,127 @@
+"""Records and game states: the state a record starts from, its moves played one by one, and
+the record of a game being played.
+
+Pure: the caller reads and writes the files. Errors say which move (its number, counting every
+move from 1, and its text) failed and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from controller.errors import KaskadeError
+from controller.games.base import CHANCE, Event, GameState, Rng
+from controller.games.errors import MoveError, OptionsError, PositionError
+from controller.games.record import Record, format_record
+from controller.games.registry import get_game
+
+RESULTS_UNFINISHED = "*"
+RESULT_DRAW = "draw"
+
+
+class ReplayError(KaskadeError, ValueError):
+    """A move of a record could not be played."""
+
+    def __init__(self, number: int, text: str, error: MoveError) -> None:
+        self.number = number
+        self.text = text
+        self.error = error
+        super().__init__(
+            f"move {number} {text!r} is {error.adjective}: {error.reason} "
+            f"(in position {error.position})"
+        )
+
+
+def starting_state(record: Record) -> GameState[Any]:
+    """The state a record starts from: its game with the options its tags give, or its
+    ``Position`` tag. Every option of the game must be stated unless a position is given."""
+    game = get_game(record.game)
+    options = {name: record.tag(name) for name in game.info.options}
+    position = record.tag("Position")
+    if position is not None:
+        state = game.from_position(position)
+        for name, value in options.items():
+            if value is not None and game.new({name: value}).options()[name] != \
+                    state.options()[name]:
+                raise PositionError(
+                    f"the [{name.capitalize()}] tag says {value!r} but the [Position] is "
+                    f"{state.options()[name]!r}"
+                )
+        return state
+    missing = [name.capitalize() for name, value in options.items() if value is None]
+    if missing:
+        raise OptionsError(
+            f"a {game.info.title} record must give {', '.join(f'[{m}]' for m in missing)} "
+            "in its header"
+        )
+    return game.new({name: value for name, value in options.items() if value is not None})
+
+
+def replay(
+    state: GameState[Any],
+    moves: Sequence[str],
+    rng: Optional[Rng] = None,
+    first_number: int = 1,
+) -> list[list[Event]]:
+    """Play ``moves`` (notation) on ``state`` and return each move's events. Chance steps that
+    come due are drawn from ``rng`` when one is given, otherwise they must be in ``moves``.
+    Raises :class:`ReplayError` for the first move that cannot be played; the moves before it
+    stay played."""
+    played = []
+    for number, text in enumerate(moves, first_number):
+        while rng is not None and state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+        try:
+            played.append(state.play_text(text))
+        except MoveError as error:
+            raise ReplayError(number, text, error) from error
+    return played
+
+
+def result_text(state: GameState[Any]) -> str:
+    """The ``Result`` tag for a state: the winner's name, ``draw``, or ``*`` while unfinished."""
+    outcome = state.outcome()
+    if outcome is None:
+        return RESULTS_UNFINISHED
+    if outcome.winner is None:
+        return RESULT_DRAW
+    return state.info.players[outcome.winner]
+
+
+def check_result(record: Record, state: GameState[Any]) -> None:
+    """Raise :class:`PositionError` when the record's ``Result`` contradicts a finished game.
+    An unfinished game may carry any result (a resignation, an agreed result)."""
+    claimed = record.tag("Result")
+    valid = {RESULTS_UNFINISHED, RESULT_DRAW, *state.info.players}
+    if claimed is None:
+        return
+    if claimed not in valid:
+        raise PositionError(
+            f"[Result {claimed!r}] is not one of {', '.join(sorted(valid))}"
+        )
+    actual = result_text(state)
+    if state.is_over() and claimed not in (RESULTS_UNFINISHED, actual):
+        raise PositionError(f"[Result {claimed!r}] contradicts the moves, which end: {actual}")
+
+
+def record_text(
+    start: GameState[Any], moves: Sequence[str], tags: Optional[Mapping[str, str]] = None
+) -> str:
+    """The record of ``moves`` (notation) played from ``start``, with ``tags`` (players, date)
+    added to the header. A start other than a new game is written as a ``Position`` tag. The
+    ``Result`` is the game's own once it is over; before that ``tags`` may give one (a
+    resignation), else it is ``*``."""
+    state = start.copy()
+    movers = []
+    for text in moves:
+        movers.append(state.to_move if state.to_move is not None else 0)
+        state.play_text(text)
+    header = {"Game": state.info.name}
+    header.update({name.capitalize(): value for name, value in start.options().items()})
+    if start.plies:
+        header["Position"] = start.position()
+    header.update(tags or {})
+    if state.is_over() or "Result" not in header:
+        header["Result"] = result_text(state)
+    return format_record(header, moves, movers, len(state.info.players))
