@@ -8,6 +8,7 @@ by generation from the move's events, exactly as the LED board will show it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import sys
 import time
@@ -115,10 +116,8 @@ def _setup(args: argparse.Namespace) -> tuple[KaskadeState, list[str], dict[str,
 
 
 def _line_reader() -> Callable[[str], str]:
-    try:
+    with contextlib.suppress(ImportError):
         import readline  # noqa: F401, PLC0415  (line editing and history where available)
-    except ImportError:
-        pass
     return input
 
 

@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     record, start, moves = _load(args)
     if args.ply is not None:
         if not 0 <= args.ply <= len(moves):
-            raise UsageError(f"--ply {args.ply}: the game has {len(moves)} moves")
+            count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
+            raise UsageError(f"--ply {args.ply}: the game has {count}")
         moves = moves[: args.ply]
     state = start.copy()
     replay(state, moves)

@@ -118,7 +118,9 @@ def _tokens(text: str) -> Iterator[tuple[int, str, object]]:
             if rest.startswith("["):
                 match = _TAG.match(rest)
                 if match is None:
-                    raise RecordError(number, f'malformed tag {rest.strip()!r}; write [Name "value"]')
+                    raise RecordError(
+                        number, f'malformed tag {rest.strip()!r}; write [Name "value"]'
+                    )
                 yield number, "tag", (match[1], re.sub(r"\\(.)", r"\1", match[2]))
                 rest = rest[match.end() :]
                 continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Optional
 
 from controller.games.algebraic import FILES, cell_name, parse_cell
@@ -71,7 +71,7 @@ class Grid:
         return f"a1 to {self.name(self.cells - 1)}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def grid(width: int, height: int) -> Grid:
     """The grid of this size; raises :class:`OptionsError` outside 2 x 2 … 16 x 16."""
     for side, value in (("width", width), ("height", height)):

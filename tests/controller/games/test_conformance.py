@@ -132,7 +132,7 @@ def test_a_record_replays_to_the_same_position(name, seed):
 @pytest.mark.parametrize("seed", SEEDS[:4])
 def test_moves_that_are_not_legal_raise_and_change_nothing(name, seed):
     seen = set()
-    for before, move, after in random_game(name, seed):
+    for _, move, after in random_game(name, seed):
         seen.add(move)
         for other in seen - set(after.legal_moves()):
             if after.to_move == CHANCE:

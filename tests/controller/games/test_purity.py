@@ -31,13 +31,13 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom):
             assert node.level == 0, f"{path}:{node.lineno}: use absolute imports"
             found.append((node.lineno, node.module or ""))
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("open", "__import__"):
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("open", "__import__"):
             found.append((node.lineno, f"<call to {node.func.id}>"))
     return found
 
 
 def is_standard_library(name: str) -> bool:
-    top = name.split(".")[0]
+    top = name.split(".", maxsplit=1)[0]
     if top in sys.builtin_module_names or top == "__future__":
         return True
     spec = find_spec(top)

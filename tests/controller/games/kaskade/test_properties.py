@@ -7,11 +7,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.support.kaskade_reference import ReferenceKaskade
 
 from controller.games import GameOver
 from controller.games.kaskade import Generation, KaskadeState, Placed
 from controller.games.kaskade.playout import random_playout
+from tests.support.kaskade_reference import ReferenceKaskade
 
 sides = st.integers(2, 8)
 # A game is a seed for its random moves and, half of the time, a number of moves after which

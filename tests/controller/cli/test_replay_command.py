@@ -1,0 +1,185 @@
+"""``kaskade replay``: the documented output, and bad input that exits 2 with nothing on stdout."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from controller.cli import main
+
+RECORD = """\
+[Game "kaskade"]
+[Size "2x2"]
+[White "Ann"]
+[Black "Ben"]
+[Result "white"]
+
+1. a1 b2 2. a2 b1 3. a1
+"""
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_the_json_of_the_issue_example(capsys):
+    status, out, err = run(capsys, "replay", "kaskade", "--size", "6x9", "--moves", "c3 d4 c3",
+                           "--json")
+    assert status == 0
+    assert err == ""
+    assert out.count("\n") == 1, "exactly one JSON object on one line"
+    assert json.loads(out) == {
+        "game": "kaskade", "size": [6, 9], "plies": 3, "to_move": "black", "winner": None,
+        "cells": {"c3": {"owner": "white", "balls": 2}, "d4": {"owner": "black", "balls": 1}},
+    }
+
+
+def test_the_default_output_is_a_status_line_and_a_diagram(capsys):
+    status, out, _ = run(capsys, "replay", "kaskade", "--size", "3x3", "--moves", "1. b2 a1")
+    assert status == 0
+    assert out == (
+        "Kaskade 3x3 · ply 2 · White to move · last move a1\n"
+        "    a  b  c\n"
+        " 3  .  .  .   3\n"
+        " 2  .  W1 .   2\n"
+        " 1  B1 .  .   1\n"
+        "    a  b  c\n"
+    )
+
+
+def test_a_finished_game_names_the_winner(capsys, tmp_path):
+    path = tmp_path / "game.record"
+    path.write_text(RECORD)
+    status, out, _ = run(capsys, "replay", str(path), "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert (data["to_move"], data["winner"], data["plies"]) == (None, "white", 5)
+    status, out, _ = run(capsys, "replay", str(path))
+    assert out.splitlines()[0] == \
+        "Kaskade 2x2 · ply 5 · White wins: Black has no cells left · last move a1"
+
+
+def test_a_record_can_come_from_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(RECORD.encode())))
+    status, out, _ = run(capsys, "replay", "-", "--json")
+    assert status == 0
+    assert json.loads(out)["winner"] == "white"
+
+
+def test_ply_shows_an_earlier_position(capsys, tmp_path):
+    path = tmp_path / "game.record"
+    path.write_text(RECORD)
+    status, out, _ = run(capsys, "replay", str(path), "--ply", "4", "--json")
+    assert status == 0
+    assert json.loads(out)["plies"] == 4
+    assert json.loads(out)["to_move"] == "white"
+
+
+def test_record_output_is_a_record_that_replays_to_the_same_position(capsys, tmp_path):
+    status, out, _ = run(capsys, "replay", "kaskade", "--size", "2x2", "--moves",
+                         "a1 b2 a2 b1 a1", "--record")
+    assert status == 0
+    assert out == '[Game "kaskade"]\n[Size "2x2"]\n[Result "white"]\n\n1. a1 b2 2. a2 b1 3. a1\n'
+    path = tmp_path / "again.record"
+    path.write_text(out)
+    _, again, _ = run(capsys, "replay", str(path), "--record")
+    assert again == out
+
+
+def test_record_output_keeps_the_players_of_a_record_file(capsys, tmp_path):
+    path = tmp_path / "game.record"
+    path.write_text(RECORD)
+    _, out, _ = run(capsys, "replay", str(path), "--record")
+    assert '[White "Ann"]' in out
+    assert '[Black "Ben"]' in out
+
+
+def test_a_position_can_be_the_start(capsys):
+    status, out, _ = run(capsys, "replay", "kaskade", "--position", ".../b1../w1w1. b",
+                         "--moves", "c3", "--json")
+    assert status == 0
+    assert json.loads(out)["plies"] == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--moves", "c3 d4 d4"], "move 3 'd4' is illegal: d4 holds Black's balls"),
+        (["--moves", "c3 zz9 d4"], "move 2 'zz9' is invalid: not a cell of this 6x9 board"),
+        (["--moves", "c3 g1"], "move 2 'g1' is invalid"),
+        (["--moves", "c3 {open"], "line 1: a '{' comment that is never closed"),
+    ],
+)
+def test_a_bad_move_exits_2_with_nothing_on_stdout_and_says_which_and_why(capsys, argv, message):
+    status, out, err = run(capsys, "replay", "kaskade", "--size", "6x9", *argv, "--json")
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert err.startswith("kaskade replay: error: ")
+    assert err.count("\n") == 1
+
+
+def test_a_bad_move_in_a_record_file_exits_2_too(capsys, tmp_path):
+    path = tmp_path / "bad.record"
+    path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\n1. a1 b2 2. b2\n')
+    status, out, err = run(capsys, "replay", str(path))
+    assert (status, out) == (2, "")
+    assert "move 3 'b2' is illegal: b2 holds Black's balls" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["replay", "kaskade", "--size", "1x9"], "the width must be 2 to 16 cells"),
+        (["replay", "kaskade", "--size", "big"], "'big' is not of the form WIDTHxHEIGHT"),
+        (["replay", "kaskade", "-o", "colour=red"], "Kaskade has no option colour"),
+        (["replay", "kaskade", "-o", "size"], "write NAME=VALUE"),
+        (["replay", "nowhere.record"], "nowhere.record: No such file or directory"),
+        (["replay", "kaskade", "--position", ".. w"], "'.. w' is 2x1; boards are 2x2 to"),
+        (["replay", "kaskade", "--position", "../.."], "not of the form RANKS SIDE"),
+        (["replay", "kaskade", "--position", "../.. w", "--size", "2x2"], "--position already"),
+        (["replay", "kaskade", "--moves", "a1", "--ply", "2"], "--ply 2: the game has 1 move"),
+    ],
+)
+def test_bad_options_exit_2_with_a_clear_message(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert message in err
+
+
+def test_options_for_a_game_are_refused_with_a_record_file(capsys, tmp_path):
+    path = tmp_path / "game.record"
+    path.write_text(RECORD)
+    status, out, err = run(capsys, "replay", str(path), "--size", "3x3")
+    assert (status, out) == (2, "")
+    assert "--size goes with a game name" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('[Game "kaskade"]\n[Size "3x3"]\n[Result "black"]\n\na1 b2 a1 c3 a1', None),
+        ('[Game "kaskade"]\n', "must give [Size]"),
+        ('[Game "kaskade"]\n[Size "2x2"]\n[Result "black"]\n\na1 b2 a2 b1 a1', "contradicts"),
+        ("a1 b2", "line 1: a record needs a [Game"),
+        ('[Game "kaskade"]\n[Size 3]\n', "line 2: malformed tag"),
+        (b"\xff\xfe", "not a text file"),
+    ],
+)
+def test_malformed_records_exit_2_and_say_where(capsys, tmp_path, content, message):
+    path = tmp_path / "game.record"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    status, out, err = run(capsys, "replay", str(path))
+    if message is None:
+        assert status == 0, "an unfinished game may carry a resignation result"
+        return
+    assert (status, out) == (2, "")
+    assert message in err

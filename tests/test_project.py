@@ -1,0 +1,91 @@
+"""The project as a newcomer meets it: the quick start, the layout, the style, the errors."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import controller
+from controller.errors import KaskadeError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quick_start_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```(?:sh|bash|console)?\n(.*?)```", section, re.S)
+    assert len(blocks) == 1, "the quick start is one code block"
+    return [line for line in blocks[0].splitlines() if line.strip()]
+
+
+def test_the_quick_start_is_two_make_targets_that_exist():
+    commands = quick_start_commands()
+    assert commands == ["make play", "make test"]
+    for command in commands:
+        result = subprocess.run(["make", "-n", *command.split()[1:]], cwd=ROOT,
+                                capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+
+
+def test_ci_runs_the_readme_test_command():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert quick_start_commands()[1] in script
+
+
+def test_the_top_level_layout_is_the_documented_one():
+    expected = {"controller", "hw", "sim", "firmware", "wiring", "tests", "docs"}
+    present = {p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")}
+    assert expected <= present
+    for package in ("controller/games", "controller/ai", "controller/render", "controller/app"):
+        assert (ROOT / package / "__init__.py").is_file(), package
+
+
+def test_the_code_is_ruff_clean():
+    ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
+    result = subprocess.run([ruff, "check", "--no-cache", str(ROOT)], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_project_error_is_also_a_builtin_error():
+    package = Path(controller.__file__).parent
+    errors = []
+    for path in package.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        errors += [node.name for node in ast.walk(tree)
+                   if isinstance(node, ast.ClassDef) and node.name.endswith("Error")]
+    assert len(errors) >= 8
+    classes = {cls.__name__: cls for cls in all_subclasses(KaskadeError)}
+    for name in errors:
+        if name == "KaskadeError":
+            continue
+        assert name in classes, f"{name} does not inherit KaskadeError"
+        builtin = [base for base in classes[name].__mro__
+                   if base.__module__ == "builtins" and base not in (Exception, BaseException,
+                                                                     object)]
+        assert builtin, f"{name} inherits no built-in error such as ValueError"
+
+
+def all_subclasses(cls: type) -> list[type]:
+    import controller.app.storage
+    import controller.cli
+    import controller.games.kaskade
+    import controller.games.record
+    import controller.games.replay  # noqa: F401  (load every module that defines errors)
+
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *all_subclasses(sub)]
+    return found
+
+
+def test_the_package_runs_as_a_module():
+    result = subprocess.run([sys.executable, "-m", "controller", "--version"],
+                            capture_output=True, text=True, cwd=ROOT, check=False)
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"kaskade {controller.__version__}"
