@@ -18,17 +18,19 @@ def fire(
     overflowing: Iterable[int],
     sign: int,
     counts: list[int],
-) -> set[int]:
-    """Overflow every cell in ``overflowing`` once, all in the same generation.
+) -> list[int]:
+    """Overflow every cell in ``overflowing`` (no repeats) once, all in the same generation,
+    and return the next generation: the cells now at or above critical mass, ascending.
 
-    Each loses its critical mass and each of its neighbours gains one ball and becomes the
-    mover's. Firing the cells one after another gives the same board as firing them at once,
-    because gains and losses only add up. Returns every cell that was fired or received a ball.
+    Each cell loses its critical mass and each of its neighbours gains one ball and becomes
+    the mover's. Firing the cells one after another gives the same board as firing them at
+    once, because gains and losses only add up. Only a cell that gains a ball can become due
+    (a fired cell keeps less than its critical mass), so those are the only candidates.
     """
     mover = 0 if sign > 0 else 1
     opponent = 1 - mover
-    touched = set(overflowing)
-    for cell in touched:
+    candidates = []
+    for cell in overflowing:
         rest = cells[cell] * sign - critical[cell]
         cells[cell] = rest * sign
         if not rest:
@@ -38,18 +40,12 @@ def fire(
             if balls < 0:
                 counts[opponent] -= 1
                 counts[mover] += 1
-                cells[neighbour] = (1 - balls) * sign
+                balls = 1 - balls
             else:
                 if not balls:
                     counts[mover] += 1
-                cells[neighbour] = (balls + 1) * sign
-    for cell in list(touched):
-        touched.update(neighbours[cell])
-    return touched
-
-
-def still_full(
-    cells: Sequence[int], critical: Sequence[int], touched: Iterable[int], sign: int
-) -> list[int]:
-    """The cells among ``touched`` that hold their critical mass or more: the next generation."""
-    return sorted(cell for cell in touched if cells[cell] * sign >= critical[cell])
+                balls += 1
+            cells[neighbour] = balls * sign
+            if balls >= critical[neighbour]:
+                candidates.append(neighbour)
+    return sorted({cell for cell in candidates if cells[cell] * sign >= critical[cell]})

@@ -12,7 +12,7 @@ from typing import Optional
 
 from controller.games.base import Rng
 from controller.games.kaskade.grid import Grid
-from controller.games.kaskade.overflow import fire, still_full
+from controller.games.kaskade.overflow import fire
 
 
 def random_playout(
@@ -48,9 +48,8 @@ def random_playout(
         elif balls >= critical[cell]:
             overflowing = [cell]
             while overflowing:
-                touched = fire(cells, critical, neighbours, overflowing, sign, counts)
+                overflowing = fire(cells, critical, neighbours, overflowing, sign, counts)
                 if not counts[1 - mover] and plies >= 2:
                     return mover, plies
-                overflowing = still_full(cells, critical, touched, sign)
         mover = 1 - mover
         sign = -sign

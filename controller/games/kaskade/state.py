@@ -22,7 +22,7 @@ from controller.games.errors import (
 from controller.games.kaskade import diagram, notation, playout, rules
 from controller.games.kaskade.events import CellContent, Generation, Placed
 from controller.games.kaskade.grid import DEFAULT_SIZE, Grid, grid, parse_size
-from controller.games.kaskade.overflow import fire, still_full
+from controller.games.kaskade.overflow import fire
 
 
 class KaskadeState(GameState[int]):
@@ -204,9 +204,11 @@ class KaskadeState(GameState[int]):
         number = 0
         while overflowing:
             number += 1
-            before = cells[:]
-            touched = fire(cells, board.critical, board.neighbours, overflowing, sign, counts)
-            changed = sorted(cell for cell in touched if cells[cell] != before[cell])
+            before = {
+                c: cells[c] for fired in overflowing for c in (fired, *board.neighbours[fired])
+            }
+            due = fire(cells, board.critical, board.neighbours, overflowing, sign, counts)
+            changed = sorted(c for c, value in before.items() if cells[c] != value)
             events.append(Generation(
                 number,
                 tuple(overflowing),
@@ -217,7 +219,7 @@ class KaskadeState(GameState[int]):
                 self._outcome = rules.elimination(mover)
                 events.append(GameOver(self._outcome))
                 return
-            overflowing = still_full(cells, board.critical, touched, sign)
+            overflowing = due
 
     def undo(self) -> int:
         if not self._undo:
