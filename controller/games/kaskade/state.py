@@ -36,8 +36,6 @@ class KaskadeState(GameState[int]):
         options={"size": "board width x height, 2x2 to 16x16 (default 6x9)"},
     )
 
-    __slots__ = ("_cells", "_counts", "_outcome", "_plies", "_undo", "grid")
-
     def __init__(self, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1]) -> None:
         self.grid: Grid = grid(width, height)
         self._cells = [0] * self.grid.cells
@@ -73,7 +71,10 @@ class KaskadeState(GameState[int]):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> KaskadeState:
         board, cells = notation.parse_json(data)
-        to_move = data.get("to_move")
+        missing = [key for key in ("plies", "to_move", "winner") if key not in data]
+        if missing:
+            raise PositionError(f"JSON position: missing {', '.join(map(repr, missing))}")
+        to_move = data["to_move"]
         if to_move is not None and to_move not in rules.PLAYERS:
             raise PositionError(f'"to_move" must be "white", "black" or null, not {to_move!r}')
         side = None if to_move is None else rules.PLAYERS.index(to_move)
@@ -101,7 +102,7 @@ class KaskadeState(GameState[int]):
         return notation.position_json(self.grid, self._cells, self._plies, self.to_move, winner)
 
     def copy(self) -> KaskadeState:
-        twin = KaskadeState.__new__(KaskadeState)
+        twin = type(self).__new__(type(self))
         twin.grid = self.grid
         twin._cells = self._cells[:]
         twin._counts = self._counts[:]
@@ -158,9 +159,14 @@ class KaskadeState(GameState[int]):
     def is_legal(self, move: int) -> bool:
         return self._refusal(move) is None
 
+    def is_cell(self, move: object) -> bool:
+        """Whether ``move`` is a cell number of this board."""
+        return isinstance(move, int) and not isinstance(move, bool) and \
+            0 <= move < self.grid.cells
+
     def _refusal(self, move: int) -> Optional[str]:
         """Why ``move`` may not be played now, or ``None`` if it may."""
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < self.grid.cells:
+        if not self.is_cell(move):
             return f"not a cell of this {self.grid.size_text} board"
         if self._outcome is not None:
             return f"the game is over: {self._outcome.reason}"
@@ -189,11 +195,6 @@ class KaskadeState(GameState[int]):
         if balls >= self.grid.critical[move]:
             self._cascade(move, mover, events)
         return events
-
-    def is_cell(self, move: object) -> bool:
-        """Whether ``move`` is a cell number of this board."""
-        return isinstance(move, int) and not isinstance(move, bool) and \
-            0 <= move < self.grid.cells
 
     def _cascade(self, start: int, mover: int, events: list[Event]) -> None:
         """Overflow generation by generation from ``start``, reporting each generation, and

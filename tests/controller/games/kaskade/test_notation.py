@@ -111,6 +111,7 @@ def test_a_finished_position_may_hold_overflowing_cells_but_not_impossible_ones(
         ({"game": "kaskade", "size": [3, 3], "cells": []}, '"cells" must be an object'),
         ({"game": "kaskade", "size": [3, 3], "cells": {"d1": {}}}, "'d1' is not a cell"),
         ({"game": "kaskade", "size": [3, 3], "cells": {"a1": 3}}, 'a1: expected'),
+        ({"game": "kaskade", "size": [3, 3], "cells": {}}, "missing 'plies', 'to_move', 'winner'"),
         ({"game": "kaskade", "size": [3, 3], "cells": {"a1": {"owner": "red", "balls": 1}}},
          '"owner" must be'),
         ({"game": "kaskade", "size": [3, 3], "cells": {"a1": {"owner": "white", "balls": 0}}},
