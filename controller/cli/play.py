@@ -41,6 +41,7 @@ Commands:
   help        show this text
   quit        leave (with --record FILE the game is already saved there)"""
 
+EXIT_INTERRUPTED = 130
 ANIMATION_SECONDS = 3.0
 """Longest a cascade's animation may take; long cascades are played faster."""
 GENERATION_SECONDS = 0.3
@@ -148,19 +149,34 @@ class TerminalGame:
             verb = "Continuing" if self.moves else "Saving"
             self._say(f"{verb} the game in {self.record_path}.")
         self._show(self.state.cells)
+        status = 0
         while True:
             try:
                 line = self.console.read(self._prompt())
             except EOFError:
                 self._say("")
-                return 0
+                break
+            except KeyboardInterrupt:
+                self._say("")
+                status = EXIT_INTERRUPTED
+                break
             command, _, argument = line.strip().partition(" ")
             if not command:
                 continue
             if command.lower() in ("quit", "q", "exit"):
-                return 0
+                break
             if self._command(command.lower(), argument.strip()) == "resigned":
-                return 0
+                break
+        self._farewell()
+        return status
+
+    def _farewell(self) -> None:
+        if self.record_path is not None:
+            self._say(f"The game is saved in {self.record_path}.")
+            if not self.state.is_over() and self.resigned is None:
+                self._say(f"Continue it with: kaskade play --record {self.record_path}")
+        elif self.moves:
+            self._say("This game was not saved; 'save FILE' or --record FILE keeps a game.")
 
     # -- commands -------------------------------------------------------------------------------
 

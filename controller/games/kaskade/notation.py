@@ -132,6 +132,8 @@ def parse_json(data: Mapping[str, Any]) -> tuple[Grid, list[int]]:
         cell = board.find(name) if isinstance(name, str) else None
         if cell is None:
             raise PositionError(f"{name!r} is not a cell of a {board.size_text} board")
+        if cells[cell]:
+            raise PositionError(f"{board.name(cell)} is named twice in \"cells\"")
         cells[cell] = _cell_value(name, content)
     return board, cells
 

@@ -82,7 +82,7 @@ def test_undo_takes_back_moves_one_at_a_time_even_after_the_end():
 
 def test_no_moves_after_the_game_is_over():
     script, game = play(["a1", "b2", "a2", "b1", "a1", "b2"])
-    assert "The game is over" in script.out[-2]
+    assert "The game is over: 'undo' to take back the last move, 'quit' to leave." in script.out
     assert game.state.plies == 5
 
 
@@ -144,7 +144,7 @@ def test_resigning_ends_the_game_and_records_the_result(tmp_path):
 
 def test_colour_marks_owners_charged_cells_and_the_last_move():
     script, _ = play(["a1"], size=(3, 3), colour=True)
-    board = script.out[-2]
+    board = next(line for line in reversed(script.out) if "underlined" in line)
     assert "\x1b[1;97;4;7mW1\x1b[0m" in board, "White, charged (corner full at 1), last move"
     assert "\x1b[2m.\x1b[0m" in board
     assert "underlined: one ball from overflowing" in board
@@ -216,3 +216,28 @@ def test_help_is_there_for_every_command(argv, capsys):
         main(argv)
     assert caught.value.code == 0
     assert "usage: kaskade" in capsys.readouterr().out
+
+
+def test_leaving_says_where_the_game_is_kept_and_how_to_continue(tmp_path):
+    path = tmp_path / "game.record"
+    script, _ = play(["a1", "quit"], record_path=path)
+    assert script.out[-2:] == [f"The game is saved in {path}.",
+                               f"Continue it with: kaskade play --record {path}"]
+    script, _ = play(["a1", "quit"])
+    assert "This game was not saved" in script.out[-1]
+
+
+def test_ctrl_c_at_the_prompt_leaves_with_status_130_and_the_game_saved(tmp_path):
+    path = tmp_path / "game.record"
+    script = Script([])
+
+    def interrupted(prompt: str) -> str:
+        if not script.prompts:
+            script.prompts.append(prompt)
+            return "a1"
+        raise KeyboardInterrupt
+
+    script.console.read = interrupted
+    game = TerminalGame(KaskadeState(3, 3), [], {}, script.console, path)
+    assert game.run() == 130
+    assert parse_record(path.read_text()).moves == ["a1"]

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.games import PositionError
+from controller.games import InvalidMoveError, OptionsError, PositionError
 from controller.games.kaskade import KaskadeState
+from controller.games.kaskade.grid import parse_size
 
 
 @st.composite
@@ -129,3 +130,67 @@ def test_a_finished_position_may_hold_overflowing_cells_but_not_impossible_ones(
 def test_bad_json_is_refused_with_the_reason(data, message):
     with pytest.raises(PositionError, match=message):
         KaskadeState.from_json(data)
+
+
+def test_a_cell_named_twice_is_refused():
+    data = {"game": "kaskade", "size": [3, 3], "plies": 2, "to_move": "white", "winner": None,
+            "cells": {"a1": {"owner": "white", "balls": 1}, "A1": {"owner": "black", "balls": 1}}}
+    with pytest.raises(PositionError, match='a1 is named twice in "cells"'):
+        KaskadeState.from_json(data)
+
+
+# -- parsers never fail in any other way ----------------------------------------------------
+
+position_alphabet = st.sampled_from(list("./wbWB0123456789 -x"))
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(
+        ["kaskade", "white", "black", "a1", "c3", "p16", "3x3"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["game", "size", "plies", "to_move", "winner", "cells", "owner",
+                         "balls", "a1", "b2", "c3"]), inner, max_size=6),
+    max_leaves=20,
+)
+
+
+@given(st.text(position_alphabet, max_size=60) | st.text(max_size=30))
+def test_any_position_text_reads_or_is_refused_with_a_position_error(text):
+    try:
+        state = KaskadeState.from_position(text)
+    except PositionError:
+        return
+    assert KaskadeState.from_position(state.position()).position() == state.position()
+
+
+@given(st.fixed_dictionaries({"game": st.just("kaskade"), "size": st.just([3, 3])},
+                             optional={"plies": json_values, "to_move": json_values,
+                                       "winner": json_values, "cells": json_values})
+       | json_values)
+def test_any_json_reads_or_is_refused_with_a_position_error(data):
+    try:
+        state = KaskadeState.from_json(data)
+    except PositionError:
+        return
+    assert state.to_json() == data
+
+
+@given(st.text(max_size=12))
+def test_any_move_text_names_a_cell_or_is_refused_with_an_invalid_move_error(text):
+    state = KaskadeState(16, 16)
+    try:
+        move = state.parse_move(text)
+    except InvalidMoveError as error:
+        refused = error
+    else:
+        assert state.move_name(move) == text.strip().lower()
+        return
+    assert refused.move_text == text
+
+
+@given(st.text(st.sampled_from(list("0123456789xX× ")), max_size=12) | st.text(max_size=8))
+def test_any_size_text_is_a_size_or_is_refused_with_an_options_error(text):
+    try:
+        width, height = parse_size(text)
+    except OptionsError:
+        return
+    assert 2 <= width <= 16
+    assert 2 <= height <= 16
