@@ -39,12 +39,22 @@ def register(commands: Any) -> None:
     )
     engine.add_argument("--sizes", default=DEFAULT_SIZES, metavar="WxH,…",
                         help=f"board sizes to measure (default {DEFAULT_SIZES})")
-    engine.add_argument("--seconds", type=float, default=2.0, metavar="S",
+    engine.add_argument("--seconds", type=_positive, default=2.0, metavar="S",
                         help="time spent on each measurement (default 2)")
     engine.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     engine.add_argument("--json", action="store_true",
                         help='print {"kaskade": {"8x8": {"playouts_per_s": …, …}, …}}')
     engine.set_defaults(handler=run_engine)
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a time above 0 seconds")
+    return value
 
 
 def run_engine(args: argparse.Namespace) -> int:
@@ -73,21 +83,27 @@ def measure_kaskade(width: int, height: int, seconds: float, seed: int) -> dict[
 
     playouts = 0
     began = time.perf_counter()
-    while (elapsed := time.perf_counter() - began) < seconds:
+    while True:
         start.random_playout(rng)
         playouts += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            break
     playouts_per_s = playouts / elapsed
 
     moves = games = 0
     draw = rng.random
     began = time.perf_counter()
-    while (elapsed := time.perf_counter() - began) < seconds:
+    while True:
         state = start.copy()
         while not state.is_over():
             legal = state.legal_moves()
             state.play(legal[int(draw() * len(legal))])
             moves += 1
         games += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= seconds:
+            break
     return {
         "playouts_per_s": round(playouts_per_s, 1),
         "moves_per_s": round(moves / elapsed, 1),

@@ -19,8 +19,8 @@ EXAMPLES = """\
 examples:
   kaskade replay kaskade --size 6x9 --moves "c3 d4 c3"
   kaskade replay kaskade --size 6x9 --moves "c3 d4 c3" --json
-  kaskade replay game.kaskade --ply 20         the position after the first 20 moves
-  kaskade replay game.kaskade --record         the record, tidied, to share
+  kaskade replay game.record --ply 20          the position after the first 20 moves
+  kaskade replay game.record --record          the record, tidied, to share
 
 A record file holds a header of tags and the moves (docs/records.md); 'kaskade play
 --record FILE' writes one. An illegal or malformed move exits with status 2, prints
@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "replay",
         help="replay a game record and show the position it reaches",
-        description="Replay a game from a record file or from a list of moves, and print the "
+        description="Replay a game from a record file or from a list of moves, and print the\n"
         "position it reaches as a diagram, as JSON, or as a tidy record.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,

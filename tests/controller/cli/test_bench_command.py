@@ -3,6 +3,8 @@ asserted: timed assertions would fail on a busy machine)."""
 
 import json
 
+import pytest
+
 from controller.cli import main
 
 
@@ -32,3 +34,17 @@ def test_the_table_names_the_machine_and_every_size(capsys):
 def test_a_bad_size_is_refused(capsys):
     assert main(["bench", "engine", "--sizes", "1x1"]) == 2
     assert "must be 2 to 16" in capsys.readouterr().err
+
+
+def test_even_the_shortest_measurement_plays_a_whole_game(capsys):
+    assert main(["bench", "engine", "--sizes", "8x8", "--seconds", "1e-9", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["kaskade"]["8x8"]
+    assert figures["plies_per_game"] > 0
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "soon"])
+def test_the_time_must_be_a_positive_number(capsys, bad):
+    with pytest.raises(SystemExit) as caught:
+        main(["bench", "engine", "--seconds", bad])
+    assert caught.value.code == 2
+    assert "--seconds" in capsys.readouterr().err
