@@ -10,7 +10,6 @@ import os
 from typing import Optional, TextIO
 
 RESET = "\x1b[0m"
-BOLD = "1"
 DIM = "2"
 UNDERLINE = "4"
 REVERSE = "7"

@@ -27,7 +27,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
-def test_the_json_of_the_issue_example(capsys):
+def test_the_json_of_the_documented_example(capsys):
     status, out, err = run(capsys, "replay", "kaskade", "--size", "6x9", "--moves", "c3 d4 c3",
                            "--json")
     assert status == 0
