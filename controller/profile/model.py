@@ -1,0 +1,188 @@
+"""A board profile: everything about one build that the software needs (``wiring/*.toml``).
+
+Coordinates: pads are ``(column, row)`` from the bottom-left pad ``a1``; LEDs are ``(x, y)`` from
+the bottom-left LED, and pad ``(c, r)`` covers LEDs ``x = c*k … c*k+k-1``, ``y = r*k … r*k+k-1``
+for ``k`` LEDs per pad side. An LED's *index* is ``y * led_width + x``; each data channel lists
+the LED index of every position along its chain, which is all the renderer needs to turn a
+picture into the bytes a strip expects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from controller.games.algebraic import cell_name
+
+CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
+DIRECTIONS = ("horizontal", "vertical")
+COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+STRIPS = ("ws2812b", "ws2811", "sk6812")
+SENSORS = ("mpr121", "ttp223", "gpio")
+
+
+@dataclass(frozen=True)
+class Panel:
+    """An LED matrix panel (or a run of strip laid out as one) and how its chain runs."""
+
+    channel: int
+    """Index of the data channel the panel hangs on; panels of a channel chain in listed order."""
+    width: int
+    height: int
+    x: int
+    """LED column of the panel's left edge in the whole LED area."""
+    y: int
+    """LED row of the panel's bottom edge."""
+    start: str
+    """Corner where the data line enters the panel (one of ``CORNERS``)."""
+    direction: str
+    """``horizontal``: the chain runs along rows first; ``vertical``: along columns."""
+    serpentine: bool
+    """Every other row (or column) runs back the other way."""
+
+    def positions(self) -> list[tuple[int, int]]:
+        """The ``(x, y)`` of each LED of the panel in chain order, in whole-area coordinates."""
+        vertical = self.direction == "vertical"
+        line_length = self.height if vertical else self.width
+        from_top = self.start.startswith("top")
+        from_right = self.start.endswith("right")
+        result = []
+        for index in range(self.width * self.height):
+            line, step = divmod(index, line_length)
+            if self.serpentine and line % 2:
+                step = line_length - 1 - step
+            if vertical:
+                u = self.width - 1 - line if from_right else line
+                v = self.height - 1 - step if from_top else step
+            else:
+                u = self.width - 1 - step if from_right else step
+                v = self.height - 1 - line if from_top else line
+            result.append((self.x + u, self.y + v))
+        return result
+
+
+@dataclass(frozen=True)
+class Channel:
+    """One LED data line from the Pi."""
+
+    gpio: int
+    dma: int
+    chain: tuple[int, ...]
+    """LED index of each LED along the chain, first LED first."""
+
+
+@dataclass(frozen=True)
+class I2cBus:
+    """One I2C bus of the microcontroller with its MPR121 chips."""
+
+    sda: int
+    scl: int
+    chips: tuple[int, ...]
+    """I2C addresses, in the order their electrodes are numbered."""
+
+
+@dataclass(frozen=True)
+class ShiftChain:
+    """TTP223 pad outputs read through a chain of 74HC165 shift registers."""
+
+    clock: int
+    latch: int
+    data: int
+    registers: int
+
+
+@dataclass(frozen=True)
+class Touch:
+    """The touch sensors and which pad each sensor channel belongs to."""
+
+    sensor: str
+    pads: tuple[int, ...]
+    """Pad index (``row * columns + column``) of sensor channel 0, 1, …"""
+    buses: tuple[I2cBus, ...] = ()
+    shift: Optional[ShiftChain] = None
+    pins: tuple[int, ...] = ()
+    """Microcontroller pins, one per pad, for direct charge-time sensing."""
+
+    @property
+    def capacity(self) -> int:
+        """How many channels the sensors provide."""
+        if self.sensor == "mpr121":
+            return 12 * sum(len(bus.chips) for bus in self.buses)
+        if self.sensor == "ttp223":
+            return 8 * self.shift.registers if self.shift else 0
+        return len(self.pins)
+
+
+@dataclass(frozen=True)
+class Gpio:
+    """The Pi's pins for the buttons, the buzzer and the status LED (BCM numbers)."""
+
+    menu_button: int
+    undo_button: int
+    buzzer: Optional[int] = None
+    status_led: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Power:
+    """The supply and what the current limiter may use of it."""
+
+    supply_volts: float
+    supply_amps: float
+    limit_amps: float
+    """The most the LEDs may draw; every frame is scaled to stay within it."""
+    led_milliamps: float
+    """Current of one LED at full white (WLED's default for WS2812B is 55 mA)."""
+    standby_milliamps: float
+    """Current of one dark LED (about 1 mA)."""
+    other_milliamps: float
+    """Everything else on the same supply (the Pi, the microcontroller)."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One build of the board."""
+
+    name: str
+    source: str
+    """Where the profile came from (a file name), for messages."""
+    columns: int
+    rows: int
+    per_pad: int
+    strip: str
+    colour_order: str
+    panels: tuple[Panel, ...]
+    channels: tuple[Channel, ...]
+    touch: Touch
+    gpio: Gpio
+    power: Power
+
+    @property
+    def pads(self) -> int:
+        """Number of pads."""
+        return self.columns * self.rows
+
+    @property
+    def led_width(self) -> int:
+        """LEDs across the whole area."""
+        return self.columns * self.per_pad
+
+    @property
+    def led_height(self) -> int:
+        """LEDs up the whole area."""
+        return self.rows * self.per_pad
+
+    @property
+    def leds(self) -> int:
+        """Number of LEDs."""
+        return self.led_width * self.led_height
+
+    @property
+    def budget_milliamps(self) -> float:
+        """What the LEDs' colours may draw: the limit less standby current and other loads."""
+        power = self.power
+        return power.limit_amps * 1000 - power.other_milliamps - power.standby_milliamps * self.leds
+
+    def pad_name(self, pad: int) -> str:
+        """The algebraic name of a pad (``a1`` bottom left)."""
+        return cell_name(pad % self.columns, pad // self.columns)

@@ -1,0 +1,339 @@
+"""Checking a profile's data field by field and as a whole, and building the :class:`Profile`.
+
+Every problem is reported as ``file: key: reason``, one line each, all at once. The whole-board
+checks (do the panels cover every LED exactly once, do the pins clash, do the sensors reach
+every pad, can the supply keep the LEDs lit) run once the fields themselves are right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Optional, Union
+
+from controller.errors import KaskadeError
+from controller.games.algebraic import parse_cell
+from controller.profile.model import (
+    COLOUR_ORDERS,
+    CORNERS,
+    DIRECTIONS,
+    SENSORS,
+    STRIPS,
+    Channel,
+    Gpio,
+    I2cBus,
+    Panel,
+    Power,
+    Profile,
+    ShiftChain,
+    Touch,
+)
+from controller.profile.reader import Reader
+
+PI_PINS = (0, 27)
+"""BCM GPIO numbers on the Pi's header."""
+MICRO_PINS = (0, 28)
+"""GPIO numbers of a Pico-class microcontroller."""
+LED_PINS = {10: "SPI", 12: "PWM0", 18: "PWM0", 13: "PWM1", 19: "PWM1", 21: "PCM"}
+"""Pins that can drive an LED strip through the Pi's hardware, and the hardware they use."""
+MPR121_ADDRESSES = (0x5A, 0x5D)
+
+
+class ProfileError(KaskadeError, ValueError):
+    """A profile that cannot be used; ``problems`` holds ``(key, reason)`` pairs."""
+
+    def __init__(self, source: str, problems: Sequence[tuple[str, str]]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        super().__init__("\n".join(f"{source}: {key}: {reason}" for key, reason in problems))
+
+
+def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
+    """The profile described by ``data`` (a parsed TOML document) from ``source``."""
+    problems: list[tuple[str, str]] = []
+    root = Reader(data, "", problems)
+    name, columns, rows = _board(root)
+    leds = root.table("leds")
+    per_pad = leds.integer("per_pad", 1, 3) if leds else None
+    strip = leds.choice("strip", STRIPS, "ws2812b") if leds else None
+    order = leds.choice("colour_order", COLOUR_ORDERS, "GRB") if leds else None
+    dma = leds.integer("dma", 0, 14, 10) if leds else None
+    panels = [_panel(table) for table in leds.tables("panels")] if leds else []
+    pins = [table.integer("gpio", *PI_PINS) for table in leds.tables("channels")] if leds else []
+    if leds:
+        leds.done()
+    touch = _touch(root.table("touch"))
+    gpio = _gpio(root.table("gpio"))
+    power = _power(root.table("power"))
+    root.done()
+    if problems:
+        raise ProfileError(source, problems)
+
+    # With no problems recorded every field above was read successfully.
+    assert columns and rows and per_pad and strip and order and dma is not None
+    assert touch and gpio and power
+    chains = _chains(problems, panels, len(pins), columns * per_pad, rows * per_pad, per_pad)
+    _check_led_pins(problems, [p for p in pins if p is not None])
+    _check_pi_pins(problems, [p for p in pins if p is not None], gpio)
+    touch_pads = _touch_map(problems, touch, columns, rows)
+    leds_total = columns * rows * per_pad * per_pad
+    _check_power(problems, power, leds_total)
+    if problems:
+        raise ProfileError(source, problems)
+    return Profile(
+        name=name or source,
+        source=source,
+        columns=columns,
+        rows=rows,
+        per_pad=per_pad,
+        strip=strip,
+        colour_order=order,
+        panels=tuple(p for p in panels if p is not None),
+        channels=tuple(Channel(pin, dma, chain) for pin, chain in zip(pins, chains) if pin),
+        touch=replace(touch.touch, pads=touch_pads),
+        gpio=gpio,
+        power=power,
+    )
+
+
+# -- sections ---------------------------------------------------------------------------------
+
+
+def _board(root: Reader) -> tuple[Optional[str], Optional[int], Optional[int]]:
+    board = root.table("board")
+    name = board.text("name") if board else None
+    if board:
+        board.done()
+    pads = root.table("pads")
+    columns = pads.integer("columns", 2, 16) if pads else None
+    rows = pads.integer("rows", 2, 16) if pads else None
+    if pads:
+        pads.done()
+    return name, columns, rows
+
+
+def _panel(table: Reader) -> Optional[Panel]:
+    values = (
+        table.integer("channel", 0, 1, 0),
+        table.integer("width", 1, 64),
+        table.integer("height", 1, 64),
+        table.integer("x", 0, 63, 0),
+        table.integer("y", 0, 63, 0),
+        table.choice("start", CORNERS),
+        table.choice("direction", DIRECTIONS, "horizontal"),
+        table.boolean("serpentine"),
+    )
+    table.done()
+    if any(v is None for v in values):
+        return None
+    return Panel(*values)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _TouchDraft:
+    """The touch section before its channel order is resolved against the pad grid."""
+
+    touch: Touch
+    order: Union[str, tuple[str, ...]]
+
+
+def _touch(table: Optional[Reader]) -> Optional[_TouchDraft]:
+    if table is None:
+        return None
+    sensor = table.choice("sensor", SENSORS)
+    order = _order(table)
+    buses: list[I2cBus] = []
+    shift = None
+    pins: list[int] = []
+    if sensor == "mpr121":
+        for bus in table.tables("buses"):
+            sda, scl = bus.integer("sda", *MICRO_PINS), bus.integer("scl", *MICRO_PINS)
+            chips = bus.integers("chips", *MPR121_ADDRESSES)
+            if len(chips) > 4:
+                bus.problem("chips", f"an I2C bus holds at most 4 MPR121 chips, not {len(chips)}")
+            elif len(set(chips)) != len(chips):
+                bus.problem("chips", "each chip on a bus needs its own address")
+            bus.done()
+            if sda is not None and scl is not None and chips:
+                buses.append(I2cBus(sda, scl, tuple(chips)))
+        if len(buses) > 2:
+            table.problem("buses", f"the microcontroller has 2 I2C buses, not {len(buses)}")
+    elif sensor == "ttp223":
+        chain = table.table("shift")
+        if chain:
+            values = (chain.integer("clock", *MICRO_PINS), chain.integer("latch", *MICRO_PINS),
+                      chain.integer("data", *MICRO_PINS), chain.integer("registers", 1, 64))
+            chain.done()
+            if all(v is not None for v in values):
+                shift = ShiftChain(*values)  # type: ignore[arg-type]
+    elif sensor == "gpio":
+        pins = table.integers("pins", *MICRO_PINS)
+    table.done()
+    if sensor is None or order is None:
+        return None
+    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins)), order)
+
+
+def _order(table: Reader) -> Optional[Union[str, tuple[str, ...]]]:
+    order = table.raw("order", "rows")
+    if isinstance(order, str) and order.lower() in ("rows", "serpentine"):
+        return order.lower()
+    if isinstance(order, list) and order and all(isinstance(name, str) for name in order):
+        return tuple(order)
+    table.problem("order", 'must be "rows", "serpentine" or a list of pad names, one per channel')
+    return None
+
+
+def _gpio(table: Optional[Reader]) -> Optional[Gpio]:
+    if table is None:
+        return None
+    values = (table.integer("menu_button", *PI_PINS), table.integer("undo_button", *PI_PINS))
+    buzzer = table.integer("buzzer", *PI_PINS, None)
+    status = table.integer("status_led", *PI_PINS, None)
+    table.done()
+    if any(v is None for v in values):
+        return None
+    return Gpio(values[0], values[1], buzzer, status)  # type: ignore[arg-type]
+
+
+def _power(table: Optional[Reader]) -> Optional[Power]:
+    if table is None:
+        return None
+    values = (
+        table.number("supply_volts", 3, 24),
+        table.number("supply_amps", 0.1, 200),
+        table.number("limit_amps", 0.1, 200),
+        table.number("led_milliamps", 1, 120, 55),
+        table.number("standby_milliamps", 0, 5, 1),
+        table.number("other_milliamps", 0, 10000, 0),
+    )
+    table.done()
+    if any(v is None for v in values):
+        return None
+    return Power(*values)  # type: ignore[arg-type]
+
+
+# -- whole-board checks -----------------------------------------------------------------------
+
+
+def _chains(
+    problems: list[tuple[str, str]],
+    panels: Sequence[Optional[Panel]],
+    channels: int,
+    width: int,
+    height: int,
+    per_pad: int,
+) -> list[tuple[int, ...]]:
+    """Each channel's chain of LED indexes, checking that the panels tile the LED area."""
+    owner: dict[tuple[int, int], int] = {}
+    chains: list[list[int]] = [[] for _ in range(channels)]
+    for number, panel in enumerate(panels, 1):
+        assert panel is not None
+        key = f"leds.panels[{number}]"
+        if panel.channel >= channels:
+            problems.append((f"{key}.channel", f"there is no channel {panel.channel}; "
+                             f"[[leds.channels]] defines {channels}"))
+            continue
+        right, top = panel.x + panel.width, panel.y + panel.height
+        if right > width or top > height:
+            problems.append((key, f"reaches LED ({right - 1}, {top - 1}), outside the "
+                             f"{width} x {height} LEDs under the pads"))
+            continue
+        for x, y in panel.positions():
+            if (x, y) in owner:
+                problems.append((key, f"overlaps leds.panels[{owner[x, y]}] at LED ({x}, {y})"))
+                break
+            owner[x, y] = number
+            chains[panel.channel].append(y * width + x)
+    named = {panel.channel for panel in panels if panel is not None}
+    for index in range(channels):
+        if index not in named:
+            problems.append((f"leds.channels[{index + 1}]", "no panel is on this channel"))
+    missing = [(x, y) for y in range(height) for x in range(width) if (x, y) not in owner]
+    if missing and not any(key.startswith("leds.panels") and "outside" in reason
+                           for key, reason in problems):
+        pads = sorted({(x // per_pad, y // per_pad) for x, y in missing},
+                      key=lambda p: (p[1], p[0]))
+        names = [f"{chr(ord('a') + c)}{r + 1}" for c, r in pads]
+        shown = ", ".join(names[:6]) + (", …" if len(names) > 6 else "")
+        problems.append(("leds.panels", f"the chains leave {len(missing)} LEDs unlit, under pads "
+                         f"{shown}: those pads lie outside the LED area"))
+    return [tuple(chain) for chain in chains]
+
+
+def _check_led_pins(problems: list[tuple[str, str]], pins: Sequence[int]) -> None:
+    for index, pin in enumerate(pins, 1):
+        if pin not in LED_PINS:
+            usable = ", ".join(str(p) for p in sorted(LED_PINS))
+            problems.append((f"leds.channels[{index}].gpio",
+                             f"GPIO {pin} cannot drive LEDs; use one of {usable}"))
+    if len(pins) == 2 and all(p in LED_PINS for p in pins):
+        kinds = [LED_PINS[p] for p in pins]
+        if not all(kind.startswith("PWM") for kind in kinds) or kinds[0] == kinds[1]:
+            problems.append(("leds.channels", "two channels need one PWM0 pin (12 or 18) and one "
+                             f"PWM1 pin (13 or 19), not GPIO {pins[0]} and {pins[1]}"))
+    if len(pins) > 2:
+        problems.append(("leds.channels", f"the Pi drives at most 2 LED channels, not {len(pins)}"))
+
+
+def _check_pi_pins(problems: list[tuple[str, str]], led_pins: Sequence[int], gpio: Gpio) -> None:
+    used = {f"leds.channels[{i}].gpio": pin for i, pin in enumerate(led_pins, 1)}
+    used.update({f"gpio.{name}": pin for name, pin in vars(gpio).items() if pin is not None})
+    seen: dict[int, str] = {}
+    for key, pin in used.items():
+        if pin in seen:
+            problems.append((key, f"GPIO {pin} is already used by {seen[pin]}"))
+        else:
+            seen[pin] = key
+
+
+def _touch_map(
+    problems: list[tuple[str, str]], draft: _TouchDraft, columns: int, rows: int
+) -> tuple[int, ...]:
+    """The pad of each sensor channel, checking the order and the sensors' reach."""
+    pads = columns * rows
+    touch = draft.touch
+    if draft.order == "rows":
+        order = tuple(range(pads))
+    elif draft.order == "serpentine":
+        order = tuple(r * columns + (c if r % 2 == 0 else columns - 1 - c)
+                      for r in range(rows) for c in range(columns))
+    else:
+        found = []
+        for name in draft.order:
+            cell = parse_cell(name)
+            if cell is None or cell[0] >= columns or cell[1] >= rows:
+                problems.append(("touch.order", f"{name!r} is not a pad of this {columns} x "
+                                 f"{rows} board"))
+                return ()
+            found.append(cell[1] * columns + cell[0])
+        order = tuple(found)
+        if len(set(order)) != len(order) or len(order) != pads:
+            problems.append(("touch.order", f"must name each of the {pads} pads exactly once "
+                             f"(it names {len(set(order))} different pads in {len(order)})"))
+    if touch.capacity < pads:
+        problems.append(("touch", f"{touch.sensor} wiring gives {touch.capacity} channels for "
+                         f"{pads} pads"))
+    pins: list[tuple[str, int]] = []
+    for number, bus in enumerate(touch.buses, 1):
+        pins += [(f"touch.buses[{number}].sda", bus.sda), (f"touch.buses[{number}].scl", bus.scl)]
+    if touch.shift:
+        pins += [(f"touch.shift.{name}", getattr(touch.shift, name))
+                 for name in ("clock", "latch", "data")]
+    pins += [(f"touch.pins[{i}]", pin) for i, pin in enumerate(touch.pins, 1)]
+    seen: dict[int, str] = {}
+    for key, pin in pins:
+        if pin in seen:
+            problems.append((key, f"pin {pin} is already used by {seen[pin]}"))
+        seen.setdefault(pin, key)
+    return order
+
+
+def _check_power(problems: list[tuple[str, str]], power: Power, leds: int) -> None:
+    if power.limit_amps > power.supply_amps:
+        problems.append(("power.limit_amps", f"{power.limit_amps:g} A is more than the supply's "
+                         f"{power.supply_amps:g} A"))
+    idle = power.standby_milliamps * leds + power.other_milliamps
+    if power.limit_amps * 1000 <= idle:
+        problems.append(("power.limit_amps", f"{power.limit_amps:g} A does not even cover {leds} "
+                         f"dark LEDs and the other loads ({idle / 1000:g} A)"))

@@ -1,0 +1,1 @@
+"""The reference builds' board profiles (``*.toml``), shipped with the package as data."""
