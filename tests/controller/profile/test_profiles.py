@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -95,8 +96,8 @@ def test_the_fine_build_chains_its_nine_panels_into_one_line():
 
 # -- bad profiles ------------------------------------------------------------------------------
 
-with open(__file__.replace("test_profiles.py", "../../../wiring/kaskade-8x8.toml"), "rb") as f:
-    GOOD = tomllib.load(f)
+WIRING = Path(__file__).resolve().parents[3] / "wiring"
+GOOD = tomllib.loads((WIRING / "kaskade-8x8.toml").read_text(encoding="utf-8"))
 
 
 def broken(change) -> list[str]:
@@ -229,6 +230,5 @@ def test_file_problems_name_the_file(tmp_path):
 
 def test_a_makers_own_profile_loads_from_its_path(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_bytes(open(__file__.replace("test_profiles.py",
-                                           "../../../wiring/kaskade-mini.toml"), "rb").read())
+    path.write_bytes((WIRING / "kaskade-mini.toml").read_bytes())
     assert load_profile(str(path)).source == str(path)
