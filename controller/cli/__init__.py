@@ -12,7 +12,7 @@ import sys
 from typing import Optional
 
 from controller import __version__
-from controller.cli import bench, play, replay
+from controller.cli import bench, history, play, replay, sim
 from controller.errors import KaskadeError
 
 EXIT_BAD_INPUT = 2
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (play, replay, bench):
+    for module in (sim, play, replay, history, bench):
         module.register(commands)
     return parser
 
@@ -41,7 +41,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     try:
         status: int = args.handler(args)
     except KaskadeError as error:
-        print(f"kaskade {args.command}: error: {error}", file=sys.stderr)
+        for line in str(error).splitlines() or [""]:
+            print(f"kaskade {args.command}: error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -1,8 +1,9 @@
-"""``kaskade play --terminal``: Kaskade for two people at one keyboard, in the terminal.
+"""``kaskade play``: the board app on the board (``--board``), or Kaskade for two people at one
+keyboard in the terminal (``--terminal``).
 
-The board is drawn in colour (White's balls bright, Black's balls dark on light, a cell one
-ball from overflowing underlined, the last move reversed) and a cascade is animated generation
-by generation from the move's events, exactly as the LED board will show it.
+In the terminal the board is drawn in colour (White's balls bright, Black's balls dark on
+light, a cell one ball from overflowing underlined, the last move reversed) and a cascade is
+animated generation by generation from the move's events, as the LED board shows it.
 """
 
 from __future__ import annotations
@@ -10,16 +11,23 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from controller.app.app import App
+from controller.app.driver import Driver
+from controller.app.loop import run as run_loop
 from controller.app.storage import StorageError, read_text, write_atomically
 from controller.cli import ansi
+from controller.cli.board import add_board_options, open_store, run_simulator
 from controller.cli.status import status_line
+from controller.devices.backends import CHOICES, detect, open_board
 from controller.errors import KaskadeError
 from controller.games import Event, MoveError, NothingToUndoError, OptionsError
 from controller.games.kaskade import Generation, KaskadeState, Placed
@@ -62,12 +70,17 @@ class Console:
 def register(commands: Any) -> None:
     """Add ``play`` to the command line."""
     parser = commands.add_parser(
-        "play", help="play Kaskade in the terminal, two people at one keyboard",
-        description="Play Kaskade in this terminal, two people taking turns at one keyboard. "
-        "Type 'help' during the game for the rules and commands.",
+        "play", help="run the board app, or play Kaskade in the terminal (--terminal)",
+        description="Run the board app on the board: the real one on a Raspberry Pi, the "
+        "simulator elsewhere (--board). With --terminal, play Kaskade in this terminal instead, "
+        "two people taking turns at one keyboard; type 'help' during that game.",
     )
+    parser.add_argument("--board", choices=CHOICES, default="auto",
+                        help="which board: the simulator, the real one on a Pi, or auto (the "
+                        "real one on a Pi, else the simulator; default)")
+    add_board_options(parser)
     parser.add_argument("--terminal", action="store_true",
-                        help="play in this terminal (the only front end so far, so the default)")
+                        help="play Kaskade as text in this terminal; the options below go with it")
     parser.add_argument("--size", metavar="WxH",
                         help="board size, width x height, 2x2 to 16x16 (default 6x9)")
     parser.add_argument("--record", type=Path, metavar="FILE",
@@ -83,7 +96,16 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Set the game up from the options (and the record file), then play it."""
+    """The board app, or the terminal game with ``--terminal``."""
+    text_options = [flag for flag, value in (
+        ("--size", args.size), ("--record", args.record), ("--white", args.white),
+        ("--black", args.black), ("--no-animation", args.no_animation or None),
+        ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
+    if not args.terminal:
+        if text_options:
+            raise OptionsError(f"{text_options[0]} goes with --terminal; on the board the "
+                               "size is chosen by touch")
+        return run_board(args)
     start, moves, tags = _setup(args)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
@@ -94,6 +116,23 @@ def run(args: argparse.Namespace) -> int:
         animate=colour and not args.no_animation,
     )
     return TerminalGame(start, moves, tags, console, args.record).run()
+
+
+def run_board(args: argparse.Namespace) -> int:
+    """The board app on the board ``--board`` picks, until it is stopped."""
+    profile, store = open_store(args)
+    kind = detect() if args.board == "auto" else args.board
+    if kind == "sim":
+        return run_simulator(profile, store, terminal=False)
+    board = open_board(kind, profile)
+    stop = threading.Event()
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signal_number, lambda *_: stop.set())
+    try:
+        run_loop(Driver(App(profile, store), board), stop)
+    finally:
+        board.close()
+    return 0
 
 
 def _setup(args: argparse.Namespace) -> tuple[KaskadeState, list[str], dict[str, str]]:

@@ -105,8 +105,8 @@ def _board(root: Reader) -> tuple[Optional[str], Optional[int], Optional[int]]:
     if board:
         board.done()
     pads = root.table("pads")
-    columns = pads.integer("columns", 2, 16) if pads else None
-    rows = pads.integer("rows", 2, 16) if pads else None
+    columns = pads.integer("columns", 4, 16) if pads else None
+    rows = pads.integer("rows", 4, 16) if pads else None
     if pads:
         pads.done()
     return name, columns, rows

@@ -121,7 +121,7 @@ def test_a_good_profile_parses():
         (lambda d: d.pop("pads"), "my-board.toml: pads: missing"),
         (lambda d: d["pads"].pop("rows"), "my-board.toml: pads.rows: missing"),
         (lambda d: d["pads"].update(rows="8"), "pads.rows: must be a whole number, not '8'"),
-        (lambda d: d["pads"].update(rows=1), "pads.rows: must be 2 to 16, not 1"),
+        (lambda d: d["pads"].update(rows=1), "pads.rows: must be 4 to 16, not 1"),
         (lambda d: d["leds"].update(per_pad=4), "leds.per_pad: must be 1 to 3, not 4"),
         (lambda d: d["leds"].update(colour_order="RGBW"),
          "leds.colour_order: must be one of RGB, RBG, GRB, GBR, BRG, BGR, not 'RGBW'"),

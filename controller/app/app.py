@@ -1,0 +1,167 @@
+"""The board's application: screens, settings, the game in progress and the history, driven by
+input events and time, drawing onto a canvas.
+
+Nothing here waits, reads a clock or touches hardware: the driver (``driver.py``) feeds events
+with the time they happened and asks for pictures, so the same app runs on the Pi in real time,
+in the simulator, and in tests with a virtual clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from controller.app.autosave import Autosave
+from controller.app.history import History
+from controller.app.screens.base import Screen
+from controller.app.screens.board_size import BoardSizeScreen
+from controller.app.screens.home import HomeScreen
+from controller.app.screens.play import PlayScreen
+from controller.app.session import Session
+from controller.app.settings import SettingsFile
+from controller.app.storage import StorageError
+from controller.devices.interfaces import ButtonDown, InputEvent, PadDown, PadUp, Sound
+from controller.games import GameState
+from controller.profile.model import Profile
+from controller.render.canvas import Canvas
+
+HISTORY_FILE = "history.sqlite3"
+
+
+@dataclass
+class Store:
+    """The app's files: the history is shared by every board on this machine; the game in
+    progress and the settings belong to one board (profile)."""
+
+    autosave: Autosave
+    history: History
+    settings: SettingsFile
+
+    @classmethod
+    def at(cls, root: Path, board: str) -> Store:
+        """The files under the state directory ``root`` for the board called ``board``."""
+        directory = root / board
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StorageError(f"{directory}: {error.strerror or error}") from None
+        return cls(Autosave(directory / "current.record"), History(root / HISTORY_FILE),
+                   SettingsFile(directory / "settings.json"))
+
+
+class App:
+    """The application for one board ``profile``, keeping its files in ``store``."""
+
+    def __init__(self, profile: Profile, store: Store,
+                 wall_clock: Callable[[], datetime] = datetime.now) -> None:
+        self.profile = profile
+        self.store = store
+        self.wall_clock = wall_clock
+        self.settings = store.settings.load()
+        self.notices: list[str] = []
+        """Things a person should know (a damaged file set aside); the front end shows them."""
+        self._notice(store.settings.problem)
+        self.sounds: list[Sound] = []
+        self.session: Optional[Session] = None
+        """The unfinished game, playing or waiting on the home screen."""
+        self.screen: Screen = self._first_screen()
+
+    def _first_screen(self) -> Screen:
+        """Continue the saved game exactly where it stopped, or start at home."""
+        saved = self.store.autosave.load()
+        self._notice(self.store.autosave.problem)
+        if saved is None:
+            return HomeScreen(self)
+        session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
+                          self._notice)
+        if session.finished:
+            self.session = session
+            return self.leave_finished_game()
+        self.session = session
+        return PlayScreen(self, session)
+
+    # -- driving --------------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent, now: float) -> None:
+        """React to an input event that happened at ``now``."""
+        if isinstance(event, PadDown):
+            following = self.screen.pad_down(event.pad, now)
+        elif isinstance(event, PadUp):
+            following = self.screen.pad_up(event.pad, now)
+        elif isinstance(event, ButtonDown):
+            following = self.screen.button_down(event.button, now)
+        else:
+            following = None
+        self._switch(following)
+
+    def tick(self, now: float) -> None:
+        """Let time-driven things happen (holds, the end of animations)."""
+        self._switch(self.screen.tick(now))
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        """Draw the current screen; whether the picture changes with time."""
+        return self.screen.draw(canvas, now)
+
+    def wakeup(self, now: float) -> Optional[float]:
+        """When ``tick`` must next run even if nothing is touched."""
+        return self.screen.wakeup(now)
+
+    def take_sounds(self) -> list[Sound]:
+        """The sounds to make now (none when sound is switched off)."""
+        sounds, self.sounds = self.sounds, []
+        return sounds if self.settings.sound else []
+
+    @property
+    def brightness(self) -> float:
+        """The global LED brightness, 0-1."""
+        return self.settings.brightness
+
+    def _switch(self, following: Optional[Screen]) -> None:
+        if following is not None:
+            self.screen = following
+
+    # -- for the screens ------------------------------------------------------------------------
+
+    def say(self, sound: Sound) -> None:
+        """Queue ``sound``."""
+        self.sounds.append(sound)
+
+    def home(self) -> Screen:
+        """The home screen (an unfinished game stays saved, its tile breathing)."""
+        return HomeScreen(self)
+
+    def open_game(self, name: str) -> Screen:
+        """Continue the unfinished game of ``name``, or set up a new one."""
+        if self.session is not None and self.session.state.info.name == name:
+            return PlayScreen(self, self.session)
+        return BoardSizeScreen(self)
+
+    def start_game(self, start: GameState[Any]) -> Screen:
+        """A new game from ``start``, saved at once."""
+        self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice)
+        return PlayScreen(self, self.session)
+
+    def leave_finished_game(self) -> Screen:
+        """Put the finished game in the history, forget it, and go home."""
+        assert self.session is not None
+        try:
+            self.store.history.add(self.session.match(self.wall_clock()))
+        except StorageError as error:
+            self._notice(f"the game was not added to the history: {error}")
+        else:
+            self.store.autosave.clear()
+        self.session = None
+        return HomeScreen(self)
+
+    def save_settings(self) -> None:
+        """Keep the settings; a failure is reported, the setting still applies."""
+        try:
+            self.store.settings.save(self.settings)
+        except StorageError as error:
+            self._notice(f"the settings were not saved: {error}")
+
+    def _notice(self, text: Optional[str]) -> None:
+        if text:
+            self.notices.append(text)

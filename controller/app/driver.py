@@ -1,0 +1,54 @@
+"""Drives the app against a board: events in, frames and sounds out, at the times given.
+
+The same driver serves the real-time loop (``loop.py``, wall clock) and the headless simulator
+(virtual clock). A frame is pushed only when it differs from the last one pushed.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from controller.app.app import App
+from controller.devices.interfaces import Board, InputEvent
+from controller.render.canvas import Canvas
+from controller.render.output import Frame, FrameMaker
+
+FRAME_RATE = 30
+"""Frames per second while something on the board moves."""
+
+
+class Driver:
+    """Connects ``app`` to ``board``."""
+
+    def __init__(self, app: App, board: Board) -> None:
+        self.app = app
+        self.board = board
+        profile = board.profile
+        self.maker = FrameMaker(profile)
+        self.canvas = Canvas(profile.led_width, profile.led_height)
+        self.shown: Optional[Frame] = None
+        self.pushed = 0
+        """Frames handed to the LEDs so far."""
+
+    def feed(self, event: InputEvent, now: float) -> Optional[float]:
+        """Handle ``event`` at ``now`` and update the board; returns when to advance next."""
+        self.app.handle(event, now)
+        return self.advance(now)
+
+    def advance(self, now: float) -> Optional[float]:
+        """Let time pass to ``now``, push the picture if it changed and make queued sounds.
+        Returns when to advance next without input, or ``None`` when nothing is pending."""
+        self.app.tick(now)
+        animating = self.app.draw(self.canvas, now)
+        frame = self.maker.make(bytes(self.canvas.pixels), self.app.brightness)
+        if self.shown is None or frame.channels != self.shown.channels:
+            self.board.pixels.show(frame)
+            self.shown = frame
+            self.pushed += 1
+        for sound in self.app.take_sounds():
+            self.board.sound.play(sound)
+        wakeup = self.app.wakeup(now)
+        if animating:
+            next_frame = now + 1 / FRAME_RATE
+            wakeup = next_frame if wakeup is None else min(wakeup, next_frame)
+        return wakeup

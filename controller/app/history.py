@@ -1,0 +1,128 @@
+"""The match history: every finished game, kept in SQLite (``history.sqlite3``).
+
+A game is stored under its ``Id`` tag, so storing the same game twice (after a power cut between
+storing it and clearing the autosave) keeps one row.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from controller.app.storage import StorageError
+from controller.errors import KaskadeError
+
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id          TEXT PRIMARY KEY,
+    game        TEXT NOT NULL,
+    options     TEXT NOT NULL,
+    players     TEXT NOT NULL,
+    started     TEXT NOT NULL,
+    finished    TEXT NOT NULL,
+    result      TEXT NOT NULL,
+    termination TEXT NOT NULL,
+    plies       INTEGER NOT NULL,
+    record      TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS matches_by_finish ON matches (finished);
+"""
+
+
+@dataclass(frozen=True)
+class Match:
+    """One finished game."""
+
+    id: str
+    game: str
+    options: Mapping[str, str]
+    players: Mapping[str, str]
+    """Who sat where: player name -> ``human`` (or a computer level)."""
+    started: str
+    finished: str
+    result: str
+    """The winner's name, ``draw``, or ``lost`` for a lost solitaire."""
+    termination: str
+    """Why it ended, in words."""
+    plies: int
+    record: str
+    """The game record, to replay or share."""
+
+
+class UnknownMatchError(KaskadeError, LookupError):
+    """No game, or more than one, matches the id asked for."""
+
+
+class History:
+    """The history database at ``path`` (created on first use)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            connection = sqlite3.connect(self.path)
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                connection.close()
+                raise StorageError(f"{self.path} was written by a newer version of Kaskade Board "
+                                   f"(schema {version}); update to read it")
+            connection.executescript(SCHEMA)
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
+                from None
+        return connection
+
+    def add(self, match: Match) -> None:
+        """Store ``match`` (replacing an earlier row of the same game)."""
+        connection = self._connect()
+        try:
+            with connection:
+                connection.execute(
+                    "INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (match.id, match.game, json.dumps(dict(match.options)),
+                     json.dumps(dict(match.players)), match.started, match.finished,
+                     match.result, match.termination, match.plies, match.record),
+                )
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: cannot store the game ({error})") from None
+        finally:
+            connection.close()
+
+    def matches(self, limit: Optional[int] = None) -> list[Match]:
+        """The finished games, newest first."""
+        if not self.path.exists():
+            return []
+        connection = self._connect()
+        try:
+            rows = connection.execute(
+                "SELECT * FROM matches ORDER BY finished DESC, id LIMIT ?",
+                (-1 if limit is None else limit,),
+            ).fetchall()
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
+                from None
+        finally:
+            connection.close()
+        return [_match(row) for row in rows]
+
+    def find(self, prefix: str) -> Match:
+        """The one game whose id starts with ``prefix``."""
+        found = [m for m in self.matches() if m.id.startswith(prefix)]
+        if len(found) != 1:
+            how = "no game" if not found else f"{len(found)} games"
+            raise UnknownMatchError(f"{how} in the history with an id starting {prefix!r}")
+        return found[0]
+
+
+def _match(row: tuple) -> Match:
+    (identifier, game, options, players, started, finished, result, termination, plies,
+     record) = row
+    return Match(identifier, game, json.loads(options), json.loads(players), started, finished,
+                 result, termination, plies, record)

@@ -1,0 +1,55 @@
+"""What every screen can do: react to touches, buttons and time, and draw itself.
+
+A handler returns the screen to switch to, or ``None`` to stay.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Optional
+
+from controller.render.canvas import Canvas
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class Screen(ABC):
+    """A screen of ``app``. Must: ``draw``. May: any handler, and ``wakeup``."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.profile = app.profile
+
+    def pad(self, index: int) -> tuple[int, int]:
+        """``(column, row)`` of pad ``index``."""
+        return index % self.profile.columns, index // self.profile.columns
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        """A finger touched ``pad``."""
+        del pad, now
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        """The finger left ``pad``."""
+        del pad, now
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        """``button`` was pressed."""
+        del button, now
+        return None
+
+    def tick(self, now: float) -> Optional[Screen]:
+        """Time passed (holds, animations)."""
+        del now
+        return None
+
+    def wakeup(self, now: float) -> Optional[float]:
+        """When ``tick`` next needs to run even without input, if ever."""
+        del now
+        return None
+
+    @abstractmethod
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        """Draw the screen; return whether the picture changes with time."""

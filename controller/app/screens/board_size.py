@@ -1,0 +1,59 @@
+"""Choosing the board size by touching its far corner: the board from ``a1`` to the finger
+lights up; letting go starts the game."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Optional
+
+from controller.app.screens.base import Screen
+from controller.devices.interfaces import Sound
+from controller.games import OptionsError
+from controller.games.kaskade import KaskadeState
+from controller.games.kaskade.grid import MIN_SIDE, parse_size
+from controller.render.canvas import Canvas
+from controller.render.menu import draw_board_size
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+FIRST_SIZE = (6, 6)
+"""The size suggested before any game was played (made to fit the board)."""
+
+
+class BoardSizeScreen(Screen):
+    """Kaskade's setup."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.corner: Optional[tuple[int, int]] = None
+        width, height = FIRST_SIZE
+        with contextlib.suppress(OptionsError):
+            width, height = parse_size(app.settings.sizes.get("kaskade", ""))
+        self.suggestion = (min(width, self.profile.columns) - 1,
+                           min(height, self.profile.rows) - 1)
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        self.corner = self.pad(pad)
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        corner = self.corner or self.pad(pad)
+        self.corner = None
+        width, height = corner[0] + 1, corner[1] + 1
+        if width < MIN_SIDE or height < MIN_SIDE:
+            self.app.say(Sound.ILLEGAL)
+            return None
+        self.app.settings.sizes["kaskade"] = f"{width}x{height}"
+        self.app.save_settings()
+        self.app.say(Sound.TAP)
+        return self.app.start_game(KaskadeState(width, height))
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        if button == "menu":
+            return self.app.home()
+        return None
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        draw_board_size(canvas, self.profile, self.corner, self.suggestion, MIN_SIDE)
+        return False

@@ -1,0 +1,50 @@
+"""Home: a tile per game (it breathes while a game waits to be continued), the brightness bar
+and the sound switch."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from controller.app.screens.base import Screen
+from controller.devices.interfaces import Sound
+from controller.render.canvas import Canvas
+from controller.render.menu import HomeLayout, draw_home
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+GAMES = ("kaskade",)
+"""The games with a tile, in order."""
+
+
+class HomeScreen(Screen):
+    """The home menu."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.layout = HomeLayout.of(self.profile, len(GAMES))
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return None
+        kind, value = hit
+        settings = self.app.settings
+        if kind == "game":
+            self.app.say(Sound.TAP)
+            return self.app.open_game(GAMES[value])
+        if kind == "brightness":
+            settings.brightness = value / len(self.layout.brightness)
+        else:
+            settings.sound = not settings.sound
+        self.app.save_settings()
+        self.app.say(Sound.TAP)
+        return None
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        levels = len(self.layout.brightness)
+        level = max(1, min(levels, round(self.app.settings.brightness * levels)))
+        waiting = [self.app.session is not None and self.app.session.state.info.name == game
+                   for game in GAMES]
+        return draw_home(canvas, self.profile, self.layout, level, self.app.settings.sound,
+                         waiting, now)

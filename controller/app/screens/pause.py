@@ -1,0 +1,67 @@
+"""The pause menu over a game: continue, resign (hold to confirm), or go home with the game
+kept to continue later."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from controller.app.screens.base import Screen
+from controller.devices.interfaces import Sound
+from controller.render.canvas import Canvas
+from controller.render.menu import PauseLayout, draw_pause
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+    from controller.app.screens.play import PlayScreen
+
+RESIGN_HOLD = 1.5
+"""Seconds the resign tile is held to give up: a tap cannot end a game by accident."""
+
+
+class PauseScreen(Screen):
+    """Paused ``play``."""
+
+    def __init__(self, app: App, play: PlayScreen) -> None:
+        super().__init__(app)
+        self.play = play
+        self.layout = PauseLayout.of(self.profile)
+        self.resign_since: Optional[float] = None
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        if self.layout.hit(self.pad(pad)) == "resign" and not self.play.session.finished:
+            self.resign_since = now
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        self.resign_since = None
+        choice = self.layout.hit(self.pad(pad))
+        if choice == "resume":
+            self.app.say(Sound.TAP)
+            return self.play
+        if choice == "home":
+            self.app.say(Sound.TAP)
+            return self.app.home()
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        return self.play if button == "menu" else None
+
+    def tick(self, now: float) -> Optional[Screen]:
+        if self.resign_since is not None and now - self.resign_since >= RESIGN_HOLD:
+            session = self.play.session
+            session.resign(session.state.to_move)
+            self.play.resigned()
+            return self.play
+        return None
+
+    def wakeup(self, now: float) -> Optional[float]:
+        return None if self.resign_since is None else self.resign_since + RESIGN_HOLD
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        animating = self.play.draw(canvas, now)
+        progress = 0.0
+        if self.resign_since is not None:
+            progress = min(1.0, (now - self.resign_since) / RESIGN_HOLD)
+            animating = True
+        draw_pause(canvas, self.profile, self.layout, progress)
+        return animating

@@ -1,0 +1,74 @@
+"""The board's settings (brightness, sound, the last board size per game), kept in
+``settings.json`` in the state directory. A damaged file is set aside, never lost, and the
+defaults are used."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from controller.app.storage import write_atomically
+
+MIN_BRIGHTNESS = 0.05
+
+
+@dataclass
+class Settings:
+    """What the players chose on the home menu."""
+
+    brightness: float = 0.6
+    """Global LED brightness, 0.05-1."""
+    sound: bool = True
+    sizes: dict[str, str] = field(default_factory=dict)
+    """The last board size chosen, per game (``{"kaskade": "6x6"}``)."""
+
+
+class SettingsFile:
+    """Reads and writes :class:`Settings` at ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.problem: Optional[str] = None
+        """Why the file could not be used, when it could not."""
+
+    def load(self) -> Settings:
+        """The saved settings, or the defaults (setting a damaged file aside)."""
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Settings()
+        except OSError as error:
+            self.problem = f"{self.path}: {error.strerror or error}; using the defaults"
+            return Settings()
+        try:
+            return _parse(json.loads(text))
+        except (ValueError, TypeError) as error:
+            aside = self.path.with_name(self.path.name + ".damaged")
+            self.path.replace(aside)
+            self.problem = f"{self.path} was damaged ({error}); kept as {aside.name}, using " \
+                "the defaults"
+            return Settings()
+
+    def save(self, settings: Settings) -> None:
+        """Write ``settings`` (atomically)."""
+        write_atomically(self.path, json.dumps(asdict(settings), indent=2) + "\n")
+
+
+def _parse(data: Any) -> Settings:
+    if not isinstance(data, dict):
+        raise TypeError("not a JSON object")
+    defaults = Settings()
+    brightness = data.get("brightness", defaults.brightness)
+    sound = data.get("sound", defaults.sound)
+    sizes = data.get("sizes", {})
+    if not isinstance(brightness, (int, float)) or isinstance(brightness, bool) or \
+            not MIN_BRIGHTNESS <= brightness <= 1:
+        raise ValueError(f"brightness {brightness!r} is not a number from {MIN_BRIGHTNESS} to 1")
+    if not isinstance(sound, bool):
+        raise ValueError(f"sound {sound!r} is not true or false")
+    if not isinstance(sizes, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                              for k, v in sizes.items()):
+        raise ValueError("sizes must map game names to sizes")
+    return Settings(float(brightness), sound, dict(sizes))

@@ -1,0 +1,73 @@
+"""What the commands that run the board app share: choosing the profile and the state
+directory, and running the simulator's interactive front ends."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from controller.app.app import App, Store
+from controller.app.driver import Driver
+from controller.app.paths import state_dir
+from controller.devices.backends import open_board
+from controller.errors import KaskadeError
+from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+
+
+class FrontEndError(KaskadeError, RuntimeError):
+    """Nowhere to show the board."""
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """``--profile`` and ``--state-dir``."""
+    parser.add_argument(
+        "--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
+        help=f"the board build: one of {', '.join(profile_names())}, or a profile file "
+        f"(default {DEFAULT_PROFILE})",
+    )
+    parser.add_argument(
+        "--state-dir", metavar="DIR",
+        help="where games in progress, settings and the history are kept (default "
+        "$KASKADE_STATE_DIR, else $XDG_STATE_HOME/kaskade, else ~/.local/state/kaskade)",
+    )
+
+
+def board_name(profile_argument: str) -> str:
+    """The name the board's files are kept under: the profile's file name without ``.toml``."""
+    return Path(profile_argument).name.removesuffix(".toml")
+
+
+def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
+    """The profile and the app's files that ``args`` ask for."""
+    profile = load_profile(args.profile)
+    return profile, Store.at(state_dir(args.state_dir), board_name(args.profile))
+
+
+def run_simulator(profile: Profile, store: Store, terminal: bool) -> int:
+    """The simulator with a window, or in this terminal (asked for, or without a display)."""
+    driver = Driver(App(profile, store), open_board("sim", profile))
+    if not terminal:
+        try:
+            import tkinter  # noqa: PLC0415  (only the window needs Tk)
+
+            root = tkinter.Tk()
+        except ImportError:
+            reason = "Tk is not installed (on Debian and Raspberry Pi OS: sudo apt install " \
+                "python3-tk)"
+        except tkinter.TclError as error:
+            reason = f"there is no display ({error})"
+        else:
+            from sim.window import Window  # noqa: PLC0415
+
+            Window(driver, root).run()
+            return 0
+        print(f"kaskade: {reason}; drawing the board in this terminal instead",
+              file=sys.stderr)
+    if not sys.stdin.isatty():
+        raise FrontEndError("no display and no terminal to draw the board on; for scripts use "
+                            "kaskade sim --headless --script FILE")
+    from sim.terminal import TerminalBoard  # noqa: PLC0415
+
+    TerminalBoard(driver).run()
+    return 0

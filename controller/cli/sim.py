@@ -1,0 +1,80 @@
+"""``kaskade sim``: the board simulator — a window that looks and behaves like the board, a
+terminal version, and a headless mode driven by a touch script."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from controller.app.storage import read_text
+from controller.cli.board import add_board_options, open_store, run_simulator
+from controller.errors import KaskadeError
+
+EXAMPLES = """\
+examples:
+  kaskade sim                                  the standard 8x8 board in a window
+  kaskade sim --profile kaskade-16x16          the large board
+  kaskade sim --terminal                       in this terminal (also used without a display)
+  kaskade sim --headless --script game.txt --png-out shots
+                                               play a touch script, save pictures
+
+The window: click a pad to touch it, hold the mouse button to hold it, shift-click to keep a
+pad touched; M and U (or the buttons) are the board's menu and undo buttons; Q quits.
+Scripts and the window are described in docs/simulator.md."""
+
+
+class UsageError(KaskadeError, ValueError):
+    """Options that do not go together."""
+
+
+def register(commands: Any) -> None:
+    """Add ``sim`` to the command line."""
+    parser = commands.add_parser(
+        "sim", help="the board simulator (window, terminal or headless)",
+        description="Run the board app on a simulated board: a window that looks like the "
+        "board,\nthe same in a terminal, or headless from a touch script.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_board_options(parser)
+    front = parser.add_mutually_exclusive_group()
+    front.add_argument("--terminal", action="store_true",
+                       help="draw the board in this terminal instead of a window")
+    front.add_argument("--headless", action="store_true",
+                       help="no front end: touches from --script, pictures to --png-out")
+    parser.add_argument("--script", metavar="FILE",
+                        help="with --headless: the touch script ('-' reads standard input, "
+                        "line by line as it arrives)")
+    parser.add_argument("--png-out", metavar="DIR", type=Path,
+                        help="with --headless: folder for the script's pictures and final.png")
+    parser.add_argument("--dump", metavar="FILE", type=Path,
+                        help="with --headless: write the final state and every LED's colour "
+                        "as JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen front end."""
+    headless_only = [flag for flag, value in (("--script", args.script),
+                                              ("--png-out", args.png_out),
+                                              ("--dump", args.dump)) if value is not None]
+    if headless_only and not args.headless:
+        raise UsageError(f"{headless_only[0]} goes with --headless")
+    if args.headless and args.script is None:
+        raise UsageError("--headless needs --script FILE (or --script - for standard input)")
+    profile, store = open_store(args)
+    if not args.headless:
+        return run_simulator(profile, store, args.terminal)
+    from sim.headless import Headless  # noqa: PLC0415
+
+    simulator = Headless(profile, store, args.png_out)
+    lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
+    simulator.run(lines)
+    if args.png_out is not None:
+        simulator.save_png("final")
+    if args.dump is not None:
+        simulator.dump(args.dump)
+    print(json.dumps(simulator.summary()))
+    return 0

@@ -1,0 +1,62 @@
+"""The composition root: the one place that decides which backend drives the board.
+
+``--board sim|pi|auto`` (and ``mock`` for tests) names a backend; ``auto`` picks ``pi`` on a
+Raspberry Pi whose backend is installed and ``sim`` everywhere else. Backends are imported only
+when opened, so choosing the simulator never loads hardware libraries.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+from typing import Callable
+
+from controller.devices.interfaces import Board
+from controller.errors import KaskadeError
+from controller.profile.model import Profile
+
+BACKENDS: dict[str, str] = {
+    "sim": "sim.board:sim_board",
+    "mock": "controller.devices.mock:mock_board",
+    "pi": "hw.board:pi_board",
+}
+CHOICES = ("sim", "pi", "auto")
+"""What ``--board`` offers people (``mock`` is for tests)."""
+PI_MODEL = Path("/proc/device-tree/model")
+
+
+class BackendError(KaskadeError, RuntimeError):
+    """A backend that cannot be opened here; the message says why and what to do."""
+
+
+def open_board(kind: str, profile: Profile) -> Board:
+    """The board of backend ``kind`` for ``profile``."""
+    chosen = detect() if kind == "auto" else kind
+    target = BACKENDS.get(chosen)
+    if target is None:
+        raise BackendError(f"no board backend {kind!r}; choose one of {', '.join(CHOICES)}")
+    module_name, _, function = target.partition(":")
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise BackendError(
+            f"the {chosen!r} board backend is not available in this installation "
+            f"({error.name} is missing); use --board sim to run the simulator"
+        ) from None
+    opener: Callable[[Profile], Board] = getattr(module, function)
+    return opener(profile)
+
+
+def detect(model: Path = PI_MODEL) -> str:
+    """``"pi"`` on a Raspberry Pi with the hardware backend installed, else ``"sim"``."""
+    try:
+        on_pi = "raspberry pi" in model.read_text(encoding="utf-8", errors="replace").lower()
+    except OSError:
+        on_pi = False
+    if on_pi:
+        try:
+            import_module(BACKENDS["pi"].partition(":")[0])
+        except ModuleNotFoundError:
+            return "sim"
+        return "pi"
+    return "sim"

@@ -1,0 +1,128 @@
+"""The interfaces between the app and the board, and the events that cross them.
+
+Like gpiozero's pin factories, each class says what a backend *must* provide (the abstract
+methods) and what it *may* (``close``, which does nothing unless overridden). Input backends
+report events by calling the ``sink`` they are started with, from any thread.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, Union
+
+from controller.profile.model import Profile
+from controller.render.output import Frame
+
+BUTTONS = ("menu", "undo")
+"""The physical buttons beside the grid."""
+
+
+@dataclass(frozen=True)
+class PadDown:
+    """A finger touched pad ``pad`` (``row * columns + column``)."""
+
+    pad: int
+
+
+@dataclass(frozen=True)
+class PadUp:
+    """The finger left pad ``pad``."""
+
+    pad: int
+
+
+@dataclass(frozen=True)
+class ButtonDown:
+    """Button ``button`` (one of ``BUTTONS``) was pressed."""
+
+    button: str
+
+
+@dataclass(frozen=True)
+class ButtonUp:
+    """Button ``button`` was released."""
+
+    button: str
+
+
+InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp]
+Sink = Callable[[InputEvent], None]
+
+
+class Sound(Enum):
+    """What the app can say out loud."""
+
+    TAP = "tap"
+    MOVE = "move"
+    CASCADE = "cascade"
+    ILLEGAL = "illegal"
+    UNDO = "undo"
+    WIN = "win"
+
+
+class PixelsOut(ABC):
+    """Where frames go. Must: ``show``. May: ``close``."""
+
+    @abstractmethod
+    def show(self, frame: Frame) -> None:
+        """Send ``frame`` to the LEDs. The app calls this only when the frame changed."""
+
+    def close(self) -> None:  # noqa: B027  (optional by design)
+        """Release the LEDs (leave them dark)."""
+
+
+class TouchesIn(ABC):
+    """Where pad touches come from. Must: ``start``. May: ``close``."""
+
+    @abstractmethod
+    def start(self, sink: Sink) -> None:
+        """Report every ``PadDown`` and ``PadUp`` to ``sink`` from now on; several pads may be
+        down at once."""
+
+    def close(self) -> None:  # noqa: B027
+        """Stop reporting."""
+
+
+class ButtonsIn(ABC):
+    """Where button presses come from. Must: ``start``. May: ``close``."""
+
+    @abstractmethod
+    def start(self, sink: Sink) -> None:
+        """Report every ``ButtonDown`` and ``ButtonUp`` to ``sink`` from now on."""
+
+    def close(self) -> None:  # noqa: B027
+        """Stop reporting."""
+
+
+class SoundOut(ABC):
+    """Where sounds go. Must: ``play``. May: ``close``."""
+
+    @abstractmethod
+    def play(self, sound: Sound) -> None:
+        """Make ``sound`` (without waiting for it to finish)."""
+
+    def close(self) -> None:  # noqa: B027
+        """Fall silent."""
+
+
+@dataclass
+class Board:
+    """One backend's four parts for one profile."""
+
+    profile: Profile
+    pixels: PixelsOut
+    touches: TouchesIn
+    buttons: ButtonsIn
+    sound: SoundOut
+
+    def start(self, sink: Sink) -> None:
+        """Start both inputs towards ``sink``."""
+        self.touches.start(sink)
+        self.buttons.start(sink)
+
+    def close(self) -> None:
+        """Close every part, outputs last so the LEDs go dark at the very end."""
+        for part in (self.touches, self.buttons, self.sound, self.pixels):
+            part.close()

@@ -1,0 +1,38 @@
+"""The mock backend: records what the app shows and plays; tests touch pads and press buttons
+through its virtual inputs. Registered in the composition root exactly like the others."""
+
+from __future__ import annotations
+
+from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut
+from controller.devices.virtual import VirtualButtons, VirtualTouches
+from controller.profile.model import Profile
+from controller.render.output import Frame
+
+
+class MockPixels(PixelsOut):
+    """Keeps every frame shown."""
+
+    def __init__(self) -> None:
+        self.frames: list[Frame] = []
+        self.closed = False
+
+    def show(self, frame: Frame) -> None:
+        self.frames.append(frame)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class MockSound(SoundOut):
+    """Keeps every sound played."""
+
+    def __init__(self) -> None:
+        self.played: list[Sound] = []
+
+    def play(self, sound: Sound) -> None:
+        self.played.append(sound)
+
+
+def mock_board(profile: Profile) -> Board:
+    """A board of recorders for ``profile``."""
+    return Board(profile, MockPixels(), VirtualTouches(), VirtualButtons(), MockSound())

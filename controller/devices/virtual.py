@@ -1,0 +1,59 @@
+"""Inputs driven by code: a test, or a simulator front end, touches pads and presses buttons
+by calling ``down``/``up``. Used by the mock and the simulated backends alike."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from controller.devices.interfaces import (
+    ButtonDown,
+    ButtonsIn,
+    ButtonUp,
+    InputEvent,
+    PadDown,
+    PadUp,
+    Sink,
+    TouchesIn,
+)
+from controller.errors import KaskadeError
+
+
+class NotStartedError(KaskadeError, RuntimeError):
+    """Input arrived before the app started listening."""
+
+
+class _Virtual:
+    def __init__(self) -> None:
+        self.sink: Optional[Sink] = None
+
+    def start(self, sink: Sink) -> None:
+        self.sink = sink
+
+    def _send(self, event: InputEvent) -> None:
+        if self.sink is None:
+            raise NotStartedError(f"{type(self).__name__} got {event} before start()")
+        self.sink(event)
+
+
+class VirtualTouches(_Virtual, TouchesIn):
+    """Pads touched by calling ``down`` and ``up``."""
+
+    def down(self, pad: int) -> None:
+        """A finger on ``pad``."""
+        self._send(PadDown(pad))
+
+    def up(self, pad: int) -> None:
+        """The finger off ``pad``."""
+        self._send(PadUp(pad))
+
+
+class VirtualButtons(_Virtual, ButtonsIn):
+    """Buttons pressed by calling ``down`` and ``up``."""
+
+    def down(self, button: str) -> None:
+        """Press ``button``."""
+        self._send(ButtonDown(button))
+
+    def up(self, button: str) -> None:
+        """Release ``button``."""
+        self._send(ButtonUp(button))

@@ -1,0 +1,144 @@
+"""Kaskade on the LEDs: the position, whose turn, the last move, charged cells, cascades,
+illegal touches, the win, and the hold-to-undo feedback.
+
+The game sits on the pads from ``a1`` upwards, one cell per pad. Everything that moves is a
+function of ``now`` and the times in the view, so the same view drawn at the same time always
+gives the same picture: animations are timed frame sequences, not state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+from controller.profile.model import Profile
+from controller.render.canvas import Canvas
+from controller.render.color import (
+    HIGHLIGHT,
+    ILLEGAL,
+    NEUTRAL,
+    OFF,
+    PLAYERS,
+    Colour,
+    mix,
+    scale,
+)
+from controller.render.glyphs import ball_rows, solid_rows
+
+NEVER = -math.inf
+PLACED_FLASH = 0.25
+"""Seconds the pad of a new ball flashes."""
+ILLEGAL_FLASH = 0.5
+BURST = 0.15
+"""Seconds an overflowing cell glows in a cascade step."""
+PULSE_PERIOD = 1.4
+"""Seconds of one breath of a charged cell."""
+PULSE_STEPS = 10
+"""Brightness steps of a breath: the board only changes when the step does."""
+EMPTY = 0.2
+"""Brightness of an empty cell, in the colour of the player to move: the turn at a glance."""
+LAST_MOVE_TINT = 0.45
+"""Glow of the unlit LEDs of the last move's pad (on boards with several LEDs per pad)."""
+WINNER_OUTSIDE = 0.2
+"""Brightness of the pads around the game once it is won, in the winner's colour."""
+
+
+@dataclass(frozen=True)
+class KaskadeView:
+    """What to show: a position (or a step of a cascade) and what happened around it."""
+
+    width: int
+    height: int
+    cells: Sequence[int]
+    """Signed ball counts (White positive), cell ``rank * width + file``."""
+    critical: Sequence[int]
+    to_move: Optional[int]
+    winner: Optional[int] = None
+    last_move: Optional[int] = None
+    last_mover: int = 0
+    moved_at: float = NEVER
+    bursts: tuple[int, ...] = ()
+    """Cells overflowing in the cascade step on show."""
+    burst_at: float = NEVER
+    illegal_pad: Optional[int] = None
+    """A pad (of the whole grid) touched illegally."""
+    illegal_at: float = NEVER
+    held_pad: Optional[int] = None
+    held_progress: float = 0.0
+    """How far a hold towards undo has come, 0-1."""
+
+
+def pulse(now: float, low: float = 0.55) -> float:
+    """A breathing brightness from ``low`` to 1, in ``PULSE_STEPS`` steps."""
+    phase = 0.5 - 0.5 * math.cos(2 * math.pi * now / PULSE_PERIOD)
+    step = round(phase * PULSE_STEPS) / PULSE_STEPS
+    return low + (1 - low) * step
+
+
+def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float) -> bool:
+    """Draw ``view`` at time ``now``; return whether the picture changes with time."""
+    k = profile.per_pad
+    animating = False
+    if view.winner is not None:
+        theme = scale(PLAYERS[view.winner], pulse(now, 0.3))
+        animating = True
+    elif view.to_move is not None:
+        theme = PLAYERS[view.to_move]
+    else:
+        theme = NEUTRAL
+    canvas.fill(scale(theme, WINNER_OUTSIDE) if view.winner is not None else OFF)
+    empty = scale(theme, EMPTY)
+    charged_level = pulse(now)
+    for cell, value in enumerate(view.cells):
+        x, y = (cell % view.width) * k, (cell // view.width) * k
+        if not value:
+            canvas.block(x, y, solid_rows(k, empty))
+            continue
+        owner = 0 if value > 0 else 1
+        balls = abs(value)
+        colour = PLAYERS[owner]
+        if balls == view.critical[cell] - 1:
+            colour = scale(colour, charged_level)
+            animating = True
+        unlit = LAST_MOVE_TINT if cell == view.last_move else None
+        canvas.block(x, y, ball_rows(k, balls, colour, unlit))
+    animating |= _flash_cells(canvas, view, k, now)
+    animating |= _flash_pads(canvas, profile, view, now)
+    return animating
+
+
+def _flash_cells(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
+    """The placement flash and the glow of overflowing cells."""
+    animating = False
+    since = now - view.moved_at
+    if view.last_move is not None and 0 <= since < PLACED_FLASH:
+        _solid(canvas, view.last_move, view.width, k, mix(PLAYERS[view.last_mover], HIGHLIGHT, 0.6))
+        animating = True
+    since = now - view.burst_at
+    if view.bursts and 0 <= since < BURST:
+        glow = mix(PLAYERS[view.last_mover], HIGHLIGHT, 0.7 * (1 - since / BURST))
+        for cell in view.bursts:
+            _solid(canvas, cell, view.width, k, glow)
+        animating = True
+    return animating
+
+
+def _flash_pads(canvas: Canvas, profile: Profile, view: KaskadeView, now: float) -> bool:
+    """Illegal touches and the hold-to-undo fill, on any pad of the grid."""
+    animating = False
+    k = profile.per_pad
+    since = now - view.illegal_at
+    if view.illegal_pad is not None and 0 <= since < ILLEGAL_FLASH:
+        blink = int(since / ILLEGAL_FLASH * 5) % 2 == 0
+        _solid(canvas, view.illegal_pad, profile.columns, k, ILLEGAL if blink else OFF)
+        animating = True
+    if view.held_pad is not None and view.held_progress > 0:
+        _solid(canvas, view.held_pad, profile.columns, k, scale(HIGHLIGHT, view.held_progress))
+        animating = True
+    return animating
+
+
+def _solid(canvas: Canvas, index: int, columns: int, k: int, colour: Colour) -> None:
+    canvas.block((index % columns) * k, (index // columns) * k, solid_rows(k, colour))
