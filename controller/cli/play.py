@@ -103,8 +103,8 @@ def run(args: argparse.Namespace) -> int:
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
     if not args.terminal:
         if text_options:
-            raise OptionsError(f"{text_options[0]} goes with --terminal; on the board the "
-                               "size is chosen by touch")
+            raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
+                               "the board everything is chosen by touch")
         return run_board(args)
     start, moves, tags = _setup(args)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[

@@ -119,7 +119,8 @@ def test_every_move_is_saved_at_once_and_the_game_resumes_after_a_cut(tmp_path):
     record = parse_record(path.read_text())
     assert record.moves == ["a1", "b2", "a2"]
     assert record.tag("Result") == "*"
-    status = run_main(["play", "--record", str(path), "--colour", "never"], ["b1", "a1", "quit"])
+    status = run_main(["play", "--terminal", "--record", str(path), "--colour", "never"],
+                      ["b1", "a1", "quit"])
     assert status == 0
     record = parse_record(path.read_text())
     assert record.moves == ["a1", "b2", "a2", "b1", "a1"]
@@ -187,10 +188,10 @@ def run_main(argv: list[str], lines: list[str]) -> int:
 def test_the_record_file_must_hold_a_kaskade_game_of_the_asked_size(tmp_path, capsys):
     path = tmp_path / "game.record"
     path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1\n')
-    assert run_main(["play", "--record", str(path), "--size", "4x4"], []) == 2
+    assert run_main(["play", "--terminal", "--record", str(path), "--size", "4x4"], []) == 2
     assert "holds a 3x3 game; leave out --size 4x4 to continue it" in capsys.readouterr().err
     path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1 a1\n')
-    assert run_main(["play", "--record", str(path)], []) == 2
+    assert run_main(["play", "--terminal", "--record", str(path)], []) == 2
     assert "move 2 'a1' is illegal" in capsys.readouterr().err
 
 
@@ -241,3 +242,8 @@ def test_ctrl_c_at_the_prompt_leaves_with_status_130_and_the_game_saved(tmp_path
     game = TerminalGame(KaskadeState(3, 3), [], {}, script.console, path)
     assert game.run() == 130
     assert parse_record(path.read_text()).moves == ["a1"]
+
+
+def test_the_text_game_options_need_terminal(capsys):
+    assert main(["play", "--size", "8x8"]) == 2
+    assert "--size goes with --terminal (the text game)" in capsys.readouterr().err
