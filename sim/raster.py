@@ -18,6 +18,8 @@ from controller.render.color import Colour
 BACKGROUND: Colour = (16, 16, 19)
 DIVIDER: Colour = (5, 5, 6)
 SCREEN_GAMMA = 2.2
+BLOOM = 1.35
+"""An LED's core is brighter than a screen can show; letting it saturate looks like a light."""
 TO_SCREEN = bytes(round(255 * (v / 255) ** (1 / SCREEN_GAMMA)) for v in range(256))
 
 
@@ -70,14 +72,14 @@ class Raster:
 
 @lru_cache(maxsize=8)
 def _glow(size: int) -> tuple[tuple[float, ...], ...]:
-    """Light falling off from the centre of an LED's square, diffused over the pad."""
+    """Light falling off from the centre of an LED's square, over a faint diffused fill."""
     rows = []
     for py in range(size):
         row = []
         for px in range(size):
             distance = math.hypot((px + 0.5) / size - 0.5, (py + 0.5) / size - 0.5)
-            spot = 1.0 if distance < 0.2 else max(0.0, 1 - (distance - 0.2) / 0.45) ** 2
-            row.append(min(1.0, 0.15 + spot))
+            spot = 1.0 if distance < 0.22 else max(0.0, 1 - (distance - 0.22) / 0.42) ** 2
+            row.append(0.18 + BLOOM * spot)
         rows.append(tuple(row))
     return tuple(rows)
 

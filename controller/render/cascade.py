@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
@@ -57,12 +58,12 @@ class CascadeAnimation:
 
     def at(self, now: float) -> Optional[tuple[Step, float]]:
         """The step on show at ``now`` and when it began; ``None`` once the animation is over."""
-        index = int((now - self.start) / self.step)
+        index = math.floor((now - self.start) / self.step)
         if not 0 <= index < len(self.steps):
             return None
         return self.steps[index], self.start + index * self.step
 
     def next_change(self, now: float) -> Optional[float]:
         """When the picture next changes step, or ``None`` when it is over."""
-        index = int((now - self.start) / self.step) + 1
+        index = math.floor((now - self.start) / self.step) + 1
         return self.start + index * self.step if index <= len(self.steps) else None

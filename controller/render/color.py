@@ -9,7 +9,7 @@ from __future__ import annotations
 Colour = tuple[int, int, int]
 
 OFF: Colour = (0, 0, 0)
-WHITE_PLAYER: Colour = (255, 214, 160)
+WHITE_PLAYER: Colour = (255, 232, 205)
 """White's balls: warm white (black light would be dark, so each side has its own light)."""
 BLACK_PLAYER: Colour = (40, 110, 255)
 """Black's balls: blue."""

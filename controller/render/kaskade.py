@@ -41,7 +41,7 @@ EMPTY = 0.2
 """Brightness of an empty cell, in the colour of the player to move: the turn at a glance."""
 LAST_MOVE_TINT = 0.45
 """Glow of the unlit LEDs of the last move's pad (on boards with several LEDs per pad)."""
-WINNER_OUTSIDE = 0.2
+WINNER_OUTSIDE = 0.6
 """Brightness of the pads around the game once it is won, in the winner's colour."""
 
 
@@ -82,7 +82,7 @@ def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float
     k = profile.per_pad
     animating = False
     if view.winner is not None:
-        theme = scale(PLAYERS[view.winner], pulse(now, 0.3))
+        theme = scale(PLAYERS[view.winner], pulse(now, 0.4))
         animating = True
     elif view.to_move is not None:
         theme = PLAYERS[view.to_move]

@@ -1,6 +1,6 @@
-"""The core is pure: ``controller.games`` imports only the standard library and this package,
-and none of the standard modules that reach files, sockets, processes, clocks or global
-randomness."""
+"""The core is pure: ``controller.games`` and ``controller.render`` import only the standard
+library and the pure parts of this package, and none of the standard modules that reach files,
+sockets, processes, clocks or global randomness."""
 
 from __future__ import annotations
 
@@ -10,10 +10,17 @@ import sysconfig
 from importlib.util import find_spec
 from pathlib import Path
 
-import controller.games
+import pytest
 
-PACKAGE = Path(controller.games.__file__).parent
+import controller
+
+ROOT = Path(controller.__file__).parent.parent
 OWN = {"controller"}
+PURE = {
+    "controller/games": ("controller.games", "controller.errors"),
+    "controller/render": ("controller.render", "controller.games", "controller.profile.model",
+                          "controller.errors"),
+}
 FORBIDDEN = {
     "os", "io", "pathlib", "shutil", "tempfile", "glob", "socket", "ssl", "select", "selectors",
     "asyncio", "subprocess", "threading", "multiprocessing", "signal", "time", "datetime",
@@ -47,7 +54,8 @@ def is_standard_library(name: str) -> bool:
     return STDLIB in origin.parents and "site-packages" not in origin.parts
 
 
-def problems_in(path: Path, root: Path) -> list[str]:
+def problems_in(path: Path, root: Path,
+                allowed: tuple[str, ...] = PURE["controller/games"]) -> list[str]:
     problems = []
     for line, name in imported_modules(path):
         top = name.split(".")[0]
@@ -55,7 +63,7 @@ def problems_in(path: Path, root: Path) -> list[str]:
         if name.startswith("<call"):
             problems.append(f"{where}: {name}")
         elif top in OWN:
-            if not (name.startswith("controller.games") or name == "controller.errors"):
+            if not any(name == own or name.startswith(own + ".") for own in allowed):
                 problems.append(f"{where}: imports {name}, outside the pure core")
         elif top in FORBIDDEN:
             problems.append(f"{where}: imports {name}, which reaches the outside world")
@@ -64,10 +72,12 @@ def problems_in(path: Path, root: Path) -> list[str]:
     return problems
 
 
-def test_the_games_package_imports_only_the_standard_library_and_itself():
-    files = sorted(PACKAGE.rglob("*.py"))
-    assert len(files) >= 10, "the scan found the package's modules"
-    assert [p for path in files for p in problems_in(path, PACKAGE.parent.parent)] == []
+@pytest.mark.parametrize("package", sorted(PURE))
+def test_the_pure_packages_import_only_the_standard_library_and_pure_code(package):
+    files = sorted((ROOT / package).rglob("*.py"))
+    assert len(files) >= 7, "the scan found the package's modules"
+    problems = [p for path in files for p in problems_in(path, ROOT, PURE[package])]
+    assert problems == []
 
 
 def test_the_check_catches_each_kind_of_impurity(tmp_path):

@@ -1,0 +1,278 @@
+"""The board app as a family uses it: menus, a game by touch, undo, pausing, resigning,
+settings, and saving — on the mock board with a virtual clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.devices.interfaces import Sound
+from controller.games.record import parse_record
+from controller.render.output import Frame
+from tests.support.board import BoardHarness
+
+
+def colour_owner(colour: tuple[int, int, int]) -> str:
+    """Which player's light an LED shows (White warm, Black blue), or dark."""
+    red, _, blue = colour
+    if max(colour) < 20:
+        return "dark"
+    return "white" if red > blue else "black"
+
+
+def lit_owners(board: BoardHarness, pad: str) -> list[str]:
+    return sorted({colour_owner(c) for c in board.pad_colours(pad)} - {"dark"})
+
+
+@pytest.fixture
+def board(tmp_path) -> BoardHarness:
+    return BoardHarness(tmp_path)
+
+
+def test_it_starts_at_home_with_a_kaskade_tile(board):
+    assert board.screen == "HomeScreen"
+    assert board.pixels.frames, "the first picture is shown at once"
+    tile = {lit_owners(board, pad)[0] for pad in ("a8", "b8", "a7", "b7")}
+    assert tile == {"white", "black"}, "balls of both colours on the tile"
+
+
+def test_a_whole_game_by_touch_ends_in_the_history(board):
+    board.start_game("2x2")
+    assert board.screen == "PlayScreen"
+    board.play("a1 b2 a2 b1 a1")
+    assert board.app.session.finished
+    assert Sound.WIN in board.sounds
+    assert lit_owners(board, "a1") == ["white"], "the winner's cells"
+    assert lit_owners(board, "b2") == ["white"]
+    board.tap("e5")
+    assert board.screen == "HomeScreen"
+    (match,) = board.store.history.matches()
+    assert (match.result, match.termination, match.plies) == \
+        ("white", "Black has no cells left", 5)
+    assert match.players == {"white": "human", "black": "human"}
+    assert parse_record(match.record).moves == ["a1", "b2", "a2", "b1", "a1"]
+    assert not board.store.autosave.path.exists(), "the finished game is no longer waiting"
+
+
+def test_the_board_size_is_chosen_by_touching_the_far_corner(board):
+    board.start_game("5x3")
+    assert board.app.session.state.grid.size_text == "5x3"
+    assert board.app.settings.sizes["kaskade"] == "5x3"
+
+
+def test_a_board_smaller_than_2x2_is_refused(board):
+    board.tap("a8")
+    board.tap("a5")
+    assert board.screen == "BoardSizeScreen"
+    assert board.sounds[-1] == Sound.ILLEGAL
+
+
+def test_the_board_size_screen_shows_the_corner_while_touched(board):
+    board.tap("a8")
+    board.touches.down(board.pad("d3"))
+    board.wait(0.05)
+    assert lit_owners(board, "d3") == ["white"]
+    assert lit_owners(board, "e4") == []
+    board.touches.up(board.pad("d3"))
+    board.wait(0.05)
+    assert board.app.session.state.grid.size_text == "4x3"
+
+
+def test_an_illegal_touch_flashes_red_and_changes_nothing(board):
+    board.start_game("4x4")
+    board.play("a1")
+    board.touches.down(board.pad("a1"))
+    board.wait(0.1)
+    board.touches.up(board.pad("a1"))   # White's cell: Black may not play there
+    board.wait(0.02)
+    assert board.sounds[-1] == Sound.ILLEGAL
+    assert all(c[0] > 100 and c[1] == 0 == c[2] for c in board.pad_colours("a1")), "red"
+    assert board.app.session.moves == ["a1"]
+    board.tap("e5")  # outside the 4x4 board
+    assert board.sounds[-1] == Sound.ILLEGAL
+
+
+def test_holding_a_pad_takes_back_the_last_move(board):
+    board.start_game("4x4")
+    board.play("a1 b2")
+    board.touches.down(board.pad("c3"))
+    board.wait(0.7)
+    assert max(max(c) for c in board.pad_colours("c3")) > 30, "the hold shows as it fills"
+    board.wait(0.4)
+    assert board.app.session.moves == ["a1"]
+    assert board.sounds[-1] == Sound.UNDO
+    board.touches.up(board.pad("c3"))
+    board.wait(0.1)
+    assert board.app.session.moves == ["a1"], "letting go after an undo plays nothing"
+
+
+def test_the_undo_button_takes_back_moves_even_the_winning_one(board):
+    board.start_game("2x2")
+    board.play("a1 b2 a2 b1 a1")
+    assert board.app.session.finished
+    board.press("undo")
+    assert not board.app.session.finished
+    assert board.app.session.moves == ["a1", "b2", "a2", "b1"]
+    board.press("undo")
+    board.press("undo")
+    board.press("undo")
+    board.press("undo")
+    assert board.app.session.moves == []
+    board.press("undo")
+    assert board.sounds[-1] == Sound.ILLEGAL
+
+
+def test_a_touch_during_a_cascade_skips_it_and_plays_no_move(board):
+    board.start_game("2x2")
+    board.play("a1 b2 a2 b1")
+    board.tap("a1", hold=0.05)
+    assert board.app.screen.animation is not None
+    board.tap("b2", hold=0.05)
+    assert board.app.screen.animation is None
+    assert board.app.session.moves == ["a1", "b2", "a2", "b1", "a1"]
+    assert board.app.screen.showing_winner
+
+
+def test_the_cascade_is_shown_generation_by_generation(board):
+    board.start_game("2x2")
+    board.play("a1 b2 a2 b1")
+    before = len(board.pixels.frames)
+    board.tap("a1", hold=0.02)
+    board.wait(0.05)
+    assert lit_owners(board, "a1") == ["white"], "the placement is shown first"
+    board.wait(3)
+    assert len(board.pixels.frames) - before >= 3
+
+
+def test_pause_then_continue(board):
+    board.start_game("3x3")
+    board.play("a1")
+    board.press("menu")
+    assert board.screen == "PauseScreen"
+    board.press("menu")
+    assert board.screen == "PlayScreen"
+    board.press("menu")
+    resume = board.app.screen.layout.resume
+    board.tap(board.profile.pad_name(resume.row * 8 + resume.column))
+    assert board.screen == "PlayScreen"
+
+
+def test_resigning_needs_a_hold_and_is_recorded(board):
+    board.start_game("3x3")
+    board.play("a1 c3")
+    board.press("menu")
+    resign = board.app.screen.layout.resign
+    pad = board.profile.pad_name(resign.row * 8 + resign.column)
+    board.tap(pad)
+    assert board.screen == "PauseScreen", "a tap is not enough"
+    board.tap(pad, hold=1.6)
+    assert board.screen == "PlayScreen"
+    assert board.app.session.finished
+    assert board.app.session.winner == 1, "White was to move and gave up"
+    assert Sound.WIN in board.sounds
+    board.tap("e5")
+    (match,) = board.store.history.matches()
+    assert (match.result, match.termination) == ("black", "White resigned")
+
+
+def test_home_keeps_the_game_and_its_tile_continues_it(board):
+    board.start_game("3x3")
+    board.play("a1 c3")
+    board.press("menu")
+    home = board.app.screen.layout.home
+    board.tap(board.profile.pad_name(home.row * 8 + home.column))
+    assert board.screen == "HomeScreen"
+    levels = set()
+    for _ in range(20):
+        board.wait(0.1)
+        levels.add(board.pad_colours("a8")[1])
+    assert len(levels) > 2, "the tile breathes while a game waits"
+    board.tap("a8")
+    assert board.screen == "PlayScreen"
+    assert board.app.session.moves == ["a1", "c3"]
+
+
+def test_brightness_and_sound_are_set_on_home_and_kept(board, tmp_path):
+    board.tap("c1")
+    assert board.app.settings.brightness == pytest.approx(3 / 6)
+    dim = board.pixels.frames[-1]
+    board.tap("f1")
+    bright = board.pixels.frames[-1]
+    assert sum(bright.channels[0]) > sum(dim.channels[0])
+    board.tap("h1")
+    assert board.app.settings.sound is False
+    played = len(board.sounds)
+    board.tap("a8")
+    assert board.screen == "BoardSizeScreen"
+    assert len(board.sounds) == played, "silent"
+    again = BoardHarness(tmp_path)
+    assert again.app.settings.brightness == 1.0
+    assert again.app.settings.sound is False
+
+
+def test_a_frame_is_pushed_only_when_it_changed(board):
+    board.start_game("4x4")
+    board.play("b2 c3 b3", settle=0.5)   # inside cells with one ball: nothing breathes
+    pushed = len(board.pixels.frames)
+    board.wait(10)
+    assert len(board.pixels.frames) == pushed, "nothing moves, nothing is sent"
+    assert all(a.channels != b.channels
+               for a, b in zip(board.pixels.frames, board.pixels.frames[1:]))
+
+
+def test_charged_cells_breathe(board):
+    board.start_game("4x4")
+    board.play("a1", settle=0.5)   # a corner with one ball is one from overflowing
+    seen = set()
+    for _ in range(30):
+        board.wait(0.05)
+        seen.add(board.pad_colours("a1")[2])
+    assert len(seen) > 3
+
+
+def test_the_game_resumes_exactly_after_a_restart(board, tmp_path):
+    board.start_game("4x5")
+    board.play("a1 b2 c3 d4 a1")
+    saved = board.app.session.state.to_json()
+    again = BoardHarness(tmp_path)
+    assert again.screen == "PlayScreen"
+    assert again.app.session.state.to_json() == saved
+    again.press("undo")
+    assert again.app.session.moves == ["a1", "b2", "c3", "d4"], "the move list came back too"
+
+
+def test_a_finished_game_found_at_start_goes_to_the_history(board, tmp_path):
+    board.start_game("2x2")
+    board.play("a1 b2 a2 b1 a1")
+    again = BoardHarness(tmp_path)
+    assert again.screen == "HomeScreen"
+    assert [m.result for m in again.store.history.matches()] == ["white"]
+
+
+def test_a_damaged_saved_game_is_set_aside_with_a_notice(tmp_path):
+    path = tmp_path / "kaskade-8x8" / "current.record"
+    path.parent.mkdir(parents=True)
+    path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1 a1 a1\n')
+    board = BoardHarness(tmp_path)
+    assert board.screen == "HomeScreen"
+    assert "the saved game could not be read" in board.app.notices[0]
+    assert (path.parent / "current.record.damaged").read_text().endswith("a1 a1 a1\n")
+
+
+def test_a_game_that_cannot_be_saved_goes_on_and_says_so(board, tmp_path):
+    board.start_game("3x3")
+    path = board.store.autosave.path
+    path.unlink()
+    path.mkdir()   # nothing can be written where the game goes
+    board.play("a1 b2")
+    assert board.app.session.moves == ["a1", "b2"]
+    assert any("could not be saved" in notice for notice in board.app.notices)
+
+
+def test_frames_stay_within_the_power_budget_on_every_build(tmp_path):
+    for name in ("kaskade-mini", "kaskade-8x8-fine", "kaskade-16x16"):
+        board = BoardHarness(tmp_path / name, name)
+        board.tap("f1" if board.profile.columns == 8 else "n1")  # brightest
+        board.start_game("4x4")
+        board.play("a1 b2 a2 b1", settle=0.3)
+        frame: Frame = board.pixels.frames[-1]
+        assert frame.milliamps <= board.profile.power.limit_amps * 1000

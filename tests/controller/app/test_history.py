@@ -1,0 +1,68 @@
+"""The match history in SQLite, and ``kaskade history``."""
+
+import json
+import sqlite3
+
+import pytest
+
+from controller.app.history import History, Match, UnknownMatchError
+from controller.app.storage import StorageError
+from controller.cli import main
+
+
+def match(identifier: str, finished: str, result: str = "white") -> Match:
+    return Match(identifier, "kaskade", {"size": "3x3"}, {"white": "human", "black": "human"},
+                 "2026-11-21T12:00:00", finished, result, "Black has no cells left", 7,
+                 '[Game "kaskade"]\n[Size "3x3"]\n\n1. a1 c3\n')
+
+
+def test_games_are_listed_newest_first_and_found_by_id(tmp_path):
+    history = History(tmp_path / "history.sqlite3")
+    assert history.matches() == []
+    history.add(match("aaaa1111", "2026-11-21T12:05:00"))
+    history.add(match("bbbb2222", "2026-11-21T13:05:00", "black"))
+    assert [m.id for m in history.matches()] == ["bbbb2222", "aaaa1111"]
+    assert [m.id for m in history.matches(limit=1)] == ["bbbb2222"]
+    assert history.find("aaaa").result == "white"
+    with pytest.raises(UnknownMatchError, match="no game in the history with an id starting"):
+        history.find("cccc")
+    with pytest.raises(UnknownMatchError, match="2 games"):
+        history.find("")
+
+
+def test_storing_a_game_again_keeps_one_row(tmp_path):
+    history = History(tmp_path / "history.sqlite3")
+    history.add(match("aaaa1111", "2026-11-21T12:05:00"))
+    history.add(match("aaaa1111", "2026-11-21T12:06:00", "black"))
+    assert [(m.id, m.result) for m in history.matches()] == [("aaaa1111", "black")]
+
+
+def test_a_damaged_or_newer_database_is_a_clear_error(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StorageError, match="the match history cannot be read"):
+        History(path).matches()
+    newer = tmp_path / "newer.sqlite3"
+    connection = sqlite3.connect(newer)
+    connection.execute("PRAGMA user_version = 99")
+    connection.close()
+    with pytest.raises(StorageError, match="written by a newer version"):
+        History(newer).matches()
+
+
+def test_the_history_command_lists_shows_and_exports(tmp_path, capsys):
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "No finished games yet.\n"
+    history = History(tmp_path / "history.sqlite3")
+    history.add(match("aaaa1111", "2026-11-21T12:05:00"))
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["finished", "game", "options", "players", "result", "plies", "id"]
+    assert lines[1].split() == ["2026-11-21", "12:05", "kaskade", "3x3", "human", "v", "human",
+                                "white", "7", "aaaa1111"]
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["id"] == "aaaa1111"
+    assert main(["history", "--state-dir", str(tmp_path), "--show", "aaaa"]) == 0
+    assert capsys.readouterr().out.startswith('[Game "kaskade"]')
+    assert main(["history", "--state-dir", str(tmp_path), "--show", "zzz"]) == 2
+    assert "no game in the history" in capsys.readouterr().err

@@ -1,0 +1,24 @@
+"""Settings survive restarts; a damaged settings file is set aside, never lost."""
+
+import json
+
+from controller.app.settings import Settings, SettingsFile
+
+
+def test_defaults_then_what_was_saved(tmp_path):
+    file = SettingsFile(tmp_path / "settings.json")
+    assert file.load() == Settings()
+    file.save(Settings(0.3, False, {"kaskade": "5x5"}))
+    assert file.load() == Settings(0.3, False, {"kaskade": "5x5"})
+    assert file.problem is None
+
+
+def test_a_damaged_file_is_kept_aside_and_the_defaults_used(tmp_path):
+    path = tmp_path / "settings.json"
+    for content in ("{not json", json.dumps({"brightness": 7}), json.dumps([1]),
+                    json.dumps({"sound": "loud"}), json.dumps({"sizes": {"kaskade": 5}})):
+        path.write_text(content)
+        file = SettingsFile(path)
+        assert file.load() == Settings()
+        assert "was damaged" in file.problem
+        assert (tmp_path / "settings.json.damaged").read_text() == content

@@ -1,0 +1,55 @@
+"""The composition root opens every backend the same way and says clearly when one cannot
+be used here."""
+
+import pytest
+
+from controller.devices.backends import BackendError, detect, open_board
+from controller.devices.interfaces import Board, ButtonsIn, PixelsOut, SoundOut, TouchesIn
+from controller.devices.mock import MockPixels
+from controller.devices.virtual import NotStartedError, VirtualTouches
+from controller.profile import load_profile
+from sim.board import SimPixels
+
+PROFILE = load_profile("kaskade-8x8")
+
+
+@pytest.mark.parametrize(("kind", "pixels"), [("mock", MockPixels), ("sim", SimPixels)])
+def test_backends_open_as_boards_of_the_four_interfaces(kind, pixels):
+    board = open_board(kind, PROFILE)
+    assert isinstance(board, Board)
+    assert isinstance(board.pixels, pixels)
+    assert isinstance(board.pixels, PixelsOut)
+    assert isinstance(board.touches, TouchesIn)
+    assert isinstance(board.buttons, ButtonsIn)
+    assert isinstance(board.sound, SoundOut)
+    assert board.profile is PROFILE
+
+
+def test_an_unknown_backend_lists_the_choices():
+    with pytest.raises(BackendError, match="no board backend 'usb'; choose one of sim, pi, auto"):
+        open_board("usb", PROFILE)
+
+
+def test_the_pi_backend_says_what_is_missing_here():
+    with pytest.raises(BackendError, match=r"the 'pi' board backend is not available in this "
+                                           r"installation .*; use --board sim"):
+        open_board("pi", PROFILE)
+
+
+def test_auto_picks_the_simulator_off_a_pi(tmp_path):
+    assert detect(tmp_path / "no-such-file") == "sim"
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
+    assert detect(model) == "sim", "without the hardware backend installed"
+    assert open_board("auto", PROFILE).pixels.__class__ is SimPixels
+
+
+def test_input_before_start_is_an_error():
+    with pytest.raises(NotStartedError, match="before start"):
+        VirtualTouches().down(3)
+
+
+def test_closing_a_board_closes_the_pixels_last():
+    board = open_board("mock", PROFILE)
+    board.close()
+    assert board.pixels.closed

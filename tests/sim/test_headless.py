@@ -1,0 +1,180 @@
+"""The headless simulator end to end: a complete game by touches, the final LED frame checked,
+pictures written, and the app surviving ``kill -9`` mid-game."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from controller.app.app import Store
+from controller.profile import load_profile
+from sim.headless import Headless
+from tests.support.board import NOON
+
+KASKADE = str(Path(sys.executable).parent / "kaskade")
+GAME = """\
+# Kaskade on a 2x2 board: the fifth ball sets off a cascade that takes every cell
+tap a8
+tap b2
+tap a1
+tap b2
+tap a2
+tap b1
+tap a1
+wait 3
+"""
+
+
+def owner(colour) -> str:
+    red, _, blue = colour
+    if max(colour) < 20:
+        return "dark"
+    return "white" if red > blue else "black"
+
+
+def run_script(tmp_path: Path, profile_name: str, script: str) -> Headless:
+    profile = load_profile(profile_name)
+    simulator = Headless(profile, Store.at(tmp_path / "state", profile_name),
+                         tmp_path / "png", lambda: NOON)
+    simulator.run(script.splitlines())
+    return simulator
+
+
+@pytest.mark.parametrize("profile_name", ["kaskade-8x8", "kaskade-mini", "kaskade-8x8-fine",
+                                          "kaskade-16x16"])
+def test_a_complete_game_by_touch_ends_with_the_winner_on_the_leds(tmp_path, profile_name):
+    profile = load_profile(profile_name)
+    script = GAME if profile.rows == 8 else GAME.replace("tap a8", "tap a16")
+    simulator = run_script(tmp_path, profile_name, script)
+    summary = simulator.summary()
+    assert summary["screen"] == "PlayScreen"
+    assert summary["game"]["finished"]
+    assert summary["game"]["json"]["winner"] == "white"
+    assert summary["sounds"][-1] == "win"
+    colours = simulator.led_colours()
+    k = profile.per_pad
+
+    def pad(column, row):
+        return [colours[(row * k + y) * profile.led_width + column * k + x]
+                for y in range(k) for x in range(k)]
+
+    for column, row, balls in ((0, 0, 2), (1, 1, 3)):   # the final position: a1 W2, b2 W3
+        lit = [owner(c) for c in pad(column, row) if owner(c) != "dark"]
+        assert set(lit) == {"white"}
+        assert len(lit) == (1 if k == 1 else balls), "the lit LEDs count the balls"
+    around = set()
+    for _ in range(15):   # a full breath of the winner's glow
+        simulator.pass_time(0.1)
+        colours = simulator.led_colours()
+        around |= {owner(c) for c in pad(5, 5)}
+    assert "white" in around, "the pads around the game glow for the winner"
+
+
+def test_pictures_are_saved_on_request(tmp_path):
+    simulator = run_script(tmp_path, "kaskade-8x8", GAME.replace("wait 3", "png won"))
+    path = simulator.save_png("final")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "png" / "won.png").exists()
+
+
+def test_the_command_line_runs_a_script_and_reports(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text(GAME)
+    result = subprocess.run(
+        [KASKADE, "sim", "--headless", "--script", str(script), "--png-out",
+         str(tmp_path / "shots"), "--dump", str(tmp_path / "dump.json"),
+         "--state-dir", str(tmp_path / "state")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["game"]["json"]["winner"] == "white"
+    assert (tmp_path / "shots" / "final.png").exists()
+    dump = json.loads((tmp_path / "dump.json").read_text())
+    assert len(dump["leds"]) == 256
+    assert dump["led_size"] == [16, 16]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--headless"], "--headless needs --script FILE"),
+        (["--script", "x"], "--script goes with --headless"),
+        (["--headless", "--script", "missing.txt"], "missing.txt: No such file"),
+        (["--profile", "kaskade-99", "--headless", "--script", "-"], "no such profile"),
+    ],
+)
+def test_bad_options_exit_2_with_one_line(tmp_path, arguments, message):
+    result = subprocess.run([KASKADE, "sim", "--state-dir", str(tmp_path), *arguments],
+                            capture_output=True, text=True, timeout=60, check=False,
+                            input="", cwd=tmp_path)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_bad_script_line_exits_2_naming_the_line(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("tap a8\nfly away\n")
+    result = subprocess.run([KASKADE, "sim", "--headless", "--script", str(script),
+                             "--state-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2
+    assert result.stderr.strip() == ("kaskade sim: error: script line 2: 'fly' is not a "
+                                     "command; the commands are tap, down, up, hold, press, wait, "
+                                     "png")
+
+
+def test_a_bad_profile_file_gives_one_line_per_problem(tmp_path):
+    profile = tmp_path / "mine.toml"
+    profile.write_text("[pads]\ncolumns = 'eight'\nrows = 8\n")
+    result = subprocess.run([KASKADE, "sim", "--profile", str(profile), "--headless",
+                             "--script", "-", "--state-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60, check=False, input="")
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    assert (f"kaskade sim: error: {profile}: pads.columns: must be a whole number, "
+            "not 'eight'") in lines
+    assert f"kaskade sim: error: {profile}: leds: missing" in lines
+    assert all(line.startswith(f"kaskade sim: error: {profile}: ") for line in lines)
+    assert "Traceback" not in result.stderr
+
+
+def test_the_game_survives_kill_9_after_a_move(tmp_path):
+    state = tmp_path / "state"
+    command = [KASKADE, "sim", "--headless", "--script", "-", "--state-dir", str(state)]
+    saved = state / "kaskade-8x8" / "current.record"
+    app = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        for line in ("tap a8", "tap d4", "tap a1", "tap d4", "tap b2"):
+            app.stdin.write(line + "\n")
+        app.stdin.flush()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if saved.exists() and "b2" in saved.read_text():
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the moves were never saved")
+        os.kill(app.pid, signal.SIGKILL)
+    finally:
+        app.wait(timeout=30)
+        app.stdin.close()
+        app.stdout.close()
+        app.stderr.close()
+    assert app.returncode == -signal.SIGKILL
+    assert not list(saved.parent.glob(".*.tmp")), "no half-written file is left"
+    again = subprocess.run(command, input="tap c3\n", capture_output=True, text=True,
+                           timeout=60, check=False)
+    assert again.returncode == 0, again.stderr
+    summary = json.loads(again.stdout)
+    assert summary["screen"] == "PlayScreen", "straight back into the game"
+    assert summary["game"]["moves"] == ["a1", "d4", "b2", "c3"]

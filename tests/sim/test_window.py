@@ -1,0 +1,109 @@
+"""The simulator window under a virtual X display: it opens, clicks become touches, and a
+screenshot shows the game's LEDs in their places and colours.
+
+Needs Xvfb, xdotool and xwd (Debian: xvfb, xdotool, x11-apps), which ``.ci/run`` installs. In CI
+a missing tool fails the test; on a developer's machine without them it is skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from controller.profile import load_profile
+from sim.raster import Raster
+from sim.window import BOARD_PIXELS
+from tests.support.xwd import read_xwd
+
+TOOLS = ("Xvfb", "xdotool", "xwd")
+KASKADE = str(Path(sys.executable).parent / "kaskade")
+MARGIN = 12
+"""The window's padding around the board picture (``sim.window``)."""
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[dict[str, str]]:
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        message = f"{', '.join(missing)} not installed (Debian: xvfb xdotool x11-apps)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    number = 90 + os.getpid() % 500
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, "DISPLAY": f":{number}"}
+    deadline = time.monotonic() + 20
+    while subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True,
+                         check=False).returncode != 0:
+        if time.monotonic() > deadline or server.poll() is not None:
+            server.kill()
+            pytest.fail("Xvfb did not start")
+        time.sleep(0.1)
+    yield env
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def xdotool(env: dict[str, str], *arguments: str) -> str:
+    return subprocess.run(["xdotool", *arguments], env=env, capture_output=True, text=True,
+                          check=True, timeout=30).stdout
+
+
+def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
+    profile = load_profile("kaskade-8x8")
+    raster = Raster(profile, max(6, BOARD_PIXELS // profile.led_width))
+    app = subprocess.Popen([KASKADE, "sim", "--state-dir", str(tmp_path)], env=display,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        window = xdotool(display, "search", "--sync", "--onlyvisible", "--name",
+                         "Kaskade Board").split()[0]
+        assert "Kaskade Board 8x8" in xdotool(display, "getwindowname", window)
+        time.sleep(1.0)
+
+        def click(pad: str) -> None:
+            column, row = ord(pad[0]) - ord("a"), int(pad[1:]) - 1
+            x, y = raster.led_centre(column * 2, row * 2)
+            xdotool(display, "mousemove", "--window", window, str(MARGIN + x + raster.led_px // 2),
+                    str(MARGIN + y - raster.led_px // 2), "click", "1")
+            time.sleep(0.4)
+
+        click("a8")          # the Kaskade tile
+        click("b2")          # a 2 x 2 board
+        for move in ("a1", "b2", "a2", "b1", "a1"):
+            click(move)
+        time.sleep(3.0)      # the cascade, then the win
+        dump = subprocess.run(["xwd", "-id", window, "-silent"], env=display,
+                              capture_output=True, check=True, timeout=30).stdout
+    finally:
+        if app.poll() is None:
+            subprocess.run(["xdotool", "key", "q"], env=display, capture_output=True,
+                           check=False, timeout=30)
+        try:
+            app.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            app.wait()
+    assert app.returncode == 0, app.stderr.read()
+    shot = read_xwd(dump)
+
+    def led(x: int, y: int) -> tuple[int, int, int]:
+        px, py = raster.led_centre(x, y)
+        return shot.pixel(MARGIN + px, MARGIN + py)
+
+    def is_white(colour: tuple[int, int, int]) -> bool:
+        """A lit White ball: bright in every channel (Black's light is blue, red low)."""
+        return min(colour) > 150
+
+    assert is_white(led(0, 1)), f"a1 holds White's balls: {led(0, 1)}"
+    assert is_white(led(2, 3)), f"b2 holds White's balls: {led(2, 3)}"
+    assert not any(is_white(led(x, y)) for x, y in ((1, 3), (3, 1))), "a2 and b1 are empty"
+    record = tmp_path / "kaskade-8x8" / "current.record"
+    assert "1. a1 b2 2. a2 b1 3. a1" in record.read_text()
