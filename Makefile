@@ -6,9 +6,12 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: sim play test lint bench screenshots clean
 
-play: $(STAMP)     ## play Kaskade in the terminal (ARGS="--size 8x8" to pass options)
+sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
+	$(BIN)/kaskade sim $(ARGS)
+
+play: $(STAMP)     ## Kaskade as text in the terminal (ARGS="--size 8x8" to pass options)
 	$(BIN)/kaskade play --terminal $(ARGS)
 
 test: $(STAMP)     ## run the whole test suite (with the linter)
@@ -17,8 +20,18 @@ test: $(STAMP)     ## run the whole test suite (with the linter)
 lint: $(STAMP)     ## check style only
 	$(BIN)/ruff check .
 
-bench: $(STAMP)    ## measure the engine
+bench: $(STAMP)    ## measure the engine and the rendering
 	$(BIN)/kaskade bench engine $(ARGS)
+	$(BIN)/kaskade bench render $(ARGS)
+
+screenshots: $(STAMP)  ## redraw docs/images from the scripts in docs/screenshots
+	@for script in docs/screenshots/*.txt; do \
+	  profile=$$(sed -n 's/^# profile: //p' $$script); \
+	  state=$$(mktemp -d); \
+	  $(BIN)/kaskade sim --headless --profile $$profile --script $$script \
+	    --png-out docs/images --state-dir $$state > /dev/null || exit 1; \
+	  rm -rf $$state; \
+	done; rm -f docs/images/final.png
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else "Kaskade Board needs Python 3.9 or newer; found " + sys.version.split()[0])'

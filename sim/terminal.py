@@ -35,6 +35,17 @@ MOVES = {"\x1b[A": (0, 1), "\x1b[B": (0, -1), "\x1b[C": (1, 0), "\x1b[D": (-1, 0
          "k": (0, 1), "j": (0, -1), "l": (1, 0), "h": (-1, 0)}
 
 
+def split_keys(text: str) -> list[str]:
+    """The keys in what one read returned: arrow keys are three characters, others one."""
+    keys = []
+    index = 0
+    while index < len(text):
+        length = 3 if text.startswith("\x1b[", index) and index + 2 < len(text) else 1
+        keys.append(text[index : index + length])
+        index += length
+    return keys
+
+
 class TerminalBoard:
     """The board in this terminal for ``driver``'s app on a simulated board."""
 
@@ -69,7 +80,8 @@ class TerminalBoard:
             while not self.stop.is_set():
                 ready, _, _ = select.select([descriptor], [], [], POLL)
                 if ready:
-                    self._key(os.read(descriptor, 16).decode("utf-8", "replace"))
+                    for key in split_keys(os.read(descriptor, 64).decode("utf-8", "replace")):
+                        self._key(key)
                 self._release_due()
                 version, _ = self.pixels.latest()
                 state = (version, self.cursor, frozenset(self.kept), self._sound_text())
@@ -87,14 +99,14 @@ class TerminalBoard:
 
     # -- keys -----------------------------------------------------------------------------------
 
-    def _key(self, keys: str) -> None:
-        if keys in MOVES:
-            dx, dy = MOVES[keys]
+    def _key(self, key: str) -> None:
+        if key in MOVES:
+            dx, dy = MOVES[key]
             column = max(0, min(self.profile.columns - 1, self.cursor[0] + dx))
             row = max(0, min(self.profile.rows - 1, self.cursor[1] + dy))
             self.cursor = (column, row)
             return
-        key = keys[:1].lower()
+        key = key.lower()
         pad = self.cursor[1] * self.profile.columns + self.cursor[0]
         if key in (" ", "\n", "\r"):
             self.touches.down(pad)

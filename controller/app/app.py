@@ -108,6 +108,11 @@ class App:
         """When ``tick`` must next run even if nothing is touched."""
         return self.screen.wakeup(now)
 
+    def flush(self) -> None:
+        """Save the game if it changed (called right after its picture went to the LEDs)."""
+        if self.session is not None and self.session.unsaved:
+            self.session.save()
+
     def take_sounds(self) -> list[Sound]:
         """The sounds to make now (none when sound is switched off)."""
         sounds, self.sounds = self.sounds, []

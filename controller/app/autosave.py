@@ -16,7 +16,7 @@ from controller.app.storage import write_atomically
 from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.record import parse_record
-from controller.games.replay import record_text, replay, starting_state
+from controller.games.replay import replay, starting_state
 
 
 @dataclass
@@ -36,9 +36,9 @@ class Autosave:
         self.problem: Optional[str] = None
         """Why the saved game could not be read, when it could not."""
 
-    def save(self, start: GameState[Any], moves: list[str], tags: dict[str, str]) -> None:
-        """Replace the saved game."""
-        write_atomically(self.path, record_text(start, moves, tags))
+    def save(self, record: str) -> None:
+        """Replace the saved game with ``record`` (the text of a game record)."""
+        write_atomically(self.path, record)
 
     def load(self) -> Optional[SavedGame]:
         """The saved game, or ``None`` if there is none or it is damaged (then set aside)."""

@@ -1,7 +1,8 @@
 """Drives the app against a board: events in, frames and sounds out, at the times given.
 
 The same driver serves the real-time loop (``loop.py``, wall clock) and the headless simulator
-(virtual clock). A frame is pushed only when it differs from the last one pushed.
+(virtual clock). A frame is pushed only when it differs from the last one pushed, and the game
+is saved right after the frame that shows a change, so the disk never delays the LEDs.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Driver:
             self.pushed += 1
         for sound in self.app.take_sounds():
             self.board.sound.play(sound)
+        self.app.flush()
         wakeup = self.app.wakeup(now)
         if animating:
             next_frame = now + 1 / FRAME_RATE

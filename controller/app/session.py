@@ -1,4 +1,8 @@
-"""A game being played on the board: the game with its seats and id, saved after every change."""
+"""A game being played on the board: the game with its seats and id, saved after every change.
+
+A change marks the game ``unsaved``; the driver saves it right after handing the frame that
+shows the change to the LEDs (``App.flush``), so a slow disk never delays what the players see.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from controller.app.autosave import Autosave
 from controller.app.history import Match
 from controller.app.storage import StorageError
 from controller.games import Event, GameState
-from controller.games.replay import record_text, replay
+from controller.games.replay import game_record, mover_of
 
 HUMAN = "human"
 
@@ -22,54 +26,68 @@ class Session:
                  autosave: Autosave, on_problem: Callable[[str], None] = print) -> None:
         self.start = start
         self.on_problem = on_problem
+        self.movers: list[int] = []
         """Told when the game could not be saved; play goes on, the next save tries again."""
         self.state = start.copy()
-        replay(self.state, moves)
+        for text in moves:
+            self.movers.append(mover_of(self.state))
+            self.state.play_text(text)
         self.moves = list(moves)
         self.tags = tags
         self.autosave = autosave
+        self.unsaved = False
 
     @classmethod
     def new(cls, start: GameState[Any], now: datetime, autosave: Autosave,
             on_problem: Callable[[str], None] = print) -> Session:
-        """A new game with every seat taken by a person; saved at once."""
+        """A new game with every seat taken by a person."""
         tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
                 "Started": now.isoformat(timespec="seconds")}
         tags.update({player.capitalize(): HUMAN for player in start.info.players})
         session = cls(start, [], tags, autosave, on_problem)
-        session.save()
+        session.unsaved = True
         return session
 
     # -- playing ---------------------------------------------------------------------------------
 
     def play(self, move: Any) -> list[Event]:
-        """Play ``move`` (legal, or this raises and nothing changes) and save."""
+        """Play ``move`` (legal, or this raises and nothing changes)."""
         name = self.state.move_name(move)
+        mover = mover_of(self.state)
         events = self.state.play(move)
         self.moves.append(name)
-        self.save()
+        self.movers.append(mover)
+        self.unsaved = True
         return events
 
     def undo(self) -> Any:
-        """Take back the last move and save; a resignation cannot be taken back."""
+        """Take back the last move (a resignation cannot be taken back)."""
         move = self.state.undo()
         self.moves.pop()
-        self.save()
+        self.movers.pop()
+        self.unsaved = True
         return move
 
     def resign(self, player: int) -> None:
-        """``player`` gives up; the game is over and saved so."""
+        """``player`` gives up; the game is over."""
         players = self.state.info.players
         self.tags["Result"] = players[1 - player] if len(players) == 2 else "lost"
         self.tags["Termination"] = f"{self.state.player_title(player)} resigned"
-        self.save()
+        self.unsaved = True
+
+    def record(self) -> str:
+        """The game as a record."""
+        return game_record(self.start, self.state, self.moves, self.movers, self.tags)
 
     def save(self) -> None:
-        """Write the game to the autosave file."""
+        """Write the game to the autosave file (a failure is reported; the next change tries
+        again)."""
         try:
-            self.autosave.save(self.start, self.moves, self.tags)
+            self.autosave.save(self.record())
         except StorageError as error:
             self.on_problem(f"the game could not be saved: {error}")
+        else:
+            self.unsaved = False
 
     # -- how it stands ---------------------------------------------------------------------------
 
@@ -112,5 +130,5 @@ class Session:
             result=result,
             termination=termination,
             plies=self.state.plies,
-            record=record_text(self.start, self.moves, self.tags),
+            record=self.record(),
         )

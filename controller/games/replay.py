@@ -115,8 +115,26 @@ def record_text(
     state = start.copy()
     movers = []
     for text in moves:
-        movers.append(state.to_move if state.to_move is not None else 0)
+        movers.append(mover_of(state))
         state.play_text(text)
+    return game_record(start, state, moves, movers, tags)
+
+
+def mover_of(state: GameState[Any]) -> int:
+    """Who makes the next move, for numbering it in a record (chance counts as the first)."""
+    return state.to_move if state.to_move is not None and state.to_move >= 0 else 0
+
+
+def game_record(
+    start: GameState[Any],
+    final: GameState[Any],
+    moves: Sequence[str],
+    movers: Sequence[int],
+    tags: Optional[Mapping[str, str]] = None,
+) -> str:
+    """``record_text`` for a caller that already holds the ``final`` state and each move's
+    ``movers``: no replay, so saving after every move stays cheap however long the game."""
+    state = final
     header = {"Game": state.info.name}
     header.update({name.capitalize(): value for name, value in start.options().items()})
     if start.plies:

@@ -48,3 +48,21 @@ def test_the_time_must_be_a_positive_number(capsys, bad):
         main(["bench", "engine", "--seconds", bad])
     assert caught.value.code == 2
     assert "--seconds" in capsys.readouterr().err
+
+
+def test_render_figures_have_the_documented_shape(capsys):
+    assert main(["bench", "render", "--profile", "kaskade-8x8", "--seconds", "0.05",
+                 "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {"profile", "leds", "channels", "frame_ms", "touch_to_frame_ms",
+                            "save_ms", "transfer_ms", "headroom"}
+    assert figures["transfer_ms"] == 256 * 0.03
+    assert figures["frame_ms"] > 0
+    assert figures["touch_to_frame_ms"] > 0
+
+
+def test_render_table_names_the_profile(capsys):
+    assert main(["bench", "render", "--profile", "kaskade-mini", "--seconds", "0.02"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Render, kaskade-mini (64 LEDs on 1 channel(s))")
+    assert "headroom" in out

@@ -1,0 +1,1 @@
+"""Speed measurements behind ``kaskade bench``: what the Pi's budget depends on."""

@@ -1,0 +1,73 @@
+"""The simulator's terminal front end, driven through a pseudo-terminal like a person at a
+keyboard: it draws the LEDs in colour, keys touch pads, and Q leaves the terminal as it was."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import sys
+import time
+from pathlib import Path
+
+KASKADE = str(Path(sys.executable).parent / "kaskade")
+TRUE_COLOUR = re.compile(rb"\x1b\[38;2;(\d+);(\d+);(\d+)m")
+
+
+def read_until(fd: int, marker: bytes, seen: bytearray, timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while marker not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                return marker in seen
+    return marker in seen
+
+
+def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["TERM"] = "xterm-256color"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child becomes the simulator
+        os.execve(KASKADE, [KASKADE, "sim", "--terminal", "--state-dir", str(tmp_path)], env)
+    seen = bytearray()
+    try:
+        assert read_until(fd, b"Home", seen), seen[-400:]
+
+        def keys(text: str, marker: bytes) -> None:
+            for key in text:
+                os.write(fd, key.encode())
+                time.sleep(0.05)
+            assert read_until(fd, marker, seen), seen[-400:]
+
+        keys("kkkkkkk", b"cursor a8")
+        keys(" ", b"BoardSize")
+        keys("jjjjjll", b"cursor c3")
+        keys(" ", b"Play")              # a 3 x 3 board
+        keys("hj ", b"cursor b2")       # White plays the centre (not charged: a steady light)
+        keys("kk", b"cursor b4")        # the cursor tints its pad: move it off the ball
+        time.sleep(0.5)
+        keys("l", b"cursor c4")         # one more picture, read whole below
+        last_picture = bytes(seen[seen.rindex(b"\x1b[H"):])
+        lit = {tuple(map(int, m)) for m in TRUE_COLOUR.findall(last_picture)}
+        assert any(min(colour) > 120 for colour in lit), "White's ball lights an LED"
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+        read_until(fd, b"\x1b[?25h", seen, timeout=2)
+    finally:
+        os.close(fd)
+    assert os.WIFEXITED(status)
+    assert os.WEXITSTATUS(status) == 0
+    assert seen.rstrip().endswith(b"\x1b[?25h"), "the cursor is shown again"
+    saved = (tmp_path / "kaskade-8x8" / "current.record").read_text()
+    assert saved.rstrip().endswith("1. b2")
+
+
+def test_keys_read_together_are_taken_one_by_one():
+    from sim.terminal import split_keys
+
+    assert split_keys("kk \x1b[A\x1b[Dq") == ["k", "k", " ", "\x1b[A", "\x1b[D", "q"]
+    assert split_keys("\x1b") == ["\x1b"]
