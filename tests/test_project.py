@@ -26,7 +26,7 @@ def quick_start_commands() -> list[str]:
 
 def test_the_quick_start_is_two_make_targets_that_exist():
     commands = quick_start_commands()
-    assert commands == ["make play", "make test"]
+    assert commands == ["make sim", "make test"]
     for command in commands:
         result = subprocess.run(["make", "-n", *command.split()[1:]], cwd=ROOT,
                                 capture_output=True, text=True, check=False)
