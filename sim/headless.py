@@ -63,27 +63,20 @@ class Headless:
 
     def do(self, command: Command) -> None:
         """Carry out one command."""
-        touches, buttons = self.parts.touches, self.parts.buttons
         verb = command.verb
         if verb == "wait":
             self.pass_time(command.seconds)
         elif verb == "png":
             self.save_png(command.name, command.line)
-        elif command.button is not None:
-            if verb in ("press", "hold", "down"):
-                buttons.down(command.button)
-            if verb in ("press", "hold"):
-                self.pass_time(command.seconds if verb == "hold" else TAP)
-            if verb in ("press", "hold", "up"):
-                buttons.up(command.button)
         else:
-            assert command.pad is not None
-            if verb in ("tap", "hold", "down"):
-                touches.down(command.pad)
-            if verb in ("tap", "hold"):
+            device: Any = self.parts.touches if command.button is None else self.parts.buttons
+            which = command.pad if command.button is None else command.button
+            if verb != "up":
+                device.down(which)
+            if verb in ("tap", "press", "hold"):
                 self.pass_time(command.seconds if verb == "hold" else TAP)
-            if verb in ("tap", "hold", "up"):
-                touches.up(command.pad)
+            if verb != "down":
+                device.up(which)
         self.pass_time(0.0)
 
     def pass_time(self, seconds: float) -> None:

@@ -4,6 +4,7 @@
 
     # comments and blank lines are ignored
     tap a8            touch pad a8 and let go (pads are named like cells: a1 bottom left)
+    tap undo          press and release a button (also: press undo)
     down c3           touch c3 and keep the finger there (several pads may be down)
     up c3             let go of c3
     hold c3 1.2       touch c3 for 1.2 seconds
@@ -74,7 +75,7 @@ def parse_command(text: str, line: int, profile: Profile) -> Optional[Command]:
             return Command(line, verb, button=arguments[0].lower(), seconds=seconds)
         return Command(line, verb, pad=_pad(arguments[0], line, profile), seconds=seconds)
     _count(arguments, 1, line, f"{verb} PAD or {verb} BUTTON")
-    if verb in ("down", "up") and arguments[0].lower() in BUTTONS:
+    if arguments[0].lower() in BUTTONS:
         return Command(line, verb, button=arguments[0].lower())
     return Command(line, verb, pad=_pad(arguments[0], line, profile))
 

@@ -178,3 +178,15 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
     summary = json.loads(again.stdout)
     assert summary["screen"] == "PlayScreen", "straight back into the game"
     assert summary["game"]["moves"] == ["a1", "d4", "b2", "c3"]
+
+
+def test_buttons_in_a_script(tmp_path):
+    simulator = run_script(tmp_path, "kaskade-8x8", "tap a8\ntap c3\ntap a1\ntap b2\n"
+                           "press menu\n")
+    assert simulator.summary()["screen"] == "PauseScreen"
+    simulator.run(["tap menu", "hold undo 0.5"])
+    summary = simulator.summary()
+    assert summary["screen"] == "PlayScreen"
+    assert summary["game"]["moves"] == ["a1"]
+    simulator.run(["down undo", "up undo"])
+    assert simulator.summary()["game"]["moves"] == []

@@ -21,6 +21,7 @@ PROFILE = load_profile("kaskade-8x8")
         ("press undo", Command(1, "press", button="undo")),
         ("hold menu 2", Command(1, "hold", button="menu", seconds=2.0)),
         ("down menu", Command(1, "down", button="menu")),
+        ("tap undo", Command(1, "tap", button="undo")),
         ("wait 0.25", Command(1, "wait", seconds=0.25)),
         ("png after-cascade_1", Command(1, "png", name="after-cascade_1")),
     ],
