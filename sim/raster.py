@@ -32,7 +32,6 @@ class Raster:
         self.line = 1 if led_px < 16 else 2
         self.width = profile.led_width * led_px + self.line
         self.height = profile.led_height * led_px + self.line
-        self._glow = _glow(led_px)
 
     def pad_at(self, x: int, y: int) -> int:
         """The pad under screen pixel ``(x, y)`` (from the top left), or -1 off the board."""
@@ -66,7 +65,7 @@ class Raster:
 
     def _sprite(self, drive: Colour, left_edge: bool, top_edge: bool) -> tuple[bytes, ...]:
         colour = (TO_SCREEN[drive[0]], TO_SCREEN[drive[1]], TO_SCREEN[drive[2]])
-        return _sprite(colour, self._glow, self.line if left_edge else 0,
+        return _sprite(colour, self.led_px, self.line if left_edge else 0,
                        self.line if top_edge else 0)
 
 
@@ -85,10 +84,10 @@ def _glow(size: int) -> tuple[tuple[float, ...], ...]:
 
 
 @lru_cache(maxsize=8192)
-def _sprite(colour: Colour, glow: tuple[tuple[float, ...], ...], left: int,
-            top: int) -> tuple[bytes, ...]:
+def _sprite(colour: Colour, size: int, left: int, top: int) -> tuple[bytes, ...]:
+    """One LED's square of ``size`` pixels, with the pad divider on its left or top edge."""
     lines = []
-    for py, row in enumerate(glow):
+    for py, row in enumerate(_glow(size)):
         pixels = bytearray()
         for px, light in enumerate(row):
             if px < left or py < top:

@@ -74,13 +74,11 @@ class App:
         self._notice(self.store.autosave.problem)
         if saved is None:
             return HomeScreen(self)
-        session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                          self._notice)
-        if session.finished:
-            self.session = session
+        self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
+                               self._notice)
+        if self.session.finished:
             return self.leave_finished_game()
-        self.session = session
-        return PlayScreen(self, session)
+        return PlayScreen(self, self.session)
 
     # -- driving --------------------------------------------------------------------------------
 

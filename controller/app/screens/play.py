@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from controller.app.screens.base import Screen
+from controller.app.screens.pause import PauseScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import GameOver, NothingToUndoError
@@ -72,8 +73,6 @@ class PlayScreen(Screen):
         if button == "undo":
             self._undo(now)
         elif button == "menu":
-            from controller.app.screens.pause import PauseScreen  # noqa: PLC0415  (cycle)
-
             return PauseScreen(self.app, self)
         return None
 
