@@ -15,6 +15,8 @@ STEP = 0.2
 """Seconds per generation for short cascades."""
 LONGEST = 2.5
 """Seconds the longest cascade may take; long ones run faster."""
+BOUNDARY = 1e-9
+"""Steps whose start time is reached in floating point (10.2 - 10.0 is not quite 0.2)."""
 
 
 @dataclass(frozen=True)
@@ -58,12 +60,7 @@ class CascadeAnimation:
 
     def at(self, now: float) -> Optional[tuple[Step, float]]:
         """The step on show at ``now`` and when it began; ``None`` once the animation is over."""
-        index = math.floor((now - self.start) / self.step)
+        index = math.floor((now - self.start) / self.step + BOUNDARY)
         if not 0 <= index < len(self.steps):
             return None
         return self.steps[index], self.start + index * self.step
-
-    def next_change(self, now: float) -> Optional[float]:
-        """When the picture next changes step, or ``None`` when it is over."""
-        index = math.floor((now - self.start) / self.step) + 1
-        return self.start + index * self.step if index <= len(self.steps) else None

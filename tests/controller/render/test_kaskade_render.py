@@ -84,5 +84,5 @@ def test_a_cascade_animation_steps_through_the_generations_to_the_result():
     assert animation.at(10.0)[0] is animation.steps[0]
     assert animation.at(animation.end) is None
     assert animation.end - 10.0 <= LONGEST
-    assert animation.next_change(10.0) == 10.0 + animation.step
+    assert animation.at(10.0 + animation.step)[1] == 10.0 + animation.step
     assert CascadeAnimation.of(before, events[:1], 0.0) is None, "no cascade, no animation"
