@@ -71,3 +71,34 @@ def test_keys_read_together_are_taken_one_by_one():
 
     assert split_keys("kk \x1b[A\x1b[Dq") == ["k", "k", " ", "\x1b[A", "\x1b[D", "q"]
     assert split_keys("\x1b") == ["\x1b"]
+
+
+def test_without_a_display_the_simulator_says_so_and_uses_the_terminal(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["TERM"] = "xterm-256color"
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execve(KASKADE, [KASKADE, "sim", "--state-dir", str(tmp_path)], env)
+    seen = bytearray()
+    try:
+        assert read_until(fd, b"Home", seen), seen[-400:]
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+    finally:
+        os.close(fd)
+    assert b"there is no display" in seen
+    assert b"drawing the board in this terminal instead" in seen
+    assert os.WEXITSTATUS(status) == 0
+
+
+def test_without_a_display_or_a_terminal_it_is_a_clear_error(tmp_path):
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run([KASKADE, "sim", "--state-dir", str(tmp_path)], env=env,
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 2
+    assert "no display and no terminal to draw the board on; for scripts use kaskade sim " \
+        "--headless --script FILE" in result.stderr
+    assert "Traceback" not in result.stderr
