@@ -1,4 +1,4 @@
-"""``kaskade bench``: speed measurements that the computer players and the Pi depend on.
+"""``kaskade bench``: speed and strength measurements that the Pi and the players depend on.
 
 ``bench engine`` measures, on one core, for Kaskade on each board size:
 
@@ -19,6 +19,10 @@
   after the LEDs have the move and so never delays them;
 * ``transfer_ms`` — what the LEDs need to receive a frame (30 µs per LED on the longest chain),
   and ``headroom``, how many times faster the slower of the two is than that.
+
+``bench ai`` plays a tournament between Kaskade's levels and baselines (colours alternating,
+each move thought within the same time) and prints win rates and Elo ratings per board size,
+then the strongest level's search speed and longest think on 6x9, 8x8 and 16x16.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ import json
 import platform
 from typing import Any
 
+from controller.bench import ai as ai_bench
 from controller.bench.engine import measure_kaskade
 from controller.bench.render import measure_render
+from controller.errors import KaskadeError
 from controller.games.kaskade.grid import parse_size
 from controller.profile import profile_names
 
@@ -39,7 +45,7 @@ DEFAULT_SIZES = "5x5,6x9,8x8"
 def register(commands: Any) -> None:
     """Add ``bench`` and its targets to the command line."""
     parser = commands.add_parser(
-        "bench", help="measure speed (engine, render)",
+        "bench", help="measure speed and strength (engine, render, ai)",
         description="Measure how fast parts of Kaskade Board run on this machine.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -69,6 +75,29 @@ def register(commands: Any) -> None:
     render.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     render.add_argument("--json", action="store_true", help="print the figures as JSON")
     render.set_defaults(handler=run_render)
+    ai = targets.add_parser(
+        "ai", help="a tournament between the computer players, and their search speed",
+        description="Round-robin (or chosen pairings) between Kaskade's levels and baselines "
+        "(random, greedy one ply, minimax two plies), colours alternating, then the strongest "
+        "level's search speed and longest think per board size.",
+        epilog="example: kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
+        "--seconds 1 --jobs 2",
+    )
+    ai.add_argument("--players", default=",".join(ai_bench.ALL_PLAYERS), metavar="NAME,…",
+                    help="players for a round robin (default: every level and baseline)")
+    ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
+    ai.add_argument("--sizes", default="6x9,8x8", metavar="WxH,…",
+                    help="board sizes (default 6x9,8x8)")
+    ai.add_argument("--games", type=int, default=10, metavar="N",
+                    help="games per pairing and size, colours alternating (default 10)")
+    ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
+                    help="thinking time per move (default 1)")
+    ai.add_argument("--jobs", type=int, default=1, metavar="J",
+                    help="games played at once, one per core (default 1)")
+    ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
+    ai.add_argument("--json", action="store_true", help="print the results as JSON")
+    ai.set_defaults(handler=run_ai)
 
 
 def _positive(text: str) -> float:
@@ -114,3 +143,48 @@ def run_render(args: argparse.Namespace) -> int:
     print(f"  LEDs receive a frame in                   {figures['transfer_ms']:>8.3f} ms")
     print(f"  headroom                                  {figures['headroom']:>8.1f} x")
     return 0
+
+
+def run_ai(args: argparse.Namespace) -> int:
+    """Play the tournament, measure speed, print."""
+    for size in args.sizes.split(","):
+        parse_size(size)
+    if args.pairs:
+        pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",")]
+        if any(len(pair) != 2 for pair in pairs):
+            raise UsageError("--pairs takes A:B pairings separated by commas")
+    else:
+        names = args.players.split(",")
+        pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    if args.games < 1 or args.jobs < 1:
+        raise UsageError("--games and --jobs must be at least 1")
+    sizes = args.sizes.split(",")
+    results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs)
+    report = ai_bench.summary(results, pairs)
+    if not args.no_speed:
+        report["speed"] = ai_bench.speed(5, args.seconds, args.seed)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"Kaskade tournament — {args.games} games per pairing and size, colours alternating, "
+          f"{args.seconds:g} s per move")
+    for size in sizes:
+        print(f"\n{size}")
+        print(f"  {'player':<10} {'opponent':<10} {'score':>9} {'win %':>6} {'longest think':>14}")
+        for row in report[size]["pairs"]:
+            print(f"  {row['player']:<10} {row['opponent']:<10} "
+                  f"{row['score']:>4g}/{row['games']:<4} {100 * row['win_rate']:>6.0f} "
+                  f"{row['longest_think']:>12.2f} s")
+    print(f"\nElo ({report['anchor']} = 0), all sizes")
+    for name, rating in sorted(report["all"]["elo"].items(), key=lambda item: -item[1]):
+        print(f"  {name:<10} {rating:>6.0f}")
+    if "speed" in report:
+        print(f"\nStrongest level's search, {args.seconds:g} s per move")
+        for size, figures in report["speed"].items():
+            print(f"  {size:<6} {figures['nodes_per_s']:>8,} nodes/s  depth {figures['depth']:>2}  "
+                  f"longest think {figures['longest_think_s']:.2f} s")
+    return 0
+
+
+class UsageError(KaskadeError, ValueError):
+    """Options that do not fit together."""

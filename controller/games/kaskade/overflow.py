@@ -49,3 +49,31 @@ def fire(
             if balls >= critical[neighbour]:
                 candidates.append(neighbour)
     return sorted({cell for cell in candidates if cells[cell] * sign >= critical[cell]})
+
+
+def place(
+    cells: list[int],
+    critical: Sequence[int],
+    neighbours: Sequence[Sequence[int]],
+    cell: int,
+    plies: int,
+    counts: list[int],
+) -> bool:
+    """Play a legal move on ``cell`` at ply ``plies`` (the mover is ``plies % 2``): add the
+    ball, run the cascade, stop when the opponent is eliminated. Returns whether the move won.
+    The fast path for searches and playouts: no events, no checks."""
+    mover = plies & 1
+    sign = 1 - 2 * mover
+    balls = cells[cell] * sign + 1
+    cells[cell] = balls * sign
+    if balls == 1:
+        counts[mover] += 1
+        return False
+    if balls < critical[cell]:
+        return False
+    overflowing = [cell]
+    while overflowing:
+        overflowing = fire(cells, critical, neighbours, overflowing, sign, counts)
+        if not counts[1 - mover] and plies >= 1:
+            return True
+    return False

@@ -12,7 +12,7 @@ from typing import Optional
 
 from controller.games.base import Rng
 from controller.games.kaskade.grid import Grid
-from controller.games.kaskade.overflow import fire
+from controller.games.kaskade.overflow import place
 
 
 def random_playout(
@@ -30,26 +30,14 @@ def random_playout(
     size = board.cells
     critical = board.critical
     neighbours = board.neighbours
-    mover = plies & 1
-    sign = 1 - 2 * mover
     while True:
+        sign = 1 - 2 * (plies & 1)
         while True:
             cell = int(random() * size)
-            balls = cells[cell] * sign
-            if balls >= 0:
+            if cells[cell] * sign >= 0:
                 break
         if trace is not None:
             trace.append(cell)
-        balls += 1
+        if place(cells, critical, neighbours, cell, plies, counts):
+            return plies & 1, plies + 1
         plies += 1
-        cells[cell] = balls * sign
-        if balls == 1:
-            counts[mover] += 1
-        elif balls >= critical[cell]:
-            overflowing = [cell]
-            while overflowing:
-                overflowing = fire(cells, critical, neighbours, overflowing, sign, counts)
-                if not counts[1 - mover] and plies >= 2:
-                    return mover, plies
-        mover = 1 - mover
-        sign = -sign

@@ -1,0 +1,2 @@
+"""The Kaskade specialist: a fast search board, evaluations, alpha-beta, and the baselines it
+is measured against."""

@@ -1,0 +1,69 @@
+"""Kaskade's computer players: the levels people play against, and the baselines they are
+measured by."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from controller.ai.base import Budget, Player, Thought
+from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.evaluate import classical_balance
+from controller.ai.kaskade.search import AlphaBeta
+from controller.games import GameState
+from controller.games.kaskade import KaskadeState
+
+
+def _board(state: GameState[Any]) -> SearchBoard:
+    if not isinstance(state, KaskadeState):
+        raise TypeError(f"a Kaskade player cannot play {state.info.title}")
+    return SearchBoard(state)
+
+
+class Gentle(Player):
+    """Level 1: a move at random, except that it never misses a win in one."""
+
+    name = "gentle"
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        board = _board(state)
+        moves = board.moves()
+        for move in moves:
+            if board.play(move):
+                return Thought(move, 1.0, len(moves))
+            board.undo()
+        return Thought(moves[int(rng.random() * len(moves))], steps=len(moves))
+
+
+class Greedy(Player):
+    """One ply deep: the move that leaves the mover the most cells (a win above all); ties at
+    random (a baseline)."""
+
+    name = "greedy"
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        board = _board(state)
+        mover = board.mover
+        best, choices = None, []
+        for move in board.moves():
+            won = board.play(move)
+            score = 10_000 if won else board.counts[mover] - board.counts[1 - mover]
+            board.undo()
+            if best is None or score > best:
+                best, choices = score, [move]
+            elif score == best:
+                choices.append(move)
+        return Thought(choices[int(rng.random() * len(choices))], steps=len(board.moves()))
+
+
+class Searcher(Player):
+    """Iterative-deepening alpha-beta over the classical evaluation, to ``max_depth`` plies or
+    until the budget runs out. Quiescence search was measured and left out: the depth it costs
+    is worth more (see ``docs/ai.md``)."""
+
+    def __init__(self, name: str, max_depth: int = 64) -> None:
+        self.name = name
+        self.max_depth = max_depth
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        return AlphaBeta(classical_balance, self.max_depth).search(_board(state), budget, rng)

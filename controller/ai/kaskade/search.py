@@ -1,0 +1,146 @@
+"""Iterative-deepening alpha-beta (negamax) for Kaskade.
+
+Each deepening starts with the best move of the one before; inside the tree the transposition
+table's move, two killer moves per ply and moves that make a cell overflow are tried first.
+The search stops when its budget runs out and plays the best move of the deepest search it
+finished (or of the unfinished one, if that already found something better).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Callable, Optional
+
+from controller.ai.base import Budget, Thought
+from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.evaluate import WIN
+
+Evaluation = Callable[[SearchBoard], int]
+CHECK_EVERY = 64
+"""Nodes between looks at the clock."""
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfBudget(Exception):  # noqa: N818  (control flow, never seen outside this module)
+    """Unwinds the search when the budget is spent."""
+
+
+class AlphaBeta:
+    """Negamax with alpha-beta pruning over ``evaluate`` (from the side to move's view)."""
+
+    def __init__(self, evaluate: Evaluation, max_depth: int = 64) -> None:
+        self.evaluate = evaluate
+        self.max_depth = max_depth
+        self.table: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self.killers: list[list[int]] = []
+        self.nodes = 0
+        self.budget: Optional[Budget] = None
+
+    def search(self, board: SearchBoard, budget: Budget, rng: random.Random) -> Thought:
+        """The best move found within ``budget``; ties are broken by ``rng``."""
+        self.budget = budget
+        self.nodes = 0
+        self.table.clear()
+        root = board.plies
+        moves = board.moves()
+        rng.shuffle(moves)
+        best_move, best_score, depth_done = moves[0], -WIN - 1, 0
+        for move in moves:   # a move that wins at once needs no search
+            if board.play(move):
+                board.undo()
+                return Thought(move, 1.0, 1, 1, budget.elapsed)
+            board.undo()
+        scores = dict.fromkeys(moves, 0)
+        for depth in range(1, self.max_depth + 1):
+            self.killers = [[-1, -1] for _ in range(depth + 2)]
+            moves.sort(key=lambda m: -scores[m])
+            alpha = -WIN - 1
+            best_here = None
+            try:
+                for move in moves:
+                    board.play(move)
+                    score = -self._negamax(board, depth - 1, 1, -WIN - 1, -alpha)
+                    board.undo()
+                    scores[move] = score
+                    if score > alpha:
+                        alpha, best_here = score, move
+            except OutOfBudget:
+                while board.plies > root:
+                    board.undo()
+                if best_here is not None and alpha > best_score:
+                    best_move, best_score = best_here, alpha
+                break
+            best_move, best_score, depth_done = best_here, alpha, depth
+            if abs(best_score) >= WIN - 1000 or budget.spent():
+                break
+        return Thought(best_move, _unit(best_score), self.nodes, depth_done, budget.elapsed)
+
+    def _count(self) -> None:
+        """One more node; every ``CHECK_EVERY`` nodes, stop if the budget is spent."""
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY == 0:
+            assert self.budget is not None
+            self.budget.step(CHECK_EVERY)
+            if self.budget.spent():
+                raise OutOfBudget
+
+    def _negamax(self, board: SearchBoard, depth: int, ply: int, alpha: int, beta: int) -> int:
+        self._count()
+        if board.won:
+            return -(WIN - ply)
+        if depth <= 0:
+            return self.evaluate(board)
+        key = tuple(board.cells)
+        entry = self.table.get(key)
+        first = -1
+        if entry is not None:
+            stored_depth, value, kind, first = entry
+            if stored_depth >= depth:
+                if kind == EXACT:
+                    return value
+                if kind == LOWER and value >= beta:
+                    return value
+                if kind == UPPER and value <= alpha:
+                    return value
+        start_alpha = alpha
+        best, best_move = -WIN - 1, -1
+        for move in self._ordered(board, ply, first):
+            board.play(move)
+            score = -self._negamax(board, depth - 1, ply + 1, -beta, -alpha)
+            board.undo()
+            if score > best:
+                best, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        killers = self.killers[ply]
+                        if killers[0] != move:
+                            killers[1], killers[0] = killers[0], move
+                        break
+        kind = EXACT if start_alpha < best < beta else (LOWER if best >= beta else UPPER)
+        self.table[key] = (depth, best, kind, best_move)
+        return best
+
+    def _ordered(self, board: SearchBoard, ply: int, first: int) -> Sequence[int]:
+        moves = board.moves()
+        cells, critical = board.cells, board.critical
+        sign = 1 - 2 * (board.plies & 1)
+        killers = self.killers[ply] if ply < len(self.killers) else (-1, -1)
+
+        def priority(move: int) -> int:
+            if move == first:
+                return 0
+            if move in killers:
+                return 1
+            return 2 if cells[move] * sign + 1 >= critical[move] else 3
+
+        moves.sort(key=priority)
+        return moves
+
+
+def _unit(score: int) -> float:
+    """A search score as -1 … +1 (±1 a proven result)."""
+    if abs(score) >= WIN - 1000:
+        return 1.0 if score > 0 else -1.0
+    return max(-0.99, min(0.99, score / 200))

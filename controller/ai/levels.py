@@ -1,0 +1,83 @@
+"""Computer players by game and level, and the baselines they are measured against.
+
+Levels run from 1 (gentle) to 5 (the strongest), all within the same time per move:
+
+* Kaskade has its own specialist: 1 plays at random but never misses a win in one; 2 looks one
+  ply deep with the classical evaluation; 3 searches two plies; 4 deepens to four plies on half
+  the time; 5 deepens as far as the time allows.
+* Every other game gets the general search (MCTS): level 1 plays at random, and each level above
+  searches with a larger share of the time.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from controller.ai.base import Budget, Player, Thought
+from controller.ai.kaskade.players import Gentle, Greedy, Searcher
+from controller.ai.mcts import Mcts
+from controller.errors import KaskadeError
+from controller.games import GameState
+
+LEVELS = (1, 2, 3, 4, 5)
+STRONGEST = LEVELS[-1]
+MCTS_SHARES = {1: 0.0, 2: 0.05, 3: 0.2, 4: 0.5, 5: 1.0}
+
+
+class LevelError(KaskadeError, ValueError):
+    """A level or player name that does not exist."""
+
+
+class Share(Player):
+    """``player`` thinking with ``share`` of each budget given; with no share, a random move."""
+
+    def __init__(self, name: str, player: Player, share: float) -> None:
+        self.name = name
+        self.player = player
+        self.share = share
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        if self.share <= 0:
+            moves = state.legal_moves()
+            return Thought(moves[int(rng.random() * len(moves))], steps=1)
+        part = Budget(
+            seconds=None if budget.seconds is None else budget.seconds * self.share,
+            steps=None if budget.steps is None else max(1, int(budget.steps * self.share)),
+            cancel=budget.cancel,
+            clock=budget.clock,
+        )
+        thought = self.player.think(state, part, rng)
+        budget.step(thought.steps)
+        return thought
+
+
+def computer(game: str, level: int) -> Player:
+    """The computer player of ``game`` at ``level`` (1-5)."""
+    if level not in LEVELS:
+        raise LevelError(f"level {level} does not exist; the levels are 1 (gentle) to 5")
+    if game == "kaskade":
+        kaskade: dict[int, Player] = {
+            1: Gentle(),
+            2: Searcher("searcher-1", max_depth=1),
+            3: Searcher("searcher-2", max_depth=2),
+            4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
+            5: Searcher("searcher"),
+        }
+        player = kaskade[level]
+    else:
+        player = Share(f"mcts-{level}", Mcts(), MCTS_SHARES[level])
+    player.name = f"level-{level}"
+    return player
+
+
+def baseline(game: str, name: str) -> Player:
+    """A baseline opponent: ``random``, ``greedy`` (one ply, most cells) or ``minimax2`` (two
+    plies with the classical evaluation); the last two are Kaskade's."""
+    players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0)}
+    if game == "kaskade":
+        players["greedy"] = Greedy()
+        players["minimax2"] = Searcher("minimax2", max_depth=2)
+    if name not in players:
+        raise LevelError(f"no baseline {name!r} for {game}; there are {', '.join(players)}")
+    return players[name]

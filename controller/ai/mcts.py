@@ -1,0 +1,116 @@
+"""Monte Carlo tree search for every game on the board, through the shared game interface.
+
+* **Decisions** are chosen by UCT: each child's mean result for the player who made the move,
+  plus an exploration bonus.
+* **Chance** (dice, shuffles) is sampled from the game's own ``sample_chance`` with the search's
+  generator; the tree keeps a child per outcome seen, so common outcomes get visited most.
+* **Hidden information** (a shuffled deck): each iteration searches a fresh ``determinize`` of
+  the position, as the player to move could imagine it; a child is only chosen among moves
+  legal in that imagined position, and its exploration bonus counts how often it was available
+  (information-set MCTS).
+* **Playouts** use the game's ``random_playout`` (Kaskade's runs at thousands per second).
+
+The search runs until its budget is spent and plays the most visited move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Optional
+
+from controller.ai.base import Budget, Player, Thought
+from controller.games import CHANCE, GameState
+
+
+class Node:
+    """A position in the tree, reached by ``move`` made by ``player`` (``CHANCE`` for chance)."""
+
+    __slots__ = ("available", "children", "move", "player", "total", "visits")
+
+    def __init__(self, move: Any, player: Optional[int]) -> None:
+        self.move = move
+        self.player = player
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.available = 0
+        """Iterations in which this node's move was legal (differs from the parent's visits
+        only when hidden information changes what is legal)."""
+        self.total = 0.0
+        """Sum of results for ``player``, each -1 … +1."""
+
+
+class Mcts(Player):
+    """UCT with chance nodes and determinization; ``exploration`` is UCT's constant."""
+
+    def __init__(self, name: str = "mcts", exploration: float = 1.2) -> None:
+        self.name = name
+        self.exploration = exploration
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        if state.is_over():
+            raise ValueError("the game is over: there is no move to choose")
+        me = state.to_move
+        assert me is not None
+        root = Node(None, None)
+        players = len(state.info.players)
+        hidden = state.info.hidden_information
+        iterations = 0
+        while True:
+            position = state.determinize(me, rng) if hidden else state.copy()
+            path = self._descend(root, position, rng)
+            outcome = position.outcome() or position.random_playout(rng)
+            for node in path:
+                node.visits += 1
+                if node.player is not None and node.player >= 0:
+                    node.total += outcome.utility(node.player, players)
+            iterations += 1
+            budget.step()
+            if budget.spent():
+                break
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        score = best.total / best.visits if best.visits else 0.0
+        return Thought(best.move, score, iterations, 0, budget.elapsed)
+
+    def _descend(self, node: Node, position: GameState[Any], rng: random.Random) -> list[Node]:
+        """Walk from ``node`` to a new leaf, playing the moves on ``position``."""
+        path = [node]
+        while not position.is_over():
+            mover = position.to_move
+            if mover == CHANCE:
+                outcome = position.sample_chance(rng)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = Node(outcome, CHANCE)
+                position.play(outcome)
+                path.append(child)
+                node = child
+                continue
+            legal = position.legal_moves()
+            untried = [move for move in legal if move not in node.children]
+            for move in legal:
+                if move in node.children:
+                    node.children[move].available += 1
+            if untried:
+                move = untried[int(rng.random() * len(untried))]
+                child = node.children[move] = Node(move, mover)
+                child.available = 1
+                position.play(move)
+                path.append(child)
+                return path
+            node = self._select(node, legal)
+            position.play(node.move)
+            path.append(node)
+        return path
+
+    def _select(self, node: Node, legal: list[Any]) -> Node:
+        """The child with the best upper confidence bound among the legal moves."""
+        best, best_value = None, -math.inf
+        for move in legal:
+            child = node.children[move]
+            value = child.total / child.visits + self.exploration * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
+        return best

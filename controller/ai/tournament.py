@@ -1,0 +1,85 @@
+"""Games between computer players, and ratings from their results."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from controller.ai.base import Budget, Player
+from controller.games import CHANCE, GameState
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: who played which side and who won (``None``: a draw)."""
+
+    players: tuple[str, ...]
+    winner: Optional[int]
+    plies: int
+    seconds: tuple[float, ...]
+    """The longest think of each player."""
+
+
+def play_game(
+    start: GameState[Any],
+    players: Sequence[Player],
+    budgets: Sequence[Callable[[], Budget]],
+    seed: int,
+) -> GameResult:
+    """Play ``start`` to its end, seat ``i`` taken by ``players[i]`` thinking within a fresh
+    ``budgets[i]()`` each move; chance steps come from the seed as well."""
+    state = start.copy()
+    rng = random.Random(seed)
+    longest = [0.0] * len(players)
+    while not state.is_over():
+        mover = state.to_move
+        if mover == CHANCE:
+            state.play(state.sample_chance(rng))
+            continue
+        assert mover is not None
+        budget = budgets[mover]()
+        move = players[mover].choose(state, budget, rng)
+        longest[mover] = max(longest[mover], budget.elapsed)
+        state.play(move)
+    outcome = state.outcome()
+    assert outcome is not None
+    return GameResult(tuple(p.name for p in players), outcome.winner, state.plies,
+                      tuple(longest))
+
+
+def elo(results: Sequence[GameResult], anchor: str, iterations: int = 2000) -> dict[str, float]:
+    """Elo ratings that best explain ``results`` (a draw counts half), ``anchor`` at 0.
+
+    Fitted by gradient steps on the logistic model's likelihood, with a weak prior towards 0 so
+    a player who won (or lost) every game gets a large but finite rating.
+    """
+    names = sorted({name for result in results for name in result.players})
+    rating = dict.fromkeys(names, 0.0)
+    scale = math.log(10) / 400
+    for _ in range(iterations):
+        gradient = {name: -rating[name] / 400**2 for name in names}
+        for result in results:
+            first, second = result.players
+            expected = 1 / (1 + math.exp(-scale * (rating[first] - rating[second])))
+            actual = 0.5 if result.winner is None else (1.0 if result.winner == 0 else 0.0)
+            gradient[first] += scale * (actual - expected)
+            gradient[second] -= scale * (actual - expected)
+        for name in names:
+            rating[name] += 4000 * gradient[name]
+    offset = rating.get(anchor, 0.0)
+    return {name: round(value - offset, 0) for name, value in rating.items()}
+
+
+def score_table(results: Sequence[GameResult]) -> Mapping[tuple[str, str], tuple[float, int]]:
+    """For each pair (a, b): a's score (wins + half draws) against b, and games played."""
+    table: dict[tuple[str, str], list[float]] = {}
+    for result in results:
+        first, second = result.players
+        for me, other, seat in ((first, second, 0), (second, first, 1)):
+            entry = table.setdefault((me, other), [0.0, 0])
+            entry[0] += 0.5 if result.winner is None else float(result.winner == seat)
+            entry[1] += 1
+    return {pair: (value[0], int(value[1])) for pair, value in table.items()}

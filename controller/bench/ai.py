@@ -1,0 +1,126 @@
+"""Tournaments between computer players, and how fast they search.
+
+Every pairing plays ``games`` games on each board size with colours alternating, each move
+thought within the same time. Games run in parallel processes when asked (one per core), so a
+player's think time is its own. Ratings are Elo, fitted to all games, the random player at 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from controller.ai.base import Budget, Player
+from controller.ai.levels import LEVELS, LevelError, baseline, computer
+from controller.ai.tournament import GameResult, elo, play_game, score_table
+from controller.games.kaskade import KaskadeState
+
+BASELINES = ("random", "greedy", "minimax2")
+ALL_PLAYERS = (*(f"level-{level}" for level in LEVELS), *BASELINES)
+ANCHOR = "random"
+SPEED_SIZES = ("6x9", "8x8", "16x16")
+
+
+def player(name: str) -> Player:
+    """A Kaskade player by name: ``level-1`` … ``level-5`` or a baseline."""
+    if name.startswith("level-") and name[6:].isdigit():
+        return computer("kaskade", int(name[6:]))
+    try:
+        found = baseline("kaskade", name)
+    except LevelError:
+        raise LevelError(f"no player {name!r}; the players are {', '.join(ALL_PLAYERS)}") \
+            from None
+    found.name = name
+    return found
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, height = text.split("x")
+    return int(width), int(height)
+
+
+def _game(job: tuple[str, str, str, int, float]) -> GameResult:
+    first, second, size, seed, seconds = job
+    players = [player(first), player(second)]
+    return play_game(KaskadeState(*_size(size)), players,
+                     [lambda: Budget(seconds=seconds)] * 2, seed)
+
+
+def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: int,
+               seconds: float, seed: int, jobs: int) -> dict[str, list[GameResult]]:
+    """Play every pairing ``games`` times per size, colours alternating; results per size."""
+    for name in {name for pair in pairs for name in pair}:
+        player(name)
+    work = [
+        (size, (a, b, size, seed + index, seconds) if index % 2 == 0
+         else (b, a, size, seed + index, seconds))
+        for size in sizes for a, b in pairs for index in range(games)
+    ]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_game, [job for _, job in work]))
+    else:
+        results = [_game(job) for _, job in work]
+    by_size: dict[str, list[GameResult]] = {size: [] for size in sizes}
+    for (size, _), result in zip(work, results):
+        by_size[size].append(result)
+    return by_size
+
+
+def anchor_of(names: Sequence[str]) -> str:
+    """The player rated 0: the random player if it played, else the weakest level."""
+    if ANCHOR in names:
+        return ANCHOR
+    return sorted(names, key=lambda n: (ALL_PLAYERS.index(n) if n in ALL_PLAYERS else 99, n))[0]
+
+
+def summary(by_size: dict[str, list[GameResult]], pairs: Sequence[tuple[str, str]]) \
+        -> dict[str, Any]:
+    """Win rates per pairing and Elo per size, and over all sizes."""
+    anchor = anchor_of(sorted({name for pair in pairs for name in pair}))
+    report: dict[str, Any] = {"anchor": anchor}
+    everything: list[GameResult] = []
+    for size, results in by_size.items():
+        everything += results
+        table = score_table(results)
+        report[size] = {
+            "pairs": [
+                {"player": a, "opponent": b, "score": table[a, b][0], "games": table[a, b][1],
+                 "win_rate": round(table[a, b][0] / table[a, b][1], 3),
+                 "longest_think": round(max(
+                     r.seconds[r.players.index(a)] for r in results if set(r.players) == {a, b}
+                 ), 3)}
+                for a, b in pairs if (a, b) in table
+            ],
+            "elo": elo(results, anchor),
+        }
+    report["all"] = {"elo": elo(everything, anchor)}
+    return report
+
+
+def speed(level: int, seconds: float, seed: int, moves: int = 3) -> dict[str, Any]:
+    """How fast ``level`` searches, and its longest think, mid-game on each size."""
+    figures: dict[str, Any] = {}
+    for size in SPEED_SIZES:
+        width, height = _size(size)
+        state = KaskadeState(width, height)
+        rng = random.Random(seed)
+        while state.plies < width * height // 2 and not state.is_over():
+            legal = state.legal_moves()
+            state.play(legal[int(rng.random() * len(legal))])
+        steps = longest = total = 0.0
+        depth = 0
+        for _ in range(moves):
+            if state.is_over():
+                break
+            thought = computer("kaskade", level).think(state, Budget(seconds=seconds), rng)
+            steps += thought.steps
+            total += thought.seconds
+            longest = max(longest, thought.seconds)
+            depth = max(depth, thought.depth)
+            state.play(thought.move)
+        figures[size] = {"nodes_per_s": round(steps / total), "longest_think_s": round(longest, 3),
+                         "budget_s": seconds, "depth": depth}
+    return figures

@@ -1,0 +1,76 @@
+"""The general search works for any game: dice (chance steps), hidden cards
+(determinization), every registered game, and it repeats exactly under a seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from controller.ai.base import Budget
+from controller.ai.levels import LEVELS, computer
+from controller.ai.mcts import Mcts
+from controller.ai.tournament import play_game
+from controller.games import CHANCE, game_names, get_game
+from tests.support.games import DiceRace, DrawToSix
+
+
+def drawn(total: int, left: list[int]) -> DrawToSix:
+    state = DrawToSix()
+    state.play(tuple(left))
+    state.total = total
+    return state
+
+
+def test_with_hidden_cards_it_stops_on_a_winning_total_and_draws_on_a_poor_one():
+    rng = random.Random(3)
+    assert Mcts().choose(drawn(5, [1, 2, 3]), Budget(steps=400), rng) == "stop"
+    assert Mcts().choose(drawn(1, [1, 2, 3, 4]), Budget(steps=400), rng) == "draw"
+
+
+def test_the_deck_it_imagines_is_not_the_real_one():
+    state = drawn(0, [1, 2, 3, 4, 5])
+    seen = {tuple(state.determinize(0, random.Random(seed)).deck) for seed in range(20)}
+    assert len(seen) > 5
+    assert state.deck == [1, 2, 3, 4, 5], "determinizing leaves the real state alone"
+
+
+def test_with_dice_it_banks_points_that_win():
+    state = DiceRace()
+    state.scores = [3, 4]
+    state.turn_points = 2
+    assert Mcts().choose(state, Budget(steps=500), random.Random(1)) == "stop"
+
+
+def test_it_plays_games_with_chance_to_the_end():
+    result = play_game(DiceRace(), [Mcts("a"), Mcts("b")],
+                       [lambda: Budget(steps=50)] * 2, seed=5)
+    assert result.winner in (0, 1)
+
+
+def test_it_refuses_a_finished_game():
+    state = drawn(7, [1])
+    with pytest.raises(ValueError, match="the game is over"):
+        Mcts().think(state, Budget(steps=10), random.Random(1))
+
+
+@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_of_every_game_plays_a_whole_game_legally(name, level):
+    state = get_game(name).new({"size": "4x4"} if name == "kaskade" else None)
+    rng = random.Random(level)
+    player = computer(name, level)
+    while not state.is_over():
+        if state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+            continue
+        move = player.choose(state, Budget(steps=200), rng)
+        assert state.is_legal(move)
+        state.play(move)
+
+
+def test_a_seeded_search_repeats_exactly():
+    state = DiceRace()
+    first = Mcts().think(state, Budget(steps=300), random.Random(9))
+    second = Mcts().think(state, Budget(steps=300), random.Random(9))
+    assert (first.move, first.steps, first.score) == (second.move, second.steps, second.score)
