@@ -2,7 +2,8 @@
 is virtual (a wait of a minute takes no time), pictures go to PNG files.
 
 The app, the driver, the renderer and the simulated board are the real ones; only the clock is
-replaced, so a script gives the same frames on every run.
+replaced, and the computer thinks a fixed number of steps (answering once its thinking time has
+passed in virtual time), so a script gives the same frames on every run.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Optional, TextIO
 
-from controller.app.app import App, Store
+from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import FRAME_RATE, Driver
-from controller.devices.interfaces import InputEvent
+from controller.app.thinking import StepThinker
+from controller.devices.interfaces import Board, InputEvent, Sound
+from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
-from sim.board import sim_board, sim_parts
+from sim.board import sim_board
 from sim.leds import FrameReader
 from sim.png import write_png
 from sim.raster import Raster
@@ -33,21 +36,45 @@ class Headless:
     """One simulated board of ``profile`` with its state in ``state``."""
 
     def __init__(self, profile: Profile, store: Store, png_out: Optional[Path] = None,
-                 wall_clock: Callable[[], datetime] = datetime.now) -> None:
+                 wall_clock: Callable[[], datetime] = datetime.now,
+                 board: Optional[Board] = None,
+                 think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
         self.profile = profile
         self.png_out = png_out
-        self.board = sim_board(profile)
-        self.parts = sim_parts(self.board)
-        self.app = App(profile, store, wall_clock)
+        self.board = board or sim_board(profile)
+        if not isinstance(self.board.touches, VirtualTouches) or \
+                not isinstance(self.board.buttons, VirtualButtons):
+            raise TypeError("the headless simulator needs a board with virtual inputs")
+        self.touches, self.buttons = self.board.touches, self.board.buttons
+        self.app = App(profile, store, wall_clock, think_seconds)
         self.driver = Driver(self.app, self.board)
+        self.thinker = StepThinker()
         self.now = 0.0
         self.board.start(self._event)
-        self.wakeup = self.driver.advance(self.now)
+        self.wakeup = self._advance()
         self.raster = Raster(profile, max(4, PNG_LED_PIXELS // profile.led_width))
         self.reader = FrameReader(profile)
 
     def _event(self, event: InputEvent) -> None:
-        self.wakeup = self.driver.feed(event, self.now)
+        self.app.handle(event, self.now)
+        self.wakeup = self._advance()
+
+    def _advance(self) -> Optional[float]:
+        """Advance the driver, start any thinking asked for, and answer what is due."""
+        wakeup = self.driver.advance(self.now)
+        while True:
+            for request in self.app.take_requests():
+                self.thinker.start(request, self.now)
+            answers = self.thinker.ready(self.now)
+            if not answers:
+                break
+            for answer in answers:
+                self.app.handle(answer, self.now)
+            wakeup = self.driver.advance(self.now)
+        due = self.thinker.due()
+        if due is not None:
+            wakeup = due if wakeup is None else min(wakeup, due)
+        return wakeup
 
     # -- running a script -----------------------------------------------------------------------
 
@@ -69,7 +96,7 @@ class Headless:
         elif verb == "png":
             self.save_png(command.name, command.line)
         else:
-            device: Any = self.parts.touches if command.button is None else self.parts.buttons
+            device: Any = self.touches if command.button is None else self.buttons
             which = command.pad if command.button is None else command.button
             if verb != "up":
                 device.down(which)
@@ -85,17 +112,17 @@ class Headless:
         step = 1 / FRAME_RATE
         while self.wakeup is not None and self.wakeup <= end:
             self.now = max(self.now, self.wakeup)
-            self.wakeup = self.driver.advance(self.now)
+            self.wakeup = self._advance()
             if self.wakeup is not None and self.wakeup <= self.now:
                 self.wakeup = self.now + step
         self.now = end
-        self.wakeup = self.driver.advance(self.now)
+        self.wakeup = self._advance()
 
     # -- results --------------------------------------------------------------------------------
 
     def led_colours(self) -> list[tuple[int, int, int]]:
         """The drive values of every LED now (``y * width + x``)."""
-        _, frame = self.parts.pixels.latest()
+        frame = self.driver.shown
         if frame is None:
             return [(0, 0, 0)] * self.profile.leds
         return self.reader.colours(frame)
@@ -110,6 +137,11 @@ class Headless:
                   self.raster.rgb(self.led_colours()))
         return path
 
+    @property
+    def sounds(self) -> list[Sound]:
+        """Every sound made so far."""
+        return list(self.board.sound.played)  # type: ignore[attr-defined]
+
     def summary(self) -> dict[str, Any]:
         """Where things stand: the screen, the game, the frames pushed, sounds, notices."""
         session = self.app.session
@@ -122,7 +154,7 @@ class Headless:
             "screen": type(self.app.screen).__name__,
             "time": round(self.now, 3),
             "frames": self.driver.pushed,
-            "sounds": [sound.value for sound in self.parts.sound.played],
+            "sounds": [sound.value for sound in self.sounds],
             "notices": self.app.notices,
             "game": game,
         }

@@ -16,18 +16,20 @@ from typing import Any, Callable, Optional
 from controller.app.autosave import Autosave
 from controller.app.history import History
 from controller.app.screens.base import Screen
-from controller.app.screens.board_size import BoardSizeScreen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.play import PlayScreen
+from controller.app.screens.players import PlayersScreen
 from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError
+from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.devices.interfaces import ButtonDown, InputEvent, PadDown, PadUp, Sound
 from controller.games import GameState
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 
 HISTORY_FILE = "history.sqlite3"
+DEFAULT_THINK_SECONDS = 1.0
 
 
 @dataclass
@@ -55,10 +57,15 @@ class App:
     """The application for one board ``profile``, keeping its files in ``store``."""
 
     def __init__(self, profile: Profile, store: Store,
-                 wall_clock: Callable[[], datetime] = datetime.now) -> None:
+                 wall_clock: Callable[[], datetime] = datetime.now,
+                 think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
         self.profile = profile
         self.store = store
         self.wall_clock = wall_clock
+        self.think_seconds = think_seconds
+        """How long the computer thinks about a move (and about a hint)."""
+        self.requests: list[ThinkRequest] = []
+        self._tokens = 0
         self.settings = store.settings.load()
         self.notices: list[str] = []
         """Things a person should know (a damaged file set aside); the front end shows them."""
@@ -82,14 +89,16 @@ class App:
 
     # -- driving --------------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent, now: float) -> None:
-        """React to an input event that happened at ``now``."""
+    def handle(self, event: InputEvent | ComputerMove, now: float) -> None:
+        """React to an input event (or a computer's answer) that happened at ``now``."""
         if isinstance(event, PadDown):
             following = self.screen.pad_down(event.pad, now)
         elif isinstance(event, PadUp):
             following = self.screen.pad_up(event.pad, now)
         elif isinstance(event, ButtonDown):
             following = self.screen.button_down(event.button, now)
+        elif isinstance(event, ComputerMove):
+            following = self.screen.computer_move(event, now)
         else:
             following = None
         self._switch(following)
@@ -110,6 +119,20 @@ class App:
         """Save the game if it changed (called right after its picture went to the LEDs)."""
         if self.session is not None and self.session.unsaved:
             self.session.save()
+
+    def think(self, state: GameState[Any], level: int) -> ThinkRequest:
+        """Ask for a move in ``state`` (copied) at ``level``; the answer arrives as a
+        ``ComputerMove`` event with the request's token."""
+        self._tokens += 1
+        request = ThinkRequest(self._tokens, state.copy(), level, self.think_seconds,
+                               seed=self._tokens + state.plies)
+        self.requests.append(request)
+        return request
+
+    def take_requests(self) -> list[ThinkRequest]:
+        """The thinking asked for since the last call (for whoever drives the app)."""
+        requests, self.requests = self.requests, []
+        return requests
 
     def take_sounds(self) -> list[Sound]:
         """The sounds to make now (none when sound is switched off)."""
@@ -139,11 +162,12 @@ class App:
         """Continue the unfinished game of ``name``, or set up a new one."""
         if self.session is not None and self.session.state.info.name == name:
             return PlayScreen(self, self.session)
-        return BoardSizeScreen(self)
+        return PlayersScreen(self)
 
-    def start_game(self, start: GameState[Any]) -> Screen:
-        """A new game from ``start``, saved at once."""
-        self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice)
+    def start_game(self, start: GameState[Any], levels: dict[int, int]) -> Screen:
+        """A new game from ``start``, the computer in the seats ``levels`` names."""
+        self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
+                                   levels)
         return PlayScreen(self, self.session)
 
     def leave_finished_game(self) -> Screen:

@@ -17,6 +17,7 @@ from controller.games import Event, GameState
 from controller.games.replay import game_record, mover_of
 
 HUMAN = "human"
+COMPUTER = "computer"
 
 
 class Session:
@@ -39,11 +40,15 @@ class Session:
 
     @classmethod
     def new(cls, start: GameState[Any], now: datetime, autosave: Autosave,
-            on_problem: Callable[[str], None] = print) -> Session:
-        """A new game with every seat taken by a person."""
+            on_problem: Callable[[str], None] = print,
+            levels: Optional[dict[int, int]] = None) -> Session:
+        """A new game; ``levels`` gives the computer's level for the seats it takes (player
+        number -> level), every other seat is a person's."""
         tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
                 "Started": now.isoformat(timespec="seconds")}
-        tags.update({player.capitalize(): HUMAN for player in start.info.players})
+        for number, player in enumerate(start.info.players):
+            level = (levels or {}).get(number)
+            tags[player.capitalize()] = HUMAN if level is None else f"{COMPUTER} {level}"
         session = cls(start, [], tags, autosave, on_problem)
         session.unsaved = True
         return session
@@ -90,6 +95,21 @@ class Session:
             self.unsaved = False
 
     # -- how it stands ---------------------------------------------------------------------------
+
+    def computer_level(self, player: Optional[int]) -> Optional[int]:
+        """The computer's level if it plays ``player``'s seat, else ``None`` (a person)."""
+        if player is None or player < 0:
+            return None
+        seat = self.tags.get(self.state.player_title(player), HUMAN).split()
+        if len(seat) == 2 and seat[0] == COMPUTER and seat[1].isdigit():
+            return int(seat[1])
+        return None
+
+    @property
+    def against_computer(self) -> bool:
+        """Whether the computer has a seat."""
+        return any(self.computer_level(p) is not None
+                   for p in range(len(self.state.info.players)))
 
     @property
     def resigned(self) -> bool:

@@ -98,7 +98,7 @@ def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[fl
         clock = [0.0]
         board.start(lambda event: driver.feed(event, clock[0]))
         driver.advance(0.0)
-        app.screen = app.start_game(KaskadeState(profile.columns, profile.rows))
+        app.screen = app.start_game(KaskadeState(profile.columns, profile.rows), {})
         session = app.session
         assert session is not None
         rng = random.Random(seed)

@@ -7,16 +7,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from controller.app.app import App, Store
+from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import Driver
 from controller.app.paths import state_dir
 from controller.devices.backends import open_board
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 
+MAX_THINK = 60.0
+
 
 class FrontEndError(KaskadeError, RuntimeError):
-    """Nowhere to show the board."""
+    """Nowhere to show the board, or options it cannot use."""
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +27,10 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
         "--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
         help=f"the board build: one of {', '.join(profile_names())}, or a profile file "
         f"(default {DEFAULT_PROFILE})",
+    )
+    parser.add_argument(
+        "--think", type=float, default=DEFAULT_THINK_SECONDS, metavar="SECONDS",
+        help=f"how long the computer thinks per move (default {DEFAULT_THINK_SECONDS:g})",
     )
     parser.add_argument(
         "--state-dir", metavar="DIR",
@@ -40,13 +46,15 @@ def board_name(profile_argument: str) -> str:
 
 def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
     """The profile and the app's files that ``args`` ask for."""
+    if not 0 < args.think <= MAX_THINK:
+        raise FrontEndError(f"--think {args.think:g}: give 0 to {MAX_THINK:g} seconds")
     profile = load_profile(args.profile)
     return profile, Store.at(state_dir(args.state_dir), board_name(args.profile))
 
 
-def run_simulator(profile: Profile, store: Store, terminal: bool) -> int:
+def run_simulator(profile: Profile, store: Store, terminal: bool, think: float) -> int:
     """The simulator with a window, or in this terminal (asked for, or without a display)."""
-    driver = Driver(App(profile, store), open_board("sim", profile))
+    driver = Driver(App(profile, store, think_seconds=think), open_board("sim", profile))
     if not terminal:
         try:
             import tkinter  # noqa: PLC0415  (only the window needs Tk)

@@ -123,13 +123,13 @@ def run_board(args: argparse.Namespace) -> int:
     profile, store = open_store(args)
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
-        return run_simulator(profile, store, terminal=False)
+        return run_simulator(profile, store, terminal=False, think=args.think)
     board = open_board(kind, profile)
     stop = threading.Event()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signal_number, lambda *_: stop.set())
     try:
-        run_loop(Driver(App(profile, store), board), stop)
+        run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop)
     finally:
         board.close()
     return 0

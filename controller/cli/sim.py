@@ -66,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--headless needs --script FILE (or --script - for standard input)")
     profile, store = open_store(args)
     if not args.headless:
-        return run_simulator(profile, store, args.terminal)
+        return run_simulator(profile, store, args.terminal, args.think)
     from sim.headless import Headless  # noqa: PLC0415
 
-    simulator = Headless(profile, store, args.png_out)
+    simulator = Headless(profile, store, args.png_out, think_seconds=args.think)
     lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
     simulator.run(lines)
     if args.png_out is not None:

@@ -1,5 +1,5 @@
 """Kaskade on the LEDs: the position, whose turn, the last move, charged cells, cascades,
-illegal touches, the win, and the hold-to-undo feedback.
+illegal touches, the win, the hold-to-undo feedback, the computer thinking, and hints.
 
 The game sits on the pads from ``a1`` upwards, one cell per pad. Everything that moves is a
 function of ``now`` and the times in the view, so the same view drawn at the same time always
@@ -41,6 +41,10 @@ EMPTY = 0.2
 """Brightness of an empty cell, in the colour of the player to move: the turn at a glance."""
 LAST_MOVE_TINT = 0.45
 """Glow of the unlit LEDs of the last move's pad (on boards with several LEDs per pad)."""
+HINT = 3.0
+"""Seconds a hinted cell blinks."""
+THINKING = 0.5
+"""Brightest the empty cells breathe while the computer thinks."""
 WINNER_OUTSIDE = 0.6
 """Brightness of the pads around the game once it is won, in the winner's colour."""
 
@@ -68,6 +72,11 @@ class KaskadeView:
     held_pad: Optional[int] = None
     held_progress: float = 0.0
     """How far a hold towards undo has come, 0-1."""
+    thinking: bool = False
+    """The computer is thinking: the empty cells breathe in its colour."""
+    hint: Optional[int] = None
+    """A cell suggested to the player to move."""
+    hint_at: float = NEVER
 
 
 def pulse(now: float, low: float = 0.55) -> float:
@@ -90,6 +99,9 @@ def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float
         theme = NEUTRAL
     canvas.fill(scale(theme, WINNER_OUTSIDE) if view.winner is not None else OFF)
     empty = scale(theme, EMPTY)
+    if view.thinking:
+        empty = scale(theme, THINKING * pulse(now, 0.3))
+        animating = True
     charged_level = pulse(now)
     for cell, value in enumerate(view.cells):
         x, y = (cell % view.width) * k, (cell // view.width) * k
@@ -105,6 +117,7 @@ def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float
         unlit = LAST_MOVE_TINT if cell == view.last_move else None
         canvas.block(x, y, ball_rows(k, balls, colour, unlit))
     animating |= _flash_cells(canvas, view, k, now)
+    animating |= _hint(canvas, view, k, now)
     animating |= _flash_pads(canvas, profile, view, now)
     return animating
 
@@ -123,6 +136,16 @@ def _flash_cells(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
             _solid(canvas, cell, view.width, k, glow)
         animating = True
     return animating
+
+
+def _hint(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
+    """The suggested cell blinks white over the colour of the player to move."""
+    since = now - view.hint_at
+    if view.hint is None or not 0 <= since < HINT or view.to_move is None:
+        return False
+    if int(since / 0.25) % 2 == 0:
+        _solid(canvas, view.hint, view.width, k, mix(PLAYERS[view.to_move], HIGHLIGHT, 0.6))
+    return True
 
 
 def _flash_pads(canvas: Canvas, profile: Profile, view: KaskadeView, now: float) -> bool:

@@ -32,6 +32,7 @@ Pad = tuple[int, int]
 """A pad as ``(column, row)``, ``(0, 0)`` being ``a1``."""
 
 _DARKEN = bytes(value // 6 for value in range(256))
+HINT: Colour = (255, 200, 0)
 SOUND_ON: Colour = CONFIRM
 SOUND_OFF: Colour = (90, 20, 20)
 LEVEL: Colour = (255, 255, 255)
@@ -151,9 +152,10 @@ def draw_board_size(
 
 @dataclass(frozen=True)
 class PauseLayout:
-    """Three tiles across the middle: continue, resign (hold), home."""
+    """Four tiles in a square: continue and hint above, resign (hold) and home below."""
 
     resume: Tile
+    hint: Tile
     resign: Tile
     home: Tile
 
@@ -161,28 +163,77 @@ class PauseLayout:
     def of(cls, profile: Profile) -> PauseLayout:
         """The layout for ``profile``."""
         size = tile_size(profile)
-        gap = max(0, (profile.columns - 3 * size) // 4)
-        row = (profile.rows - size) // 2
-        left = (profile.columns - 3 * size - 2 * gap) // 2
-        return cls(*(Tile(left + i * (size + gap), row, size) for i in range(3)))
+        left = (profile.columns - 2 * size - 1) // 2
+        bottom = (profile.rows - 2 * size - 1) // 2
+        right, top = left + size + 1, bottom + size + 1
+        return cls(Tile(left, top, size), Tile(right, top, size), Tile(left, bottom, size),
+                   Tile(right, bottom, size))
 
     def hit(self, pad: Pad) -> Optional[str]:
-        """``"resume"``, ``"resign"``, ``"home"`` or ``None``."""
-        for name in ("resume", "resign", "home"):
+        """``"resume"``, ``"hint"``, ``"resign"``, ``"home"`` or ``None``."""
+        for name in ("resume", "hint", "resign", "home"):
             if getattr(self, name).contains(pad):
                 return name
         return None
 
 
 def draw_pause(canvas: Canvas, profile: Profile, layout: PauseLayout,
-               resign_progress: float) -> None:
-    """The pause menu over the darkened game; the resign tile brightens as it is held."""
+               resign_progress: float, hint: bool) -> None:
+    """The pause menu over the darkened game; the resign tile brightens as it is held; the
+    hint tile is dark when no hint can be given (not a person's turn)."""
     k = profile.per_pad
     canvas.pixels[:] = canvas.pixels.translate(_DARKEN)
     _tile(canvas, layout.resume, k, CONFIRM)
+    _tile(canvas, layout.hint, k, HINT if hint else scale(HINT, 0.15))
     _tile(canvas, layout.resign, k,
           scale(mix(ILLEGAL, HIGHLIGHT, resign_progress), 0.5 + 0.5 * resign_progress))
     _tile(canvas, layout.home, k, scale(HIGHLIGHT, 0.6))
+
+
+@dataclass(frozen=True)
+class PlayersLayout:
+    """Who plays: a tile for two people, a pad per computer level along a row, and a pad that
+    says (and switches) which colour the person plays against the computer."""
+
+    people: Tile
+    levels: tuple[Pad, ...]
+    colour: Pad
+
+    @classmethod
+    def of(cls, profile: Profile, levels: int) -> PlayersLayout:
+        """The layout for ``levels`` computer levels."""
+        size = tile_size(profile)
+        people = Tile(0, profile.rows - size, size)
+        row = max(0, profile.rows - size - 3)
+        return cls(people, tuple((column, row) for column in range(levels)),
+                   (profile.columns - 1, row))
+
+    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+        """``("people", 0)``, ``("level", n)`` for n = 1 …, ``("colour", 0)`` or ``None``."""
+        if self.people.contains(pad):
+            return "people", 0
+        if pad in self.levels:
+            return "level", self.levels.index(pad) + 1
+        if pad == self.colour:
+            return "colour", 0
+        return None
+
+
+def draw_players(canvas: Canvas, profile: Profile, layout: PlayersLayout, colour: int) -> None:
+    """The players menu; the person plays ``colour`` (0 White, 1 Black) against the computer,
+    whose levels glow brighter the stronger they are, in the computer's colour."""
+    k = profile.per_pad
+    canvas.fill(OFF)
+    for index, (column, row) in enumerate(layout.people.pads()):
+        player = WHITE_PLAYER if index % 2 == 0 else BLACK_PLAYER
+        canvas.block(column * k, row * k, ball_rows(k, 1 + index % 2, player))
+    machine = BLACK_PLAYER if colour == 0 else WHITE_PLAYER
+    for index, (column, row) in enumerate(layout.levels, 1):
+        level = scale(machine, 0.2 + 0.8 * index / len(layout.levels))
+        canvas.block(column * k, row * k, solid_rows(k, level))
+    column, row = layout.colour
+    canvas.block(column * k, row * k, solid_rows(k, WHITE_PLAYER if colour == 0 else
+                                                  BLACK_PLAYER))
 
 
 def _tile(canvas: Canvas, tile: Tile, k: int, colour: Colour) -> None:

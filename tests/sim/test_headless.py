@@ -22,6 +22,7 @@ KASKADE = str(Path(sys.executable).parent / "kaskade")
 GAME = """\
 # Kaskade on a 2x2 board: the fifth ball sets off a cascade that takes every cell
 tap a8
+tap a8
 tap b2
 tap a1
 tap b2
@@ -154,7 +155,7 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
     app = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     try:
-        for line in ("tap a8", "tap d4", "tap a1", "tap d4", "tap b2"):
+        for line in ("tap a8", "tap a8", "tap d4", "tap a1", "tap d4", "tap b2"):
             app.stdin.write(line + "\n")
         app.stdin.flush()
         deadline = time.monotonic() + 60
@@ -181,8 +182,8 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
 
 
 def test_buttons_in_a_script(tmp_path):
-    simulator = run_script(tmp_path, "kaskade-8x8", "tap a8\ntap c3\ntap a1\ntap b2\n"
-                           "press menu\n")
+    simulator = run_script(tmp_path, "kaskade-8x8", "tap a8\ntap a8\ntap c3\ntap a1\n"
+                           "tap b2\npress menu\n")
     assert simulator.summary()["screen"] == "PauseScreen"
     simulator.run(["tap menu", "hold undo 0.5"])
     summary = simulator.summary()

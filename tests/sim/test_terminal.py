@@ -16,15 +16,17 @@ TRUE_COLOUR = re.compile(rb"\x1b\[38;2;(\d+);(\d+);(\d+)m")
 
 
 def read_until(fd: int, marker: bytes, seen: bytearray, timeout: float = 30) -> bool:
+    """Read into ``seen`` until ``marker`` appears in what arrives from now on."""
+    start = len(seen)
     deadline = time.monotonic() + timeout
-    while marker not in seen and time.monotonic() < deadline:
+    while marker not in seen[start:] and time.monotonic() < deadline:
         ready, _, _ = select.select([fd], [], [], 0.1)
         if ready:
             try:
                 seen += os.read(fd, 65536)
             except OSError:
-                return marker in seen
-    return marker in seen
+                break
+    return marker in seen[start:]
 
 
 def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
@@ -44,10 +46,12 @@ def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
             assert read_until(fd, marker, seen), seen[-400:]
 
         keys("kkkkkkk", b"cursor a8")
-        keys(" ", b"BoardSize")
+        keys(" ", b"Players")
+        keys(" ", b"BoardSize")         # two people
         keys("jjjjjll", b"cursor c3")
-        keys(" ", b"Play")              # a 3 x 3 board
+        keys(" ", b"Play \xc2\xb7")      # a 3 x 3 board
         keys("hj ", b"cursor b2")       # White plays the centre (not charged: a steady light)
+        assert read_until(fd, "♪ move".encode(), seen), "the move was made"
         keys("kk", b"cursor b4")        # the cursor tints its pad: move it off the ball
         time.sleep(0.5)
         keys("l", b"cursor c4")         # one more picture, read whole below

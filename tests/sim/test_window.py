@@ -76,6 +76,7 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
             time.sleep(0.4)
 
         click("a8")          # the Kaskade tile
+        click("a8")          # two people
         click("b2")          # a 2 x 2 board
         for move in ("a1", "b2", "a2", "b1", "a1"):
             click(move)

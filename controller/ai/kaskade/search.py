@@ -15,6 +15,7 @@ from typing import Callable, Optional
 from controller.ai.base import Budget, Thought
 from controller.ai.kaskade.board import SearchBoard
 from controller.ai.kaskade.evaluate import WIN
+from controller.errors import KaskadeError
 
 Evaluation = Callable[[SearchBoard], int]
 CHECK_EVERY = 64
@@ -22,7 +23,7 @@ CHECK_EVERY = 64
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-class OutOfBudget(Exception):  # noqa: N818  (control flow, never seen outside this module)
+class OutOfBudget(KaskadeError, RuntimeError):  # noqa: N818  (control flow, stays inside)
     """Unwinds the search when the budget is spent."""
 
 

@@ -12,6 +12,7 @@ from controller.render.canvas import Canvas
 
 if TYPE_CHECKING:
     from controller.app.app import App
+    from controller.app.thinking import ComputerMove
 
 
 class Screen(ABC):
@@ -38,6 +39,11 @@ class Screen(ABC):
     def button_down(self, button: str, now: float) -> Optional[Screen]:
         """``button`` was pressed."""
         del button, now
+        return None
+
+    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+        """The computer answered a request (stale answers are ignored)."""
+        del answer, now
         return None
 
     def tick(self, now: float) -> Optional[Screen]:

@@ -22,10 +22,11 @@ FIRST_SIZE = (6, 6)
 
 
 class BoardSizeScreen(Screen):
-    """Kaskade's setup."""
+    """Kaskade's setup, after the players were chosen (``levels``: the computer's seats)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, levels: Optional[dict[int, int]] = None) -> None:
         super().__init__(app)
+        self.levels = levels or {}
         self.corner: Optional[tuple[int, int]] = None
         width, height = FIRST_SIZE
         with contextlib.suppress(OptionsError):
@@ -47,7 +48,7 @@ class BoardSizeScreen(Screen):
         self.app.settings.sizes["kaskade"] = f"{width}x{height}"
         self.app.save_settings()
         self.app.say(Sound.TAP)
-        return self.app.start_game(KaskadeState(width, height))
+        return self.app.start_game(KaskadeState(width, height), self.levels)
 
     def button_down(self, button: str, now: float) -> Optional[Screen]:
         if button == "menu":

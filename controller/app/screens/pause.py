@@ -13,6 +13,7 @@ from controller.render.menu import PauseLayout, draw_pause
 if TYPE_CHECKING:
     from controller.app.app import App
     from controller.app.screens.play import PlayScreen
+    from controller.app.thinking import ComputerMove
 
 RESIGN_HOLD = 1.5
 """Seconds the resign tile is held to give up: a tap cannot end a game by accident."""
@@ -38,10 +39,21 @@ class PauseScreen(Screen):
         if choice == "resume":
             self.app.say(Sound.TAP)
             return self.play
+        if choice == "hint":
+            if not self.play.hint_requested():
+                self.app.say(Sound.ILLEGAL)
+                return None
+            self.app.say(Sound.TAP)
+            return self.play
         if choice == "home":
             self.app.say(Sound.TAP)
+            self.play.stop_thinking()
             return self.app.home()
         return None
+
+    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+        """The computer's move (or a hint) goes to the game, shown when it continues."""
+        return self.play.computer_move(answer, now)
 
     def button_down(self, button: str, now: float) -> Optional[Screen]:
         return self.play if button == "menu" else None
@@ -63,5 +75,8 @@ class PauseScreen(Screen):
         if self.resign_since is not None:
             progress = min(1.0, (now - self.resign_since) / RESIGN_HOLD)
             animating = True
-        draw_pause(canvas, self.profile, self.layout, progress)
+        session = self.play.session
+        person = session.computer_level(session.state.to_move) is None
+        draw_pause(canvas, self.profile, self.layout, progress,
+                   hint=person and not session.finished)
         return animating

@@ -1,22 +1,27 @@
 """Playing Kaskade by touch.
 
 * A tap on a cell puts a ball there (on release, so a hold can mean something else); a tap
-  that is not a legal move flashes red.
+  that is not a legal move, or made while the computer is to move, flashes red.
 * Holding any pad for a second takes back the last move (the pad fills white as you hold);
-  so does the undo button.
+  so does the undo button. Against the computer, undo goes back to your own turn.
 * A touch during a cascade skips its animation.
-* The menu button opens the pause menu; once the game is over a touch goes home.
+* When the computer is to move it thinks off the event loop (the empty cells breathe in its
+  colour meanwhile) and plays when its answer arrives, after any cascade has been shown.
+* The menu button opens the pause menu (continue, hint, resign, home); once the game is over a
+  touch goes home.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from controller.ai.levels import STRONGEST
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PauseScreen
 from controller.app.session import Session
+from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.devices.interfaces import Sound
-from controller.games import GameOver, NothingToUndoError
+from controller.games import GameOver
 from controller.games.kaskade import Generation, KaskadeState
 from controller.render.canvas import Canvas
 from controller.render.cascade import CascadeAnimation
@@ -47,6 +52,12 @@ class PlayScreen(Screen):
         self.moved_at = NEVER
         self.showing_winner = session.finished
         """Whether the win is on show (not before the winning cascade has played)."""
+        self.pending: Optional[ThinkRequest] = None
+        """The computer's move being thought about."""
+        self.hinting: Optional[ThinkRequest] = None
+        """A hint being thought about."""
+        self.hint: tuple[Optional[int], float] = (None, NEVER)
+        self._computer_turn()
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -76,6 +87,15 @@ class PlayScreen(Screen):
             return PauseScreen(self.app, self)
         return None
 
+    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+        if self.pending is not None and answer.token == self.pending.token:
+            self.pending = None
+            self._place(answer.move, now)
+        elif self.hinting is not None and answer.token == self.hinting.token:
+            self.hinting = None
+            self.hint = (answer.move, now)
+        return None
+
     def tick(self, now: float) -> Optional[Screen]:
         for pad, since in list(self.touches.items()):
             if pad not in self.spent and now - since >= HOLD_UNDO:
@@ -97,37 +117,72 @@ class PlayScreen(Screen):
         column, row = self.pad(pad)
         grid = self.state.grid
         cell = row * grid.width + column
-        if column >= grid.width or row >= grid.height or not self.state.is_legal(cell):
+        if column >= grid.width or row >= grid.height or not self.state.is_legal(cell) or \
+                self.session.computer_level(self.state.to_move) is not None:
             self.illegal = (pad, now)
             self.app.say(Sound.ILLEGAL)
             return
+        self._place(cell, now)
+
+    def _place(self, cell: int, now: float) -> None:
+        """Play ``cell`` for the side to move, with its animation and sounds."""
+        self.hint = (None, NEVER)
         before = list(self.state.cells)
         events = self.session.play(cell)
         self.moved_at = now
         self.animation = CascadeAnimation.of(before, events, now)
         cascaded = any(isinstance(e, Generation) for e in events)
         self.app.say(Sound.CASCADE if cascaded else Sound.MOVE)
-        if self.animation is None and any(isinstance(e, GameOver) for e in events):
-            self._won()
+        if self.animation is None:
+            if any(isinstance(e, GameOver) for e in events):
+                self._won()
+            self._computer_turn()
+
+    def _computer_turn(self) -> None:
+        """Ask the computer for its move if it is to move and nothing is on show."""
+        level = self.session.computer_level(self.state.to_move)
+        if level is None or self.session.finished or self.animation is not None or \
+                self.pending is not None:
+            return
+        self.pending = self.app.think(self.state, level)
 
     def _undo(self, now: float) -> None:
+        """Take back the last move; against the computer, back to the person's own turn."""
         self.animation = None
-        if self.session.resigned:
+        self.stop_thinking()
+        if self.session.resigned or not self.state.moves:
             self.app.say(Sound.ILLEGAL)
+            self._computer_turn()
             return
-        try:
+        self.session.undo()
+        if self.session.computer_level(self.state.to_move) is not None and self.state.moves:
             self.session.undo()
-        except NothingToUndoError:
-            self.app.say(Sound.ILLEGAL)
-            return
         self.showing_winner = False
         self.moved_at = NEVER
         self.app.say(Sound.UNDO)
+        self._computer_turn()
+
+    def hint_requested(self) -> bool:
+        """Start thinking about a hint for the person to move; False when none can be given."""
+        to_move = self.state.to_move
+        if self.session.finished or self.session.computer_level(to_move) is not None or \
+                to_move is None:
+            return False
+        self.hinting = self.app.think(self.state, STRONGEST)
+        return True
+
+    def stop_thinking(self) -> None:
+        """Cancel the computer's thinking (its answer will not come)."""
+        for request in (self.pending, self.hinting):
+            if request is not None:
+                request.cancel.set()
+        self.pending = self.hinting = None
 
     def _end_animation(self, now: float) -> None:
         self.animation = None
         if self.session.finished and not self.showing_winner:
             self._won()
+        self._computer_turn()
 
     def _won(self) -> None:
         self.showing_winner = True
@@ -158,6 +213,7 @@ class PlayScreen(Screen):
         winner = self.session.winner if self.showing_winner else None
         held_pad, progress = self._hold(now)
         illegal_pad, illegal_at = self.illegal
+        hint, hint_at = self.hint
         return KaskadeView(
             width=state.grid.width,
             height=state.grid.height,
@@ -174,6 +230,9 @@ class PlayScreen(Screen):
             illegal_at=illegal_at,
             held_pad=held_pad,
             held_progress=progress,
+            thinking=self.pending is not None or self.hinting is not None,
+            hint=hint,
+            hint_at=hint_at,
         )
 
     def _hold(self, now: float) -> tuple[Optional[int], float]:

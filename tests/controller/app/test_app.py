@@ -61,6 +61,7 @@ def test_the_board_size_is_chosen_by_touching_the_far_corner(board):
 
 def test_a_board_smaller_than_2x2_is_refused(board):
     board.tap("a8")
+    board.tap("a8")   # two people
     board.tap("a5")
     assert board.screen == "BoardSizeScreen"
     assert board.sounds[-1] == Sound.ILLEGAL
@@ -68,6 +69,7 @@ def test_a_board_smaller_than_2x2_is_refused(board):
 
 def test_the_board_size_screen_shows_the_corner_while_touched(board):
     board.tap("a8")
+    board.tap("a8")   # two people
     board.touches.down(board.pad("d3"))
     board.wait(0.05)
     assert lit_owners(board, "d3") == ["white"]
@@ -202,7 +204,7 @@ def test_brightness_and_sound_are_set_on_home_and_kept(board, tmp_path):
     assert board.app.settings.sound is False
     played = len(board.sounds)
     board.tap("a8")
-    assert board.screen == "BoardSizeScreen"
+    assert board.screen == "PlayersScreen"
     assert len(board.sounds) == played, "silent"
     again = BoardHarness(tmp_path)
     assert again.app.settings.brightness == 1.0
@@ -276,3 +278,114 @@ def test_frames_stay_within_the_power_budget_on_every_build(tmp_path):
         board.play("a1 b2 a2 b1", settle=0.3)
         frame: Frame = board.pixels.frames[-1]
         assert frame.milliamps <= board.profile.power.limit_amps * 1000
+
+
+# -- against the computer -----------------------------------------------------------------------
+
+
+def test_the_computer_answers_each_move_after_thinking(board):
+    board.start_game("4x4", computer=3)
+    assert board.app.session.tags["Black"] == "computer 3"
+    board.tap("b2")
+    board.wait(0.3)
+    assert board.app.screen.pending is not None, "thinking"
+    assert board.app.session.moves == ["b2"]
+    board.wait(1.5)
+    assert len(board.app.session.moves) == 2, "the computer has answered"
+    assert board.app.screen.pending is None
+
+
+def test_the_empty_cells_breathe_while_the_computer_thinks(board):
+    board.start_game("4x4", computer=3)
+    board.tap("b2")
+    seen = set()
+    for _ in range(8):
+        board.wait(0.1)
+        seen.add(board.pad_colours("d4")[0])
+    assert len(seen) > 2
+
+
+def test_touches_on_the_computers_turn_are_refused(board):
+    board.start_game("4x4", computer=3)
+    board.tap("b2")
+    board.tap("c3")
+    assert board.sounds[-1] == Sound.ILLEGAL
+    board.wait(2)
+    assert len(board.app.session.moves) == 2
+    assert board.app.session.moves[0] == "b2"
+
+
+def test_undo_against_the_computer_goes_back_to_the_persons_turn(board):
+    board.start_game("4x4", computer=3)
+    board.tap("b2")
+    board.wait(2)
+    board.tap("c3")
+    board.wait(2)
+    assert len(board.app.session.moves) == 4
+    first_two = board.app.session.moves[:2]
+    board.press("undo")
+    assert board.app.session.moves == first_two, "the computer's reply and my move went"
+    board.tap("d4")
+    board.wait(0.2)
+    board.press("undo")   # while the computer thinks: just my move, and the thinking stops
+    assert len(board.app.session.moves) == 2
+    board.wait(2)
+    assert len(board.app.session.moves) == 2, "no answer comes for the move taken back"
+
+
+def test_the_computer_moves_first_when_the_person_plays_black(board):
+    board.start_game("4x4", computer=2, person="black")
+    assert (board.app.session.tags["White"], board.app.session.tags["Black"]) == \
+        ("computer 2", "human")
+    board.wait(1.5)
+    assert len(board.app.session.moves) == 1
+
+
+def test_a_hint_flashes_the_strongest_move(board):
+    board.start_game("3x3", computer=1)
+    board.play("a1", settle=2)   # the computer answers
+    board.press("menu")
+    hint = board.app.screen.layout.hint
+    board.tap(board.profile.pad_name(hint.row * 8 + hint.column))
+    assert board.screen == "PlayScreen"
+    board.wait(1.5)
+    cell, _ = board.app.screen.hint
+    assert cell is not None
+    assert board.app.session.state.is_legal(cell)
+    board.tap(board.app.session.state.move_name(cell))
+    assert board.app.screen.hint[0] is None, "the hint goes once a move is made"
+    assert board.app.session.state.moves[-1] == cell
+
+
+def test_no_hint_when_the_computer_is_to_move(board):
+    board.start_game("4x4", computer=3)
+    board.tap("b2")
+    board.press("menu")
+    hint = board.app.screen.layout.hint
+    board.tap(board.profile.pad_name(hint.row * 8 + hint.column))
+    assert board.screen == "PauseScreen"
+    assert board.sounds[-1] == Sound.ILLEGAL
+
+
+def test_a_game_against_the_computer_resumes_with_the_computer_thinking(board, tmp_path):
+    board.start_game("4x4", computer=3)
+    board.tap("b2")
+    again = BoardHarness(tmp_path)
+    assert again.screen == "PlayScreen"
+    again.wait(1.5)
+    assert len(again.app.session.moves) == 2
+
+
+def test_the_computer_wins_against_random_touches_and_the_history_says_who_played(board):
+    import random
+
+    board.start_game("3x3", computer=5)
+    rng = random.Random(4)
+    while not board.app.session.finished:
+        legal = board.app.session.state.legal_moves()
+        board.tap(board.app.session.state.move_name(legal[int(rng.random() * len(legal))]))
+        board.wait(3)
+    assert board.app.session.winner == 1
+    board.tap("e5")
+    (match,) = board.store.history.matches()
+    assert match.players == {"white": "human", "black": "computer 5"}

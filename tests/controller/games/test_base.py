@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+
 import pytest
 
 from controller.games import CHANCE, IllegalMoveError, Outcome

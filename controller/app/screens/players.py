@@ -1,0 +1,46 @@
+"""Who plays: two people at the board, or a person against the computer at a level, the person
+playing the colour the colour pad shows (touch it to switch)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from controller.ai.levels import LEVELS
+from controller.app.screens.base import Screen
+from controller.app.screens.board_size import BoardSizeScreen
+from controller.devices.interfaces import Sound
+from controller.render.canvas import Canvas
+from controller.render.menu import PlayersLayout, draw_players
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class PlayersScreen(Screen):
+    """The first step of setting up a game."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.layout = PlayersLayout.of(self.profile, len(LEVELS))
+        self.colour = 0
+        """The colour the person plays against the computer (White moves first)."""
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return None
+        kind, value = hit
+        self.app.say(Sound.TAP)
+        if kind == "people":
+            return BoardSizeScreen(self.app)
+        if kind == "level":
+            return BoardSizeScreen(self.app, {1 - self.colour: value})
+        self.colour = 1 - self.colour
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        return self.app.home() if button == "menu" else None
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        draw_players(canvas, self.profile, self.layout, self.colour)
+        return False

@@ -1,0 +1,92 @@
+"""Computer moves without blocking the board.
+
+A screen asks for a move by queuing a :class:`ThinkRequest` on the app; whoever drives the app
+hands requests to a thinker, and the answer comes back as a :class:`ComputerMove` event through
+the same path as touches. The app itself never waits and never starts a thread:
+
+* :class:`ThreadThinker` (the real-time loop) thinks on a thread against the clock, so the LEDs
+  animate and the undo button works meanwhile; undo cancels the search at once.
+* :class:`StepThinker` (the headless simulator, tests) searches a fixed number of steps, so the
+  same position always gives the same move, and answers after the thinking time has passed in
+  virtual time.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from controller.ai.base import Budget
+from controller.ai.levels import computer
+from controller.games import GameState
+
+STEPS_PER_SECOND = 5000
+"""Search steps the step thinker allows per second of thinking time (about what the Pi's
+specialist manages), so headless games play like real ones, only repeatably."""
+
+
+@dataclass(frozen=True)
+class ComputerMove:
+    """The answer to request ``token``: ``move`` for the position it was asked about."""
+
+    token: int
+    move: Any
+
+
+@dataclass
+class ThinkRequest:
+    """Think ``seconds`` about ``state`` (a copy) at ``level``; ``token`` names the request."""
+
+    token: int
+    state: GameState[Any]
+    level: int
+    seconds: float
+    seed: int
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+    def think(self, budget: Budget) -> ComputerMove:
+        """Search within ``budget`` and say what was found."""
+        player = computer(self.state.info.name, self.level)
+        return ComputerMove(self.token, player.choose(self.state, budget,
+                                                      random.Random(self.seed)))
+
+
+Deliver = Callable[[ComputerMove], None]
+
+
+class ThreadThinker:
+    """Thinks on a thread for real time; the answer is handed to ``deliver`` (a queue's put)."""
+
+    def start(self, request: ThinkRequest, deliver: Deliver) -> None:
+        """Begin thinking; ``deliver`` is called from the thread unless cancelled."""
+
+        def work() -> None:
+            answer = request.think(Budget(seconds=request.seconds, cancel=request.cancel))
+            if not request.cancel.is_set():
+                deliver(answer)
+
+        threading.Thread(target=work, name=f"think-{request.token}", daemon=True).start()
+
+
+class StepThinker:
+    """Thinks at once on a fixed step budget and holds the answer until its time has come."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[float, ThinkRequest, ComputerMove]] = []
+
+    def start(self, request: ThinkRequest, now: float) -> None:
+        """Think about ``request``, asked at virtual time ``now``."""
+        budget = Budget(steps=max(1, int(request.seconds * STEPS_PER_SECOND)))
+        self.pending.append((now + request.seconds, request, request.think(budget)))
+
+    def due(self) -> Optional[float]:
+        """When the next answer is due."""
+        return min((when for when, _, _ in self.pending), default=None)
+
+    def ready(self, now: float) -> list[ComputerMove]:
+        """The answers due by ``now`` that were not cancelled."""
+        ready = [item for item in self.pending if item[0] <= now]
+        self.pending = [item for item in self.pending if item[0] > now]
+        return [answer for _, request, answer in ready if not request.cancel.is_set()]
