@@ -66,3 +66,38 @@ def test_render_table_names_the_profile(capsys):
     out = capsys.readouterr().out
     assert out.startswith("Render, kaskade-mini (64 LEDs on 1 channel(s))")
     assert "headroom" in out
+
+
+def test_ai_tournament_reports_pairings_elo_and_speed(capsys):
+    assert main(["bench", "ai", "--pairs", "level-3:random,level-2:greedy", "--sizes", "4x4",
+                 "--games", "2", "--seconds", "0.02", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["anchor"] == "random"
+    pairs = report["4x4"]["pairs"]
+    assert [(p["player"], p["opponent"], p["games"]) for p in pairs] == [
+        ("level-3", "random", 2), ("level-2", "greedy", 2)]
+    assert report["all"]["elo"]["random"] == 0
+    assert set(report["speed"]) == {"6x9", "8x8", "16x16"}
+    for figures in report["speed"].values():
+        assert figures["nodes_per_s"] > 0
+        assert figures["longest_think_s"] < 0.5
+
+
+def test_ai_tournament_table(capsys):
+    assert main(["bench", "ai", "--players", "level-1,random", "--sizes", "3x3", "--games", "2",
+                 "--seconds", "0.01", "--no-speed"]) == 0
+    out = capsys.readouterr().out
+    assert "level-1    random" in out
+    assert "Elo (random = 0), all sizes" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--pairs", "level-9:random"], "level 9 does not exist"),
+    (["--pairs", "deep-blue:random"], "no player 'deep-blue'"),
+    (["--pairs", "level-1"], "--pairs takes A:B pairings"),
+    (["--games", "0"], "--games and --jobs must be at least 1"),
+    (["--sizes", "1x1"], "must be 2 to 16"),
+])
+def test_ai_tournament_options_are_checked(capsys, argv, message):
+    assert main(["bench", "ai", "--no-speed", *argv]) == 2
+    assert message in capsys.readouterr().err
