@@ -50,25 +50,28 @@ def play_game(
                       tuple(longest))
 
 
-def elo(results: Sequence[GameResult], anchor: str, iterations: int = 2000) -> dict[str, float]:
+def elo(results: Sequence[GameResult], anchor: str, iterations: int = 100) -> dict[str, float]:
     """Elo ratings that best explain ``results`` (a draw counts half), ``anchor`` at 0.
 
-    Fitted by gradient steps on the logistic model's likelihood, with a weak prior towards 0 so
-    a player who won (or lost) every game gets a large but finite rating.
+    The maximum of the logistic model's likelihood with a weak prior towards 0 (so a player who
+    won or lost every game gets a large but finite rating), found by a Newton step for one
+    player at a time: a fixed gradient step for all at once overshoots when one player has many
+    more games than another, as in a ladder of pairings, and can even order the ratings wrongly.
     """
-    names = sorted({name for result in results for name in result.players})
+    table = score_table(results)
+    names = sorted({name for pair in table for name in pair})
     rating = dict.fromkeys(names, 0.0)
     scale = math.log(10) / 400
+    prior = 1 / 400**2
     for _ in range(iterations):
-        gradient = {name: -rating[name] / 400**2 for name in names}
-        for result in results:
-            first, second = result.players
-            expected = 1 / (1 + math.exp(-scale * (rating[first] - rating[second])))
-            actual = 0.5 if result.winner is None else (1.0 if result.winner == 0 else 0.0)
-            gradient[first] += scale * (actual - expected)
-            gradient[second] -= scale * (actual - expected)
         for name in names:
-            rating[name] += 4000 * gradient[name]
+            gradient, curvature = -prior * rating[name], prior
+            for (me, other), (score, games) in table.items():
+                if me == name:
+                    expected = 1 / (1 + math.exp(-scale * (rating[me] - rating[other])))
+                    gradient += scale * (score - games * expected)
+                    curvature += scale**2 * games * expected * (1 - expected)
+            rating[name] += max(-400.0, min(400.0, gradient / curvature))
     offset = rating.get(anchor, 0.0)
     return {name: round(value - offset, 0) for name, value in rating.items()}
 
