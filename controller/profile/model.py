@@ -9,7 +9,7 @@ picture into the bytes a strip expects.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from controller.games.algebraic import cell_name
@@ -92,6 +92,17 @@ class ShiftChain:
 
 
 @dataclass(frozen=True)
+class Usb:
+    """How the Pi recognises the touch microcontroller among its USB serial devices."""
+
+    vid: int = 0x2E8A
+    """USB vendor id (Raspberry Pi, whose Pico runs MicroPython as 2E8A:0005)."""
+    pid: int = 0x0005
+    serial: Optional[str] = None
+    """The microcontroller's USB serial number; needed when several boards are plugged in."""
+
+
+@dataclass(frozen=True)
 class Touch:
     """The touch sensors and which pad each sensor channel belongs to."""
 
@@ -102,6 +113,7 @@ class Touch:
     shift: Optional[ShiftChain] = None
     pins: tuple[int, ...] = ()
     """Microcontroller pins, one per pad, for direct charge-time sensing."""
+    usb: Usb = field(default_factory=Usb)
 
     @property
     def capacity(self) -> int:

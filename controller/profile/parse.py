@@ -27,6 +27,7 @@ from controller.profile.model import (
     Profile,
     ShiftChain,
     Touch,
+    Usb,
 )
 from controller.profile.reader import Reader
 
@@ -168,10 +169,23 @@ def _touch(table: Optional[Reader]) -> Optional[_TouchDraft]:
                 shift = ShiftChain(*values)  # type: ignore[arg-type]
     elif sensor == "gpio":
         pins = table.integers("pins", *MICRO_PINS)
+    usb = _usb(table.table("usb", required=False))
     table.done()
-    if sensor is None or order is None:
+    if sensor is None or order is None or usb is None:
         return None
-    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins)), order)
+    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb), order)
+
+
+def _usb(table: Optional[Reader]) -> Optional[Usb]:
+    if table is None:
+        return Usb()
+    vid = table.integer("vid", 0, 0xFFFF, Usb.vid)
+    pid = table.integer("pid", 0, 0xFFFF, Usb.pid)
+    serial = table.text("serial", None)
+    table.done()
+    if vid is None or pid is None:
+        return None
+    return Usb(vid, pid, serial)
 
 
 def _order(table: Reader) -> Optional[Union[str, tuple[str, ...]]]:

@@ -1,0 +1,55 @@
+"""The touch firmware's configuration, made from a board profile.
+
+The microcontroller never reads TOML: at flash time (and in the simulator) the profile's touch
+section becomes a small JSON document, ``board.json`` beside the firmware, that says which
+sensor driver to run, on which pins and buses, and which pad each sensor channel belongs to.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from controller.profile.model import Profile
+
+SCAN_HZ = 100
+"""Scans per second: a touch is confirmed after three scans, 30 ms."""
+CONFIRM = 3
+MAX_HOLD_S = 30
+"""A pad held longer than this is taken to be stuck and recalibrated."""
+
+
+def board_id(profile: Profile) -> str:
+    """The name the firmware reports in its hello: the profile file's name without ``.toml``."""
+    return Path(profile.source).stem
+
+
+def firmware_config(profile: Profile) -> dict[str, Any]:
+    """The firmware's configuration for ``profile`` (see ``firmware/main.py``)."""
+    touch = profile.touch
+    config: dict[str, Any] = {
+        "board": board_id(profile),
+        "pads": profile.pads,
+        "sensor": touch.sensor,
+        "map": list(touch.pads),
+        "scan_hz": SCAN_HZ,
+        "confirm": CONFIRM,
+        "max_hold_s": MAX_HOLD_S,
+    }
+    if touch.sensor == "mpr121":
+        config["buses"] = [{"sda": bus.sda, "scl": bus.scl, "chips": list(bus.chips)}
+                           for bus in touch.buses]
+    elif touch.sensor == "ttp223":
+        assert touch.shift is not None
+        shift = touch.shift
+        config["shift"] = {"clock": shift.clock, "latch": shift.latch, "data": shift.data,
+                           "registers": shift.registers}
+    else:
+        config["pins"] = list(touch.pins)
+    return config
+
+
+def firmware_config_text(profile: Profile) -> str:
+    """``firmware_config`` as the JSON text of ``board.json``."""
+    return json.dumps(firmware_config(profile), indent=1, sort_keys=True) + "\n"

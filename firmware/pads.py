@@ -1,0 +1,140 @@
+"""Per-pad signal processing: from raw sensor readings to touches and releases.
+
+Each sensor channel has a baseline (its reading with nobody touching it) that follows slow
+drift — temperature, humidity — but only while the pad is untouched, so a resting finger is
+never learned as the new normal. A reading that moves ``touch`` counts past the baseline, in
+the sensor's touch direction, for ``confirm`` scans in a row is a touch; one that comes back
+within ``release`` counts for ``confirm`` scans is a release. The gap between the two
+thresholds and the integrator keep noise from making phantom touches or chattering releases.
+A pad held longer than ``max_hold`` scans is taken to be stuck (a drink on the board, a failed
+sensor): it is released, its baseline jumps to the present reading, and it is reported.
+
+Everything lives in arrays made once, so a scan allocates nothing (MicroPython's garbage
+collector never has to run in the middle of a game).
+"""
+
+from array import array
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+SHIFT = const(6)
+"""Baselines are kept in fixed point with this many fraction bits."""
+DRIFT = const(6)
+"""While untouched, a baseline moves 1/2**DRIFT of the way to the reading each scan."""
+FALL = const(2)
+"""...and 1/2**FALL of the way when the reading is a whole touch threshold away from the touch
+direction: a stuck pad coming free, or a sensor recovering, is followed at once."""
+
+DOWN = const(1)
+UP = const(0)
+
+
+class Pads:
+    """Touch state of ``count`` sensor channels.
+
+    ``raw`` is filled by a sensor driver before each ``update``; ``ok[i]`` says whether
+    channel ``i`` gave a reading this scan (a missing chip's channels keep their last state
+    but are never touched). ``polarity`` is +1 for sensors whose reading rises with a finger
+    (charge time, digital outputs) and -1 for those whose reading falls (the MPR121's
+    electrode data).
+    """
+
+    def __init__(self, count, polarity, touch, release, confirm=3, max_hold=3000):
+        self.count = count
+        self.polarity = polarity
+        self.touch = touch
+        self.release = release
+        self.confirm = confirm
+        self.max_hold = max_hold
+        self.raw = array("i", [0] * count)
+        self.ok = bytearray(count)
+        self.baseline = array("i", [0] * count)  # fixed point, SHIFT fraction bits
+        self.touched = bytearray(count)
+        self.counter = bytearray(count)
+        self.held = array("i", [0] * count)
+        self.fresh = bytearray(count)  # 1 until a channel's first reading sets its baseline
+        self.events = array("h", [0] * count)  # channel, or -1 - channel for a release
+        self.event_count = 0
+        self.stuck = array("h", [0] * count)
+        self.stuck_count = 0
+        for channel in range(count):
+            self.fresh[channel] = 1
+
+    def set_thresholds(self, touch, release):
+        """New thresholds (counts away from the baseline); ValueError unless
+        0 <= release < touch."""
+        if not 0 <= release < touch:
+            raise ValueError("thresholds need 0 <= release < touch")
+        self.touch = touch
+        self.release = release
+
+    def delta(self, channel):
+        """How far ``channel``'s reading is from its baseline, in the touch direction."""
+        return (self.raw[channel] - (self.baseline[channel] >> SHIFT)) * self.polarity
+
+    def calibrate(self):
+        """Take every untouched channel's present reading as its baseline."""
+        for channel in range(self.count):
+            if self.ok[channel] and not self.touched[channel]:
+                self.baseline[channel] = self.raw[channel] << SHIFT
+                self.counter[channel] = 0
+
+    def update(self):
+        """Process one scan of ``raw``: fill ``events`` (``event_count`` of them) with the
+        touches and releases it confirmed and ``stuck`` with the channels found stuck."""
+        self.event_count = 0
+        self.stuck_count = 0
+        touch = self.touch
+        release = self.release
+        confirm = self.confirm
+        polarity = self.polarity
+        raw = self.raw
+        baseline = self.baseline
+        counter = self.counter
+        for channel in range(self.count):
+            if not self.ok[channel]:
+                counter[channel] = 0
+                if self.touched[channel]:
+                    self._release(channel)
+                continue
+            if self.fresh[channel]:
+                self.fresh[channel] = 0
+                baseline[channel] = raw[channel] << SHIFT
+            delta = (raw[channel] - (baseline[channel] >> SHIFT)) * polarity
+            if self.touched[channel]:
+                self.held[channel] += 1
+                if delta <= release:
+                    counter[channel] += 1
+                    if counter[channel] >= confirm:
+                        self._release(channel)
+                else:
+                    counter[channel] = 0
+                    if self.held[channel] >= self.max_hold:
+                        self._release(channel)
+                        baseline[channel] = raw[channel] << SHIFT
+                        self.stuck[self.stuck_count] = channel
+                        self.stuck_count += 1
+            elif delta >= touch:
+                counter[channel] += 1
+                if counter[channel] >= confirm:
+                    counter[channel] = 0
+                    self.touched[channel] = 1
+                    self.held[channel] = 0
+                    self.events[self.event_count] = channel
+                    self.event_count += 1
+            else:
+                counter[channel] = 0
+                step = FALL if delta <= -touch else DRIFT
+                baseline[channel] += ((raw[channel] << SHIFT) - baseline[channel]) >> step
+
+    def _release(self, channel):
+        self.touched[channel] = 0
+        self.counter[channel] = 0
+        self.events[self.event_count] = -1 - channel
+        self.event_count += 1

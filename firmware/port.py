@@ -1,0 +1,50 @@
+"""What the firmware needs from the microcontroller besides its sensors: the millisecond clock
+and the USB serial line. MicroPython's names, with CPython stand-ins so the firmware imports
+and runs on a desktop too."""
+
+import sys
+
+try:
+    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
+except ImportError:  # CPython
+    import time
+
+    _START = time.monotonic()
+
+    def ticks_ms():
+        return int((time.monotonic() - _START) * 1000)
+
+    def ticks_add(ticks, delta):
+        return ticks + delta
+
+    def ticks_diff(end, start):
+        return end - start
+
+    def sleep_ms(ms):
+        time.sleep(ms / 1000)
+
+
+class UsbSerial:
+    """The USB serial line as MicroPython's stdin and stdout: ``read`` returns what has
+    arrived without waiting, ``write`` sends part of a buffer without copying it."""
+
+    def __init__(self, machine):
+        import select
+
+        self.machine = machine
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.input = sys.stdin.buffer
+        self.output = sys.stdout.buffer
+
+    def read(self):
+        data = b""
+        while self.poll.poll(0) and len(data) < 256:
+            data += self.input.read(1)
+        return data or None
+
+    def write(self, buf, length):
+        self.output.write(buf, length)
+
+    def reset(self):
+        self.machine.reset()

@@ -1,0 +1,48 @@
+"""Direct charge-time sensing: one microcontroller pin per pad, for small boards.
+
+Each pad is a copper area on a pin with a 1 MOhm pull-up to 3.3 V. A scan drives the pin low
+to empty the pad, lets go, and counts how long the pull-up takes to lift it to a logic 1. A
+finger adds capacitance, so the count rises. A pin that never rises within ``LIMIT`` counts has
+lost its pull-up or is shorted: it is reported and ignored until it recovers.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+LIMIT = const(2000)
+
+
+class ChargeTime:
+    polarity = 1
+    touch = 12
+    release = 6
+
+    def __init__(self, pins, report):
+        self.pins = pins
+        self.channels = len(pins)
+        self.report = report
+        self.open = bytearray(len(pins))
+
+    def start(self):
+        pass
+
+    def read(self, raw, ok, count):
+        for channel in range(min(count, self.channels)):
+            pin = self.pins[channel]
+            pin.init(pin.OUT)
+            pin.value(0)
+            pin.init(pin.IN)
+            counted = 0
+            while counted < LIMIT and not pin.value():
+                counted += 1
+            raw[channel] = counted
+            failed = 1 if counted >= LIMIT else 0
+            ok[channel] = 1 - failed
+            if failed != self.open[channel]:
+                self.open[channel] = failed
+                self.report("pad-open" if failed else "pad-back", str(channel))
