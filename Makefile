@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+MICROPYTHON := sim/micropython/node_modules/.installed
 
 .PHONY: sim play test lint bench screenshots clean
 
@@ -14,7 +15,7 @@ sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pas
 play: $(STAMP)     ## Kaskade as text in the terminal (ARGS="--size 8x8" to pass options)
 	$(BIN)/kaskade play --terminal $(ARGS)
 
-test: $(STAMP)     ## run the whole test suite (with the linter)
+test: $(STAMP) $(MICROPYTHON)  ## run the whole test suite (with the linter)
 	$(BIN)/python -m pytest $(ARGS)
 
 lint: $(STAMP)     ## check style only
@@ -40,5 +41,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@
 
+# The real MicroPython interpreter that the firmware's tests run on (WebAssembly, under node).
+$(MICROPYTHON): sim/micropython/package.json sim/micropython/package-lock.json
+	@if command -v npm >/dev/null; then \
+	  npm ci --prefix sim/micropython --no-audit --no-fund --loglevel=error && touch $@; \
+	else \
+	  echo "note: npm not found, so the firmware's tests on MicroPython will be skipped;" \
+	       "install Node.js (on Debian: sudo apt install nodejs npm) to run them"; \
+	fi
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .ruff_cache sim/micropython/node_modules

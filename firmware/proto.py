@@ -3,7 +3,7 @@
 One codec, used by the firmware (MicroPython) and by the Pi (CPython). A message is one line of
 printable ASCII::
 
-    T 42 D 17 *C8
+    T 42 D 17 *6F
 
 a kind (one capital letter), a sequence number (0-65535, counted per direction), the kind's
 fields separated by single spaces, then `` *`` and a CRC-8 of everything before it in two hex

@@ -45,4 +45,4 @@ class ChargeTime:
             ok[channel] = 1 - failed
             if failed != self.open[channel]:
                 self.open[channel] = failed
-                self.report("pad-open" if failed else "pad-back", str(channel))
+                self.report("pad-open" if failed else "pad-back", channel)

@@ -49,6 +49,7 @@ class Mpr121:
         self.byte = bytearray(1)
         self.up = False
         self.wait = 0
+        self.reported = False  # a fault was sent for this chip and not yet cleared
 
     def name(self):
         return str(self.bus) + ":" + hex(self.address)[2:].upper()
@@ -108,12 +109,14 @@ class Mpr121Array:
         try:
             chip.start()
         except OSError:
-            if chip.wait == 0 and not chip.up:
+            if not chip.reported:
+                chip.reported = True
                 self.report("chip-missing", chip.name())
             chip.up = False
             chip.wait = RETRY_SCANS
             return
-        if chip.wait:
+        if chip.reported:
+            chip.reported = False
             self.report("chip-back", chip.name())
         chip.up = True
         chip.wait = 0
@@ -125,6 +128,7 @@ class Mpr121Array:
                     chip.read(raw, ok, count)
                     continue
                 except OSError:
+                    chip.reported = True
                     self.report("chip-missing", chip.name())
                     chip.up = False
                     chip.wait = RETRY_SCANS

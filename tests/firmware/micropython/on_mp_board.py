@@ -1,0 +1,96 @@
+"""The whole firmware program on MicroPython: handshake, touches, commands, and a scan that
+allocates nothing."""
+
+import gc
+import sys
+
+sys.path.insert(0, "/")
+sys.path.insert(0, "/tests")
+
+from fakes import I2C, Machine, Mpr121, Port
+from runner import run
+
+from firmware import proto
+from firmware.main import build
+
+CONFIG = {
+    "board": "test-board", "pads": 24, "sensor": "mpr121", "scan_hz": 100, "confirm": 3,
+    "max_hold_s": 30, "map": list(range(24)),
+    "buses": [{"sda": 4, "scl": 5, "chips": [0x5A, 0x5B]}],
+}
+
+
+def board_with_chips(keep=True):
+    chips = {0x5A: Mpr121(), 0x5B: Mpr121()}
+    port = Port(keep)
+    board = build(CONFIG, Machine({0: I2C(chips)}), port, "/firmware")
+    return board, chips, port
+
+
+def test_hello_names_the_protocol_firmware_and_board():
+    _, _, port = board_with_chips()
+    (hello,) = port.lines()
+    kind, seq, version, _firmware, content, board, pads = hello.split(" ")
+    assert (kind, seq, version, board, pads) == ("H", "0", "1", "test-board", "24")
+    assert len(content) == 8
+
+
+def test_a_touch_and_a_release_are_reported_with_their_pad():
+    board, chips, port = board_with_chips()
+    port.lines()
+    board.step(10)
+    chips[0x5B].set(2, 650)  # pad 14
+    for _ in range(3):
+        board.step(10)
+    chips[0x5B].set(2, 700)
+    for _ in range(3):
+        board.step(10)
+    assert port.lines() == ["T 1 D 14", "T 2 U 14"]
+
+
+def test_commands_are_answered():
+    board, _, port = board_with_chips()
+    port.lines()
+    port.incoming = (proto.encode("K", 7, ["20", "10"]) + proto.encode("K", 8, ["1", "9"])
+                     + proto.encode("Y", 9) + b"noise\n" + proto.encode("D", 10, ["2"]))
+    board.step(10)
+    assert port.lines() == ["A 1 7 ok", "A 2 8 error thresholds", "S 3 0",
+                            "A 4 10 error diagnose"]
+    assert board.pads.touch == 20
+    port.incoming = proto.encode("X", 11)
+    board.step(10)
+    assert port.resets == 1
+
+
+def test_a_heartbeat_every_second():
+    board, _, port = board_with_chips()
+    port.lines()
+    for _ in range(250):
+        board.step(10)
+    assert port.lines() == ["B 1 1 100", "B 2 2 100"]
+
+
+def test_a_scan_allocates_nothing():
+    """1,000 scans with touches, releases, heartbeats and a diagnostic stream: the heap does
+    not grow by a single byte."""
+    board, chips, port = board_with_chips(keep=False)
+    board.diagnose = True
+    chip = chips[0x5A]
+    for _ in range(10):
+        board.step(10)
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for scan in range(1000):
+            if scan % 50 == 0:
+                chip.set(5, 640 if scan % 100 == 0 else 700)
+            board.step(10)
+        after = gc.mem_alloc()
+    finally:
+        gc.enable()
+    assert port.bytes > 20000, port.bytes
+    assert after == before, (before, after)
+
+
+run(globals())
