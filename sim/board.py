@@ -1,17 +1,21 @@
 """The simulated board backend: the LEDs and the buzzer tell listeners (a window, a terminal,
-the headless runner) what they show and sound; the front ends touch pads and press buttons
-through virtual inputs. Registered in the composition root as ``sim``."""
+the headless runner) what they show and sound; the front ends press buttons through virtual
+inputs and touch pads through the simulated microcontroller's pads (or directly). Registered
+in the composition root as ``sim``."""
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Protocol
 
-from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut
+from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut, TouchesIn
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
 from controller.render.output import Frame
+from hw.touch.link import TouchLink
+from hw.touch.ports import locator
+from sim.mcu.serve import RunningDevice
 
 
 class SimPixels(PixelsOut):
@@ -49,9 +53,64 @@ class SimSound(SoundOut):
             listener(sound)
 
 
-def sim_board(profile: Profile) -> Board:
-    """A simulated board of ``profile``."""
-    return Board(profile, SimPixels(), VirtualTouches(), VirtualButtons(), SimSound())
+class Fingers(Protocol):
+    """What a front end touches: ``down(pad)`` and ``up(pad)``."""
+
+    def down(self, pad: int) -> None: ...
+
+    def up(self, pad: int) -> None: ...
+
+
+class NoFingers:
+    """The pads of a board whose touches come from a serial port: touching them here does
+    nothing (touch the board on the other end)."""
+
+    def down(self, pad: int) -> None:
+        pass
+
+    def up(self, pad: int) -> None:
+        pass
+
+
+class SimBoard(Board):
+    """A simulated board: the parts of any board, the fingers that touch it, and (unless the
+    touches are direct) the simulated microcontroller running the firmware."""
+
+    def __init__(self, profile: Profile, pixels: SimPixels, touches: TouchesIn,
+                 buttons: VirtualButtons, sound: SimSound, fingers: Optional[Fingers],
+                 device: Optional[RunningDevice] = None) -> None:
+        super().__init__(profile, pixels, touches, buttons, sound)
+        self.fingers = fingers
+        self.device = device
+
+    def close(self) -> None:
+        super().close()
+        if self.device is not None:
+            self.device.close()
+
+
+def sim_board(profile: Profile, touch: str = "firmware", port: Optional[str] = None) -> SimBoard:
+    """A simulated board of ``profile``. ``touch`` says where touches come from:
+    ``firmware`` (the default) runs the real firmware on a simulated microcontroller and
+    reaches it through the touch link over a pseudo-terminal, as the Pi reaches a real board;
+    ``direct`` hands the front end's touches straight to the app (headless scripts, tests);
+    ``port`` takes them from the board on serial port ``port`` (another simulator, or a real
+    board on a desktop) while this one shows the LEDs."""
+    pixels, buttons, sound = SimPixels(), VirtualButtons(), SimSound()
+    if touch == "direct":
+        direct = VirtualTouches()
+        return SimBoard(profile, pixels, direct, buttons, sound, direct)
+    if touch == "port":
+        if port is None:
+            raise ValueError("touch='port' needs the port")
+        link = TouchLink(profile, locator(profile.touch.usb, port))
+        return SimBoard(profile, pixels, link, buttons, sound, None)
+    if touch != "firmware":
+        raise ValueError(f"no touch source {touch!r}")
+    device = RunningDevice(profile)
+    device.start()
+    link = TouchLink(profile, locator(profile.touch.usb, str(device.link)))
+    return SimBoard(profile, pixels, link, buttons, sound, device.pads, device)
 
 
 @dataclass(frozen=True)
@@ -59,16 +118,19 @@ class SimParts:
     """The simulated board's parts with their simulator-only abilities."""
 
     pixels: SimPixels
-    touches: VirtualTouches
+    touches: Fingers
+    """What the front end touches (nothing, when the touches come from a serial port)."""
     buttons: VirtualButtons
     sound: SimSound
+    link: Optional[TouchLink]
+    """The touch link, when touches go through one (its wire traffic, its state)."""
 
 
 def sim_parts(board: Board) -> SimParts:
     """The parts of a board opened with ``sim_board``; a front end needs them to show the
     LEDs and to touch the pads."""
-    parts = (board.pixels, board.touches, board.buttons, board.sound)
-    kinds = (SimPixels, VirtualTouches, VirtualButtons, SimSound)
-    if not all(isinstance(part, kind) for part, kind in zip(parts, kinds)):
+    if not isinstance(board, SimBoard):
         raise TypeError("a simulator front end needs a board from sim_board()")
-    return SimParts(*parts)  # type: ignore[arg-type]
+    link = board.touches if isinstance(board.touches, TouchLink) else None
+    return SimParts(board.pixels, board.fingers or NoFingers(),  # type: ignore[arg-type]
+                    board.buttons, board.sound, link)

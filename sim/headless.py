@@ -41,7 +41,7 @@ class Headless:
                  think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
         self.profile = profile
         self.png_out = png_out
-        self.board = board or sim_board(profile)
+        self.board = board or sim_board(profile, touch="direct")
         if not isinstance(self.board.touches, VirtualTouches) or \
                 not isinstance(self.board.buttons, VirtualButtons):
             raise TypeError("the headless simulator needs a board with virtual inputs")

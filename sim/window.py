@@ -29,6 +29,8 @@ from sim.raster import Raster
 BOARD_PIXELS = 640
 """About how large the board is drawn, in screen pixels."""
 POLL_MS = 15
+SHORTEST_TAP_MS = 80
+"""How long a click holds a pad at least: about the shortest tap of a finger."""
 SOUND_SHOWN = 0.6
 """Seconds the sound indicator stays lit."""
 SHIFT = 0x0001
@@ -49,6 +51,7 @@ class Window:
         self.reader = FrameReader(self.profile)
         self.shown_version = -1
         self.pressed: Optional[int] = None
+        self.pressed_at = 0.0
         self.sticky: dict[int, int] = {}
         """Pads kept touched with shift-click, and their outline on the canvas."""
         self.last_sound: tuple[Optional[Sound], float] = (None, 0.0)
@@ -158,6 +161,7 @@ class Window:
             self._toggle_sticky(pad)
             return
         self.pressed = pad
+        self.pressed_at = time.monotonic()
         self._log(f"touch {self.profile.pad_name(pad)}")
         self.touches.down(pad)
 
@@ -165,7 +169,10 @@ class Window:
         if self.pressed is not None:
             pad, self.pressed = self.pressed, None
             self._log(f"release {self.profile.pad_name(pad)}")
-            self.touches.up(pad)
+            # A click is shorter than any finger's tap; the sensors need a few scans to be
+            # sure of a touch, so the pad stays touched for at least a tap's time.
+            held_ms = (time.monotonic() - self.pressed_at) * 1000
+            self.root.after(max(0, round(SHORTEST_TAP_MS - held_ms)), self.touches.up, pad)
 
     def _toggle_sticky(self, pad: int) -> None:
         name = self.profile.pad_name(pad)

@@ -23,10 +23,19 @@ from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError
 from controller.app.thinking import ComputerMove, ThinkRequest
-from controller.devices.interfaces import ButtonDown, InputEvent, PadDown, PadUp, Sound
+from controller.devices.interfaces import (
+    ButtonDown,
+    InputEvent,
+    PadDown,
+    PadUp,
+    Sound,
+    TouchesBack,
+    TouchesLost,
+)
 from controller.games import GameState
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
+from controller.render.disconnected import draw_disconnected
 
 HISTORY_FILE = "history.sqlite3"
 DEFAULT_THINK_SECONDS = 1.0
@@ -71,6 +80,8 @@ class App:
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
         self.sounds: list[Sound] = []
+        self.touches_lost: Optional[str] = None
+        """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
         self.session: Optional[Session] = None
         """The unfinished game, playing or waiting on the home screen."""
         self.screen: Screen = self._first_screen()
@@ -101,6 +112,10 @@ class App:
             following = self.screen.computer_move(event, now)
         else:
             following = None
+            if isinstance(event, TouchesLost):
+                self.touches_lost = event.reason
+            elif isinstance(event, TouchesBack):
+                self.touches_lost = None
         self._switch(following)
 
     def tick(self, now: float) -> None:
@@ -109,7 +124,11 @@ class App:
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         """Draw the current screen; whether the picture changes with time."""
-        return self.screen.draw(canvas, now)
+        moving = self.screen.draw(canvas, now)
+        if self.touches_lost is not None:
+            draw_disconnected(canvas, now)
+            return True
+        return moving
 
     def wakeup(self, now: float) -> Optional[float]:
         """When ``tick`` must next run even if nothing is touched."""

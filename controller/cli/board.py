@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Optional
 
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import Driver
 from controller.app.paths import state_dir
-from controller.devices.backends import open_board
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 
@@ -52,9 +52,20 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
     return profile, Store.at(state_dir(args.state_dir), board_name(args.profile))
 
 
-def run_simulator(profile: Profile, store: Store, terminal: bool, think: float) -> int:
-    """The simulator with a window, or in this terminal (asked for, or without a display)."""
-    driver = Driver(App(profile, store, think_seconds=think), open_board("sim", profile))
+def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
+                  touch: str = "firmware", port: Optional[str] = None) -> int:
+    """The simulator with a window, or in this terminal (asked for, or without a display);
+    ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``)."""
+    from sim.board import sim_board  # noqa: PLC0415
+
+    board = sim_board(profile, "port" if port else touch, port)
+    try:
+        return _front_end(Driver(App(profile, store, think_seconds=think), board), terminal)
+    finally:
+        board.close()
+
+
+def _front_end(driver: Driver, terminal: bool) -> int:
     if not terminal:
         try:
             import tkinter  # noqa: PLC0415  (only the window needs Tk)

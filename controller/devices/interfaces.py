@@ -47,7 +47,20 @@ class ButtonUp:
     button: str
 
 
-InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp]
+@dataclass(frozen=True)
+class TouchesLost:
+    """The touch sensors stopped reporting (a cable pulled, the firmware stopped):
+    ``reason`` says why, for the people at the board. Every pad was let go first."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class TouchesBack:
+    """The touch sensors report again."""
+
+
+InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp, TouchesLost, TouchesBack]
 Sink = Callable[[InputEvent], None]
 
 
@@ -79,7 +92,8 @@ class TouchesIn(ABC):
     @abstractmethod
     def start(self, sink: Sink) -> None:
         """Report every ``PadDown`` and ``PadUp`` to ``sink`` from now on; several pads may be
-        down at once."""
+        down at once. A backend that can lose its sensors reports ``TouchesLost`` and
+        ``TouchesBack``."""
 
     def close(self) -> None:  # noqa: B027
         """Stop reporting."""

@@ -23,6 +23,7 @@ def test_backends_open_as_boards_of_the_four_interfaces(kind, pixels):
     assert isinstance(board.buttons, ButtonsIn)
     assert isinstance(board.sound, SoundOut)
     assert board.profile is PROFILE
+    board.close()
 
 
 def test_an_unknown_backend_lists_the_choices():
@@ -41,7 +42,9 @@ def test_auto_picks_the_simulator_off_a_pi(tmp_path):
     model = tmp_path / "model"
     model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
     assert detect(model) == "sim", "without the hardware backend installed"
-    assert open_board("auto", PROFILE).pixels.__class__ is SimPixels
+    board = open_board("auto", PROFILE)
+    assert board.pixels.__class__ is SimPixels
+    board.close()
 
 
 def test_input_before_start_is_an_error():

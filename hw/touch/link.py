@@ -1,0 +1,219 @@
+"""The touch link: touches from the board's microcontroller, through unplugging and restarts.
+
+``TouchLink`` is the app's ``TouchesIn`` for a real (or simulated) board on a serial port. A
+thread finds the board, opens the port, checks the handshake, asks for the full touch state,
+and then turns touch messages into ``PadDown``/``PadUp``. When a message is lost (a gap in the
+sequence numbers) it asks for the full state again and reports only the difference. When the
+port fails or the heartbeat stops, it lets go of every pad, reports ``TouchesLost`` with the
+reason, and keeps trying to reconnect; ``TouchesBack`` follows when the board is there again.
+The game is never touched by any of this: the app only shows that the board is disconnected.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import deque
+from typing import Any, Callable, Optional
+
+from controller.devices.interfaces import PadDown, PadUp, Sink, TouchesBack, TouchesIn, TouchesLost
+from controller.profile.firmware import board_id
+from controller.profile.model import Profile
+from firmware import proto
+from hw.touch.connection import Connection, Hello, Message
+from hw.touch.errors import LinkError, SilenceError, VersionError
+
+log = logging.getLogger(__name__)
+
+SILENCE = 3.0
+"""Seconds without a line (the board beats every second) before the board counts as gone."""
+RETRY = 0.5
+"""Seconds between attempts to reach a board that is not there."""
+NOT_YET = "connecting to the board"
+RETRY_INCOMPATIBLE = 5.0
+"""...and to reach one whose firmware is incompatible (it will not change by itself)."""
+
+
+def open_serial(path: str) -> Any:
+    """The board's port, opened with pyserial (USB CDC ignores the baud rate)."""
+    import serial  # noqa: PLC0415  (pyserial; imported where a board is used)
+
+    if not os.path.exists(path):
+        raise LinkError(f"no board at {path} (is it plugged in?)")
+    try:
+        return serial.Serial(path, 115200, timeout=0.1, exclusive=True)
+    except (serial.SerialException, ValueError) as error:
+        raise LinkError(f"cannot open {path}: {error}") from None
+
+
+class TouchLink(TouchesIn):
+    """Touches from the board of ``profile``, whose port ``locate()`` finds (raising LinkError
+    when it is not there)."""
+
+    def __init__(self, profile: Profile, locate: Callable[[], str],
+                 opener: Callable[[str], Any] = open_serial,
+                 thresholds: Optional[tuple[int, int]] = None,
+                 silence: float = SILENCE, retry: float = RETRY) -> None:
+        self.profile = profile
+        self.locate = locate
+        self.opener = opener
+        self.thresholds = thresholds
+        self.silence = silence
+        self.retry = retry
+        self.touched: set[int] = set()
+        self.hello: Optional[Hello] = None
+        self.problem: Optional[str] = NOT_YET
+        self.faults: deque[str] = deque(maxlen=50)
+        """The board's recent fault reports, newest last."""
+        self.resyncs = 0
+        self.listeners: list[Callable[[str, bytes], None]] = []
+        """Called with ("in" or "out", line) for every line on the wire (the debug pane)."""
+        self.reading_listeners: list[Callable[[list[tuple[int, int, int]]], None]] = []
+        """Called with (pad, reading, delta) triples from the diagnostic stream."""
+        self._sink: Optional[Sink] = None
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
+        self._connection: Optional[Connection] = None
+        self._commands: deque[tuple[str, list[Any]]] = deque()
+
+    # TouchesIn
+
+    def start(self, sink: Sink) -> None:
+        self._sink = sink
+        self._thread = threading.Thread(target=self._run, name="touch-link", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    # for the app, calibration and the debug pane
+
+    @property
+    def connected(self) -> bool:
+        return self.problem is None
+
+    def command(self, kind: str, fields: list[Any]) -> None:
+        """Send a command to the board from any thread (dropped while disconnected)."""
+        self._commands.append((kind, fields))
+
+    # the link's thread
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            wait = self.retry
+            try:
+                self._session()
+            except VersionError as error:
+                self._lost(str(error))
+                wait = RETRY_INCOMPATIBLE
+            except LinkError as error:
+                self._lost(str(error))
+            except OSError as error:  # pyserial's SerialException: the port went away
+                log.debug("serial port error", exc_info=True)
+                self._lost(f"the connection to the board was lost ({type(error).__name__})")
+            self._stop.wait(wait)
+
+    def _traffic(self, direction: str, line: bytes) -> None:
+        for listener in self.listeners:
+            listener(direction, line)
+
+    def _session(self) -> None:
+        """One connection, from opening the port until it fails (or the link is closed)."""
+        path = self.locate()
+        serial = self.opener(path)
+        connection = Connection(serial, traffic=self._traffic if self.listeners else None)
+        self._connection = connection
+        try:
+            self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
+            if self.thresholds is not None:
+                connection.request(proto.THRESHOLDS, list(self.thresholds))
+            connection.send(proto.RESYNC)
+            self._back(path)
+            while not self._stop.is_set():
+                while self._commands:
+                    connection.send(*self._commands.popleft())
+                for message in connection.receive(0.05):
+                    self._handle(connection, message)
+                if connection.missed:
+                    connection.missed = 0
+                    self.resyncs += 1
+                    connection.send(proto.RESYNC)
+                quiet = time.monotonic() - connection.last_heard
+                if quiet > self.silence:
+                    raise SilenceError(f"the board went silent ({quiet:.0f} s without a "
+                                       "heartbeat)")
+        finally:
+            self._connection = None
+            try:
+                connection.close()
+            except OSError:  # the port is going away either way
+                log.debug("closing the port failed", exc_info=True)
+
+    def _handle(self, connection: Connection, message: Message) -> None:
+        kind, _, fields = message
+        if kind == proto.TOUCH:
+            pad = self._pad(fields[1:2])
+            if pad is None or fields[0] not in (proto.DOWN, proto.UP):
+                return
+            if fields[0] == proto.DOWN and pad not in self.touched:
+                self.touched.add(pad)
+                self._emit(PadDown(pad))
+            elif fields[0] == proto.UP and pad in self.touched:
+                self.touched.discard(pad)
+                self._emit(PadUp(pad))
+        elif kind == proto.STATE:
+            try:
+                now = {pad for pad, on in enumerate(proto.unbitmap(fields[0], self.profile.pads))
+                       if on}
+            except (ValueError, IndexError):
+                return
+            for pad in sorted(self.touched - now):
+                self.touched.discard(pad)
+                self._emit(PadUp(pad))
+            for pad in sorted(now - self.touched):
+                self.touched.add(pad)
+                self._emit(PadDown(pad))
+        elif kind == proto.HELLO:  # the board restarted: start over from its state
+            if self.thresholds is not None:
+                connection.send(proto.THRESHOLDS, list(self.thresholds))
+            connection.send(proto.RESYNC)
+        elif kind == proto.FAULT:
+            text = " ".join(fields)
+            self.faults.append(text)
+            log.warning("the board reports: %s", text)
+        elif kind == proto.READINGS and self.reading_listeners:
+            readings = []
+            for field in fields:
+                parts = field.split(":")
+                if len(parts) == 3 and all(p.lstrip("-").isdigit() for p in parts):
+                    readings.append((int(parts[0]), int(parts[1]), int(parts[2])))
+            for listener in self.reading_listeners:
+                listener(readings)
+
+    def _pad(self, fields: list[str]) -> Optional[int]:
+        if len(fields) != 1 or not fields[0].isdigit():
+            return None
+        pad = int(fields[0])
+        return pad if pad < self.profile.pads else None
+
+    def _emit(self, event: Any) -> None:
+        if self._sink is not None:
+            self._sink(event)
+
+    def _back(self, path: str) -> None:
+        log.info("touch board connected on %s", path)
+        self.problem = None
+        self._emit(TouchesBack())
+
+    def _lost(self, reason: str) -> None:
+        for pad in sorted(self.touched):
+            self._emit(PadUp(pad))
+        self.touched.clear()
+        if self.problem in (None, NOT_YET):  # news: it was connected, or never has been
+            log.warning("touch board: %s", reason)
+            self._emit(TouchesLost(reason))
+        self.problem = reason

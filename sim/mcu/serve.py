@@ -1,0 +1,48 @@
+"""A simulated touch board, running: the microcontroller with the real firmware, scanning in
+real time on a thread, its USB serial line a pseudo-terminal with a stable name."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Optional
+
+from controller.profile.firmware import board_id
+from controller.profile.model import Profile
+from sim.mcu.device import SimulatedMicrocontroller
+from sim.mcu.pty import PtyLine
+
+
+def default_link(profile: Profile) -> Path:
+    """Where the running simulated board's serial device is named: in the user's runtime
+    directory, like the ``/dev/kaskade-board`` a udev rule gives a real one."""
+    base = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()) / "kaskade"
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return base / f"{board_id(profile)}-{os.getpid()}"
+
+
+class RunningDevice:
+    """The simulated microcontroller of ``profile``, reachable at ``link``."""
+
+    def __init__(self, profile: Profile, link: Optional[Path] = None, seed: int = 0) -> None:
+        self.link = link or default_link(profile)
+        self.line = PtyLine(self.link)
+        self.device = SimulatedMicrocontroller(profile, self.line, seed)
+        self.line.reset_hook = self.device.machine.reset
+        self.pads = self.device.pads
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
+
+    def start(self) -> None:
+        self.device.boot()
+        self._thread = threading.Thread(target=self.device.serve, args=(self._stop,),
+                                        name="simulated-board", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.line.close()
