@@ -26,6 +26,8 @@ class PtyLine:
         self.master = -1
         self.slave = -1
         self.path = ""
+        self.drop_lines = 0
+        """Lines from the board still to be lost on the way (line noise, for tests)."""
         self.plug()
 
     @property
@@ -74,11 +76,18 @@ class PtyLine:
             return None
 
     def write(self, buf: Any, length: int) -> None:
+        if self.drop_lines > 0:
+            self.drop_lines -= 1
+            return
+        self.inject(bytes(buf[:length]))
+
+    def inject(self, data: bytes) -> None:
+        """Send ``data`` to the host as if the board had (garbage, for tests)."""
         if not self.plugged:
             return
         # Nobody reading: the output is dropped, as USB serial drops it without a host.
         with contextlib.suppress(BlockingIOError, OSError):
-            os.write(self.master, bytes(buf[:length]))
+            os.write(self.master, data)
 
     def reset(self) -> None:
         if self.reset_hook is not None:

@@ -36,13 +36,27 @@ class RunningDevice:
         self._thread: Optional[threading.Thread] = None
 
     def start(self) -> None:
+        """Power on: boot the firmware and scan on a thread of its own."""
         self.device.boot()
+        self._run()
+
+    def _run(self) -> None:
+        self._stop = threading.Event()
         self._thread = threading.Thread(target=self.device.serve, args=(self._stop,),
                                         name="simulated-board", daemon=True)
         self._thread.start()
 
-    def close(self) -> None:
+    def hang(self) -> None:
+        """Stop the firmware dead, as a crash would: no scans, no heartbeats."""
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
+
+    def power_cycle(self) -> None:
+        """Power off and on again: the firmware restarts from the beginning."""
+        self.hang()
+        self.start()
+
+    def close(self) -> None:
+        self.hang()
         self.line.close()

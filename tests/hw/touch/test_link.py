@@ -1,0 +1,153 @@
+"""The touch link end to end: the real firmware on the simulated microcontroller, behind a
+pseudo-terminal, opened with pyserial — and everything a cable and a firmware can do to it."""
+
+from __future__ import annotations
+
+import queue
+import time
+from typing import Any, Callable
+
+import pytest
+
+from controller.devices.interfaces import PadDown, PadUp, TouchesBack, TouchesLost
+from controller.profile import load_profile
+from firmware import proto
+from hw.touch.link import TouchLink
+from sim.mcu.serve import RunningDevice
+
+PROFILE = load_profile("kaskade-8x8")
+
+
+class Board:
+    """A running simulated board and a link to it, with the events the link reported."""
+
+    def __init__(self, tmp_path: Any, thresholds: tuple[int, int] | None = None) -> None:
+        self.device = RunningDevice(PROFILE, tmp_path / "board")
+        self.device.start()
+        self.events: queue.Queue[Any] = queue.Queue()
+        self.link = TouchLink(PROFILE, lambda: str(tmp_path / "board"), thresholds=thresholds,
+                              silence=1.0, retry=0.1)
+        self.link.start(self.events.put)
+        self.expect(lambda e: e == TouchesBack())
+
+    def expect(self, accept: Callable[[Any], bool], timeout: float = 10.0) -> Any:
+        """The first event ``accept`` takes; fails if none comes within ``timeout``."""
+        deadline = time.monotonic() + timeout
+        seen = []
+        while time.monotonic() < deadline:
+            try:
+                event = self.events.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if accept(event):
+                return event
+            seen.append(event)
+        pytest.fail(f"no such event within {timeout} s; saw {seen}")
+
+    def touch(self, pad: int) -> None:
+        self.device.pads.down(pad)
+        self.expect(lambda e: e == PadDown(pad))
+
+    def release(self, pad: int) -> None:
+        self.device.pads.up(pad)
+        self.expect(lambda e: e == PadUp(pad))
+
+    def close(self) -> None:
+        self.link.close()
+        self.device.close()
+
+
+@pytest.fixture
+def board(tmp_path):
+    board = Board(tmp_path)
+    yield board
+    board.close()
+
+
+def test_touches_several_at_once(board):
+    board.touch(10)
+    board.touch(20)
+    board.release(10)
+    board.release(20)
+    assert board.link.connected
+
+
+def test_a_lost_line_is_made_good_by_a_resync(board):
+    board.touch(7)
+    board.device.line.drop_lines = 1  # the release never arrives...
+    board.device.pads.up(7)
+    board.expect(lambda e: e == PadUp(7))  # ...but the next line's gap gives it away
+    assert board.link.resyncs >= 1
+
+
+def test_unplugging_lets_go_of_the_pads_and_plugging_in_resumes(board):
+    board.touch(3)
+    board.device.line.unplug()
+    board.expect(lambda e: e == PadUp(3))
+    lost = board.expect(lambda e: isinstance(e, TouchesLost))
+    assert "lost" in lost.reason
+    assert not board.link.connected
+    board.device.pads.up(3)
+    time.sleep(0.3)
+    board.device.line.plug()
+    board.expect(lambda e: e == TouchesBack())
+    board.touch(4)
+
+
+def test_a_crashed_firmware_is_noticed_by_its_silence_and_a_restart_is_picked_up(board):
+    board.device.hang()
+    lost = board.expect(lambda e: isinstance(e, TouchesLost), timeout=5)
+    assert "silent" in lost.reason
+    board.device.power_cycle()
+    board.expect(lambda e: e == TouchesBack())
+    time.sleep(0.2)  # the baselines settle before the next finger
+    board.touch(12)
+
+
+def test_garbage_from_the_board_is_dropped_and_touches_go_on(board):
+    board.device.line.inject(b"\x00\xff garbage\n" * 20 + b"T 1 D 9 *00\n" + b"x" * 3000 + b"\n")
+    board.touch(9)
+    board.release(9)
+    assert board.link.connected
+    assert board.link.problem is None
+
+
+def test_a_reboot_command_keeps_the_link(board):
+    board.link.command(proto.REBOOT, [])
+    deadline = time.monotonic() + 5
+    while board.device.device.boots < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert board.device.device.boots == 2
+    time.sleep(0.3)
+    board.touch(30)
+    assert board.link.connected
+
+
+def test_stored_thresholds_are_sent_when_the_link_connects(tmp_path):
+    board = Board(tmp_path, thresholds=(25, 10))
+    try:
+        assert board.device.device.board is not None
+        pads = board.device.device.board.pads
+        assert (pads.touch, pads.release) == (25, 10)
+    finally:
+        board.close()
+
+
+def test_a_board_that_is_not_there_is_reported_and_waited_for(tmp_path):
+    events: queue.Queue[Any] = queue.Queue()
+    link = TouchLink(PROFILE, lambda: str(tmp_path / "nothing"), retry=0.1)
+    link.start(events.put)
+    try:
+        lost = events.get(timeout=5)
+        assert isinstance(lost, TouchesLost)
+        assert "no board at" in lost.reason
+        assert "is it plugged in?" in lost.reason
+        device = RunningDevice(PROFILE, tmp_path / "nothing")
+        device.start()
+        try:
+            assert events.get(timeout=5) == TouchesBack()
+        finally:
+            link.close()
+            device.close()
+    finally:
+        link.close()
