@@ -20,6 +20,10 @@
 * ``transfer_ms`` — what the LEDs need to receive a frame (30 µs per LED on the longest chain),
   and ``headroom``, how many times faster the slower of the two is than that.
 
+``bench link`` measures the touch path (see ``controller.bench.link``): firmware scans from a
+finger to the touch line, milliseconds from a finger to the app's event through the real
+firmware, a pseudo-terminal, pyserial and the touch link, and the host codec's lines per second.
+
 ``bench ai`` plays a tournament between Kaskade's levels and baselines (colours alternating,
 each move thought within the same time) and prints win rates and Elo ratings per board size,
 then the strongest level's search speed and longest think on 6x9, 8x8 and 16x16.
@@ -34,6 +38,7 @@ from typing import Any
 
 from controller.bench import ai as ai_bench
 from controller.bench.engine import measure_kaskade
+from controller.bench.link import measure_link
 from controller.bench.render import measure_render
 from controller.errors import KaskadeError
 from controller.games.kaskade.grid import parse_size
@@ -75,6 +80,20 @@ def register(commands: Any) -> None:
     render.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     render.add_argument("--json", action="store_true", help="print the figures as JSON")
     render.set_defaults(handler=run_render)
+    link = targets.add_parser(
+        "link", help="touch latency from a finger to the app, and the codec's speed",
+        description="Touch latency through the real firmware on the simulated microcontroller "
+        "and the real touch link over a pseudo-terminal, and the decoding speed of the wire "
+        "protocol.")
+    link.add_argument("--profile", default="kaskade-8x8", metavar="NAME|FILE",
+                      help="the board build (default kaskade-8x8)")
+    link.add_argument("--taps", type=int, default=50, metavar="N",
+                      help="touches to time (default 50)")
+    link.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
+                      help="time spent measuring the decoder (default 1)")
+    link.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    link.add_argument("--json", action="store_true", help="print the figures as JSON")
+    link.set_defaults(handler=run_link)
     ai = targets.add_parser(
         "ai", help="a tournament between the computer players, and their search speed",
         description="Round-robin (or chosen pairings) between Kaskade's levels and baselines "
@@ -142,6 +161,25 @@ def run_render(args: argparse.Namespace) -> int:
     print(f"  then saving the game                      {figures['save_ms']:>8.3f} ms")
     print(f"  LEDs receive a frame in                   {figures['transfer_ms']:>8.3f} ms")
     print(f"  headroom                                  {figures['headroom']:>8.1f} x")
+    return 0
+
+
+def run_link(args: argparse.Namespace) -> int:
+    """Measure, then print the figures."""
+    if args.taps < 1:
+        raise UsageError("--taps: give at least 1")
+    figures = measure_link(args.profile, args.taps, args.seed, args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"Touch link, {figures['profile']} ({figures['sensor']} sensors, a scan every "
+          f"{figures['scan_ms']:g} ms) — Python {platform.python_version()} on "
+          f"{platform.machine()}")
+    print(f"  finger to touch line, in scans      median {figures['scans_median']:>6}"
+          f"   max {figures['scans_max']:>6}")
+    print(f"  finger to the app's event, in ms    median {figures['finger_to_app_ms_median']:>6}"
+          f"   max {figures['finger_to_app_ms_max']:>6}")
+    print(f"  host decoding                       {figures['decode_lines_per_s']:>,} lines/s")
     return 0
 
 

@@ -79,6 +79,9 @@ def register(commands: Any) -> None:
                         help="which board: the simulator, the real one on a Pi, or auto (the "
                         "real one on a Pi, else the simulator; default)")
     add_board_options(parser)
+    parser.add_argument("--port", metavar="PATH",
+                        help="the touch board's serial port (default: found by its USB id); "
+                        "e.g. the pseudo-terminal of kaskade sim --touch-board")
     parser.add_argument("--terminal", action="store_true",
                         help="play Kaskade as text in this terminal; the options below go with it")
     parser.add_argument("--size", metavar="WxH",
@@ -101,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         ("--size", args.size), ("--record", args.record), ("--white", args.white),
         ("--black", args.black), ("--no-animation", args.no_animation or None),
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
+    if args.terminal and args.port:
+        raise OptionsError("--port goes with the board app, not with --terminal")
     if not args.terminal:
         if text_options:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
@@ -123,7 +128,7 @@ def run_board(args: argparse.Namespace) -> int:
     profile, store = open_store(args)
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
-        return run_simulator(profile, store, terminal=False, think=args.think)
+        return run_simulator(profile, store, terminal=False, think=args.think, port=args.port)
     board = open_board(kind, profile)
     stop = threading.Event()
     for signal_number in (signal.SIGTERM, signal.SIGINT):

@@ -20,7 +20,11 @@ examples:
   kaskade sim --terminal                       in this terminal (also used without a display)
   kaskade sim --headless --script game.txt --png-out shots
                                                play a touch script, save pictures
+  kaskade sim --touch-board                    only the touch board, on a pseudo-terminal;
+                                               then: kaskade play --port /dev/pts/N
 
+The window's touches go through the real firmware running on a simulated microcontroller and
+reach the app through the touch link over a pseudo-terminal, as on the real board.
 The window: click a pad to touch it, hold the mouse button to hold it, shift-click to keep a
 pad touched; M and U (or the buttons) are the board's menu and undo buttons; Q quits.
 Scripts and the window are described in docs/simulator.md."""
@@ -49,6 +53,17 @@ def register(commands: Any) -> None:
                         "line by line as it arrives)")
     parser.add_argument("--png-out", metavar="DIR", type=Path,
                         help="with --headless: folder for the script's pictures and final.png")
+    front.add_argument("--touch-board", action="store_true",
+                       help="only the simulated touch board: the real firmware behind a "
+                       "pseudo-terminal, its pads touched by commands on standard input "
+                       "(for kaskade play --port, or any serial program)")
+    parser.add_argument("--touch", choices=("firmware", "direct"), default="firmware",
+                        help="where the window's touches go: through the real firmware on a "
+                        "simulated microcontroller and the touch link (default), or straight "
+                        "to the app")
+    parser.add_argument("--port", metavar="PATH",
+                        help="take touches from the board on this serial port instead (a real "
+                        "one, or another simulator's --touch-board)")
     parser.add_argument("--dump", metavar="FILE", type=Path,
                         help="with --headless: write the final state and every LED's colour "
                         "as JSON")
@@ -64,9 +79,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{headless_only[0]} goes with --headless")
     if args.headless and args.script is None:
         raise UsageError("--headless needs --script FILE (or --script - for standard input)")
+    if args.port and args.headless:
+        raise UsageError("--headless takes its touches from --script, not --port")
     profile, store = open_store(args)
+    if args.touch_board:
+        from sim.touch_board import TouchBoard  # noqa: PLC0415
+
+        TouchBoard(profile).serve(sys.stdin, sys.stdout)
+        return 0
     if not args.headless:
-        return run_simulator(profile, store, args.terminal, args.think)
+        return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port)
     from sim.headless import Headless  # noqa: PLC0415
 
     simulator = Headless(profile, store, args.png_out, think_seconds=args.think)

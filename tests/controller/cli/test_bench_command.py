@@ -101,3 +101,19 @@ def test_ai_tournament_table(capsys):
 def test_ai_tournament_options_are_checked(capsys, argv, message):
     assert main(["bench", "ai", "--no-speed", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_link_latency_and_decoding(capsys):
+    assert main(["bench", "link", "--taps", "3", "--seconds", "0.05", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["profile"] == "kaskade-8x8"
+    assert figures["scans_median"] == 3  # the firmware confirms a touch over three scans
+    assert 0 < figures["finger_to_app_ms_median"] <= figures["finger_to_app_ms_max"]
+    assert figures["decode_lines_per_s"] > 1000
+
+
+def test_link_table(capsys):
+    assert main(["bench", "link", "--taps", "2", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    assert "finger to the app's event, in ms" in out
+    assert "lines/s" in out

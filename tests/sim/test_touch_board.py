@@ -1,0 +1,50 @@
+"""``kaskade sim --touch-board``: the simulated touch board alone, on a pseudo-terminal, reached
+from another process through the real touch link."""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import sys
+from pathlib import Path
+
+from controller.devices.interfaces import PadDown, PadUp, TouchesBack, TouchesLost
+from controller.profile import load_profile
+from hw.touch.link import TouchLink
+
+KASKADE = str(Path(sys.executable).with_name("kaskade"))
+
+
+def test_another_process_touches_the_board_through_the_link(tmp_path):
+    board = subprocess.Popen([KASKADE, "sim", "--touch-board", "--state-dir", str(tmp_path)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    assert board.stdin is not None
+    assert board.stdout is not None
+    events: queue.Queue[object] = queue.Queue()
+    link = None
+    try:
+        banner = board.stdout.readline()
+        assert banner.startswith("touch board Kaskade Board 8x8 on /dev/"), banner
+        port = banner.split(" on ", 1)[1].split(" ", 1)[0]
+        link = TouchLink(load_profile("kaskade-8x8"), lambda: port, retry=0.1, silence=1.0)
+        link.start(events.put)
+        assert events.get(timeout=10) == TouchesBack()
+        board.stdin.write("down b3\n")
+        assert events.get(timeout=5) == PadDown(17)
+        board.stdin.write("up b3\n")
+        assert events.get(timeout=5) == PadUp(17)
+        board.stdin.write("down z9\nfly\n")
+        assert "no pad 'z9'" in board.stdout.readline()
+        assert "unknown command 'fly'" in board.stdout.readline()
+        board.stdin.write("hang\n")
+        lost = events.get(timeout=5)
+        assert isinstance(lost, TouchesLost)
+        board.stdin.write("quit\n")
+        board.stdin.flush()
+        assert board.wait(timeout=10) == 0
+    finally:
+        if link is not None:
+            link.close()
+        if board.poll() is None:
+            board.kill()
+            board.wait()
