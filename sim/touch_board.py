@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Optional, TextIO
 
+from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
 from controller.profile.model import Profile
 from sim.mcu.serve import RunningDevice
@@ -18,7 +19,7 @@ stick CELL, unstick CELL, unplug, plug, hang (the firmware stops), restart (powe
 help, quit"""
 
 
-class TouchBoardError(ValueError):
+class TouchBoardError(KaskadeError, ValueError):
     """A command the touch board does not understand (answered, never fatal)."""
 
 

