@@ -89,13 +89,15 @@ class SimBoard(Board):
             self.device.close()
 
 
-def sim_board(profile: Profile, touch: str = "firmware", port: Optional[str] = None) -> SimBoard:
+def sim_board(profile: Profile, touch: str = "firmware", port: Optional[str] = None,
+              thresholds: Optional[tuple[int, int]] = None) -> SimBoard:
     """A simulated board of ``profile``. ``touch`` says where touches come from:
     ``firmware`` (the default) runs the real firmware on a simulated microcontroller and
     reaches it through the touch link over a pseudo-terminal, as the Pi reaches a real board;
     ``direct`` hands the front end's touches straight to the app (headless scripts, tests);
     ``port`` takes them from the board on serial port ``port`` (another simulator, or a real
-    board on a desktop) while this one shows the LEDs."""
+    board on a desktop) while this one shows the LEDs. ``thresholds`` (from ``kaskade
+    calibrate``) go to the touch board at every connection."""
     pixels, buttons, sound = SimPixels(), VirtualButtons(), SimSound()
     if touch == "direct":
         direct = VirtualTouches()
@@ -103,13 +105,14 @@ def sim_board(profile: Profile, touch: str = "firmware", port: Optional[str] = N
     if touch == "port":
         if port is None:
             raise ValueError("touch='port' needs the port")
-        link = TouchLink(profile, locator(profile.touch.usb, port))
+        link = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds)
         return SimBoard(profile, pixels, link, buttons, sound, None)
     if touch != "firmware":
         raise ValueError(f"no touch source {touch!r}")
     device = RunningDevice(profile)
     device.start()
-    link = TouchLink(profile, locator(profile.touch.usb, str(device.link)))
+    link = TouchLink(profile, locator(profile.touch.usb, str(device.link)),
+                     thresholds=thresholds)
     return SimBoard(profile, pixels, link, buttons, sound, device.pads, device)
 
 

@@ -23,6 +23,9 @@ class Settings:
     sound: bool = True
     sizes: dict[str, str] = field(default_factory=dict)
     """The last board size chosen, per game (``{"kaskade": "6x6"}``)."""
+    thresholds: Optional[list[int]] = None
+    """The touch sensors' touch and release thresholds from ``kaskade calibrate``, sent to the
+    board at every connection (``None``: the firmware's defaults for its sensors)."""
 
 
 class SettingsFile:
@@ -63,6 +66,13 @@ def _parse(data: Any) -> Settings:
     brightness = data.get("brightness", defaults.brightness)
     sound = data.get("sound", defaults.sound)
     sizes = data.get("sizes", {})
+    thresholds = data.get("thresholds")
+    if thresholds is not None and not (
+            isinstance(thresholds, list) and len(thresholds) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in thresholds)
+            and 0 <= thresholds[1] < thresholds[0]):
+        raise ValueError(f"thresholds {thresholds!r} are not [touch, release] with "
+                         "0 <= release < touch")
     if not isinstance(brightness, (int, float)) or isinstance(brightness, bool) or \
             not MIN_BRIGHTNESS <= brightness <= 1:
         raise ValueError(f"brightness {brightness!r} is not a number from {MIN_BRIGHTNESS} to 1")
@@ -71,4 +81,4 @@ def _parse(data: Any) -> Settings:
     if not isinstance(sizes, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
-    return Settings(float(brightness), sound, dict(sizes))
+    return Settings(float(brightness), sound, dict(sizes), thresholds)

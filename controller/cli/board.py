@@ -58,7 +58,9 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
     ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``)."""
     from sim.board import sim_board  # noqa: PLC0415
 
-    board = sim_board(profile, "port" if port else touch, port)
+    thresholds = store.settings.load().thresholds
+    board = sim_board(profile, "port" if port else touch, port,
+                      tuple(thresholds) if thresholds else None)  # type: ignore[arg-type]
     try:
         return _front_end(Driver(App(profile, store, think_seconds=think), board), terminal)
     finally:

@@ -22,3 +22,13 @@ def test_a_damaged_file_is_kept_aside_and_the_defaults_used(tmp_path):
         assert file.load() == Settings()
         assert "was damaged" in file.problem
         assert (tmp_path / "settings.json.damaged").read_text() == content
+
+
+def test_touch_thresholds_are_kept_and_checked(tmp_path):
+    settings = SettingsFile(tmp_path / "settings.json")
+    settings.save(Settings(thresholds=[20, 9]))
+    assert settings.load().thresholds == [20, 9]
+    (tmp_path / "settings.json").write_text(json.dumps({"thresholds": [5, 9]}))
+    assert settings.load().thresholds is None
+    assert settings.problem is not None
+    assert "thresholds [5, 9]" in settings.problem

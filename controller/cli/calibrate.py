@@ -1,0 +1,158 @@
+"""``kaskade calibrate``: the touch sensors' live readings as a heat map, a suggestion for the
+thresholds from the noise measured, and storing the thresholds the board should use.
+
+The board streams each pad's raw reading and its distance from the baseline towards a touch
+(the protocol's diagnostic stream). Keep hands off the board for the first seconds: the largest
+distance seen then is the noise (about four standard deviations), and the suggestion puts the
+release threshold there and the touch threshold at twice that (never below the firmware's
+defaults); a touch must then also hold for three scans, which noise does not. Touch pads to see
+them light up; ``--set TOUCH RELEASE`` stores thresholds for this board and sends them at once
+and at every later connection.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, Callable, Optional
+
+from controller.app.app import Store
+from controller.cli.board import add_board_options, open_store
+from controller.errors import KaskadeError
+from controller.profile.firmware import board_id
+from controller.profile.model import Profile
+from firmware import proto
+from firmware.sensors.charge import ChargeTime
+from firmware.sensors.mpr121 import Mpr121Array
+from firmware.sensors.shift import ShiftChain
+from hw.touch.connection import Connection
+from hw.touch.link import open_serial
+from hw.touch.ports import locator
+
+
+class CalibrateError(KaskadeError, ValueError):
+    """Thresholds that cannot work."""
+
+
+def register(commands: Any) -> None:
+    """Add ``calibrate`` to the command line."""
+    parser = commands.add_parser(
+        "calibrate", help="live touch-sensor readings, and the touch thresholds",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_board_options(parser)
+    parser.add_argument("--port", metavar="PATH",
+                        help="the touch board's serial port (default: found by its USB id)")
+    parser.add_argument("--seconds", type=float, default=10.0, metavar="S",
+                        help="how long to watch the readings (default 10)")
+    parser.add_argument("--set", nargs=2, type=int, metavar=("TOUCH", "RELEASE"),
+                        help="store these thresholds for this board and send them to it")
+    parser.set_defaults(handler=run)
+
+
+def heat_map(profile: Profile, deltas: dict[int, int], touch: int) -> str:
+    """The pads as a grid, top row first: each pad's distance towards a touch in counts, marked
+    ``*`` at or past the touch threshold."""
+    lines = []
+    for row in range(profile.rows - 1, -1, -1):
+        cells = []
+        for column in range(profile.columns):
+            value = deltas.get(row * profile.columns + column)
+            if value is None:
+                cells.append("    ?")
+            else:
+                mark = "*" if value >= touch else " "
+                cells.append(f"{max(-999, min(9999, value)):>4}{mark}")
+        lines.append(f"{row + 1:>2} " + "".join(cells))
+    lines.append("   " + "".join(f"{chr(ord('a') + c):>4} " for c in range(profile.columns)))
+    return "\n".join(lines)
+
+
+def suggest(noise: int, default_touch: int, default_release: int) -> tuple[int, int]:
+    """Thresholds for a board whose quiet pads stray up to ``noise`` counts."""
+    release = max(default_release, noise)
+    touch = max(default_touch, 2 * noise, release + 1)
+    return touch, release
+
+
+def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -> int:
+    """Watch the readings, suggest thresholds, and store them when asked."""
+    profile, store = open_store(args)
+    if args.set is not None:
+        touch, release = args.set
+        if not 0 <= release < touch:
+            raise CalibrateError(f"--set {touch} {release}: the release threshold must be "
+                                 "below the touch threshold, and not negative")
+    serial = open_serial(locator(profile.touch.usb, args.port)())
+    connection = Connection(serial)
+    try:
+        hello = connection.handshake(board_id(profile), profile.pads)
+        print(f"{hello.board}: firmware {hello.firmware} ({hello.content_hash}), "
+              f"{profile.touch.sensor} sensors, {hello.pads} pads")
+        if args.set is not None:
+            connection.request(proto.THRESHOLDS, list(args.set))
+            _store(store, list(args.set))
+            print(f"thresholds set: touch {args.set[0]}, release {args.set[1]} (stored for "
+                  "this board, sent at every connection)")
+        live = sys.stdout.isatty()
+        deltas, noise = _watch(connection, args.seconds, clock, lambda d: print(
+            "\x1b[H\x1b[2J" + heat_map(profile, d, _touch_threshold(store, profile)),
+            flush=True) if live else None)
+    finally:
+        try:
+            connection.send(proto.DIAGNOSE, [0])
+        finally:
+            connection.close()
+    print(heat_map(profile, deltas, _touch_threshold(store, profile)))
+    suggested = suggest(noise, *_defaults(profile))
+    print(f"noise: pads strayed up to {noise} counts from their baselines while watched")
+    print(f"suggested thresholds: touch {suggested[0]}, release {suggested[1]} "
+          f"(kaskade calibrate --set {suggested[0]} {suggested[1]})")
+    return 0
+
+
+def _watch(connection: Connection, seconds: float, clock: Callable[[], float],
+           show: Callable[[dict[int, int]], None]) -> tuple[dict[int, int], int]:
+    """Stream the readings for ``seconds``, showing them every half second; the latest
+    distance per pad, and the largest seen in the first half (the hands-off part)."""
+    connection.request(proto.DIAGNOSE, [1])
+    began = shown = clock()
+    deltas: dict[int, int] = {}
+    noise = 0
+    while (now := clock()) - began < seconds:
+        for message in connection.receive(0.1):
+            if message.kind != proto.READINGS:
+                continue
+            for field in message.fields:
+                parts = field.split(":")
+                if len(parts) != 3:
+                    continue
+                try:
+                    pad, _, delta = (int(part) for part in parts)
+                except ValueError:
+                    continue
+                deltas[pad] = delta
+                if now - began < seconds / 2:
+                    noise = max(noise, abs(delta))
+        if now - shown >= 0.5:
+            shown = now
+            show(deltas)
+    return deltas, noise
+
+
+def _defaults(profile: Profile) -> tuple[int, int]:
+    """The firmware's own thresholds for this board's sensors."""
+    driver = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}[
+        profile.touch.sensor]
+    return driver.touch, driver.release
+
+
+def _touch_threshold(store: Store, profile: Profile) -> int:
+    stored = store.settings.load().thresholds
+    return stored[0] if stored else _defaults(profile)[0]
+
+
+def _store(store: Store, thresholds: Optional[list[int]]) -> None:
+    settings = store.settings.load()
+    settings.thresholds = thresholds
+    store.settings.save(settings)

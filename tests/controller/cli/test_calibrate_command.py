@@ -1,0 +1,64 @@
+"""``kaskade calibrate`` against the simulated touch board on a pseudo-terminal."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from controller.app.settings import SettingsFile
+from controller.cli import main
+from controller.cli.calibrate import suggest
+from controller.profile import load_profile
+from sim.mcu.serve import RunningDevice
+
+
+@pytest.fixture
+def running(tmp_path):
+    device = RunningDevice(load_profile("kaskade-8x8"), tmp_path / "board")
+    device.start()
+    yield device
+    device.close()
+
+
+def test_the_readings_show_a_touched_pad_and_a_suggestion(running, tmp_path, capsys):
+    def touch_later() -> None:
+        time.sleep(0.8)
+        running.pads.down(9)  # b2
+
+    threading.Thread(target=touch_later, daemon=True).start()
+    assert main(["calibrate", "--port", str(tmp_path / "board"), "--seconds", "1.5",
+                 "--state-dir", str(tmp_path / "state")]) == 0
+    out = capsys.readouterr().out
+    assert "kaskade-8x8: firmware 0.1.0" in out
+    row_2 = next(line for line in out.splitlines() if line.startswith(" 2 "))
+    assert row_2.split()[2].endswith("*"), row_2  # b2, past the touch threshold
+    suggestion = next(line for line in out.splitlines() if line.startswith("suggested"))
+    touch, release = (int(word.strip(",")) for word in suggestion.split()[3:6:2])
+    assert 12 <= touch < 40  # above the noise, well below a finger (45 counts)
+    assert 6 <= release < touch
+
+
+def test_set_stores_and_sends_the_thresholds(running, tmp_path, capsys):
+    assert main(["calibrate", "--port", str(tmp_path / "board"), "--seconds", "0.3",
+                 "--set", "20", "9", "--state-dir", str(tmp_path / "state")]) == 0
+    assert "thresholds set: touch 20, release 9" in capsys.readouterr().out
+    assert running.device.board is not None
+    assert (running.device.board.pads.touch, running.device.board.pads.release) == (20, 9)
+    settings = SettingsFile(tmp_path / "state" / "kaskade-8x8" / "settings.json").load()
+    assert settings.thresholds == [20, 9]
+
+
+def test_impossible_thresholds_and_a_missing_board_are_clear_errors(tmp_path, capsys):
+    assert main(["calibrate", "--port", str(tmp_path / "x"), "--set", "5", "9",
+                 "--state-dir", str(tmp_path)]) == 2
+    assert "release threshold must be below the touch threshold" in capsys.readouterr().err
+    assert main(["calibrate", "--port", str(tmp_path / "x"), "--state-dir", str(tmp_path)]) == 2
+    assert "no board at" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("noise", "expected"),
+                         [(0, (12, 6)), (6, (12, 6)), (8, (16, 8)), (15, (30, 15))])
+def test_suggestions_clear_the_noise(noise, expected):
+    assert suggest(noise, 12, 6) == expected
