@@ -22,6 +22,8 @@ from typing import Optional
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
+from firmware import proto
+from hw.touch.readings import default_thresholds, readings_map
 from sim.board import sim_parts
 from sim.leds import FrameReader
 from sim.raster import Raster
@@ -31,6 +33,7 @@ BOARD_PIXELS = 640
 POLL_MS = 15
 SHORTEST_TAP_MS = 80
 """How long a click holds a pad at least: about the shortest tap of a finger."""
+TRAFFIC_LINES = 14
 SOUND_SHOWN = 0.6
 """Seconds the sound indicator stays lit."""
 SHIFT = 0x0001
@@ -46,6 +49,13 @@ class Window:
         parts = sim_parts(driver.board)
         self.pixels, self.sound = parts.pixels, parts.sound
         self.touches, self.buttons = parts.touches, parts.buttons
+        self.link = parts.link
+        self.traffic: deque[str] = deque(maxlen=TRAFFIC_LINES)
+        self.deltas: dict[int, int] = {}
+        self.debugging = False
+        if self.link is not None:
+            self.link.listeners.append(self._wire)
+            self.link.reading_listeners.append(self._readings)
         self.raster = Raster(self.profile, max(6, BOARD_PIXELS // max(
             self.profile.led_width, self.profile.led_height)))
         self.reader = FrameReader(self.profile)
@@ -94,6 +104,12 @@ class Window:
         self.notice = tk.Label(root, justify="left", anchor="w", wraplength=900,
                                background="#202024", foreground="#ffb080")
         self.notice.grid(row=2, column=0, columnspan=2, sticky="ew", padx=12)
+        if self.link is not None:
+            debug = tk.Button(side, text="Debug", width=10, command=self._toggle_debug)
+            debug.pack(pady=4, fill="x")
+            root.bind("<KeyPress-d>", lambda _e: self._toggle_debug())
+        self.debug = tk.Label(root, justify="left", anchor="nw", font=("Monospace", 8),
+                              background="#18181c", foreground="#a0e0a0")
         for key in ("m", "u"):
             button = "menu" if key == "m" else "undo"
             root.bind(f"<KeyPress-{key}>", lambda _e, n=button: self._button(n, True))
@@ -131,7 +147,47 @@ class Window:
         self._show_status()
         self.root.after(POLL_MS, self._poll)
 
+    # -- the debug pane: per-pad readings and the wire traffic ----------------------------------
+
+    def _wire(self, direction: str, line: bytes) -> None:
+        """A line on the wire; readings are left out (the map above shows them)."""
+        if self.debugging and not line.startswith(b"R "):
+            self.traffic.append(("← " if direction == "in" else "→ ") + line.decode().strip())
+
+    def _readings(self, readings: list[tuple[int, int, int]]) -> None:
+        for pad, _, delta in readings:
+            self.deltas[pad] = delta
+
+    def _toggle_debug(self) -> None:
+        """Show or hide the debug pane; the board streams its readings while it shows."""
+        assert self.link is not None
+        self.debugging = not self.debugging
+        self.link.command(proto.DIAGNOSE, [1 if self.debugging else 0])
+        if self.debugging:
+            self.debug.grid(row=0, column=2, rowspan=3, sticky="n", padx=(0, 12), pady=12)
+        else:
+            self.debug.grid_remove()
+
+    def _show_debug(self) -> None:
+        assert self.link is not None
+        touch = (self.link.thresholds or default_thresholds(self.profile))[0]
+        state = "connected" if self.link.connected else f"not connected: {self.link.problem}"
+        faults = list(self.link.faults)[-3:]
+        self.debug.configure(text="\n".join([
+            f"touch board: {state}",
+            f"resyncs: {self.link.resyncs}",
+            *(f"fault: {fault}" for fault in faults),
+            "",
+            "distance from the baseline towards a touch (* touched):",
+            readings_map(self.profile, self.deltas, touch),
+            "",
+            "wire (← from the board, → to it; readings left out):",
+            *self.traffic,
+        ]))
+
     def _show_status(self) -> None:
+        if self.debugging:
+            self._show_debug()
         sound, when = self.last_sound
         lit = sound is not None and time.monotonic() - when < SOUND_SHOWN
         self.sound_label.configure(text=f"♪ {sound.value}" if lit and sound else "♪",

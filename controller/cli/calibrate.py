@@ -23,12 +23,10 @@ from controller.errors import KaskadeError
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
 from firmware import proto
-from firmware.sensors.charge import ChargeTime
-from firmware.sensors.mpr121 import Mpr121Array
-from firmware.sensors.shift import ShiftChain
 from hw.touch.connection import Connection
 from hw.touch.link import open_serial
 from hw.touch.ports import locator
+from hw.touch.readings import default_thresholds, parse_readings, readings_map
 
 
 class CalibrateError(KaskadeError, ValueError):
@@ -48,24 +46,6 @@ def register(commands: Any) -> None:
     parser.add_argument("--set", nargs=2, type=int, metavar=("TOUCH", "RELEASE"),
                         help="store these thresholds for this board and send them to it")
     parser.set_defaults(handler=run)
-
-
-def heat_map(profile: Profile, deltas: dict[int, int], touch: int) -> str:
-    """The pads as a grid, top row first: each pad's distance towards a touch in counts, marked
-    ``*`` at or past the touch threshold."""
-    lines = []
-    for row in range(profile.rows - 1, -1, -1):
-        cells = []
-        for column in range(profile.columns):
-            value = deltas.get(row * profile.columns + column)
-            if value is None:
-                cells.append("    ?")
-            else:
-                mark = "*" if value >= touch else " "
-                cells.append(f"{max(-999, min(9999, value)):>4}{mark}")
-        lines.append(f"{row + 1:>2} " + "".join(cells))
-    lines.append("   " + "".join(f"{chr(ord('a') + c):>4} " for c in range(profile.columns)))
-    return "\n".join(lines)
 
 
 def suggest(noise: int, default_touch: int, default_release: int) -> tuple[int, int]:
@@ -96,15 +76,15 @@ def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -
                   "this board, sent at every connection)")
         live = sys.stdout.isatty()
         deltas, noise = _watch(connection, args.seconds, clock, lambda d: print(
-            "\x1b[H\x1b[2J" + heat_map(profile, d, _touch_threshold(store, profile)),
+            "\x1b[H\x1b[2J" + readings_map(profile, d, _touch_threshold(store, profile)),
             flush=True) if live else None)
     finally:
         try:
             connection.send(proto.DIAGNOSE, [0])
         finally:
             connection.close()
-    print(heat_map(profile, deltas, _touch_threshold(store, profile)))
-    suggested = suggest(noise, *_defaults(profile))
+    print(readings_map(profile, deltas, _touch_threshold(store, profile)))
+    suggested = suggest(noise, *default_thresholds(profile))
     print(f"noise: pads strayed up to {noise} counts from their baselines while watched")
     print(f"suggested thresholds: touch {suggested[0]}, release {suggested[1]} "
           f"(kaskade calibrate --set {suggested[0]} {suggested[1]})")
@@ -123,14 +103,7 @@ def _watch(connection: Connection, seconds: float, clock: Callable[[], float],
         for message in connection.receive(0.1):
             if message.kind != proto.READINGS:
                 continue
-            for field in message.fields:
-                parts = field.split(":")
-                if len(parts) != 3:
-                    continue
-                try:
-                    pad, _, delta = (int(part) for part in parts)
-                except ValueError:
-                    continue
+            for pad, _, delta in parse_readings(message.fields):
                 deltas[pad] = delta
                 if now - began < seconds / 2:
                     noise = max(noise, abs(delta))
@@ -140,16 +113,9 @@ def _watch(connection: Connection, seconds: float, clock: Callable[[], float],
     return deltas, noise
 
 
-def _defaults(profile: Profile) -> tuple[int, int]:
-    """The firmware's own thresholds for this board's sensors."""
-    driver = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}[
-        profile.touch.sensor]
-    return driver.touch, driver.release
-
-
 def _touch_threshold(store: Store, profile: Profile) -> int:
     stored = store.settings.load().thresholds
-    return stored[0] if stored else _defaults(profile)[0]
+    return stored[0] if stored else default_thresholds(profile)[0]
 
 
 def _store(store: Store, thresholds: Optional[list[int]]) -> None:

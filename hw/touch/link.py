@@ -24,6 +24,7 @@ from controller.profile.model import Profile
 from firmware import proto
 from hw.touch.connection import Connection, Hello, Message
 from hw.touch.errors import LinkError, SilenceError, VersionError
+from hw.touch.readings import parse_readings
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,7 @@ class TouchLink(TouchesIn):
             self._stop.wait(wait)
 
     def _traffic(self, direction: str, line: bytes) -> None:
+        """Every line on the wire, to the listeners (the simulator's debug pane)."""
         for listener in self.listeners:
             listener(direction, line)
 
@@ -186,11 +188,7 @@ class TouchLink(TouchesIn):
             self.faults.append(text)
             log.warning("the board reports: %s", text)
         elif kind == proto.READINGS and self.reading_listeners:
-            readings = []
-            for field in fields:
-                parts = field.split(":")
-                if len(parts) == 3 and all(p.lstrip("-").isdigit() for p in parts):
-                    readings.append((int(parts[0]), int(parts[1]), int(parts[2])))
+            readings = parse_readings(fields)
             for listener in self.reading_listeners:
                 listener(readings)
 

@@ -108,3 +108,40 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
     assert not any(is_white(led(x, y)) for x, y in ((1, 3), (3, 1))), "a2 and b1 are empty"
     record = tmp_path / "kaskade-8x8" / "current.record"
     assert "1. a1 b2 2. a2 b1 3. a1" in record.read_text()
+
+
+def test_the_debug_pane_shows_readings_and_wire_traffic(display, tmp_path, monkeypatch):
+    import tkinter
+
+    from controller.app.app import App, Store
+    from controller.app.driver import Driver
+    from sim.board import sim_board
+    from sim.window import Window
+
+    monkeypatch.setenv("DISPLAY", display["DISPLAY"])
+    profile = load_profile("kaskade-8x8")
+    board = sim_board(profile)
+    window = Window(Driver(App(profile, Store.at(tmp_path, "kaskade-8x8")), board),
+                    tkinter.Tk())
+    window.thread.start()
+    window.root.after(10, window._poll)
+
+    def pump(seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            window.root.update()
+            time.sleep(0.02)
+
+    try:
+        pump(0.5)
+        window._toggle_debug()
+        board.fingers.down(9)  # b2
+        pump(1.5)
+        text = window.debug.cget("text")
+    finally:
+        window.close()
+    assert "touch board: connected" in text
+    row_2 = next(line for line in text.splitlines() if line.startswith(" 2 "))
+    assert row_2.split()[2].endswith("*"), row_2
+    assert "→ D " in text  # diagnostics asked for
+    assert "← A " in text  # and the board agreed
