@@ -11,14 +11,7 @@ preallocated buffers. Only the rare things allocate — a command from the Pi, a
 
 from firmware import proto
 from firmware.pads import Pads
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from firmware.port import const
 
 BEAT_MS = const(1000)
 READINGS_PER_LINE = const(16)

@@ -15,13 +15,7 @@ collector never has to run in the middle of a game).
 
 from array import array
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from firmware.port import const
 
 SHIFT = const(6)
 """Baselines are kept in fixed point with this many fraction bits."""
@@ -30,9 +24,6 @@ DRIFT = const(6)
 FALL = const(2)
 """...and 1/2**FALL of the way when the reading is a whole touch threshold away from the touch
 direction: a stuck pad coming free, or a sensor recovering, is followed at once."""
-
-DOWN = const(1)
-UP = const(0)
 
 
 class Pads:

@@ -1,8 +1,17 @@
-"""What the firmware needs from the microcontroller besides its sensors: the millisecond clock
-and the USB serial line. MicroPython's names, with CPython stand-ins so the firmware imports
-and runs on a desktop too."""
+"""What the firmware needs from MicroPython besides its sensors: ``const``, the millisecond
+clock and the USB serial line. MicroPython's names, with CPython stand-ins so the firmware
+imports and runs on a desktop too. (MicroPython's compiler folds ``X = const(1)`` wherever
+``const`` comes from, so importing it from here costs the board nothing.)"""
 
 import sys
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
 
 try:
     from time import sleep_ms, ticks_add, ticks_diff, ticks_ms

@@ -16,13 +16,7 @@ a touch allocates nothing); the Pi uses ``encode``, which goes through the same 
 receiver notices lost messages by the gap in sequence numbers.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from firmware.port import const
 
 VERSION = const(1)
 MAX_LINE = const(200)

@@ -22,6 +22,7 @@ from typing import Any
 
 from controller.devices.interfaces import PadDown, PadUp, TouchesBack
 from controller.profile import load_profile
+from controller.profile.firmware import SCAN_HZ
 from firmware import proto
 from hw.touch.link import TouchLink
 from sim.mcu.device import SimulatedMicrocontroller
@@ -100,7 +101,7 @@ def measure_link(profile_name: str, taps: int, seed: int, seconds: float) -> dic
     profile = load_profile(profile_name)
     scans = _scans_to_report(profile_name, taps, seed)
     millis = _finger_to_app_ms(profile_name, taps, seed)
-    scan_ms = 1000 / 100
+    scan_ms = 1000 / SCAN_HZ
     return {
         "profile": profile_name,
         "sensor": profile.touch.sensor,

@@ -72,27 +72,16 @@ def register(commands: Any) -> None:
         description="Time to make one LED frame of a full board, and from a touch to the frame "
         "handed to the LEDs, against the time the LEDs need to receive it.",
     )
-    render.add_argument("--profile", default="kaskade-16x16", metavar="NAME|FILE",
-                        help=f"the board build ({', '.join(profile_names())}, or a file; "
-                        "default kaskade-16x16)")
-    render.add_argument("--seconds", type=_positive, default=2.0, metavar="S",
-                        help="time spent on each measurement (default 2)")
-    render.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    render.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _measurement_options(render, "kaskade-16x16", 2.0, "time spent on each measurement")
     render.set_defaults(handler=run_render)
     link = targets.add_parser(
         "link", help="touch latency from a finger to the app, and the codec's speed",
         description="Touch latency through the real firmware on the simulated microcontroller "
         "and the real touch link over a pseudo-terminal, and the decoding speed of the wire "
         "protocol.")
-    link.add_argument("--profile", default="kaskade-8x8", metavar="NAME|FILE",
-                      help="the board build (default kaskade-8x8)")
+    _measurement_options(link, "kaskade-8x8", 1.0, "time spent measuring the decoder")
     link.add_argument("--taps", type=int, default=50, metavar="N",
                       help="touches to time (default 50)")
-    link.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
-                      help="time spent measuring the decoder (default 1)")
-    link.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    link.add_argument("--json", action="store_true", help="print the figures as JSON")
     link.set_defaults(handler=run_link)
     ai = targets.add_parser(
         "ai", help="a tournament between the computer players, and their search speed",
@@ -117,6 +106,18 @@ def register(commands: Any) -> None:
     ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
     ai.add_argument("--json", action="store_true", help="print the results as JSON")
     ai.set_defaults(handler=run_ai)
+
+
+def _measurement_options(parser: argparse.ArgumentParser, profile: str, seconds: float,
+                         what: str) -> None:
+    """``--profile``, ``--seconds``, ``--seed`` and ``--json`` of a measurement on a board."""
+    parser.add_argument("--profile", default=profile, metavar="NAME|FILE",
+                        help=f"the board build ({', '.join(profile_names())}, or a file; "
+                        f"default {profile})")
+    parser.add_argument("--seconds", type=_positive, default=seconds, metavar="S",
+                        help=f"{what} (default {seconds:g})")
+    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
 def _positive(text: str) -> float:

@@ -57,6 +57,8 @@ def suggest(noise: int, default_touch: int, default_release: int) -> tuple[int, 
 
 def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -> int:
     """Watch the readings, suggest thresholds, and store them when asked."""
+    if not args.seconds > 0:
+        raise CalibrateError(f"--seconds {args.seconds:g}: give a time above 0")
     profile, store = open_store(args)
     if args.set is not None:
         touch, release = args.set
@@ -100,7 +102,7 @@ def _watch(connection: Connection, seconds: float, clock: Callable[[], float],
     deltas: dict[int, int] = {}
     noise = 0
     while (now := clock()) - began < seconds:
-        for message in connection.receive(0.1):
+        for message in connection.receive():
             if message.kind != proto.READINGS:
                 continue
             for pad, _, delta in parse_readings(message.fields):

@@ -6,13 +6,7 @@ finger adds capacitance, so the count rises. A pin that never rises within ``LIM
 lost its pull-up or is shorted: it is reported and ignored until it recovers.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from firmware.port import const
 
 LIMIT = const(2000)
 

@@ -6,13 +6,7 @@ and the thresholds can be set from the Pi. Register addresses and the start-up s
 the MPR121 datasheet (Freescale/NXP, rev. 4) and its quick-start note AN3944.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from firmware.port import const
 
 ELECTRODES = const(12)
 REG_FILTERED = const(0x04)  # 0x04-0x1B: electrode 0-11 filtered data, low byte first

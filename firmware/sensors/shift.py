@@ -10,13 +10,7 @@ ground and the data line has a pull-up: after all the pads' bits, eight more are
 must be zero. If they are not, the chain is reported broken and no pad counts as touched.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from firmware.port import const
 
 LEVEL = const(100)
 """The reading of a touched module (an untouched one reads 0)."""
@@ -25,7 +19,7 @@ LEVEL = const(100)
 class ShiftChain:
     polarity = 1
     touch = 50
-    release = 50 - 1
+    release = 49
 
     def __init__(self, latch, clock, data, registers, report):
         self.latch = latch

@@ -16,6 +16,8 @@ from firmware import proto
 from hw.touch.errors import HandshakeError, LinkError, VersionError, WrongBoardError
 
 BOARD_KINDS = "HBTSRFA"
+POLL = 0.05
+"""Seconds a read waits for the first byte: how often a waiting caller gets control back."""
 
 
 class Message(NamedTuple):
@@ -71,17 +73,19 @@ class Connection:
         self.serial.write(line)
         return seq
 
-    def receive(self, timeout: float) -> list[Message]:
+    def receive(self, timeout: float = POLL) -> list[Message]:
         """What arrived within ``timeout`` seconds (returning as soon as something did)."""
         if self.held:
             held, self.held = self.held, []
             return held
-        self.serial.timeout = timeout
+        if self.serial.timeout != timeout:  # pyserial reconfigures the port on every change
+            self.serial.timeout = timeout
         data = self.serial.read(1)
         if not data:
             return []
-        self.serial.timeout = 0
-        data += self.serial.read(4096)
+        waiting = self.serial.in_waiting
+        if waiting:
+            data += self.serial.read(waiting)
         messages = []
         for kind, seq, fields in self.decoder.feed(data):
             self.last_heard = self.clock()
@@ -99,8 +103,8 @@ class Connection:
         deadline = self.clock() + timeout
         seen: list[Message] = []
         try:
-            while (left := deadline - self.clock()) > 0:
-                for message in self.receive(min(left, 0.1)):
+            while deadline - self.clock() > 0:
+                for message in self.receive():
                     if accept(message):
                         return message
                     seen.append(message)

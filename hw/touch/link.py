@@ -138,7 +138,7 @@ class TouchLink(TouchesIn):
             while not self._stop.is_set():
                 while self._commands:
                     connection.send(*self._commands.popleft())
-                for message in connection.receive(0.05):
+                for message in connection.receive():
                     self._handle(connection, message)
                 if connection.missed:
                     connection.missed = 0

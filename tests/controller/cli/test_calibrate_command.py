@@ -62,3 +62,8 @@ def test_impossible_thresholds_and_a_missing_board_are_clear_errors(tmp_path, ca
                          [(0, (12, 6)), (6, (12, 6)), (8, (16, 8)), (15, (30, 15))])
 def test_suggestions_clear_the_noise(noise, expected):
     assert suggest(noise, 12, 6) == expected
+
+
+def test_a_watch_of_no_time_is_refused(tmp_path, capsys):
+    assert main(["calibrate", "--seconds", "0", "--state-dir", str(tmp_path)]) == 2
+    assert "--seconds 0: give a time above 0" in capsys.readouterr().err

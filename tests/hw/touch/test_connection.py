@@ -63,6 +63,10 @@ class Scripted:
         self.answer = answer
         self.timeout = 0.0
 
+    @property
+    def in_waiting(self) -> int:
+        return len(self.answer)
+
     def write(self, data: bytes) -> int:
         return len(data)
 
@@ -106,14 +110,14 @@ def test_lost_lines_are_counted_by_their_sequence_numbers(board):
     connection.handshake()
     device.pads.down(5)
     device.run_for(100)
-    assert any(m.kind == proto.TOUCH for m in connection.receive(0) + connection.receive(0))
+    assert any(m.kind == proto.TOUCH for m in connection.receive(0.0) + connection.receive(0.0))
     assert connection.missed == 0
     device.pads.up(5)
     device.run_for(100)
     line.host.read(4096)  # the release is lost on the way
     device.run_for(1000)
     for _ in range(3):
-        connection.receive(0)
+        connection.receive(0.0)
     assert connection.missed == 1
 
 
@@ -124,7 +128,7 @@ def test_garbage_and_bursts_from_the_board_are_survived(board):
     line.write(burst, len(burst))
     device.pads.down(9)
     device.run_for(100)
-    touches = [m for _ in range(5) for m in connection.receive(0) if m.kind == proto.TOUCH]
+    touches = [m for _ in range(5) for m in connection.receive(0.0) if m.kind == proto.TOUCH]
     assert touches[0].fields == ["D", "9"]
     assert connection.decoder.dropped["garbage"] == 1
     assert connection.decoder.dropped["long"] == 1
