@@ -37,7 +37,8 @@ def register(commands: Any) -> None:
     """Add ``calibrate`` to the command line."""
     parser = commands.add_parser(
         "calibrate", help="live touch-sensor readings, and the touch thresholds",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=__doc__.replace("``", "").replace("kaskade calibrate: the", "The", 1),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     add_board_options(parser)
     parser.add_argument("--port", metavar="PATH",
                         help="the touch board's serial port (default: found by its USB id)")
