@@ -22,8 +22,8 @@ from typing import Optional
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
-from firmware import proto
-from hw.touch.readings import default_thresholds, readings_map
+from controller.profile.firmware import default_thresholds
+from hw.touch.readings import readings_map
 from sim.board import sim_parts
 from sim.leds import FrameReader
 from sim.raster import Raster
@@ -162,7 +162,7 @@ class Window:
         """Show or hide the debug pane; the board streams its readings while it shows."""
         assert self.link is not None
         self.debugging = not self.debugging
-        self.link.command(proto.DIAGNOSE, [1 if self.debugging else 0])
+        self.link.want_readings("debug pane", self.debugging)
         if self.debugging:
             self.debug.grid(row=0, column=2, rowspan=3, sticky="n", padx=(0, 12), pady=12)
         else:

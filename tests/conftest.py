@@ -9,3 +9,6 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+pytest_plugins = ["tests.support.display"]
+"""Fixtures shared across test packages: ``display``, a virtual X display."""

@@ -19,6 +19,7 @@ from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.play import PlayScreen
 from controller.app.screens.players import PlayersScreen
+from controller.app.screens.sensors import SensorsScreen
 from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError
@@ -27,6 +28,7 @@ from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
     PadDown,
+    PadReadings,
     PadUp,
     Sound,
     TouchesBack,
@@ -108,6 +110,8 @@ class App:
             following = self.screen.pad_up(event.pad, now)
         elif isinstance(event, ButtonDown):
             following = self.screen.button_down(event.button, now)
+        elif isinstance(event, PadReadings):
+            following = self.screen.readings(event.readings, now)
         elif isinstance(event, ComputerMove):
             following = self.screen.computer_move(event, now)
         else:
@@ -159,6 +163,11 @@ class App:
         return sounds if self.settings.sound else []
 
     @property
+    def wants_readings(self) -> bool:
+        """Whether the touch sensors should stream their readings (the sensors screen)."""
+        return self.screen.wants_readings
+
+    @property
     def brightness(self) -> float:
         """The global LED brightness, 0-1."""
         return self.settings.brightness
@@ -176,6 +185,10 @@ class App:
     def home(self) -> Screen:
         """The home screen (an unfinished game stays saved, its tile breathing)."""
         return HomeScreen(self)
+
+    def sensors(self) -> Screen:
+        """The touch sensors' heat map."""
+        return SensorsScreen(self)
 
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""

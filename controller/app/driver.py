@@ -30,6 +30,8 @@ class Driver:
         self.shown: Optional[Frame] = None
         self.pushed = 0
         """Frames handed to the LEDs so far."""
+        self.streaming = False
+        """Whether the touch sensors were asked to stream their readings."""
 
     def feed(self, event: InputEvent, now: float) -> Optional[float]:
         """Handle ``event`` at ``now`` and update the board; returns when to advance next."""
@@ -49,6 +51,9 @@ class Driver:
         for sound in self.app.take_sounds():
             self.board.sound.play(sound)
         self.app.flush()
+        if self.app.wants_readings != self.streaming:
+            self.streaming = self.app.wants_readings
+            self.board.touches.stream_readings(self.streaming)
         wakeup = self.app.wakeup(now)
         if animating:
             next_frame = now + 1 / FRAME_RATE

@@ -8,6 +8,9 @@ release threshold there and the touch threshold at twice that (never below the f
 defaults); a touch must then also hold for three scans, which noise does not. Touch pads to see
 them light up; ``--set TOUCH RELEASE`` stores thresholds for this board and sends them at once
 and at every later connection.
+
+The board app shows the same map on the LEDs: the sensors pad on its home menu. The app and
+this command cannot both hold the board's port: stop the app first.
 """
 
 from __future__ import annotations
@@ -18,15 +21,16 @@ import time
 from typing import Any, Callable, Optional
 
 from controller.app.app import Store
+from controller.cli import ansi
 from controller.cli.board import add_board_options, open_store
 from controller.errors import KaskadeError
-from controller.profile.firmware import board_id
+from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
 from firmware import proto
 from hw.touch.connection import Connection
 from hw.touch.link import open_serial
 from hw.touch.ports import locator
-from hw.touch.readings import default_thresholds, parse_readings, readings_map
+from hw.touch.readings import parse_readings, readings_map
 
 
 class CalibrateError(KaskadeError, ValueError):
@@ -78,15 +82,16 @@ def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -
             print(f"thresholds set: touch {args.set[0]}, release {args.set[1]} (stored for "
                   "this board, sent at every connection)")
         live = sys.stdout.isatty()
+        colour = ansi.wants_colour(sys.stdout)
         deltas, noise = _watch(connection, args.seconds, clock, lambda d: print(
-            "\x1b[H\x1b[2J" + readings_map(profile, d, _touch_threshold(store, profile)),
-            flush=True) if live else None)
+            "\x1b[H\x1b[2J" + readings_map(profile, d, _touch_threshold(store, profile),
+                                           colour), flush=True) if live else None)
     finally:
         try:
             connection.send(proto.DIAGNOSE, [0])
         finally:
             connection.close()
-    print(readings_map(profile, deltas, _touch_threshold(store, profile)))
+    print(readings_map(profile, deltas, _touch_threshold(store, profile), colour))
     suggested = suggest(noise, *default_thresholds(profile))
     print(f"noise: pads strayed up to {noise} counts from their baselines while watched")
     print(f"suggested thresholds: touch {suggested[0]}, release {suggested[1]} "

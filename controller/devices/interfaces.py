@@ -60,7 +60,15 @@ class TouchesBack:
     """The touch sensors report again."""
 
 
-InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp, TouchesLost, TouchesBack]
+@dataclass(frozen=True)
+class PadReadings:
+    """Some pads' latest sensor readings, while the app asks for them (the sensors screen):
+    ``(pad, raw reading, distance from the baseline towards a touch)`` each."""
+
+    readings: tuple[tuple[int, int, int], ...]
+
+
+InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp, TouchesLost, TouchesBack, PadReadings]
 Sink = Callable[[InputEvent], None]
 
 
@@ -87,13 +95,16 @@ class PixelsOut(ABC):
 
 
 class TouchesIn(ABC):
-    """Where pad touches come from. Must: ``start``. May: ``close``."""
+    """Where pad touches come from. Must: ``start``. May: ``stream_readings``, ``close``."""
 
     @abstractmethod
     def start(self, sink: Sink) -> None:
         """Report every ``PadDown`` and ``PadUp`` to ``sink`` from now on; several pads may be
         down at once. A backend that can lose its sensors reports ``TouchesLost`` and
         ``TouchesBack``."""
+
+    def stream_readings(self, on: bool) -> None:  # noqa: B027  (optional by design)
+        """Report ``PadReadings`` too while ``on`` (sensors that have readings do)."""
 
     def close(self) -> None:  # noqa: B027
         """Stop reporting."""

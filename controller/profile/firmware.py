@@ -12,12 +12,24 @@ from pathlib import Path
 from typing import Any
 
 from controller.profile.model import Profile
+from firmware.sensors.charge import ChargeTime
+from firmware.sensors.mpr121 import Mpr121Array
+from firmware.sensors.shift import ShiftChain
 
 SCAN_HZ = 100
 """Scans per second: a touch is confirmed after three scans, 30 ms."""
 CONFIRM = 3
 MAX_HOLD_S = 30
 """A pad held longer than this is taken to be stuck and recalibrated."""
+
+
+_DRIVERS = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}
+
+
+def default_thresholds(profile: Profile) -> tuple[int, int]:
+    """The firmware's own touch and release thresholds for this board's sensors."""
+    driver = _DRIVERS[profile.touch.sensor]
+    return driver.touch, driver.release
 
 
 def board_id(profile: Profile) -> str:

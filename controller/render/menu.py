@@ -26,6 +26,7 @@ from controller.render.color import (
     scale,
 )
 from controller.render.glyphs import ball_rows, solid_rows
+from controller.render.heatmap import heat_colour
 from controller.render.kaskade import pulse
 
 Pad = tuple[int, int]
@@ -65,11 +66,13 @@ def tile_size(profile: Profile) -> int:
 
 @dataclass(frozen=True)
 class HomeLayout:
-    """Game tiles from the top left, a brightness bar and a sound switch along the bottom."""
+    """Game tiles from the top left; along the bottom a brightness bar, the sensors pad (the
+    heat map of the touch sensors) and the sound switch."""
 
     tiles: tuple[Tile, ...]
     brightness: tuple[Pad, ...]
     """The bar's pads, dimmest first."""
+    sensors: Pad
     sound: Pad
 
     @classmethod
@@ -83,16 +86,18 @@ class HomeLayout:
             top = profile.rows - line * (size + 1)
             tiles.append(Tile(place * (size + 1), top - size, size))
         bar = tuple((column, 0) for column in range(profile.columns - 2))
-        return cls(tuple(tiles), bar, (profile.columns - 1, 0))
+        return cls(tuple(tiles), bar, (profile.columns - 2, 0), (profile.columns - 1, 0))
 
     def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
         """What a touch on ``pad`` means: ``("game", i)``, ``("brightness", level)`` with
-        level 1 … len(bar), ``("sound", 0)``, or ``None``."""
+        level 1 … len(bar), ``("sensors", 0)``, ``("sound", 0)``, or ``None``."""
         for index, tile in enumerate(self.tiles):
             if tile.contains(pad):
                 return "game", index
         if pad in self.brightness:
             return "brightness", self.brightness.index(pad) + 1
+        if pad == self.sensors:
+            return "sensors", 0
         if pad == self.sound:
             return "sound", 0
         return None
@@ -120,9 +125,18 @@ def draw_home(
         colour = scale(LEVEL, 0.25 + 0.75 * index / len(layout.brightness)) \
             if index <= brightness_level else scale(NEUTRAL, 0.5)
         canvas.block(column * k, row * k, solid_rows(k, colour))
+    _sensors_icon(canvas, layout.sensors, k)
     column, row = layout.sound
     canvas.block(column * k, row * k, solid_rows(k, SOUND_ON if sound else SOUND_OFF))
     return animating
+
+
+def _sensors_icon(canvas: Canvas, pad: Pad, k: int) -> None:
+    """The sensors pad: a little heat map, cold to hot from left to right (yellow on one LED)."""
+    column, row = pad
+    for x in range(k):
+        canvas.rect(column * k + x, row * k, 1, k,
+                    heat_colour(x, k - 1) if k > 1 else heat_colour(7, 10))
 
 
 def _kaskade_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:

@@ -18,7 +18,15 @@ import time
 from collections import deque
 from typing import Any, Callable, Optional
 
-from controller.devices.interfaces import PadDown, PadUp, Sink, TouchesBack, TouchesIn, TouchesLost
+from controller.devices.interfaces import (
+    PadDown,
+    PadReadings,
+    PadUp,
+    Sink,
+    TouchesBack,
+    TouchesIn,
+    TouchesLost,
+)
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
 from firmware import proto
@@ -35,6 +43,8 @@ RETRY = 0.5
 NOT_YET = "connecting to the board"
 RETRY_INCOMPATIBLE = 5.0
 """...and to reach one whose firmware is incompatible (it will not change by itself)."""
+APP = "app"
+"""The reader of the diagnostic stream that gets ``PadReadings`` events."""
 
 
 def open_serial(path: str) -> Any:
@@ -46,6 +56,9 @@ def open_serial(path: str) -> Any:
     try:
         return serial.Serial(path, 115200, timeout=0.1, exclusive=True)
     except (serial.SerialException, ValueError) as error:
+        if "exclusively lock" in str(error):
+            raise LinkError(f"{path} is in use by another program (the board app? stop it "
+                            "first; its home menu's sensors pad shows the readings too)") from None
         raise LinkError(f"cannot open {path}: {error}") from None
 
 
@@ -73,6 +86,8 @@ class TouchLink(TouchesIn):
         """Called with ("in" or "out", line) for every line on the wire (the debug pane)."""
         self.reading_listeners: list[Callable[[list[tuple[int, int, int]]], None]] = []
         """Called with (pad, reading, delta) triples from the diagnostic stream."""
+        self._readers: set[str] = set()
+        self._readers_lock = threading.Lock()
         self._sink: Optional[Sink] = None
         self._stop = threading.Event()
         self._thread: Optional[threading.Thread] = None
@@ -86,6 +101,10 @@ class TouchLink(TouchesIn):
         self._thread = threading.Thread(target=self._run, name="touch-link", daemon=True)
         self._thread.start()
 
+    def stream_readings(self, on: bool) -> None:
+        """The app's sensors screen wants ``PadReadings`` events (or no longer does)."""
+        self.want_readings(APP, on)
+
     def close(self) -> None:
         self._stop.set()
         if self._thread is not None:
@@ -97,9 +116,26 @@ class TouchLink(TouchesIn):
     def connected(self) -> bool:
         return self.problem is None
 
+    @property
+    def streaming(self) -> bool:
+        """Whether anyone wants the board's diagnostic stream."""
+        return bool(self._readers)
+
     def command(self, kind: str, fields: list[Any]) -> None:
-        """Send a command to the board from any thread (dropped while disconnected)."""
+        """Send a command to the board from any thread (queued while disconnected)."""
         self._commands.append((kind, fields))
+
+    def want_readings(self, reader: str, on: bool) -> None:
+        """``reader`` (the app, the debug pane) wants the diagnostic stream, or is done with
+        it; the board streams while anyone wants it, also after it reconnects or restarts."""
+        with self._readers_lock:
+            before = bool(self._readers)
+            if on:
+                self._readers.add(reader)
+            else:
+                self._readers.discard(reader)
+            if bool(self._readers) != before:
+                self.command(proto.DIAGNOSE, [1 if self._readers else 0])
 
     # the link's thread
 
@@ -134,6 +170,7 @@ class TouchLink(TouchesIn):
             if self.thresholds is not None:
                 connection.request(proto.THRESHOLDS, list(self.thresholds))
             connection.send(proto.RESYNC)
+            self._resume_readings(connection)
             self._back(path)
             while not self._stop.is_set():
                 while self._commands:
@@ -183,14 +220,22 @@ class TouchLink(TouchesIn):
             if self.thresholds is not None:
                 connection.send(proto.THRESHOLDS, list(self.thresholds))
             connection.send(proto.RESYNC)
+            self._resume_readings(connection)
         elif kind == proto.FAULT:
             text = " ".join(fields)
             self.faults.append(text)
             log.warning("the board reports: %s", text)
-        elif kind == proto.READINGS and self.reading_listeners:
+        elif kind == proto.READINGS:
             readings = parse_readings(fields)
             for listener in self.reading_listeners:
                 listener(readings)
+            if APP in self._readers:
+                self._emit(PadReadings(tuple(readings)))
+
+    def _resume_readings(self, connection: Connection) -> None:
+        """A board starts without its diagnostic stream: ask again if anyone wants it."""
+        if self._readers:
+            connection.send(proto.DIAGNOSE, [1])
 
     def _pad(self, fields: list[str]) -> Optional[int]:
         if len(fields) != 1 or not fields[0].isdigit():

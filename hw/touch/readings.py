@@ -6,17 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from controller.profile.model import Profile
-from firmware.sensors.charge import ChargeTime
-from firmware.sensors.mpr121 import Mpr121Array
-from firmware.sensors.shift import ShiftChain
-
-_DRIVERS = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}
-
-
-def default_thresholds(profile: Profile) -> tuple[int, int]:
-    """The firmware's own touch and release thresholds for this board's sensors."""
-    driver = _DRIVERS[profile.touch.sensor]
-    return driver.touch, driver.release
+from controller.render.heatmap import heat_colour
 
 
 def parse_readings(fields: Iterable[str]) -> list[tuple[int, int, int]]:
@@ -31,9 +21,11 @@ def parse_readings(fields: Iterable[str]) -> list[tuple[int, int, int]]:
     return readings
 
 
-def readings_map(profile: Profile, deltas: Mapping[int, int], touch: int) -> str:
+def readings_map(profile: Profile, deltas: Mapping[int, int], touch: int,
+                 colour: bool = False) -> str:
     """The pads as a grid, top row first: each pad's distance towards a touch in counts, marked
-    ``*`` at or past the touch threshold, ``?`` where nothing was read."""
+    ``*`` at or past the touch threshold, ``?`` where nothing was read; with ``colour``, on the
+    heat map's colours (a terminal with 24-bit colour)."""
     lines = []
     for row in range(profile.rows - 1, -1, -1):
         cells = []
@@ -43,7 +35,12 @@ def readings_map(profile: Profile, deltas: Mapping[int, int], touch: int) -> str
                 cells.append("    ?")
             else:
                 mark = "*" if value >= touch else " "
-                cells.append(f"{max(-999, min(9999, value)):>4}{mark}")
+                cell = f"{max(-999, min(9999, value)):>4}{mark}"
+                if colour:
+                    red, green, blue = heat_colour(value, touch)
+                    ink = "30" if red + green > 250 else "97"
+                    cell = f"\x1b[{ink};48;2;{red};{green};{blue}m{cell}\x1b[0m"
+                cells.append(cell)
         lines.append(f"{row + 1:>2} " + "".join(cells))
     lines.append("   " + "".join(f"{chr(ord('a') + c):>4} " for c in range(profile.columns)))
     return "\n".join(lines)

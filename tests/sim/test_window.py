@@ -7,49 +7,19 @@ a missing tool fails the test; on a developer's machine without them it is skipp
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from controller.profile import load_profile
 from sim.raster import Raster
 from sim.window import BOARD_PIXELS
 from tests.support.xwd import read_xwd
 
-TOOLS = ("Xvfb", "xdotool", "xwd")
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 MARGIN = 12
 """The window's padding around the board picture (``sim.window``)."""
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[dict[str, str]]:
-    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-    if missing:
-        message = f"{', '.join(missing)} not installed (Debian: xvfb xdotool x11-apps)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    number = 90 + os.getpid() % 500
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = {**os.environ, "DISPLAY": f":{number}"}
-    deadline = time.monotonic() + 20
-    while subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True,
-                         check=False).returncode != 0:
-        if time.monotonic() > deadline or server.poll() is not None:
-            server.kill()
-            pytest.fail("Xvfb did not start")
-        time.sleep(0.1)
-    yield env
-    server.terminate()
-    server.wait(timeout=10)
 
 
 def xdotool(env: dict[str, str], *arguments: str) -> str:

@@ -6,6 +6,7 @@ A handler returns the screen to switch to, or ``None`` to stay.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from controller.render.canvas import Canvas
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
 
 class Screen(ABC):
     """A screen of ``app``. Must: ``draw``. May: any handler, and ``wakeup``."""
+
+    wants_readings = False
+    """Whether the screen shows the touch sensors' readings (they stream only while it does)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -34,6 +38,11 @@ class Screen(ABC):
     def pad_up(self, pad: int, now: float) -> Optional[Screen]:
         """The finger left ``pad``."""
         del pad, now
+        return None
+
+    def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Optional[Screen]:
+        """The latest ``(pad, reading, delta)`` of some pads (only while ``wants_readings``)."""
+        del readings, now
         return None
 
     def button_down(self, button: str, now: float) -> Optional[Screen]:

@@ -1,5 +1,5 @@
-"""Home: a tile per game (it breathes while a game waits to be continued), the brightness bar
-and the sound switch."""
+"""Home: a tile per game (it breathes while a game waits to be continued), the brightness bar,
+the sensors pad and the sound switch."""
 
 from __future__ import annotations
 
@@ -33,6 +33,9 @@ class HomeScreen(Screen):
         if kind == "game":
             self.app.say(Sound.TAP)
             return self.app.open_game(GAMES[value])
+        if kind == "sensors":
+            self.app.say(Sound.TAP)
+            return self.app.sensors()
         if kind == "brightness":
             settings.brightness = value / len(self.layout.brightness)
         else:

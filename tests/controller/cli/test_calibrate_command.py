@@ -67,3 +67,18 @@ def test_suggestions_clear_the_noise(noise, expected):
 def test_a_watch_of_no_time_is_refused(tmp_path, capsys):
     assert main(["calibrate", "--seconds", "0", "--state-dir", str(tmp_path)]) == 2
     assert "--seconds 0: give a time above 0" in capsys.readouterr().err
+
+
+def test_a_port_the_board_app_holds_is_named_as_busy(running, tmp_path, capsys):
+    from hw.touch.link import open_serial
+
+    held = open_serial(str(tmp_path / "board"))
+    try:
+        assert main(["calibrate", "--port", str(tmp_path / "board"), "--state-dir",
+                     str(tmp_path / "state")]) == 2
+    finally:
+        held.close()
+    error = capsys.readouterr().err
+    assert "is in use by another program" in error
+    assert "sensors pad" in error
+

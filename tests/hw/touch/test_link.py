@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import pytest
 
-from controller.devices.interfaces import PadDown, PadUp, TouchesBack, TouchesLost
+from controller.devices.interfaces import PadDown, PadReadings, PadUp, TouchesBack, TouchesLost
 from controller.profile import load_profile
 from firmware import proto
 from hw.touch.link import TouchLink
@@ -19,14 +19,17 @@ PROFILE = load_profile("kaskade-8x8")
 
 
 class Board:
-    """A running simulated board and a link to it, with the events the link reported."""
+    """A running simulated board and a link to it, with the events the link reported. The
+    link counts the board gone after ``silence`` seconds without a line: twice the heartbeat's
+    period, so one lost heartbeat is not taken for a crash."""
 
-    def __init__(self, tmp_path: Any, thresholds: tuple[int, int] | None = None) -> None:
+    def __init__(self, tmp_path: Any, thresholds: tuple[int, int] | None = None,
+                 silence: float = 2.0) -> None:
         self.device = RunningDevice(PROFILE, tmp_path / "board")
         self.device.start()
         self.events: queue.Queue[Any] = queue.Queue()
         self.link = TouchLink(PROFILE, lambda: str(tmp_path / "board"), thresholds=thresholds,
-                              silence=1.0, retry=0.1)
+                              silence=silence, retry=0.1)
         self.link.start(self.events.put)
         self.expect(lambda e: e == TouchesBack())
 
@@ -43,6 +46,13 @@ class Board:
                 return event
             seen.append(event)
         pytest.fail(f"no such event within {timeout} s; saw {seen}")
+
+    def drain(self) -> list[Any]:
+        """The events reported so far, forgotten."""
+        events = []
+        while not self.events.empty():
+            events.append(self.events.get())
+        return events
 
     def touch(self, pad: int) -> None:
         self.device.pads.down(pad)
@@ -124,6 +134,43 @@ def test_a_reboot_command_keeps_the_link(board):
     time.sleep(0.3)
     board.touch(30)
     assert board.link.connected
+
+
+def test_readings_stream_while_the_app_wants_them_also_after_a_reboot(tmp_path):
+    board = Board(tmp_path)
+    try:
+        board.link.stream_readings(True)
+        time.sleep(0.3)  # the baselines settle before the first finger
+        board.device.pads.down(9)
+        near = board.expect(lambda e: isinstance(e, PadReadings) and
+                            any(pad == 9 and delta > 12 for pad, _, delta in e.readings))
+        assert all(0 <= pad < PROFILE.pads for pad, _, _ in near.readings)
+        board.device.pads.up(9)
+        board.link.command(proto.REBOOT, [])  # the board forgets that it was streaming...
+        deadline = time.monotonic() + 5
+        while board.device.device.boots < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.3)
+        board.drain()
+        board.expect(lambda e: isinstance(e, PadReadings))  # ...and is asked again
+        assert board.link.connected, "the link held through the reboot"
+
+        board.link.stream_readings(False)
+        time.sleep(0.3)
+        board.drain()
+        time.sleep(0.5)
+        assert not any(isinstance(event, PadReadings) for event in board.drain())
+    finally:
+        board.close()
+
+
+def test_the_debug_pane_and_the_app_share_the_stream(board):
+    board.link.want_readings("debug pane", True)
+    board.link.stream_readings(True)
+    board.expect(lambda e: isinstance(e, PadReadings))
+    board.link.want_readings("debug pane", False)  # the app still wants them
+    time.sleep(0.3)
+    board.expect(lambda e: isinstance(e, PadReadings))
 
 
 def test_stored_thresholds_are_sent_when_the_link_connects(tmp_path):

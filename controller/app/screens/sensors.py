@@ -1,0 +1,51 @@
+"""Sensors: the touch sensors' live readings as a heat map on the LEDs, for checking a newly
+built board or a pad that misbehaves without a computer at hand (``kaskade calibrate`` shows
+the same in a terminal and sets the thresholds). Opened from the home menu's sensors pad; the
+menu button goes back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Optional
+
+from controller.app.screens.base import Screen
+from controller.profile.firmware import default_thresholds
+from controller.render.canvas import Canvas
+from controller.render.heatmap import draw_heat_map
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class SensorsScreen(Screen):
+    """The heat map of the pads; touches light their pads white."""
+
+    wants_readings = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.deltas: dict[int, int] = {}
+        self.touched: set[int] = set()
+        stored = app.settings.thresholds
+        self.touch = stored[0] if stored else default_thresholds(self.profile)[0]
+
+    def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Optional[Screen]:
+        for pad, _, delta in readings:
+            if pad < self.profile.pads:
+                self.deltas[pad] = delta
+        return None
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        self.touched.add(pad)
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        self.touched.discard(pad)
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        return self.app.home() if button == "menu" else None
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        draw_heat_map(canvas, self.profile, self.deltas, self.touch, self.touched)
+        return False

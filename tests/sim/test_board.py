@@ -1,0 +1,60 @@
+"""The simulated board on its default path — the real firmware on the simulated
+microcontroller, reached through the touch link over a pseudo-terminal — with the app running
+in real time: the sensors screen's heat map comes from the firmware's diagnostic stream."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from controller.app.app import App, Store
+from controller.app.driver import Driver
+from controller.app.loop import run as run_loop
+from controller.profile import load_profile
+from sim.board import sim_board
+from sim.leds import FrameReader
+
+
+def test_the_sensors_screen_shows_the_firmwares_readings_and_touches(tmp_path):
+    profile = load_profile("kaskade-8x8")
+    board = sim_board(profile)
+    driver = Driver(App(profile, Store.at(tmp_path, "kaskade-8x8")), board)
+    reader = FrameReader(profile)
+    stop = threading.Event()
+    loop = threading.Thread(target=run_loop, args=(driver, stop), daemon=True)
+    loop.start()
+
+    def pad_colour(pad: int) -> tuple[int, int, int]:
+        _, frame = board.pixels.latest()  # type: ignore[attr-defined]
+        k = profile.per_pad
+        column, row = pad % profile.columns, pad // profile.columns
+        return reader.colours(frame)[(row * k) * profile.led_width + column * k]
+
+    def wait_for(condition, what: str, seconds: float = 10.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < deadline, f"no {what} within {seconds} s"
+            time.sleep(0.05)
+
+    fingers = board.fingers
+    assert fingers is not None
+    try:
+        wait_for(lambda: board.touches.connected, "connection")  # type: ignore[attr-defined]
+        time.sleep(0.3)  # the baselines settle
+        sensors_pad = 6  # g1
+        fingers.down(sensors_pad)
+        time.sleep(0.15)
+        fingers.up(sensors_pad)
+        wait_for(lambda: type(driver.app.screen).__name__ == "SensorsScreen", "sensors screen")
+        wait_for(lambda: pad_colour(20)[2] > max(pad_colour(20)[:2]), "blue, quiet c3")
+        fingers.down(9)  # b2
+        wait_for(lambda: min(pad_colour(9)) > 0.8 * max(pad_colour(9)) > 0, "white, touched b2")
+        fingers.up(9)
+        board.buttons.down("menu")  # type: ignore[attr-defined]
+        board.buttons.up("menu")  # type: ignore[attr-defined]
+        wait_for(lambda: type(driver.app.screen).__name__ == "HomeScreen", "home screen")
+        wait_for(lambda: not board.touches.streaming, "the stream stopped")  # type: ignore[attr-defined]
+    finally:
+        stop.set()
+        loop.join(timeout=5)
+        board.close()
