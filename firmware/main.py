@@ -1,8 +1,9 @@
 """The firmware's entry point: read the board's config, start the sensors, and scan at a fixed
 rate until interrupted.
 
-On the microcontroller the top-level ``main.py`` calls ``run()``; the simulator calls ``build``
-with its own ``machine`` module and serial port and steps the board on its own clock.
+On the microcontroller the boot stage (``bootstage.py``, installed as the top-level ``main.py``)
+calls ``main()``; the simulator calls ``build`` with its own ``machine`` module and serial port
+and steps the board on its own clock.
 """
 
 import json
@@ -37,18 +38,23 @@ def build(config, machine, serial, firmware_root):
     return board
 
 
-def run(config, machine, serial, firmware_root, ticks=clock):
+def run(config, machine, serial, firmware_root, ticks=clock, started=None):
     """Scan at the config's rate until interrupted (Ctrl-C from the Pi's tools): ``ticks`` is
-    the clock module (``ticks_ms``, ``ticks_add``, ``ticks_diff``, ``sleep_ms``)."""
+    the clock module (``ticks_ms``, ``ticks_add``, ``ticks_diff``, ``sleep_ms``). After the
+    first second of scanning, ``started()`` tells the boot stage that this firmware works."""
     board = build(config, machine, serial, firmware_root)
     period = 1000 // config["scan_hz"]
     watchdog = Watchdog(machine, WATCHDOG_MS)
     last = deadline = ticks.ticks_ms()
+    scans = 0
     try:
         while True:
             now = ticks.ticks_ms()
             board.step(ticks.ticks_diff(now, last))
             last = now
+            scans += 1
+            if scans == config["scan_hz"] and started is not None:
+                started()
             watchdog.feed()
             deadline = ticks.ticks_add(deadline, period)
             wait = ticks.ticks_diff(deadline, ticks.ticks_ms())
@@ -60,10 +66,11 @@ def run(config, machine, serial, firmware_root, ticks=clock):
         watchdog.stop()
 
 
-def main():
-    """On the microcontroller: the config beside the firmware, USB serial to the Pi."""
+def main(started=None):
+    """On the microcontroller (called by the boot stage): the config beside the firmware, USB
+    serial to the Pi."""
     import machine
 
     root = __file__.rsplit("/", 1)[0]
     config = load_config(root.rsplit("/", 1)[0] + "/board.json")
-    run(config, machine, clock.UsbSerial(machine), root)
+    run(config, machine, clock.UsbSerial(machine), root, started=started)

@@ -49,7 +49,10 @@ class UsbSerial:
     def read(self):
         data = b""
         while self.poll.poll(0) and len(data) < 256:
-            data += self.input.read(1)
+            byte = self.input.read(1)
+            if not byte:  # a line that says "ready" but has nothing: stop, do not spin
+                break
+            data += byte
         return data or None
 
     def write(self, buf, length):

@@ -1,0 +1,169 @@
+"""The board's file system through MicroPython's raw REPL, with mpremote's transport: stop
+the running firmware, read the firmware sets' state and file hashes, write and rename files,
+and soft-reset so the boot stage starts the firmware again."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from collections.abc import Iterable
+from typing import Any, Callable, Optional
+
+from hw.flash.errors import BoardError, FlashError
+
+SETS = ("a", "b")
+_HASHER = """
+import hashlib, binascii, os
+def _h(p):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    d = hashlib.sha256()
+    b = bytearray(512)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        d.update(b[:n])
+    f.close()
+    return binascii.hexlify(d.digest()).decode()
+def _r(p):
+    try:
+        with open(p) as f:
+            return f.read()
+    except OSError:
+        return None
+def _walk(p):
+    out = []
+    try:
+        names = os.listdir(p)
+    except OSError:
+        return out
+    for n in names:
+        q = p + '/' + n
+        if os.stat(q)[0] & 0x4000:
+            out.extend(_walk(q))
+        else:
+            out.append(q)
+    return out
+"""
+
+
+class BoardFiles:
+    """The board on serial port ``path``, stopped in its raw REPL while this is open."""
+
+    def __init__(self, path: str) -> None:
+        from mpremote.transport import TransportError  # noqa: PLC0415  (only flashing needs it)
+        from mpremote.transport_serial import SerialTransport  # noqa: PLC0415
+
+        self.path = path
+        self._errors = (TransportError, OSError)
+        if not os.path.exists(path):
+            raise BoardError(f"no board at {path} (is it plugged in?)")
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.transport = SerialTransport(path, exclusive=True, timeout=0.2)
+        except TransportError as error:
+            raise BoardError(_busy_or(path, str(error))) from None
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.transport.enter_raw_repl(soft_reset=False, timeout_overall=5)
+            self.transport.exec(_HASHER)
+        except self._errors:
+            self.transport.close()
+            raise BoardError(f"{path}: the device does not answer as a MicroPython board "
+                             "(no raw REPL); is it the touch board, with MicroPython on it?"
+                             ) from None
+
+    def run(self, code: str) -> str:
+        """Run ``code`` on the board; what it printed."""
+        try:
+            return self.transport.exec(code).decode()
+        except self._errors as error:
+            raise FlashError(f"{self.path}: the board stopped answering ({error}); the "
+                             "update can be run again") from None
+
+    def state(self) -> dict[str, Any]:
+        """``active``, ``tries`` and each set's manifest (parsed, or ``None``)."""
+        text = self.run("import json\nprint(json.dumps({'active': _r('/fw/active'), "
+                        "'tries': _r('/fw/tries'), 'a': _r('/fw/a/manifest.json'), "
+                        "'b': _r('/fw/b/manifest.json')}))")
+        raw = json.loads(text)
+        manifests = {}
+        for name in SETS:
+            try:
+                manifests[name] = json.loads(raw[name]) if raw[name] else None
+            except ValueError:
+                manifests[name] = None
+        active = (raw["active"] or "").strip()
+        return {"active": active if active in SETS else None, "tries": raw["tries"],
+                "manifests": manifests}
+
+    def hashes(self, paths: Iterable[str]) -> dict[str, Optional[str]]:
+        """The SHA-256 of each of ``paths`` on the board (``None`` where missing)."""
+        wanted = sorted(set(paths))
+        text = self.run("import json\nprint(json.dumps([_h(p) for p in %s]))" % json.dumps(wanted))
+        return dict(zip(wanted, json.loads(text)))
+
+    def files(self, directory: str) -> list[str]:
+        """Every file under ``directory``."""
+        return json.loads(self.run("import json\nprint(json.dumps(_walk(%s)))"
+                                   % json.dumps(directory)))
+
+    def write(self, path: str, data: bytes,
+              progress: Optional[Callable[[int], None]] = None) -> None:
+        """Write ``path`` (its folders made first)."""
+        parts = path.strip("/").split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folder = "/" + "/".join(parts[:depth])
+            self.run(f"try:\n os.mkdir({folder!r})\nexcept OSError:\n pass")
+        written = 0
+
+        def chunk(done: int, _total: int) -> None:
+            nonlocal written
+            if progress is not None:
+                progress(done - written)
+            written = done
+
+        try:
+            self.transport.fs_writefile(path, data, chunk_size=256, progress_callback=chunk)
+        except self._errors as error:
+            raise FlashError(f"{self.path}: writing {path} failed ({error}); the update can be "
+                             "run again") from None
+
+    def write_atomically(self, path: str, data: bytes) -> None:
+        """Replace ``path`` in one step: written beside it, then renamed over it."""
+        self.write(path + ".new", data)
+        self.run(f"os.rename({path + '.new'!r}, {path!r})")
+
+    def remove(self, path: str) -> None:
+        self.run(f"try:\n os.remove({path!r})\nexcept OSError:\n pass")
+
+    def restart(self) -> None:
+        """Leave the raw REPL and soft-reset: the boot stage starts the firmware."""
+        try:
+            self.transport.exit_raw_repl()
+            self.transport.serial.write(b"\x04")
+            self.transport.serial.flush()
+        except self._errors as error:
+            raise FlashError(f"{self.path}: could not restart the board ({error})") from None
+
+    def close(self) -> None:
+        with contextlib.suppress(*self._errors):
+            self.transport.close()
+
+
+def _busy_or(path: str, message: str) -> str:
+    try:
+        import serial  # noqa: PLC0415
+
+        serial.Serial(path, exclusive=True).close()
+    except Exception as error:  # noqa: BLE001  (pyserial says why in its message)
+        if "exclusively lock" in str(error):
+            return (f"{path} is in use by another program (the board app? stop it first, then "
+                    "update the firmware)")
+        return f"cannot open {path}: {error}"
+    return f"cannot open {path}: {message}"
