@@ -89,7 +89,7 @@ def start():
         from firmware.main import main
 
         main(started=confirm)
-    except Exception as error:  # noqa: BLE001  (any failure to start counts as a failed try)
+    except Exception as error:
         sys.print_exception(error)
         import machine
 

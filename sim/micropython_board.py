@@ -15,8 +15,9 @@ import shutil
 import subprocess
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Optional
+from typing import Optional, TextIO
 
 from controller.errors import KaskadeError
 from sim.mcu.pty import PtyLine
@@ -60,10 +61,11 @@ class MicroPythonBoard:
         return self._process is not None and self._process.poll() is None
 
     def power_on(self) -> None:
-        """Switch on: the interpreter boots from the flash."""
+        """Switch on: the interpreter boots from the flash (and its USB port appears)."""
         with self._lock:
             if self.on:
                 return
+            self.line.plug()
             self.received = 0
             self._process = subprocess.Popen(
                 [self.node, str(DEVICE), str(self.flash), str(EMULATOR)],
@@ -72,12 +74,14 @@ class MicroPythonBoard:
                              daemon=True).start()
 
     def power_off(self) -> None:
-        """Cut the power: whatever was written to the flash stays, nothing else."""
+        """Cut the power: whatever was written to the flash stays, nothing else; the USB port
+        goes away."""
         with self._lock:
             process, self._process = self._process, None
         if process is not None:
             process.kill()
             process.wait()
+        self.line.unplug()
 
     def power_cycle(self) -> None:
         self.power_off()
@@ -144,3 +148,31 @@ class MicroPythonBoard:
                 return
             if process is self._process:
                 self.line.inject(data)
+
+
+CONSOLE_HELP = """\
+commands: off (cut the power), on, cycle (off and on), unplug, plug (the cable), help, quit"""
+
+
+def serve(board: MicroPythonBoard, commands: Iterable[str], out: TextIO) -> None:
+    """Run ``board`` until ``quit`` or the end of ``commands``, one command per line."""
+    board.power_on()
+    link = f" (also {board.line.link})" if board.line.link else ""
+    print(f"MicroPython board on {board.line.path}{link}, flash in {board.flash}", file=out,
+          flush=True)
+    actions = {"off": board.power_off, "on": board.power_on, "cycle": board.power_cycle,
+               "unplug": board.unplug, "plug": board.plug}
+    try:
+        for line in commands:
+            command = line.strip().lower()
+            if command == "quit":
+                break
+            if command in actions:
+                actions[command]()
+                if command in ("plug", "on", "cycle"):
+                    print(f"board on {board.line.path}", file=out, flush=True)
+            elif command:
+                print(CONSOLE_HELP if command == "help" else
+                      f"unknown command {command!r}; type help", file=out, flush=True)
+    finally:
+        board.close()

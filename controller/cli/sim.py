@@ -22,6 +22,9 @@ examples:
                                                play a touch script, save pictures
   kaskade sim --touch-board                    only the touch board, on a pseudo-terminal;
                                                then: kaskade play --port /dev/pts/N
+  kaskade sim device --flash DIR               a MicroPython board (the real interpreter)
+                                               with its flash in DIR, on a pseudo-terminal;
+                                               then: kaskade firmware flash --port /dev/pts/N
 
 The window's touches go through the real firmware running on a simulated microcontroller and
 reach the app through the touch link over a pseudo-terminal, as on the real board.
@@ -64,6 +67,15 @@ def register(commands: Any) -> None:
     parser.add_argument("--port", metavar="PATH",
                         help="take touches from the board on this serial port instead (a real "
                         "one, or another simulator's --touch-board)")
+    parser.add_argument("part", nargs="?", choices=("device",),
+                        help="device: only a MicroPython board emulator (the real interpreter "
+                        "with a flash file system) on a pseudo-terminal, for the firmware "
+                        "tools; type help at its prompt for power and cable commands")
+    parser.add_argument("--flash", metavar="DIR", type=Path,
+                        help="with device: the folder that keeps the board's flash (default: "
+                        "device-flash in the state directory)")
+    parser.add_argument("--link", metavar="PATH", type=Path,
+                        help="with device: also name its port PATH (a symbolic link)")
     parser.add_argument("--dump", metavar="FILE", type=Path,
                         help="with --headless: write the final state and every LED's colour "
                         "as JSON")
@@ -81,6 +93,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--headless needs --script FILE (or --script - for standard input)")
     if args.port and args.headless:
         raise UsageError("--headless takes its touches from --script, not --port")
+    if args.part != "device" and (args.flash or args.link):
+        raise UsageError("--flash and --link go with kaskade sim device")
+    if args.part == "device":
+        from controller.app.paths import state_dir  # noqa: PLC0415
+        from sim.micropython_board import MicroPythonBoard, serve  # noqa: PLC0415
+
+        flash = args.flash or state_dir(args.state_dir) / "device-flash"
+        flash.mkdir(parents=True, exist_ok=True)
+        serve(MicroPythonBoard(flash, args.link), sys.stdin, sys.stdout)
+        return 0
     profile, store = open_store(args)
     if args.touch_board:
         from sim.touch_board import TouchBoard  # noqa: PLC0415

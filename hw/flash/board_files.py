@@ -73,7 +73,7 @@ class BoardFiles:
                 self.transport.enter_raw_repl(soft_reset=False, timeout_overall=5)
             self.transport.exec(_HASHER)
         except self._errors:
-            self.transport.close()
+            self.close()
             raise BoardError(f"{path}: the device does not answer as a MicroPython board "
                              "(no raw REPL); is it the touch board, with MicroPython on it?"
                              ) from None
@@ -105,13 +105,13 @@ class BoardFiles:
     def hashes(self, paths: Iterable[str]) -> dict[str, Optional[str]]:
         """The SHA-256 of each of ``paths`` on the board (``None`` where missing)."""
         wanted = sorted(set(paths))
-        text = self.run("import json\nprint(json.dumps([_h(p) for p in %s]))" % json.dumps(wanted))
+        text = self.run(f"import json\nprint(json.dumps([_h(p) for p in {json.dumps(wanted)}]))")
         return dict(zip(wanted, json.loads(text)))
 
     def files(self, directory: str) -> list[str]:
         """Every file under ``directory``."""
-        return json.loads(self.run("import json\nprint(json.dumps(_walk(%s)))"
-                                   % json.dumps(directory)))
+        where = json.dumps(directory)
+        return json.loads(self.run(f"import json\nprint(json.dumps(_walk({where})))"))
 
     def write(self, path: str, data: bytes,
               progress: Optional[Callable[[int], None]] = None) -> None:
@@ -161,7 +161,7 @@ def _busy_or(path: str, message: str) -> str:
         import serial  # noqa: PLC0415
 
         serial.Serial(path, exclusive=True).close()
-    except Exception as error:  # noqa: BLE001  (pyserial says why in its message)
+    except Exception as error:
         if "exclusively lock" in str(error):
             return (f"{path} is in use by another program (the board app? stop it first, then "
                     "update the firmware)")

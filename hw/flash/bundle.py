@@ -70,24 +70,26 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def build(profile: Profile, out: Path, compile_mpy: bool = False) -> Bundle:
-    """Write the bundle for ``profile`` into ``out`` (emptied first) and return it checked."""
+def build(profile: Profile, out: Path, compile_mpy: bool = False,
+          source: Path = SOURCE) -> Bundle:
+    """Write the bundle for ``profile`` from the firmware package ``source`` into ``out``
+    (emptied first) and return it checked."""
     if out.exists():
         if not out.is_dir():
             raise BundleError(f"{out}: not a directory")
         shutil.rmtree(out)
     package = out / "firmware"
-    for source in sorted(SOURCE.rglob("*.py")):
-        if "__pycache__" in source.parts:
+    for file in sorted(source.rglob("*.py")):
+        if "__pycache__" in file.parts:
             continue
-        relative = source.relative_to(SOURCE)
+        relative = file.relative_to(source)
         target = package / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if compile_mpy and relative.name != "__init__.py":
-            _mpy_cross(source, target.with_suffix(".mpy"))
+            _mpy_cross(file, target.with_suffix(".mpy"))
         else:
-            shutil.copyfile(source, target)
-    shutil.copyfile(SOURCE / "bootstage.py", out / BOOT_STAGE)
+            shutil.copyfile(file, target)
+    shutil.copyfile(source / "bootstage.py", out / BOOT_STAGE)
     (out / CONFIG).write_text(json.dumps(firmware_config(profile), indent=1) + "\n",
                               encoding="utf-8")
     files = {path: _entry(out, path) for path in _set_files(out)}

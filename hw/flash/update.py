@@ -20,7 +20,7 @@ from typing import Callable, Optional
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
 from hw.flash.board_files import SETS, BoardFiles
-from hw.flash.bundle import Bundle
+from hw.flash.bundle import Bundle, FileEntry
 from hw.flash.errors import FlashError
 from hw.touch.connection import Connection, Hello
 from hw.touch.errors import LinkError
@@ -50,10 +50,13 @@ class Report:
     seconds: float
     set_name: str
     hello: Hello
+    switched: bool
+    """Whether the board now starts another set than before."""
 
     @property
     def up_to_date(self) -> bool:
-        return self.written_files == 0
+        """The board had this firmware already: nothing written, nothing switched."""
+        return self.written_files == 0 and not self.switched
 
 
 def flash(path: str, bundle: Bundle, profile: Profile,
@@ -84,32 +87,15 @@ def flash(path: str, bundle: Bundle, profile: Profile,
             board.restart()
             board.close()
             hello = _hello(path, profile, bundle.content_hash)
-            return Report(0, 0, len(bundle.files), clock() - began, active, hello)
+            return Report(0, 0, len(bundle.files), clock() - began, active, hello, False)
         target = _target(active, manifests)
         todo = [entry for entry in bundle.files
                 if on_board[f"/fw/{target}/{entry.path}"] != entry.sha256]
-        if not boot_current:
-            todo_boot = [bundle.boot]
-        else:
-            todo_boot = []
+        todo_boot = [] if boot_current else [bundle.boot]
         status = Progress(0, len(todo) + len(todo_boot), 0,
                           sum(entry.size for entry in (*todo, *todo_boot)))
         progress(status)
-        base = f"/fw/{target}/"
-        if todo or not holds(target):
-            board.remove(base + "manifest.json")
-        for entry in todo:
-            _write(board, base + entry.path, bundle.data(entry), status, progress)
-        keep = {base + entry.path for entry in bundle.files} | {base + "manifest.json"}
-        for stale in board.files(base.rstrip("/")):
-            if stale not in keep:
-                board.remove(stale)
-        check = board.hashes(base + entry.path for entry in bundle.files)
-        bad = [entry.path for entry in bundle.files if check[base + entry.path] != entry.sha256]
-        if bad:
-            raise FlashError(f"{path}: {len(bad)} files did not arrive intact ({bad[0]} …); "
-                             "nothing was switched; run the update again")
-        board.write_atomically(base + "manifest.json", _set_manifest(bundle))
+        _write_set(board, bundle, target, todo, not holds(target), status, progress)
         for entry in todo_boot:
             board.write("/main.py.new", bundle.data(entry), _counter(status, progress))
             if board.hashes(["/main.py.new"])["/main.py.new"] != entry.sha256:
@@ -125,7 +111,30 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         board.close()
     hello = _hello(path, profile, bundle.content_hash)
     return Report(len(todo) + len(todo_boot), status.bytes_total,
-                  len(bundle.files) - len(todo), clock() - began, target, hello)
+                  len(bundle.files) - len(todo), clock() - began, target, hello,
+                  target != active)
+
+
+def _write_set(board: BoardFiles, bundle: Bundle, target: str, todo: list[FileEntry],
+               incomplete: bool, status: Progress, progress: Callable[[Progress], None]) -> None:
+    """Make set ``target`` hold ``bundle``: its manifest goes first and comes back last."""
+    base = f"/fw/{target}/"
+    if todo or incomplete:
+        board.remove(base + "manifest.json")
+    for entry in todo:
+        board.write(base + entry.path, bundle.data(entry), _counter(status, progress))
+        status.files += 1
+        progress(status)
+    keep = {base + entry.path for entry in bundle.files} | {base + "manifest.json"}
+    for stale in board.files(base.rstrip("/")):
+        if stale not in keep:
+            board.remove(stale)
+    check = board.hashes(base + entry.path for entry in bundle.files)
+    bad = [entry.path for entry in bundle.files if check[base + entry.path] != entry.sha256]
+    if bad:
+        raise FlashError(f"{board.path}: {len(bad)} files did not arrive intact ({bad[0]} …); "
+                         "nothing was switched; run the update again")
+    board.write_atomically(base + "manifest.json", _set_manifest(bundle))
 
 
 def rollback(path: str, profile: Profile) -> tuple[str, Hello]:
@@ -178,13 +187,6 @@ def _counter(status: Progress, progress: Callable[[Progress], None]) -> Callable
         status.bytes += written
         progress(status)
     return count
-
-
-def _write(board: BoardFiles, path: str, data: bytes, status: Progress,
-           progress: Callable[[Progress], None]) -> None:
-    board.write(path, data, _counter(status, progress))
-    status.files += 1
-    progress(status)
 
 
 def _hello(path: str, profile: Profile, expected: str) -> Hello:

@@ -29,3 +29,19 @@ def micropython(script: Path, copies: dict[Path, str], timeout: float = 120) -> 
                             timeout=timeout, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
+
+
+def needs_interpreter() -> None:
+    """Skip (fail in CI) when node or the MicroPython interpreter is not here."""
+    import os
+
+    problem = None
+    if shutil.which("node") is None:
+        problem = "node is not installed (CI installs it)"
+    elif not INTERPRETER.is_dir():
+        problem = ("the MicroPython interpreter is not installed: run 'npm ci --prefix "
+                   "sim/micropython' (make test does)")
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(problem)
+        pytest.skip(problem)

@@ -74,7 +74,7 @@ class I2C:
 class WDT:
     """The watchdog: fed by the firmware; the emulator never bites."""
 
-    def __init__(self, id=0, timeout=5000):  # noqa: A002 - MicroPython's signature
+    def __init__(self, id=0, timeout=5000):
         self.timeout = timeout
 
     def feed(self):

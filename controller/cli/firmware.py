@@ -1,0 +1,125 @@
+"""``kaskade firmware``: update the touch board's firmware over its USB cable, check which
+firmware it runs, go back to the previous one, or make a bundle to copy by other means.
+
+An update stops the firmware, copies only the files that changed into the board's spare
+firmware set over MicroPython's raw REPL, checks every file's SHA-256 on the board, and only then
+switches to the new set in one step, keeping the previous one. A pulled cable or a power cut at
+any moment leaves a board that boots a complete firmware, old or new; run the update again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from controller.cli.board import board_name
+from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from firmware.identity import VERSION
+from hw.flash.bundle import build, load
+from hw.flash.update import Progress, flash, rollback, status
+from hw.touch.ports import locator
+
+EXAMPLES = """\
+examples:
+  kaskade firmware flash                       update the board found by its USB id
+  kaskade firmware flash --port /dev/ttyACM0 --compile
+  kaskade firmware status                      the firmware on the board and the bundled one
+  kaskade firmware rollback                    start the previous firmware again
+  kaskade firmware bundle --out fw             the bundle, to look at or copy
+"""
+
+
+def register(commands: Any) -> None:
+    """Add ``firmware`` to the command line."""
+    parser = commands.add_parser(
+        "firmware", help="update the touch board's firmware, check it, roll it back",
+        description=__doc__.replace("``", "").split("\n\n", 1)[1], epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    for name, text in (("flash", "bring the board's firmware up to date"),
+                       ("status", "the firmware on the board against the bundled one"),
+                       ("rollback", "start the previous firmware set again"),
+                       ("bundle", "write the firmware bundle to a folder")):
+        action = actions.add_parser(name, help=text, description=text[0].upper() + text[1:] +
+                                    ".")
+        action.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
+                            help=f"the board build: one of {', '.join(profile_names())}, or a "
+                            f"profile file (default {DEFAULT_PROFILE})")
+        if name != "bundle":
+            action.add_argument("--port", metavar="PATH", help="the board's serial port "
+                                "(default: found by its USB id and serial number)")
+        if name in ("flash", "bundle"):
+            action.add_argument("--compile", action="store_true",
+                                help="precompile the firmware to .mpy with mpy-cross (smaller, "
+                                "starts faster)")
+        if name == "flash":
+            action.add_argument("--bundle", metavar="DIR", type=Path,
+                                help="flash this bundle (from kaskade firmware bundle) instead "
+                                "of building one")
+        if name == "bundle":
+            action.add_argument("--out", metavar="DIR", type=Path, required=True,
+                                help="the folder to write (replaced)")
+        action.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out the chosen action."""
+    profile = load_profile(args.profile)
+    if args.action == "bundle":
+        bundle = build(profile, args.out, args.compile)
+        print(f"bundle for {bundle.board} in {args.out}: firmware {bundle.version} "
+              f"({bundle.content_hash}), {len(bundle.files) + 1} files, {bundle.total_bytes} "
+              "bytes")
+        return 0
+    path = locator(profile.touch.usb, args.port)()
+    if args.action == "status":
+        hello = status(path, profile)
+        with tempfile.TemporaryDirectory() as folder:
+            bundled = build(profile, Path(folder), False).content_hash
+        same = "the same as" if hello.content_hash == bundled else "differs from"
+        print(f"{hello.board} on {path}: firmware {hello.firmware} ({hello.content_hash}), "
+              f"{hello.pads} pads, protocol {hello.protocol}")
+        print(f"bundled: firmware {VERSION} ({bundled}); the board's is {same} it")
+        if hello.content_hash != bundled:
+            print(f"update with: kaskade firmware flash --profile {board_name(args.profile)}")
+        return 0
+    if args.action == "rollback":
+        name, hello = rollback(path, profile)
+        print(f"{hello.board}: back to firmware {hello.firmware} ({hello.content_hash}) in set "
+              f"{name}")
+        return 0
+    with tempfile.TemporaryDirectory() as folder:
+        bundle = load(args.bundle) if args.bundle else build(profile, Path(folder), args.compile)
+        report = flash(path, bundle, profile, _progress_bar(sys.stderr))
+    if report.up_to_date:
+        print(f"{report.hello.board}: firmware {report.hello.firmware} "
+              f"({report.hello.content_hash}) is up to date; nothing written "
+              f"({report.seconds:.1f} s)")
+    else:
+        rate = report.written_bytes / report.seconds if report.seconds else 0
+        print(f"{report.hello.board}: firmware {report.hello.firmware} "
+              f"({report.hello.content_hash}) running from set {report.set_name}; "
+              f"{report.written_files} files written ({report.written_bytes} bytes, "
+              f"{report.skipped_files} unchanged) in {report.seconds:.1f} s, {rate:.0f} bytes/s")
+    return 0
+
+
+def _progress_bar(stream: TextIO) -> Any:
+    """Draws ``[#####     ] files 3/15, 12.0/48.1 kB`` on one line of a terminal."""
+    live = stream.isatty()
+
+    def show(progress: Progress) -> None:
+        if not live or not progress.bytes_total:
+            return
+        share = progress.bytes / progress.bytes_total
+        bar = "#" * round(30 * share)
+        stream.write(f"\r[{bar:<30}] files {progress.files}/{progress.files_total}, "
+                     f"{progress.bytes / 1000:.1f}/{progress.bytes_total / 1000:.1f} kB")
+        if progress.files == progress.files_total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
