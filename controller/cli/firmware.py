@@ -17,8 +17,8 @@ from typing import Any, TextIO
 
 from controller.cli.board import board_name
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
-from firmware.identity import VERSION
-from hw.flash.bundle import build, load
+from firmware.identity import VERSION, content_hash
+from hw.flash.bundle import SOURCE, build, load
 from hw.flash.update import Progress, flash, rollback, status
 from hw.touch.ports import locator
 
@@ -77,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
     path = locator(profile.touch.usb, args.port)()
     if args.action == "status":
         hello = status(path, profile)
-        with tempfile.TemporaryDirectory() as folder:
-            bundled = build(profile, Path(folder), False).content_hash
+        bundled = content_hash(str(SOURCE))
         same = "the same as" if hello.content_hash == bundled else "differs from"
         print(f"{hello.board} on {path}: firmware {hello.firmware} ({hello.content_hash}), "
               f"{hello.pads} pads, protocol {hello.protocol}")
