@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional, TextIO
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import FRAME_RATE, Driver
 from controller.app.thinking import StepThinker
-from controller.devices.interfaces import Board, InputEvent, Sound
+from controller.devices.interfaces import Board, InputEvent, SensorsFirmware, Sound
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
 from sim.board import sim_board
@@ -28,6 +28,8 @@ from sim.script import Command, ScriptError, parse_command
 
 TAP = 0.1
 """Seconds a tap keeps the finger on the pad."""
+SCRIPTED_HASH = "00000000"
+"""The content hash a script's ``firmware`` line reports (scripts name only the version)."""
 PNG_LED_PIXELS = 512
 """About how wide PNG pictures are, in pixels."""
 
@@ -95,6 +97,8 @@ class Headless:
             self.pass_time(command.seconds)
         elif verb == "png":
             self.save_png(command.name, command.line)
+        elif verb == "firmware":
+            self._event(SensorsFirmware(command.name, SCRIPTED_HASH))
         else:
             device: Any = self.touches if command.button is None else self.buttons
             which = command.pad if command.button is None else command.button

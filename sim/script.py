@@ -12,6 +12,7 @@
     hold menu 2       hold a button for 2 seconds
     wait 0.5          let half a second pass (animations run)
     png cascade       save the board as cascade.png in the --png-out folder
+    firmware 0.0.9    the touch board reports firmware 0.0.9 (older ones are offered the update)
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
 from controller.profile.model import Profile
 
-VERBS = ("tap", "down", "up", "hold", "press", "wait", "png")
+VERBS = ("tap", "down", "up", "hold", "press", "wait", "png", "firmware")
 MAX_WAIT = 3600.0
 
 
@@ -64,6 +65,9 @@ def parse_command(text: str, line: int, profile: Profile) -> Optional[Command]:
         if not arguments[0].replace("-", "").replace("_", "").isalnum():
             raise ScriptError(line, f"{arguments[0]!r}: a picture name uses letters, digits, - "
                                     "and _ only")
+        return Command(line, verb, name=arguments[0])
+    if verb == "firmware":
+        _count(arguments, 1, line, "firmware VERSION")
         return Command(line, verb, name=arguments[0])
     if verb == "press":
         _count(arguments, 1, line, "press BUTTON")

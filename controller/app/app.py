@@ -20,24 +20,30 @@ from controller.app.screens.home import HomeScreen
 from controller.app.screens.play import PlayScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
+from controller.app.screens.update import UpdateOfferScreen
 from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError
 from controller.app.thinking import ComputerMove, ThinkRequest
+from controller.app.versions import is_older
 from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
     PadDown,
     PadReadings,
     PadUp,
+    SensorsFirmware,
     Sound,
     TouchesBack,
     TouchesLost,
+    UpdateFinished,
+    UpdateProgress,
 )
 from controller.games import GameState
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.disconnected import draw_disconnected
+from firmware.identity import VERSION as BUNDLED_FIRMWARE
 
 HISTORY_FILE = "history.sqlite3"
 DEFAULT_THINK_SECONDS = 1.0
@@ -86,6 +92,11 @@ class App:
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
         self.session: Optional[Session] = None
         """The unfinished game, playing or waiting on the home screen."""
+        self.board_firmware: Optional[SensorsFirmware] = None
+        """The touch board's firmware, once it has connected (boards that can update it)."""
+        self.update_declined = False
+        """"Later" was chosen: the offer waits for the next start of the app."""
+        self.update_wanted = False
         self.screen: Screen = self._first_screen()
 
     def _first_screen(self) -> Screen:
@@ -114,6 +125,17 @@ class App:
             following = self.screen.readings(event.readings, now)
         elif isinstance(event, ComputerMove):
             following = self.screen.computer_move(event, now)
+        elif isinstance(event, SensorsFirmware):
+            self.board_firmware = event
+            following = UpdateOfferScreen(self) if isinstance(self.screen, HomeScreen) and \
+                self.update_offered else None
+        elif isinstance(event, UpdateProgress):
+            following = self.screen.update_progress(event.share, now)
+        elif isinstance(event, UpdateFinished):
+            if event.error is not None:
+                self.update_declined = True  # not offered again until the next start
+                self._notice(f"the firmware update did not finish: {event.error}")
+            following = self.screen.update_finished(event.error, now)
         else:
             following = None
             if isinstance(event, TouchesLost):
@@ -162,6 +184,18 @@ class App:
         sounds, self.sounds = self.sounds, []
         return sounds if self.settings.sound else []
 
+    def take_update(self) -> bool:
+        """Whether a firmware update was asked for since the last call (for the driver)."""
+        wanted, self.update_wanted = self.update_wanted, False
+        return wanted
+
+    @property
+    def update_offered(self) -> bool:
+        """Whether the touch board runs firmware older than the bundled one and the update
+        was not put off."""
+        return self.board_firmware is not None and not self.update_declined and \
+            is_older(self.board_firmware.version, BUNDLED_FIRMWARE)
+
     @property
     def wants_readings(self) -> bool:
         """Whether the touch sensors should stream their readings (the sensors screen)."""
@@ -183,8 +217,9 @@ class App:
         self.sounds.append(sound)
 
     def home(self) -> Screen:
-        """The home screen (an unfinished game stays saved, its tile breathing)."""
-        return HomeScreen(self)
+        """The home screen (an unfinished game stays saved, its tile breathing), or first the
+        offer of a firmware update."""
+        return UpdateOfferScreen(self) if self.update_offered else HomeScreen(self)
 
     def sensors(self) -> Screen:
         """The touch sensors' heat map."""
@@ -212,7 +247,15 @@ class App:
         else:
             self.store.autosave.clear()
         self.session = None
-        return HomeScreen(self)
+        return self.home()
+
+    def start_update(self) -> None:
+        """Ask the touch board to update its firmware (the driver passes it on)."""
+        self.update_wanted = True
+
+    def decline_update(self) -> None:
+        """Put the update off until the app starts again."""
+        self.update_declined = True
 
     def save_settings(self) -> None:
         """Keep the settings; a failure is reported, the setting still applies."""

@@ -51,6 +51,8 @@ class Driver:
         for sound in self.app.take_sounds():
             self.board.sound.play(sound)
         self.app.flush()
+        if self.app.take_update():
+            self.board.touches.update_firmware()
         if self.app.wants_readings != self.streaming:
             self.streaming = self.app.wants_readings
             self.board.touches.stream_readings(self.streaming)

@@ -28,8 +28,7 @@ from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
 from firmware import proto
 from hw.touch.connection import Connection
-from hw.touch.link import open_serial
-from hw.touch.ports import locator
+from hw.touch.ports import locator, open_serial
 from hw.touch.readings import parse_readings, readings_map
 
 

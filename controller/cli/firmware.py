@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -19,7 +18,7 @@ from controller.cli.board import board_name
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
 from firmware.identity import VERSION, content_hash
 from hw.flash.bundle import SOURCE, build, load
-from hw.flash.update import Progress, flash, rollback, status
+from hw.flash.update import Progress, flash, flash_bundled, rollback, status
 from hw.touch.ports import locator
 
 EXAMPLES = """\
@@ -90,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{hello.board}: back to firmware {hello.firmware} ({hello.content_hash}) in set "
               f"{name}")
         return 0
-    with tempfile.TemporaryDirectory() as folder:
-        bundle = load(args.bundle) if args.bundle else build(profile, Path(folder), args.compile)
-        report = flash(path, bundle, profile, _progress_bar(sys.stderr))
+    show = _progress_bar(sys.stderr)
+    report = flash(path, load(args.bundle), profile, show) if args.bundle else \
+        flash_bundled(path, profile, show, args.compile)
     if report.up_to_date:
         print(f"{report.hello.board}: firmware {report.hello.firmware} "
               f"({report.hello.content_hash}) is up to date; nothing written "

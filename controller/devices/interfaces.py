@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Union
+from typing import Callable, Optional, Union
 
 from controller.profile.model import Profile
 from controller.render.output import Frame
@@ -68,7 +68,32 @@ class PadReadings:
     readings: tuple[tuple[int, int, int], ...]
 
 
-InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp, TouchesLost, TouchesBack, PadReadings]
+@dataclass(frozen=True)
+class SensorsFirmware:
+    """The touch board's firmware ``version`` and ``content_hash``, reported each time it
+    connects (the app offers an update when the version is older than the bundled one)."""
+
+    version: str
+    content_hash: str
+
+
+@dataclass(frozen=True)
+class UpdateProgress:
+    """A firmware update has written ``share`` (0-1) of the bytes it has to write."""
+
+    share: float
+
+
+@dataclass(frozen=True)
+class UpdateFinished:
+    """A firmware update ended: ``error`` is ``None`` when the board runs the new firmware,
+    else what went wrong (the board then runs a complete firmware, old or new)."""
+
+    error: Optional[str]
+
+
+InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp, TouchesLost, TouchesBack, PadReadings,
+                   SensorsFirmware, UpdateProgress, UpdateFinished]
 Sink = Callable[[InputEvent], None]
 
 
@@ -95,7 +120,8 @@ class PixelsOut(ABC):
 
 
 class TouchesIn(ABC):
-    """Where pad touches come from. Must: ``start``. May: ``stream_readings``, ``close``."""
+    """Where pad touches come from. Must: ``start``. May: ``stream_readings``,
+    ``update_firmware``, ``close``."""
 
     @abstractmethod
     def start(self, sink: Sink) -> None:
@@ -105,6 +131,11 @@ class TouchesIn(ABC):
 
     def stream_readings(self, on: bool) -> None:  # noqa: B027  (optional by design)
         """Report ``PadReadings`` too while ``on`` (sensors that have readings do)."""
+
+    def update_firmware(self) -> None:  # noqa: B027  (optional by design)
+        """Bring the touch board's firmware up to the bundled one without waiting, reporting
+        ``UpdateProgress`` and then ``UpdateFinished``. Backends that report
+        ``SensorsFirmware`` must do this; the app asks no others."""
 
     def close(self) -> None:  # noqa: B027
         """Stop reporting."""

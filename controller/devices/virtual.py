@@ -14,6 +14,7 @@ from controller.devices.interfaces import (
     PadUp,
     Sink,
     TouchesIn,
+    UpdateFinished,
 )
 from controller.errors import KaskadeError
 
@@ -45,6 +46,10 @@ class VirtualTouches(_Virtual, TouchesIn):
     def up(self, pad: int) -> None:
         """The finger off ``pad``."""
         self._send(PadUp(pad))
+
+    def update_firmware(self) -> None:
+        """Pads driven by code have no firmware: the update fails at once, saying so."""
+        self._send(UpdateFinished("these pads are simulated; there is no firmware to update"))
 
 
 class VirtualButtons(_Virtual, ButtonsIn):

@@ -197,11 +197,11 @@ def draw_pause(canvas: Canvas, profile: Profile, layout: PauseLayout,
     hint tile is dark when no hint can be given (not a person's turn)."""
     k = profile.per_pad
     canvas.pixels[:] = canvas.pixels.translate(_DARKEN)
-    _tile(canvas, layout.resume, k, CONFIRM)
-    _tile(canvas, layout.hint, k, HINT if hint else scale(HINT, 0.15))
-    _tile(canvas, layout.resign, k,
+    draw_tile(canvas, layout.resume, k, CONFIRM)
+    draw_tile(canvas, layout.hint, k, HINT if hint else scale(HINT, 0.15))
+    draw_tile(canvas, layout.resign, k,
           scale(mix(ILLEGAL, HIGHLIGHT, resign_progress), 0.5 + 0.5 * resign_progress))
-    _tile(canvas, layout.home, k, scale(HIGHLIGHT, 0.6))
+    draw_tile(canvas, layout.home, k, scale(HIGHLIGHT, 0.6))
 
 
 @dataclass(frozen=True)
@@ -250,5 +250,5 @@ def draw_players(canvas: Canvas, profile: Profile, layout: PlayersLayout, colour
                                                   BLACK_PLAYER))
 
 
-def _tile(canvas: Canvas, tile: Tile, k: int, colour: Colour) -> None:
+def draw_tile(canvas: Canvas, tile: Tile, k: int, colour: Colour) -> None:
     canvas.rect(tile.column * k, tile.row * k, tile.size * k, tile.size * k, colour)

@@ -13,18 +13,20 @@ one fails to start three times, the boot stage goes back to the old one.
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Optional
 
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
 from hw.flash.board_files import SETS, BoardFiles
-from hw.flash.bundle import Bundle, FileEntry
+from hw.flash.bundle import Bundle, FileEntry, build
 from hw.flash.errors import FlashError
 from hw.touch.connection import Connection, Hello
 from hw.touch.errors import LinkError
-from hw.touch.link import open_serial
+from hw.touch.ports import open_serial
 
 HELLO_SECONDS = 15.0
 """How long a restarted board may take to say hello."""
@@ -113,6 +115,15 @@ def flash(path: str, bundle: Bundle, profile: Profile,
     return Report(len(todo) + len(todo_boot), status.bytes_total,
                   len(bundle.files) - len(todo), clock() - began, target, hello,
                   target != active)
+
+
+def flash_bundled(path: str, profile: Profile,
+                  progress: Callable[[Progress], None] = lambda _: None,
+                  compile_mpy: bool = False) -> Report:
+    """Bring the board on ``path`` to the firmware of this installation (built into a bundle
+    for ``profile`` on the way)."""
+    with tempfile.TemporaryDirectory() as folder:
+        return flash(path, build(profile, Path(folder), compile_mpy), profile, progress)
 
 
 def _write_set(board: BoardFiles, bundle: Bundle, target: str, todo: list[FileEntry],

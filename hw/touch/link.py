@@ -7,12 +7,15 @@ sequence numbers) it asks for the full state again and reports only the differen
 port fails or the heartbeat stops, it lets go of every pad, reports ``TouchesLost`` with the
 reason, and keeps trying to reconnect; ``TouchesBack`` follows when the board is there again.
 The game is never touched by any of this: the app only shows that the board is disconnected.
+
+Each connection reports the board's firmware (``SensorsFirmware``); when the app asks for an
+update, the link lets go of the port, brings the firmware up to the bundled one through
+``hw.flash`` (reporting ``UpdateProgress`` and ``UpdateFinished``) and then connects again.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections import deque
@@ -22,16 +25,22 @@ from controller.devices.interfaces import (
     PadDown,
     PadReadings,
     PadUp,
+    SensorsFirmware,
     Sink,
     TouchesBack,
     TouchesIn,
     TouchesLost,
+    UpdateFinished,
+    UpdateProgress,
 )
+from controller.errors import KaskadeError
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
 from firmware import proto
+from hw.flash.update import Progress, flash_bundled
 from hw.touch.connection import Connection, Hello, Message
 from hw.touch.errors import LinkError, SilenceError, VersionError
+from hw.touch.ports import open_serial
 from hw.touch.readings import parse_readings
 
 log = logging.getLogger(__name__)
@@ -41,25 +50,11 @@ SILENCE = 3.0
 RETRY = 0.5
 """Seconds between attempts to reach a board that is not there."""
 NOT_YET = "connecting to the board"
+UPDATING = "updating the board's firmware"
 RETRY_INCOMPATIBLE = 5.0
 """...and to reach one whose firmware is incompatible (it will not change by itself)."""
 APP = "app"
 """The reader of the diagnostic stream that gets ``PadReadings`` events."""
-
-
-def open_serial(path: str) -> Any:
-    """The board's port, opened with pyserial (USB CDC ignores the baud rate)."""
-    import serial  # noqa: PLC0415  (pyserial; imported where a board is used)
-
-    if not os.path.exists(path):
-        raise LinkError(f"no board at {path} (is it plugged in?)")
-    try:
-        return serial.Serial(path, 115200, timeout=0.1, exclusive=True)
-    except (serial.SerialException, ValueError) as error:
-        if "exclusively lock" in str(error):
-            raise LinkError(f"{path} is in use by another program (the board app? stop it "
-                            "first; its home menu's sensors pad shows the readings too)") from None
-        raise LinkError(f"cannot open {path}: {error}") from None
 
 
 class TouchLink(TouchesIn):
@@ -90,6 +85,9 @@ class TouchLink(TouchesIn):
         self._readers_lock = threading.Lock()
         self._sink: Optional[Sink] = None
         self._stop = threading.Event()
+        self._update = threading.Event()
+        self._wake = threading.Event()
+        """Cuts a wait between attempts short (closing, or an update asked for)."""
         self._thread: Optional[threading.Thread] = None
         self._connection: Optional[Connection] = None
         self._commands: deque[tuple[str, list[Any]]] = deque()
@@ -105,8 +103,15 @@ class TouchLink(TouchesIn):
         """The app's sensors screen wants ``PadReadings`` events (or no longer does)."""
         self.want_readings(APP, on)
 
+    def update_firmware(self) -> None:
+        """Let go of the port, flash the bundled firmware, connect again (in the link's
+        thread; the app hears how it goes)."""
+        self._update.set()
+        self._wake.set()
+
     def close(self) -> None:
         self._stop.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
 
@@ -141,6 +146,9 @@ class TouchLink(TouchesIn):
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            if self._update.is_set():
+                self._flash()
+                continue
             wait = self.retry
             try:
                 self._session()
@@ -152,7 +160,8 @@ class TouchLink(TouchesIn):
             except OSError as error:  # pyserial's SerialException: the port went away
                 log.debug("serial port error", exc_info=True)
                 self._lost(f"the connection to the board was lost ({type(error).__name__})")
-            self._stop.wait(wait)
+            self._wake.wait(wait)
+            self._wake.clear()
 
     def _traffic(self, direction: str, line: bytes) -> None:
         """Every line on the wire, to the listeners (the simulator's debug pane)."""
@@ -172,7 +181,7 @@ class TouchLink(TouchesIn):
             connection.send(proto.RESYNC)
             self._resume_readings(connection)
             self._back(path)
-            while not self._stop.is_set():
+            while not self._stop.is_set() and not self._update.is_set():
                 while self._commands:
                     connection.send(*self._commands.popleft())
                 for message in connection.receive():
@@ -232,6 +241,28 @@ class TouchLink(TouchesIn):
             if APP in self._readers:
                 self._emit(PadReadings(tuple(readings)))
 
+    def _flash(self) -> None:
+        """Update the board's firmware with the port let go; no ``TouchesLost``, as the app
+        shows the update (failures included) itself."""
+        self._update.clear()
+        self._let_go()
+        self.problem = UPDATING
+        try:
+            report = flash_bundled(self.locate(), self.profile, self._progress)
+        except (KaskadeError, OSError) as error:  # FlashError, LinkError and the port's own
+            log.warning("firmware update failed: %s", error)
+            self._emit(UpdateFinished(str(error)))
+        else:
+            log.info("firmware updated to %s (%s)", report.hello.firmware,
+                     report.hello.content_hash)
+            self._emit(UpdateFinished(None))
+        finally:
+            self.problem = NOT_YET  # whatever follows is news to the app
+
+    def _progress(self, progress: Progress) -> None:
+        share = progress.bytes / progress.bytes_total if progress.bytes_total else 1.0
+        self._emit(UpdateProgress(share))
+
     def _resume_readings(self, connection: Connection) -> None:
         """A board starts without its diagnostic stream: ask again if anyone wants it."""
         if self._readers:
@@ -251,11 +282,17 @@ class TouchLink(TouchesIn):
         log.info("touch board connected on %s", path)
         self.problem = None
         self._emit(TouchesBack())
+        if self.hello is not None:
+            self._emit(SensorsFirmware(self.hello.firmware, self.hello.content_hash))
 
-    def _lost(self, reason: str) -> None:
+    def _let_go(self) -> None:
+        """Release every pad held (the board can no longer say when they are let go)."""
         for pad in sorted(self.touched):
             self._emit(PadUp(pad))
         self.touched.clear()
+
+    def _lost(self, reason: str) -> None:
+        self._let_go()
         if self.problem in (None, NOT_YET):  # news: it was connected, or never has been
             log.warning("touch board: %s", reason)
             self._emit(TouchesLost(reason))

@@ -1,14 +1,17 @@
-"""Finding the board's microcontroller among the USB serial devices: by USB vendor and product
-id and, when the profile gives one, its serial number — never "the first port", which on a Pi
-with a GPS, a modem or a second board would be a guess."""
+"""Finding the board's microcontroller among the USB serial devices, and opening its port.
+
+A board is found by USB vendor and product id and, when the profile gives one, its serial
+number — never "the first port", which on a Pi with a GPS, a modem or a second board would be
+a guess."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import Any, Callable, Optional
 
 from controller.profile.model import Usb
-from hw.touch.errors import NoBoardError
+from hw.touch.errors import LinkError, NoBoardError
 
 
 def _describe(port: Any) -> str:
@@ -50,3 +53,18 @@ def locator(usb: Usb, port: Optional[str] = None) -> Callable[[], str]:
     if port is not None:
         return lambda: port
     return lambda: find_board(usb)
+
+
+def open_serial(path: str) -> Any:
+    """The board's port, opened with pyserial (USB CDC ignores the baud rate)."""
+    import serial  # noqa: PLC0415  (pyserial; imported where a board is used)
+
+    if not os.path.exists(path):
+        raise LinkError(f"no board at {path} (is it plugged in?)")
+    try:
+        return serial.Serial(path, 115200, timeout=0.1, exclusive=True)
+    except (serial.SerialException, ValueError) as error:
+        if "exclusively lock" in str(error):
+            raise LinkError(f"{path} is in use by another program (the board app? stop it "
+                            "first; its home menu's sensors pad shows the readings too)") from None
+        raise LinkError(f"cannot open {path}: {error}") from None

@@ -130,7 +130,7 @@ def test_a_bad_script_line_exits_2_naming_the_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip() == ("kaskade sim: error: script line 2: 'fly' is not a "
                                      "command; the commands are tap, down, up, hold, press, wait, "
-                                     "png")
+                                     "png, firmware")
 
 
 def test_a_bad_profile_file_gives_one_line_per_problem(tmp_path):
@@ -191,3 +191,13 @@ def test_buttons_in_a_script(tmp_path):
     assert summary["game"]["moves"] == ["a1"]
     simulator.run(["down undo", "up undo"])
     assert simulator.summary()["game"]["moves"] == []
+
+
+def test_the_update_offer_in_a_script_and_simulated_pads_that_cannot_be_updated(tmp_path):
+    simulator = run_script(tmp_path, "kaskade-8x8", "firmware 0.0.9\nwait 0.2\n")
+    assert simulator.summary()["screen"] == "UpdateOfferScreen"
+    simulator.run(["hold c1 1.6", "wait 0.1"])  # the update tile
+    assert simulator.summary()["screen"] == "UpdateResultScreen"
+    assert "there is no firmware to update" in simulator.app.notices[-1]
+    simulator.run(["wait 2.5"])
+    assert simulator.summary()["screen"] == "HomeScreen"

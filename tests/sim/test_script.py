@@ -24,6 +24,7 @@ PROFILE = load_profile("kaskade-8x8")
         ("tap undo", Command(1, "tap", button="undo")),
         ("wait 0.25", Command(1, "wait", seconds=0.25)),
         ("png after-cascade_1", Command(1, "png", name="after-cascade_1")),
+        ("firmware 0.0.9", Command(1, "firmware", name="0.0.9")),
     ],
 )
 def test_commands(text, command):
@@ -47,6 +48,7 @@ def test_blank_and_comment_lines_do_nothing(text):
         ("wait soon", "'soon' is not a number of seconds"),
         ("wait -1", "-1 seconds: give 0 to 3600"),
         ("png ../escape", "a picture name uses letters, digits, - and _ only"),
+        ("firmware", "write firmware VERSION"),
     ],
 )
 def test_mistakes_name_the_line(text, reason):

@@ -50,6 +50,16 @@ class Screen(ABC):
         del button, now
         return None
 
+    def update_progress(self, share: float, now: float) -> Optional[Screen]:
+        """A firmware update wrote ``share`` (0-1) of its bytes."""
+        del share, now
+        return None
+
+    def update_finished(self, error: Optional[str], now: float) -> Optional[Screen]:
+        """A firmware update ended (``error`` says why it failed, ``None`` when it did not)."""
+        del error, now
+        return None
+
     def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
         """The computer answered a request (stale answers are ignored)."""
         del answer, now

@@ -70,7 +70,7 @@ def test_a_watch_of_no_time_is_refused(tmp_path, capsys):
 
 
 def test_a_port_the_board_app_holds_is_named_as_busy(running, tmp_path, capsys):
-    from hw.touch.link import open_serial
+    from hw.touch.ports import open_serial
 
     held = open_serial(str(tmp_path / "board"))
     try:

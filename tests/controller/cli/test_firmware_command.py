@@ -10,7 +10,7 @@ import pytest
 
 from controller.cli import main
 from controller.profile import load_profile
-from hw.touch.link import open_serial
+from hw.touch.ports import open_serial
 from sim.mcu.serve import RunningDevice
 from sim.micropython_board import MicroPythonBoard
 from tests.support.micropython import needs_interpreter

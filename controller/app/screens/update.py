@@ -1,0 +1,129 @@
+"""The firmware update offered on the board: when the touch board runs firmware older than the
+one this installation bundles, going home shows the offer first. Holding the "update" tile
+(a tap cannot start it by accident) updates over the USB cable while the pads fill up; "later"
+or the menu button goes home and the offer waits for the next start.
+
+An update cannot be cancelled: stopping halfway would leave the board exactly as a pulled cable
+does (safe, but no further on).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from controller.app.screens.base import Screen
+from controller.devices.interfaces import Sound
+from controller.render.canvas import Canvas
+from controller.render.update import (
+    OfferLayout,
+    draw_update_offer,
+    draw_update_progress,
+    draw_update_result,
+)
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+UPDATE_HOLD = 1.5
+"""Seconds the update tile is held to start the update."""
+RESULT_SECONDS = 2.0
+"""How long the outcome shows before the board goes home (a touch goes home at once)."""
+
+
+class UpdateOfferScreen(Screen):
+    """The offer: update, or later."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.layout = OfferLayout.of(self.profile)
+        self.held_since: Optional[float] = None
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        if self.layout.hit(self.pad(pad)) == "update":
+            self.held_since = now
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        self.held_since = None
+        if self.layout.hit(self.pad(pad)) == "later":
+            return self._later()
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        return self._later() if button == "menu" else None
+
+    def tick(self, now: float) -> Optional[Screen]:
+        if self.held_since is not None and now - self.held_since >= UPDATE_HOLD:
+            self.app.say(Sound.TAP)
+            self.app.start_update()
+            return UpdatingScreen(self.app)
+        return None
+
+    def wakeup(self, now: float) -> Optional[float]:
+        return None if self.held_since is None else self.held_since + UPDATE_HOLD
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        held = 0.0 if self.held_since is None else min(1.0, (now - self.held_since) /
+                                                       UPDATE_HOLD)
+        draw_update_offer(canvas, self.profile, self.layout, held, now)
+        return True
+
+    def _later(self) -> Screen:
+        self.app.say(Sound.TAP)
+        self.app.decline_update()
+        return self.app.home()
+
+
+class UpdatingScreen(Screen):
+    """The update under way; touches and buttons wait for its end."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.share = 0.0
+
+    def update_progress(self, share: float, now: float) -> Optional[Screen]:
+        self.share = max(self.share, share)
+        return None
+
+    def update_finished(self, error: Optional[str], now: float) -> Optional[Screen]:
+        if error is None:
+            self.app.say(Sound.WIN)
+        else:
+            self.app.say(Sound.ILLEGAL)
+        return UpdateResultScreen(self.app, error is None, now)
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        draw_update_progress(canvas, self.profile, self.share, now)
+        return True
+
+
+class UpdateResultScreen(Screen):
+    """Green for a board that runs the new firmware, red for one that kept the old."""
+
+    def __init__(self, app: App, success: bool, since: float) -> None:
+        super().__init__(app)
+        self.success = success
+        self.until = since + RESULT_SECONDS
+        self.touched: set[int] = set()
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        self.touched.add(pad)
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        """A touch made on this screen goes home (not the end of the hold that started the
+        update, when it failed at once)."""
+        return self.app.home() if pad in self.touched else None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        return self.app.home()
+
+    def tick(self, now: float) -> Optional[Screen]:
+        return self.app.home() if now >= self.until else None
+
+    def wakeup(self, now: float) -> Optional[float]:
+        return self.until
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        draw_update_result(canvas, self.success)
+        return False

@@ -1,0 +1,23 @@
+"""Comparing firmware versions, to offer an update only to a board that is behind: a board
+with a newer or a home-made firmware (a version that is not dotted numbers) is left alone."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+
+def parse_version(text: str) -> Optional[tuple[int, ...]]:
+    """``"0.1.10"`` as ``(0, 1, 10)``; ``None`` for anything but dotted numbers."""
+    parts = text.strip().split(".")
+    if not all(part.isdigit() for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
+
+
+def is_older(version: str, than: str) -> bool:
+    """Whether ``version`` comes before ``than`` (missing places count as 0: 0.1 = 0.1.0)."""
+    mine, theirs = parse_version(version), parse_version(than)
+    if mine is None or theirs is None:
+        return False
+    width = max(len(mine), len(theirs))
+    return mine + (0,) * (width - len(mine)) < theirs + (0,) * (width - len(theirs))
