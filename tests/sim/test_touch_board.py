@@ -8,7 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from controller.devices.interfaces import PadDown, PadUp, TouchesBack, TouchesLost
+from controller.devices.interfaces import (
+    PadDown,
+    PadUp,
+    SensorsFirmware,
+    TouchesBack,
+    TouchesLost,
+)
 from controller.profile import load_profile
 from hw.touch.link import TouchLink
 
@@ -26,9 +32,10 @@ def test_another_process_touches_the_board_through_the_link(tmp_path):
         banner = board.stdout.readline()
         assert banner.startswith("touch board Kaskade Board 8x8 on /dev/"), banner
         port = banner.split(" on ", 1)[1].split(" ", 1)[0]
-        link = TouchLink(load_profile("kaskade-8x8"), lambda: port, retry=0.1, silence=1.0)
+        link = TouchLink(load_profile("kaskade-8x8"), lambda: port, retry=0.1, silence=2.0)
         link.start(events.put)
         assert events.get(timeout=10) == TouchesBack()
+        assert isinstance(events.get(timeout=5), SensorsFirmware)
         board.stdin.write("down b3\n")
         assert events.get(timeout=5) == PadDown(17)
         board.stdin.write("up b3\n")
