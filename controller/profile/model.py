@@ -19,6 +19,11 @@ DIRECTIONS = ("horizontal", "vertical")
 COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 STRIPS = ("ws2812b", "ws2811", "sk6812")
 SENSORS = ("mpr121", "ttp223", "gpio")
+LED_BACKENDS = ("auto", "ws281x", "neopixel")
+"""How the Pi drives the LEDs: rpi_ws281x (Pi 1-4), Adafruit NeoPixel through Blinka (Pi 5 and
+other boards), or ``auto``: rpi_ws281x where it runs, else NeoPixel."""
+BUZZER_TYPES = ("passive", "active")
+"""A passive piezo plays tones (PWM); an active buzzer only beeps at its own pitch."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,14 @@ class Gpio:
     undo_button: int
     buzzer: Optional[int] = None
     status_led: Optional[int] = None
+    buzzer_type: str = "passive"
+    """One of ``BUZZER_TYPES``."""
+
+    def pins(self) -> dict[str, int]:
+        """The pins in use, by what they are for (``menu_button`` …)."""
+        named = {"menu_button": self.menu_button, "undo_button": self.undo_button,
+                 "buzzer": self.buzzer, "status_led": self.status_led}
+        return {name: pin for name, pin in named.items() if pin is not None}
 
 
 @dataclass(frozen=True)
@@ -168,6 +181,8 @@ class Profile:
     touch: Touch
     gpio: Gpio
     power: Power
+    led_backend: str = "auto"
+    """One of ``LED_BACKENDS``."""
 
     @property
     def pads(self) -> int:

@@ -14,9 +14,11 @@ from typing import Any, Optional, Union
 from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
 from controller.profile.model import (
+    BUZZER_TYPES,
     COLOUR_ORDERS,
     CORNERS,
     DIRECTIONS,
+    LED_BACKENDS,
     SENSORS,
     STRIPS,
     Channel,
@@ -59,6 +61,7 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     strip = leds.choice("strip", STRIPS, "ws2812b") if leds else None
     order = leds.choice("colour_order", COLOUR_ORDERS, "GRB") if leds else None
     dma = leds.integer("dma", 0, 14, 10) if leds else None
+    backend = leds.choice("backend", LED_BACKENDS, "auto") if leds else None
     panels = [_panel(table) for table in leds.tables("panels")] if leds else []
     pins = [table.integer("gpio", *PI_PINS) for table in leds.tables("channels")] if leds else []
     if leds:
@@ -71,10 +74,11 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
         raise ProfileError(source, problems)
 
     # With no problems recorded every field above was read successfully.
-    assert columns and rows and per_pad and strip and order and dma is not None
+    assert columns and rows and per_pad and strip and order and dma is not None and backend
     assert touch and gpio and power
     chains = _chains(problems, panels, len(pins), columns * per_pad, rows * per_pad, per_pad)
-    _check_led_pins(problems, [p for p in pins if p is not None])
+    if backend != "neopixel":  # on a Pi 5, NeoPixel drives any GPIO through the RP1's PIO
+        _check_led_pins(problems, [p for p in pins if p is not None])
     _check_pi_pins(problems, [p for p in pins if p is not None], gpio)
     touch_pads = _touch_map(problems, touch, columns, rows)
     leds_total = columns * rows * per_pad * per_pad
@@ -94,6 +98,7 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
         touch=replace(touch.touch, pads=touch_pads),
         gpio=gpio,
         power=power,
+        led_backend=backend,
     )
 
 
@@ -204,10 +209,11 @@ def _gpio(table: Optional[Reader]) -> Optional[Gpio]:
     values = (table.integer("menu_button", *PI_PINS), table.integer("undo_button", *PI_PINS))
     buzzer = table.integer("buzzer", *PI_PINS, None)
     status = table.integer("status_led", *PI_PINS, None)
+    buzzer_type = table.choice("buzzer_type", BUZZER_TYPES, "passive")
     table.done()
-    if any(v is None for v in values):
+    if any(v is None for v in values) or buzzer_type is None:
         return None
-    return Gpio(values[0], values[1], buzzer, status)  # type: ignore[arg-type]
+    return Gpio(values[0], values[1], buzzer, status, buzzer_type)  # type: ignore[arg-type]
 
 
 def _power(table: Optional[Reader]) -> Optional[Power]:
@@ -292,7 +298,7 @@ def _check_led_pins(problems: list[tuple[str, str]], pins: Sequence[int]) -> Non
 
 def _check_pi_pins(problems: list[tuple[str, str]], led_pins: Sequence[int], gpio: Gpio) -> None:
     used = {f"leds.channels[{i}].gpio": pin for i, pin in enumerate(led_pins, 1)}
-    used.update({f"gpio.{name}": pin for name, pin in vars(gpio).items() if pin is not None})
+    used.update({f"gpio.{name}": pin for name, pin in gpio.pins().items()})
     seen: dict[int, str] = {}
     for key, pin in used.items():
         if pin in seen:

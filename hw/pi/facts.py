@@ -1,0 +1,127 @@
+"""What the software needs to know about the machine it runs on: which Raspberry Pi, which
+device files this user may open, which libraries are installed, what the boot configuration
+says. Read once into a plain value, so the LED backends and ``kaskade doctor`` decide from facts
+that tests can write down instead of a Pi they do not have."""
+
+from __future__ import annotations
+
+import grp
+import importlib.util
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+MODEL_FILE = Path("/proc/device-tree/model")
+CONFIG_FILES = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
+"""Raspberry Pi OS Bookworm and later keep the boot configuration in the first, older ones in
+the second."""
+SPIDEV_BUFSIZ = Path("/sys/module/spidev/parameters/bufsiz")
+DEVICES = ("/dev/mem", "/dev/gpiomem", "/dev/gpiochip0", "/dev/spidev0.0")
+MODULES = ("_rpi_ws281x", "neopixel", "board", "gpiozero", "lgpio", "RPi.GPIO", "serial",
+           "mpremote")
+"""The libraries the Pi backends and the tools use, by import name."""
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One machine, as far as the board cares."""
+
+    model: Optional[str]
+    """The device tree's model string (``Raspberry Pi 4 Model B Rev 1.4``), ``None`` when
+    there is none (not a Pi)."""
+    devices: frozenset[str] = frozenset()
+    """Which of ``DEVICES`` exist."""
+    usable: frozenset[str] = frozenset()
+    """...and which of them this user may read and write."""
+    groups: frozenset[str] = frozenset()
+    """This user's groups (``spi``, ``gpio``, ``dialout`` …)."""
+    root: bool = False
+    modules: frozenset[str] = frozenset()
+    """Which of ``MODULES`` can be imported."""
+    config: Optional[str] = None
+    """The boot configuration (``config.txt``), when it can be read."""
+    spidev_bufsiz: Optional[int] = None
+    """The SPI driver's largest transfer, when the driver is loaded."""
+    problems: tuple[str, ...] = field(default=())
+    """Facts that could not be read, and why."""
+
+    @property
+    def generation(self) -> Optional[int]:
+        """The Pi's family: 1 (Pi 1, Zero), 2, 3 (also Zero 2), 4 (also 400, CM4), 5 (also
+        500, CM5); ``None`` when this is not a Raspberry Pi."""
+        return pi_generation(self.model)
+
+    def config_value(self, key: str) -> Optional[str]:
+        """The last value given to ``key`` in the boot configuration (``dtparam=audio=off``
+        gives ``off`` for ``dtparam=audio``); conditional sections are read as if they apply."""
+        if self.config is None:
+            return None
+        found = None
+        for entry in self.config.splitlines():
+            name, equals, value = entry.split("#", 1)[0].strip().rpartition("=")
+            if equals and name.strip() == key:
+                found = value.strip()
+        return found
+
+    def config_has(self, line: str) -> bool:
+        """Whether the boot configuration has ``line`` (``dtoverlay=pwm-2chan``), as written."""
+        if self.config is None:
+            return False
+        return any(entry.split("#", 1)[0].strip() == line for entry in self.config.splitlines())
+
+
+def pi_generation(model: Optional[str]) -> Optional[int]:
+    """The family of the Pi with device-tree model ``model`` (see ``Facts.generation``)."""
+    if model is None or "raspberry pi" not in model.lower():
+        return None
+    text = model.lower()
+    if re.search(r"zero 2", text):
+        return 3
+    if "zero" in text:
+        return 1
+    match = re.search(r"(?:pi|compute module)\s+(\d+)", text)
+    if match is None:
+        return 1  # the first Pi and Compute Module carry no number
+    number = int(match.group(1))
+    return number // 100 if number >= 100 else number  # the 400 is a Pi 4, the 500 a Pi 5
+
+
+def read_facts() -> Facts:
+    """The facts of this machine."""
+    problems = []
+    try:
+        model: Optional[str] = MODEL_FILE.read_text(encoding="utf-8",
+                                                    errors="replace").strip("\0\n ")
+    except OSError:
+        model = None
+    config = None
+    for path in CONFIG_FILES:
+        try:
+            config = path.read_text(encoding="utf-8", errors="replace")
+            break
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            problems.append(f"{path}: {error.strerror}")
+    devices = frozenset(path for path in DEVICES if os.path.exists(path))
+    usable = frozenset(path for path in devices if os.access(path, os.R_OK | os.W_OK))
+    try:
+        groups = frozenset(grp.getgrgid(gid).gr_name for gid in os.getgroups())
+    except KeyError:
+        groups = frozenset()
+    try:
+        bufsiz: Optional[int] = int(SPIDEV_BUFSIZ.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        bufsiz = None
+    return Facts(model, devices, usable, groups, os.geteuid() == 0,
+                 frozenset(name for name in MODULES if _importable(name)), config, bufsiz,
+                 tuple(problems))
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a parent package missing, or a broken one
+        return False
