@@ -129,7 +129,9 @@ def run_board(args: argparse.Namespace) -> int:
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
         return run_simulator(profile, store, terminal=False, think=args.think, port=args.port)
-    board = open_board(kind, profile)
+    thresholds = store.settings.load().thresholds
+    board = open_board(kind, profile, port=args.port,
+                       thresholds=tuple(thresholds) if thresholds else None)
     stop = threading.Event()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signal_number, lambda *_: stop.set())

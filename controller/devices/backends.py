@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from controller.devices.interfaces import Board
 from controller.errors import KaskadeError
@@ -29,8 +29,9 @@ class BackendError(KaskadeError, RuntimeError):
     """A backend that cannot be opened here; the message says why and what to do."""
 
 
-def open_board(kind: str, profile: Profile) -> Board:
-    """The board of backend ``kind`` for ``profile``."""
+def open_board(kind: str, profile: Profile, **options: Any) -> Board:
+    """The board of backend ``kind`` for ``profile``; ``options`` go to its opener (``port``
+    and ``thresholds`` for the touch board of ``pi`` and ``sim``)."""
     chosen = detect() if kind == "auto" else kind
     target = BACKENDS.get(chosen)
     if target is None:
@@ -43,8 +44,8 @@ def open_board(kind: str, profile: Profile) -> Board:
             f"the {chosen!r} board backend is not available in this installation "
             f"({error.name} is missing); use --board sim to run the simulator"
         ) from None
-    opener: Callable[[Profile], Board] = getattr(module, function)
-    return opener(profile)
+    opener: Callable[..., Board] = getattr(module, function)
+    return opener(profile, **options)
 
 
 def detect(model: Path = PI_MODEL) -> str:

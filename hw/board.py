@@ -1,0 +1,89 @@
+"""The real board on a Raspberry Pi: the LEDs through the profile's LED backend, touches from
+the board's microcontroller through the touch link, the buttons, buzzer and status LED through
+gpiozero. The composition root opens it for ``--board pi``."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from controller.devices.backends import BackendError
+from controller.devices.interfaces import (
+    Board,
+    ButtonsIn,
+    InputEvent,
+    PixelsOut,
+    Sink,
+    Sound,
+    SoundOut,
+    TouchesBack,
+    TouchesIn,
+    TouchesLost,
+)
+from controller.profile.model import Profile
+from hw.gpio.buttons import GpioButtons
+from hw.gpio.buzzer import GpioBuzzer
+from hw.gpio.status_led import StatusLed
+from hw.leds.choose import open_pixels
+from hw.pi.facts import Facts, read_facts
+from hw.touch.link import TouchLink
+from hw.touch.ports import locator
+
+
+class Silence(SoundOut):
+    """A board built without a buzzer."""
+
+    def play(self, sound: Sound) -> None:
+        del sound
+
+
+class PiBoard(Board):
+    """A board whose status LED follows the touch sensors."""
+
+    def __init__(self, profile: Profile, pixels: PixelsOut, touches: TouchesIn,
+                 buttons: ButtonsIn, sound: SoundOut, status: Optional[StatusLed]) -> None:
+        super().__init__(profile, pixels, touches, buttons, sound)
+        self.status = status
+
+    def start(self, sink: Sink) -> None:
+        status = self.status
+
+        def watch(event: InputEvent) -> None:
+            if status is not None and isinstance(event, (TouchesLost, TouchesBack)):
+                status.touches(isinstance(event, TouchesBack))
+            sink(event)
+
+        super().start(watch)
+
+    def close(self) -> None:
+        super().close()
+        if self.status is not None:
+            self.status.close()
+
+
+def pi_board(profile: Profile, port: Optional[str] = None,
+             thresholds: Optional[tuple[int, int]] = None, facts: Optional[Facts] = None,
+             pin_factory: Any = None) -> PiBoard:
+    """The board of ``profile`` on this Pi; ``port`` overrides finding the touch board by its
+    USB id, ``thresholds`` (from ``kaskade calibrate``) go to it at every connection."""
+    from gpiozero.exc import GPIOZeroError  # noqa: PLC0415  (only a Pi board needs it)
+
+    pixels = open_pixels(profile, facts or read_facts())
+    opened: list[Any] = [pixels]
+    try:
+        buttons = GpioButtons(profile.gpio, pin_factory)
+        opened.append(buttons)
+        sound: SoundOut = Silence() if profile.gpio.buzzer is None else \
+            GpioBuzzer(profile.gpio, pin_factory)
+        opened.append(sound)
+        status = None if profile.gpio.status_led is None else \
+            StatusLed(profile.gpio.status_led, pin_factory)
+    except BaseException as error:
+        for part in reversed(opened):  # the LEDs dark, the pins free, before the error shows
+            part.close()
+        if isinstance(error, GPIOZeroError):
+            raise BackendError(f"the buttons, buzzer or status LED cannot use their pins "
+                               f"({type(error).__name__}: {error}); kaskade doctor checks the "
+                               "usual causes") from None
+        raise
+    touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds)
+    return PiBoard(profile, pixels, touches, buttons, sound, status)

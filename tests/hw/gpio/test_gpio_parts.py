@@ -1,0 +1,132 @@
+"""The buttons, the buzzer and the status LED on gpiozero's MockFactory: pressing and holding
+the buttons, each sound's tune at its pitches (or its rhythm on an active buzzer), a new sound
+cutting the old one short, and the status LED following the touch sensors."""
+
+from __future__ import annotations
+
+import queue
+import time
+from dataclasses import replace
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from controller.devices.interfaces import ButtonDown, ButtonUp, InputEvent, Sound
+from controller.profile import load_profile
+from hw.gpio.buttons import BOUNCE_SECONDS, GpioButtons
+from hw.gpio.buzzer import HIGHEST, LOWEST, TUNES, GpioBuzzer
+from hw.gpio.status_led import StatusLed
+
+GPIO = load_profile("kaskade-8x8").gpio
+
+
+@pytest.fixture
+def factory():
+    made = MockFactory(pin_class=MockPWMPin)
+    yield made
+    made.reset()
+
+
+def wait_for(condition, seconds: float = 2.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_presses_and_releases_become_button_events(factory):
+    events: queue.Queue[InputEvent] = queue.Queue()
+    buttons = GpioButtons(GPIO, factory)
+    buttons.start(events.put)
+    menu, undo = factory.pin(GPIO.menu_button), factory.pin(GPIO.undo_button)
+    assert menu.pull == "up"
+    menu.drive_low()  # the button connects the pin to ground
+    assert events.get(timeout=1) == ButtonDown("menu")
+    time.sleep(0.05)
+    menu.drive_high()
+    assert events.get(timeout=1) == ButtonUp("menu")
+    time.sleep(0.05)
+    undo.drive_low()
+    time.sleep(1.2)  # a hold: the app times it between the two events
+    undo.drive_high()
+    assert [events.get(timeout=1), events.get(timeout=1)] == [ButtonDown("undo"),
+                                                               ButtonUp("undo")]
+    assert events.empty()
+    buttons.close()
+
+
+def test_contact_bounce_is_left_to_the_pin_library(factory):
+    """The pin libraries (lgpio, RPi.GPIO) drop edges within the bounce time; gpiozero's mock
+    pins do not, so the test checks what the buttons ask of them."""
+    buttons = GpioButtons(GPIO, factory)
+    assert factory.pin(GPIO.menu_button).bounce == BOUNCE_SECONDS
+    assert factory.pin(GPIO.undo_button).bounce == BOUNCE_SECONDS
+    buttons.close()
+
+
+def test_a_passive_buzzer_plays_each_tune_at_its_pitches(factory):
+    buzzer = GpioBuzzer(GPIO, factory)
+    pin = factory.pin(GPIO.buzzer)
+    for sound, tune in TUNES.items():
+        heard = []
+        buzzer.play(sound)
+        deadline = time.monotonic() + sum(seconds for _, seconds in tune) + 1
+        while time.monotonic() < deadline:
+            if pin.state and (not heard or heard[-1] != pin.frequency):
+                heard.append(pin.frequency)
+            if heard and not pin.state and len(heard) >= len({t for t, _ in tune if t}):
+                break
+            time.sleep(0.002)
+        wanted = [tone for tone, _ in tune if tone is not None]
+        assert all(LOWEST <= tone <= HIGHEST for tone in wanted)
+        assert [round(f) for f in dict.fromkeys(heard)] == \
+            [round(t) for t in dict.fromkeys(wanted)], sound
+        wait_for(lambda: not pin.state)
+    buzzer.close()
+
+
+def test_a_new_sound_cuts_the_old_one_short(factory):
+    buzzer = GpioBuzzer(GPIO, factory)
+    pin = factory.pin(GPIO.buzzer)
+    buzzer.play(Sound.WIN)  # 0.6 s
+    wait_for(lambda: pin.state)
+    began = time.monotonic()
+    buzzer.play(Sound.TAP)
+    wait_for(lambda: round(pin.frequency or 0) == 1760)
+    wait_for(lambda: not pin.state)
+    assert time.monotonic() - began < 0.4
+    buzzer.close()
+    assert not pin.state, "silent once closed"
+
+
+def test_an_active_buzzer_beeps_the_rhythm(factory):
+    gpio = replace(GPIO, buzzer_type="active")
+    buzzer = GpioBuzzer(gpio, factory)
+    pin = factory.pin(gpio.buzzer)
+    changes = []
+    buzzer.play(Sound.ILLEGAL)  # beep, rest, beep
+    deadline = time.monotonic() + 1
+    while time.monotonic() < deadline:
+        if not changes or changes[-1] != bool(pin.state):
+            changes.append(bool(pin.state))
+        time.sleep(0.002)
+    assert changes[-4:] == [True, False, True, False]
+    buzzer.close()
+
+
+def test_the_status_led_is_steady_blinks_while_touches_are_lost_and_goes_dark(factory):
+    led = StatusLed(GPIO.status_led, factory)
+    pin = factory.pin(GPIO.status_led)
+    assert pin.state
+    led.touches(False)
+    seen = set()
+    deadline = time.monotonic() + 1.2
+    while time.monotonic() < deadline:
+        seen.add(bool(pin.state))
+        time.sleep(0.01)
+    assert seen == {True, False}, "blinking"
+    led.touches(True)
+    time.sleep(0.6)
+    assert pin.state, "steady again"
+    led.close()
+    assert not pin.state

@@ -1,0 +1,79 @@
+"""The real board assembled on a (faked) Pi 4 through the composition root: the LEDs on
+rpi_ws281x, the buttons, buzzer and status LED on gpiozero's MockFactory, touches through the
+touch link; a pin already taken is a clear error that leaves the LEDs dark."""
+
+from __future__ import annotations
+
+import queue
+import sys
+import time
+
+import pytest
+from gpiozero import LED
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from controller.devices.backends import BackendError, open_board
+from controller.devices.interfaces import ButtonDown, InputEvent, Sound, TouchesLost
+from controller.profile import load_profile
+from controller.render.output import FrameMaker
+from hw.board import PiBoard
+from hw.pi.facts import Facts
+from tests.support.fake_leds import FakeWs281x
+
+PROFILE = load_profile("kaskade-8x8")
+PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem"}), frozenset({"/dev/mem"}),
+            root=True, modules=frozenset({"_rpi_ws281x"}), config="dtparam=audio=off\n")
+
+
+@pytest.fixture
+def parts(monkeypatch):
+    library = FakeWs281x()
+    monkeypatch.setitem(sys.modules, "_rpi_ws281x", library)
+    factory = MockFactory(pin_class=MockPWMPin)
+    yield library, factory
+    factory.reset()
+
+
+def test_the_pi_board_drives_every_part(parts, tmp_path):
+    library, factory = parts
+    board = open_board("pi", PROFILE, port=str(tmp_path / "no-board"), facts=PI4,
+                       pin_factory=factory)
+    assert isinstance(board, PiBoard)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    board.start(events.put)
+    lost = events.get(timeout=5)
+    assert isinstance(lost, TouchesLost)
+    assert "no board at" in lost.reason
+    status = factory.pin(PROFILE.gpio.status_led)
+    seen = set()
+    deadline = time.monotonic() + 1
+    while time.monotonic() < deadline:
+        seen.add(bool(status.state))
+        time.sleep(0.01)
+    assert seen == {True, False}, "the status LED blinks while the touch board is away"
+
+    factory.pin(PROFILE.gpio.menu_button).drive_low()
+    assert events.get(timeout=1) == ButtonDown("menu")
+    board.sound.play(Sound.MOVE)
+    buzzer = factory.pin(PROFILE.gpio.buzzer)
+    deadline = time.monotonic() + 1
+    while not buzzer.state and time.monotonic() < deadline:
+        time.sleep(0.002)
+    assert round(buzzer.frequency) == 880
+
+    frame = FrameMaker(PROFILE).make(bytes([90] * PROFILE.leds * 3), 1.0)
+    board.pixels.show(frame)
+    assert library.controllers[0].wire[0] == frame.channels[0]
+    board.close()
+    assert not any(library.controllers[0].wire[0]), "dark at the end"
+    assert not status.state
+
+
+def test_a_pin_in_use_is_a_clear_error_and_the_leds_are_let_go(parts, tmp_path):
+    library, factory = parts
+    taken = LED(PROFILE.gpio.buzzer, pin_factory=factory)
+    with pytest.raises(BackendError, match="cannot use their pins"):
+        open_board("pi", PROFILE, port=str(tmp_path / "no-board"), facts=PI4,
+                   pin_factory=factory)
+    assert library.controllers[0].finished, "the LEDs were released"
+    taken.close()
