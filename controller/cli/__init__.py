@@ -12,7 +12,17 @@ import sys
 from typing import Optional
 
 from controller import __version__
-from controller.cli import bench, calibrate, firmware, gtp, history, play, replay, sim
+from controller.cli import (
+    bench,
+    calibrate,
+    firmware,
+    gtp,
+    history,
+    play,
+    replay,
+    sim,
+    wiring,
+)
 from controller.errors import KaskadeError
 
 EXIT_BAD_INPUT = 2
@@ -29,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, gtp, bench):
+    for module in (sim, play, replay, history, calibrate, firmware, wiring, gtp, bench):
         module.register(commands)
     return parser
 

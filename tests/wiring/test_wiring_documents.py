@@ -1,0 +1,115 @@
+"""The wiring documents are drawn from the profiles: those in wiring/<build>/ must be what the
+profiles give today (a drift fails here and in ``kaskade wiring --check``), and their numbers —
+pins, parts, power — must be right for each reference build."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+
+from controller.profile import load_profile, profile_names
+from wiring.document import build_folder, documents
+from wiring.parts import parts
+from wiring.pinmap import injections, pad_channels, pi_connections, pi_pin, sensor_connections
+from wiring.power import budget, fuse, gauge
+
+KASKADE = str(Path(sys.executable).parent / "kaskade")
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_the_documents_in_the_tree_are_current(name):
+    for file_name, text in documents(load_profile(name)).items():
+        path = build_folder(name) / file_name
+        assert path.exists(), f"{path} is missing: run kaskade wiring"
+        assert path.read_text(encoding="utf-8") == text, f"{path} is stale: run kaskade wiring"
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_the_diagram_is_well_formed_svg_naming_every_pin(name):
+    profile = load_profile(name)
+    svg = documents(profile)["diagram.svg"]
+    root = ElementTree.fromstring(svg)
+    assert root.tag.endswith("svg")
+    text = " ".join(element.text or "" for element in root.iter())
+    for channel in profile.channels:
+        assert pi_pin(channel.gpio) in text
+    assert pi_pin(profile.gpio.menu_button) in text
+    assert f"{profile.power.supply_amps:g} A supply" in text
+
+
+def test_check_fails_on_drift_and_passes_once_rewritten(tmp_path):
+    out = tmp_path / "mine"
+    check = [KASKADE, "wiring", "--profile", "kaskade-8x8", "--out", str(out), "--check"]
+    stale = subprocess.run(check, capture_output=True, text=True, check=False)
+    assert stale.returncode == 2
+    assert "out of date (run kaskade wiring)" in stale.stderr
+    subprocess.run(check[:-1], capture_output=True, text=True, check=True)
+    assert subprocess.run(check, capture_output=True, text=True, check=False).returncode == 0
+    (out / "README.md").write_text("edited by hand\n", encoding="utf-8")
+    assert subprocess.run(check, capture_output=True, text=True, check=False).returncode == 2
+
+
+def test_a_profile_file_needs_a_folder(tmp_path):
+    source = load_profile("kaskade-mini").source
+    result = subprocess.run([KASKADE, "wiring", "--profile", source], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 2
+    assert "--out DIR" in result.stderr
+
+
+def test_the_8x8_build_sheet():
+    profile = load_profile("kaskade-8x8")
+    wires = {w.source: w.target for w in pi_connections(profile)}
+    assert wires["Pi GPIO 18 (pin 12)"].startswith("74AHCT125 1A")
+    assert "Pi GPIO 5 (pin 29)" in wires
+    sensors = sensor_connections(profile)
+    assert sum("ADDR" in w.source for w in sensors) == 6
+    assert ("MPR121 bus 0 0x5B ADDR", "3V3") in [(w.source, w.target) for w in sensors]
+    channels = pad_channels(profile)
+    assert len(channels) == 64
+    assert channels[0] == ("bus 0 0x5A ELE0", "a1")
+    assert channels[12] == ("bus 0 0x5B ELE0", "e2")
+    listed = {part.name: part.quantity for part in parts(profile)}
+    assert listed["MPR121 capacitive touch breakout (12 electrodes)"] == 6
+    assert listed["WS2812B 16x16 LED panel (GRB)"] == 1
+    power = budget(profile)
+    assert power.worst_amps == pytest.approx(256 * 0.056)
+    assert (power.limit_amps, power.fuse_amps, power.feed_gauge) == (8, 10, 16)
+
+
+def test_the_16x16_build_sheet():
+    profile = load_profile("kaskade-16x16")
+    listed = {part.name: part.quantity for part in parts(profile)}
+    assert listed["WS2812B 16x16 LED panel (GRB)"] == 4
+    assert listed["74HC165 shift register (DIP-16)"] == 32
+    assert listed["TTP223 touch module"] == 256
+    assert listed["330 Ω resistor"] == 2
+    points = injections(profile)
+    assert [(p.channel, p.led) for p in points] == [(0, 0), (0, 256), (1, 0), (1, 256)]
+    assert pad_channels(profile)[9] == ("74HC165 #2 B", "j1")
+    power = budget(profile)
+    assert power.injection_amps == pytest.approx(25 / 4)
+    assert power.headroom_amps == pytest.approx(5)
+
+
+def test_the_mini_shares_its_supply_with_the_pi():
+    profile = load_profile("kaskade-mini")
+    power = budget(profile)
+    assert power.feed_amps <= power.supply_amps
+    assert power.injection_amps == pytest.approx(3.5 - 1.2)
+    names = [part.name for part in parts(profile)]
+    assert not any("USB-C power supply" in name for name in names), "one supply for all"
+
+
+@pytest.mark.parametrize(("amps", "awg"), [(1, 26), (2.5, 22), (8, 16), (25, 12), (60, 8)])
+def test_gauges_keep_the_drop_small(amps, awg):
+    assert gauge(amps, 5.0) == awg
+
+
+@pytest.mark.parametrize(("amps", "rating"), [(1, 2), (8, 10), (16, 20), (25, 40), (90, 50)])
+def test_fuses_have_headroom(amps, rating):
+    assert fuse(amps) == rating

@@ -1,0 +1,68 @@
+"""A build's documents, from its profile: ``README.md`` (pin map, pads to sensor channels,
+power budget, parts list) and ``diagram.svg``. ``kaskade wiring`` writes them for the reference
+builds into ``wiring/<build>/`` and checks that the ones there are current."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from controller.profile.model import Profile
+from wiring.diagram import diagram
+from wiring.parts import parts
+from wiring.pinmap import injections, pad_channels, pi_connections, sensor_connections
+from wiring.power import DROP, RUN_METRES, budget
+
+HERE = Path(__file__).resolve().parent
+
+
+def documents(profile: Profile) -> dict[str, str]:
+    """File name -> text of every document of ``profile``."""
+    return {"README.md": readme(profile), "diagram.svg": diagram(profile)}
+
+
+def build_folder(name: str) -> Path:
+    """Where the documents of the reference build ``name`` live."""
+    return HERE / name
+
+
+def readme(profile: Profile) -> str:
+    """The build sheet of ``profile`` in Markdown."""
+    power = budget(profile)
+    out = [f"# {profile.name}", "",
+           f"Generated from `{profile.source}` by `kaskade wiring`; do not edit by hand. The "
+           "build guide is [docs/hardware.md](../../docs/hardware.md).", "",
+           "![Wiring diagram](diagram.svg)", "",
+           "## The Pi's pins", "", "| From | To | Carries |", "|---|---|---|"]
+    out += [f"| {w.source} | {w.target} | {w.signal} |" for w in pi_connections(profile)]
+    out += ["", "## The touch sensors", "", "| From | To | Carries |", "|---|---|---|"]
+    out += [f"| {w.source} | {w.target} | {w.signal} |" for w in sensor_connections(profile)]
+    out += ["", "Which sensor input each pad is wired to (a1 is the bottom-left cell):", "",
+            "| Input | Pad | Input | Pad | Input | Pad | Input | Pad |",
+            "|---|---|---|---|---|---|---|---|"]
+    pairs = pad_channels(profile)
+    for start in range(0, len(pairs), 4):
+        cells = [f"{source} | {pad}" for source, pad in pairs[start:start + 4]]
+        cells += ["|"] * (4 - len(cells))
+        out.append("| " + " | ".join(cells) + " |")
+    out += ["", "## LED chains and power injection", ""]
+    for index, channel in enumerate(profile.channels):
+        out.append(f"* Data line {index}: GPIO {channel.gpio}, {len(channel.chain)} LEDs, DMA "
+                   f"{channel.dma}.")
+    out += ["* Power in at: " + "; ".join(
+        f"line {p.channel} before LED {p.led + 1} ({p.where})" for p in injections(profile))
+        + "."]
+    out += ["", "## Power budget", "", "| | |", "|---|---|",
+            f"| LEDs | {power.leds} |",
+            f"| Worst case, every LED full white | {power.worst_amps:.1f} A |",
+            f"| Limiter setting (`limit_amps`): never drawn beyond | {power.limit_amps:g} A |",
+            f"| Other loads on the supply | {power.other_amps:g} A |",
+            f"| Supply | {power.supply_volts:g} V {power.supply_amps:g} A "
+            f"({power.headroom_amps:g} A spare at the limit) |",
+            f"| Main feed | {power.feed_gauge} AWG, fuse {power.fuse_amps:g} A |",
+            f"| Injection feeds | {power.injection_points} × {power.injection_gauge} AWG, up to "
+            f"{power.injection_amps:.1f} A each |", "",
+            f"Gauges keep the drop under {DROP:.0%} of {power.supply_volts:g} V over "
+            f"{RUN_METRES:g} m runs; longer runs need thicker wire.", "",
+            "## Parts", "", "| Qty | Part | For |", "|---|---|---|"]
+    out += [f"| {part.quantity} | {part.name} | {part.note} |" for part in parts(profile)]
+    return "\n".join(out) + "\n"
