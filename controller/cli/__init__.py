@@ -15,9 +15,11 @@ from controller import __version__
 from controller.cli import (
     bench,
     calibrate,
+    doctor,
     firmware,
     gtp,
     history,
+    install,
     play,
     replay,
     sim,
@@ -39,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, wiring, gtp, bench):
+    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, wiring,
+                   gtp, bench):
         module.register(commands)
     return parser
 

@@ -19,6 +19,8 @@ CONFIG_FILES = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 the second."""
 SPIDEV_BUFSIZ = Path("/sys/module/spidev/parameters/bufsiz")
 DEVICES = ("/dev/mem", "/dev/gpiomem", "/dev/gpiochip0", "/dev/spidev0.0")
+SERVICE = Path("/etc/systemd/system/kaskade-board.service")
+UDEV_RULE = Path("/etc/udev/rules.d/99-kaskade-board.rules")
 MODULES = ("_rpi_ws281x", "neopixel", "board", "gpiozero", "lgpio", "RPi.GPIO", "serial",
            "mpremote")
 """The libraries the Pi backends and the tools use, by import name."""
@@ -46,6 +48,8 @@ class Facts:
     """The SPI driver's largest transfer, when the driver is loaded."""
     problems: tuple[str, ...] = field(default=())
     """Facts that could not be read, and why."""
+    installed: frozenset[str] = frozenset()
+    """Which of the board's system files (``SERVICE``, ``UDEV_RULE``) are in place."""
 
     @property
     def generation(self) -> Optional[int]:
@@ -117,7 +121,8 @@ def read_facts() -> Facts:
         bufsiz = None
     return Facts(model, devices, usable, groups, os.geteuid() == 0,
                  frozenset(name for name in MODULES if _importable(name)), config, bufsiz,
-                 tuple(problems))
+                 tuple(problems),
+                 frozenset(str(path) for path in (SERVICE, UDEV_RULE) if path.exists()))
 
 
 def _importable(name: str) -> bool:

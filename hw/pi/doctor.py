@@ -1,0 +1,142 @@
+"""``kaskade doctor``'s checks: is this a Pi, can the chosen LED backend drive the LEDs, are the
+permissions and the boot settings right, is the touch board there with current firmware, is
+the profile valid, is the board set to start at power-on — each a verdict with its fix.
+
+The checks read only a ``Facts`` value and two callables (find the board's port, ask it for its
+hello), so tests run every verdict against facts they write down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Callable, Optional
+
+from controller.app.versions import is_older
+from controller.profile.model import Profile
+from firmware.identity import VERSION
+from hw.leds.choose import CHECKS, led_backend
+from hw.pi.facts import SERVICE, UDEV_RULE, Facts
+from hw.touch.connection import Hello
+from hw.touch.errors import LinkError
+
+OK, WARN, FAIL, SKIP = "ok", "warn", "fail", "skip"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One check's outcome: ``status`` (``ok``, ``warn``, ``fail``, ``skip``), what was found
+    and, unless all is well, what to do."""
+
+    name: str
+    status: str
+    found: str
+    fix: str = ""
+
+
+def examine(profile: Profile, facts: Facts, find_port: Callable[[], str],
+            hello: Callable[[str], Hello]) -> list[Verdict]:
+    """Every check for ``profile`` on the machine of ``facts``."""
+    verdicts = [_model(facts),
+                Verdict("profile", OK, f"{profile.name} ({profile.source}): {profile.pads} "
+                        f"pads, {profile.leds} LEDs on {len(profile.channels)} data line(s)")]
+    on_pi = facts.generation is not None
+    verdicts += _leds(profile, facts) if on_pi else [
+        Verdict("LEDs", SKIP, "the LEDs need a Raspberry Pi")]
+    verdicts += [_gpio(facts) if on_pi else Verdict("buttons and buzzer", SKIP,
+                                                    "the GPIO pins need a Raspberry Pi")]
+    verdicts += _touch_board(profile, facts, find_port, hello)
+    if on_pi:
+        verdicts.append(_installed(facts))
+    return verdicts
+
+
+def _model(facts: Facts) -> Verdict:
+    if facts.generation is None:
+        found = "not a Raspberry Pi" + (f" ({facts.model})" if facts.model else
+                                        " (no device-tree model)")
+        return Verdict("Raspberry Pi", FAIL, found, "the board runs on a Raspberry Pi; on this "
+                       "computer the simulator stands in for it: kaskade sim")
+    return Verdict("Raspberry Pi", OK, f"{facts.model} (Pi {facts.generation} family)")
+
+
+def _leds(profile: Profile, facts: Facts) -> list[Verdict]:
+    name = led_backend(profile, facts)
+    chosen = f"{name} ({'chosen by the profile' if profile.led_backend != 'auto' else 'auto'})"
+    problems = CHECKS[name](profile, facts)
+    if not problems:
+        pins = ", ".join(f"GPIO {channel.gpio}" for channel in profile.channels)
+        return [Verdict("LEDs", OK, f"{chosen} can drive {pins}")]
+    return [Verdict("LEDs", FAIL, f"{chosen}: {problem.split(': ', 1)[0]}",
+                    problem.split(": ", 1)[1] if ": " in problem else problem)
+            for problem in problems]
+
+
+def _gpio(facts: Facts) -> Verdict:
+    """gpiozero and a pin library it can use: lgpio (every Pi, the only one on a Pi 5) or
+    RPi.GPIO (Pi 1-4)."""
+    if "gpiozero" not in facts.modules:
+        return Verdict("buttons and buzzer", FAIL, "gpiozero is not installed",
+                       "pip install 'kaskade-board[pi]' (or sudo apt install python3-gpiozero)")
+    if "lgpio" in facts.modules:
+        library = "lgpio"
+    elif "RPi.GPIO" in facts.modules and (facts.generation or 0) < 5:
+        try:
+            gpio = import_module("RPi.GPIO")
+            library = f"RPi.GPIO {getattr(gpio, 'VERSION', '?')} (board revision " \
+                f"{getattr(gpio, 'RPI_REVISION', '?')})"
+        except (ImportError, RuntimeError) as error:  # RuntimeError: not a Pi, or no access
+            return Verdict("buttons and buzzer", FAIL, f"RPi.GPIO cannot start: {error}",
+                           "sudo apt install python3-lgpio, or run as a user in group gpio")
+    else:
+        return Verdict("buttons and buzzer", FAIL, "no pin library for gpiozero",
+                       "sudo apt install python3-lgpio (and make the virtual environment with "
+                       "--system-site-packages), or pip install lgpio")
+    if not facts.root and "/dev/gpiomem" in facts.devices and \
+            "/dev/gpiomem" not in facts.usable and "/dev/gpiochip0" not in facts.usable:
+        return Verdict("buttons and buzzer", FAIL, f"{library}, but this user may not use "
+                       "the GPIO pins", "sudo adduser $USER gpio, then log in again")
+    return Verdict("buttons and buzzer", OK, f"gpiozero with {library}")
+
+
+def _touch_board(profile: Profile, facts: Facts, find_port: Callable[[], str],
+                 hello: Callable[[str], Hello]) -> list[Verdict]:
+    try:
+        path = find_port()
+    except LinkError as error:
+        return [Verdict("touch board", FAIL, "not found", str(error)),
+                Verdict("firmware", SKIP, "no touch board to ask")]
+    access: Optional[Verdict] = None
+    if not facts.root and "dialout" not in facts.groups:
+        access = Verdict("serial port access", WARN, "this user is not in group dialout",
+                         "sudo adduser $USER dialout, then log in again (the udev rule of "
+                         "kaskade install gives the port to dialout)")
+    try:
+        said = hello(path)
+    except LinkError as error:
+        found = [Verdict("touch board", FAIL, f"on {path}, but it does not answer",
+                         str(error))]
+        return found + ([access] if access else []) + [
+            Verdict("firmware", SKIP, "the touch board did not answer")]
+    found = [Verdict("touch board", OK, f"{said.board} on {path}, {said.pads} pads, "
+                     f"protocol {said.protocol}")]
+    if access:
+        found.append(access)
+    if is_older(said.firmware, VERSION):
+        found.append(Verdict("firmware", WARN, f"{said.firmware} ({said.content_hash}), older "
+                             f"than the bundled {VERSION}",
+                             f"kaskade firmware flash --port {path} (or accept the update the "
+                             "board offers on its LEDs)"))
+    else:
+        found.append(Verdict("firmware", OK, f"{said.firmware} ({said.content_hash}); bundled "
+                             f"{VERSION}"))
+    return found
+
+
+def _installed(facts: Facts) -> Verdict:
+    missing = [path for path in (str(SERVICE), str(UDEV_RULE)) if path not in facts.installed]
+    if missing:
+        return Verdict("start at power-on", WARN, f"not set up ({', '.join(missing)} missing)",
+                       "sudo $(command -v kaskade) install --profile NAME (README: On a "
+                       "Raspberry Pi)")
+    return Verdict("start at power-on", OK, "the systemd unit and the udev rule are in place")

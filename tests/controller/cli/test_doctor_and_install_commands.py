@@ -1,0 +1,68 @@
+"""kaskade doctor on this machine (not a Pi) and kaskade install into a folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+KASKADE = str(Path(sys.executable).parent / "kaskade")
+
+
+def test_doctor_here_says_not_a_raspberry_pi_and_fails():
+    result = subprocess.run([KASKADE, "doctor", "--port", "/nonexistent/port"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("✗ Raspberry Pi")
+    assert "not a Raspberry Pi" in lines[0]
+    assert "kaskade sim" in lines[1]
+    assert any(line.startswith("✓ profile") for line in lines)
+    assert any("no board at /nonexistent/port" in line for line in lines)
+    assert lines[-1].endswith("problem(s), 0 warning(s)")
+
+
+def test_doctor_refuses_a_bad_profile(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[pads]\ncolumns = 99\n", encoding="utf-8")
+    result = subprocess.run([KASKADE, "doctor", "--profile", str(bad)], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 2
+    assert str(bad) in result.stderr
+
+
+def test_install_writes_the_unit_and_the_rule_under_a_root(tmp_path):
+    result = subprocess.run([KASKADE, "install", "--profile", "kaskade-16x16", "--root",
+                             str(tmp_path)], capture_output=True, text=True, check=True)
+    unit = (tmp_path / "etc/systemd/system/kaskade-board.service").read_text()
+    rule = (tmp_path / "etc/udev/rules.d/99-kaskade-board.rules").read_text()
+    assert "play --board pi --profile kaskade-16x16 --state-dir /var/lib/kaskade-board" in unit
+    assert f"ExecStart={Path(KASKADE).resolve()} " in unit
+    assert "WantedBy=multi-user.target" in unit
+    assert 'ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005", SYMLINK+="kaskade-board"' in rule
+    assert "wrote" in result.stdout
+    shown = subprocess.run([KASKADE, "install", "--print"], capture_output=True, text=True,
+                           check=True)
+    assert "# /etc/udev/rules.d/99-kaskade-board.rules" in shown.stdout
+
+
+def test_install_names_the_board_by_serial_when_the_profile_has_one(tmp_path):
+    profile = tmp_path / "mine.toml"
+    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
+    profile.write_text(text.replace('order = "rows"', 'order = "rows"\n\n[touch.usb]\n'
+                                    'serial = "E6614C311B7A2F23"', 1), encoding="utf-8")
+    subprocess.run([KASKADE, "install", "--profile", str(profile), "--root", str(tmp_path)],
+                   capture_output=True, text=True, check=True)
+    rule = (tmp_path / "etc/udev/rules.d/99-kaskade-board.rules").read_text()
+    unit = (tmp_path / "etc/systemd/system/kaskade-board.service").read_text()
+    assert 'ATTRS{serial}=="E6614C311B7A2F23"' in rule
+    assert f"--profile {profile.resolve()}" in unit
+
+
+def test_install_where_it_cannot_write_says_to_use_sudo(tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    result = subprocess.run([KASKADE, "install", "--root", str(blocked)], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 2
+    assert "run sudo $(command -v kaskade) install" in result.stderr

@@ -1,0 +1,140 @@
+"""kaskade doctor's checks against facts written down: a Pi of each family, a desktop, missing
+libraries and permissions, boot settings, the touch board absent, silent, behind or current,
+RPi.GPIO through fake-rpi — each verdict with its fix."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+
+import pytest
+
+from controller.profile import load_profile
+from firmware.identity import VERSION
+from hw.pi.doctor import FAIL, OK, SKIP, WARN, examine
+from hw.pi.facts import SERVICE, UDEV_RULE, Facts, pi_generation
+from hw.touch.connection import Hello
+from hw.touch.errors import HandshakeError, NoBoardError
+
+PROFILE = load_profile("kaskade-8x8")
+PORT = "/dev/ttyACM0"
+PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem", "/dev/gpiomem"}),
+            frozenset({"/dev/mem", "/dev/gpiomem"}), frozenset({"dialout", "gpio"}), root=True,
+            modules=frozenset({"_rpi_ws281x", "gpiozero", "lgpio", "serial"}),
+            config="[all]\ndtparam=audio=off\n",
+            installed=frozenset({str(SERVICE), str(UDEV_RULE)}))
+PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0",
+              modules=frozenset({"neopixel", "board", "gpiozero", "lgpio"}))
+
+
+def answering(version: str = VERSION):
+    return lambda path: Hello(1, version, "5A39D6B8", "kaskade-8x8", 64)
+
+
+def found() -> str:
+    return PORT
+
+
+def verdicts(facts: Facts, hello=None, find=found, profile=PROFILE) -> dict[str, tuple]:
+    return {v.name: (v.status, v.found, v.fix)
+            for v in examine(profile, facts, find, hello or answering())}
+
+
+def test_a_well_set_up_pi_4_is_all_ok():
+    result = verdicts(PI4)
+    assert {name: status for name, (status, _, _) in result.items()} == {
+        "Raspberry Pi": OK, "profile": OK, "LEDs": OK, "buttons and buzzer": OK,
+        "touch board": OK, "firmware": OK, "start at power-on": OK}
+    assert "Pi 4 family" in result["Raspberry Pi"][1]
+    assert "ws281x (auto) can drive GPIO 18" in result["LEDs"][1]
+    assert "kaskade-8x8 on /dev/ttyACM0, 64 pads" in result["touch board"][1]
+
+
+def test_a_pi_5_uses_neopixel():
+    result = verdicts(PI5)
+    assert result["LEDs"][0] == OK
+    assert result["LEDs"][1].startswith("neopixel (auto)")
+
+
+def test_a_desktop_says_clearly_it_is_not_a_pi():
+    result = verdicts(Facts(None), find=lambda: (_ for _ in ()).throw(
+        NoBoardError("no touch board on USB (looking for 2E8A:0005)")))
+    status, found_text, fix = result["Raspberry Pi"]
+    assert (status, found_text) == (FAIL, "not a Raspberry Pi (no device-tree model)")
+    assert "kaskade sim" in fix
+    assert result["LEDs"][0] == result["buttons and buzzer"][0] == SKIP
+    assert result["touch board"][0] == FAIL
+    assert "looking for 2E8A:0005" in result["touch board"][2]
+    assert result["firmware"][0] == SKIP
+    assert "start at power-on" not in result
+
+
+@pytest.mark.parametrize(("facts", "name", "fix"), [
+    (replace(PI4, config="dtparam=audio=on\n"), "LEDs", "dtparam=audio=off"),
+    (replace(PI4, root=False, usable=frozenset()), "LEDs", "run the board as root"),
+    (replace(PI4, modules=PI4.modules - {"_rpi_ws281x"}), "LEDs", "pip install rpi-ws281x"),
+    (replace(PI5, modules=PI5.modules - {"board"}), "LEDs", "adafruit-blinka"),
+    (replace(PI4, modules=PI4.modules - {"gpiozero"}), "buttons and buzzer", "kaskade-board[pi]"),
+    (replace(PI4, modules=PI4.modules - {"lgpio"}), "buttons and buzzer", "python3-lgpio"),
+    (replace(PI4, root=False, usable=frozenset()), "buttons and buzzer", "adduser $USER gpio"),
+])
+def test_each_problem_comes_with_its_fix(facts, name, fix):
+    status, _, given = verdicts(facts)[name]
+    assert status == FAIL
+    assert fix in given
+
+
+def test_warnings_for_old_firmware_a_port_group_and_no_service():
+    facts = replace(PI4, root=False, groups=frozenset({"gpio"}), installed=frozenset())
+    result = verdicts(facts, hello=answering("0.0.9"))
+    assert result["firmware"][0] == WARN
+    assert "kaskade firmware flash --port /dev/ttyACM0" in result["firmware"][2]
+    assert result["serial port access"][0] == WARN
+    assert "adduser $USER dialout" in result["serial port access"][2]
+    assert result["start at power-on"][0] == WARN
+    assert "kaskade) install" in result["start at power-on"][2]
+
+
+def test_a_board_that_does_not_answer():
+    def silent(path):
+        raise HandshakeError(f"{path}: no hello within 3 s (is another program using it?)")
+
+    result = verdicts(PI4, hello=silent)
+    assert result["touch board"][0] == FAIL
+    assert "does not answer" in result["touch board"][1]
+    assert "another program" in result["touch board"][2]
+    assert result["firmware"][0] == SKIP
+
+
+def test_rpi_gpio_through_fake_rpi(monkeypatch, capsys):
+    from fake_rpi import RPi  # imported here: it prints a notice when imported
+
+    capsys.readouterr()
+    monkeypatch.setitem(sys.modules, "RPi", RPi)
+    monkeypatch.setitem(sys.modules, "RPi.GPIO", RPi.GPIO)
+    facts = replace(PI4, modules=(PI4.modules - {"lgpio"}) | {"RPi.GPIO"})
+    status, found_text, _ = verdicts(facts)["buttons and buzzer"]
+    assert status == OK
+    assert found_text.startswith("gpiozero with RPi.GPIO")
+    assert f"board revision {RPi.GPIO.RPI_REVISION}" in found_text
+    on_pi5 = replace(facts, model=PI5.model)
+    assert verdicts(on_pi5)["buttons and buzzer"][0] == FAIL, "RPi.GPIO has no Pi 5 support"
+
+
+@pytest.mark.parametrize(("model", "generation"), [
+    ("Raspberry Pi 4 Model B Rev 1.4", 4), ("Raspberry Pi 5 Model B Rev 1.0", 5),
+    ("Raspberry Pi 400 Rev 1.0", 4), ("Raspberry Pi 500", 5), ("Raspberry Pi Zero W Rev 1.1", 1),
+    ("Raspberry Pi Zero 2 W Rev 1.0", 3), ("Raspberry Pi Model B Rev 2", 1),
+    ("Raspberry Pi Compute Module 4 Rev 1.0", 4), ("Raspberry Pi 3 Model B Plus Rev 1.3", 3),
+    (None, None), ("Pine64 RockPro64", None),
+])
+def test_pi_families(model, generation):
+    assert pi_generation(model) == generation
+
+
+def test_boot_settings_are_read_as_written():
+    facts = Facts("Raspberry Pi 4", config="dtparam=audio=on # comment\n[pi4]\n"
+                  "dtparam=audio=off\ndtoverlay=pwm-2chan\n")
+    assert facts.config_value("dtparam=audio") == "off", "the last one counts"
+    assert facts.config_has("dtoverlay=pwm-2chan")
+    assert Facts("x").config_value("dtparam=audio") is None
