@@ -22,6 +22,7 @@ from controller.cli import (
     install,
     play,
     replay,
+    selftest,
     sim,
     wiring,
 )
@@ -41,8 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, wiring,
-                   gtp, bench):
+    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, selftest,
+                   wiring, gtp, bench):
         module.register(commands)
     return parser
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import Driver
 from controller.app.paths import state_dir
+from controller.app.screens.base import Screen
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 
@@ -53,16 +54,21 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
 
 
 def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
-                  touch: str = "firmware", port: Optional[str] = None) -> int:
+                  touch: str = "firmware", port: Optional[str] = None,
+                  screen: Optional[Callable[[App], Screen]] = None) -> int:
     """The simulator with a window, or in this terminal (asked for, or without a display);
-    ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``)."""
+    ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``);
+    ``screen`` makes the app's first screen (the self-test) instead of the usual one."""
     from sim.board import sim_board  # noqa: PLC0415
 
     thresholds = store.settings.load().thresholds
     board = sim_board(profile, "port" if port else touch, port,
                       tuple(thresholds) if thresholds else None)  # type: ignore[arg-type]
     try:
-        return _front_end(Driver(App(profile, store, think_seconds=think), board), terminal)
+        app = App(profile, store, think_seconds=think)
+        if screen is not None:
+            app.screen = screen(app)
+        return _front_end(Driver(app, board), terminal)
     finally:
         board.close()
 

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from controller.cli.help import description
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
 from hw.pi.install import files
@@ -31,7 +32,7 @@ def register(commands: Any) -> None:
     """Add ``install`` to the command line."""
     parser = commands.add_parser(
         "install", help="start the board at power-on (systemd unit, udev rule)",
-        description=__doc__.replace("``", "").split(": ", 1)[1].capitalize(),
+        description=description(__doc__),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
                         help=f"the board build: one of {', '.join(profile_names())}, or a "

@@ -66,3 +66,19 @@ def test_install_where_it_cannot_write_says_to_use_sudo(tmp_path):
                             text=True, check=False)
     assert result.returncode == 2
     assert "run sudo $(command -v kaskade) install" in result.stderr
+
+
+def test_the_real_board_and_its_selftest_say_clearly_this_is_no_pi(tmp_path):
+    for command in (["play", "--board", "pi"], ["selftest", "--board", "pi"]):
+        result = subprocess.run([KASKADE, *command, "--state-dir", str(tmp_path)],
+                                capture_output=True, text=True, check=False, timeout=60)
+        assert result.returncode == 2, command
+        assert "this is not a Raspberry Pi" in result.stderr
+        assert "kaskade sim" in result.stderr
+
+
+def test_selftest_refuses_silly_timings(tmp_path):
+    result = subprocess.run([KASKADE, "selftest", "--led-seconds", "0", "--state-dir",
+                             str(tmp_path)], capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "--led-seconds takes 0.005 to 5" in result.stderr

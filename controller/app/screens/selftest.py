@@ -1,0 +1,188 @@
+"""The self-test of a newly built board (``kaskade selftest``): first every LED lights in turn
+in chain order, so a dark LED or one out of place shows (press undo while it is lit to note
+it); then each pad lights up in turn and waits for a touch, so a dead pad, or LEDs and sensors
+wired to different pads, show. The menu button skips to the next part. The findings are kept
+in ``report`` and shown at the end: green pads passed, red pads did not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Optional
+
+from controller.app.screens.base import Screen
+from controller.devices.interfaces import Sound
+from controller.render.canvas import Canvas
+from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, scale
+from controller.render.glyphs import solid_rows
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+LED_SECONDS = 0.03
+"""How long each LED of the walk stays lit."""
+PAD_SECONDS = 10.0
+"""How long a lit pad waits for its touch before it counts as dead."""
+
+
+@dataclass
+class Report:
+    """What the self-test found."""
+
+    leds_walked: int = 0
+    flagged_leds: list[tuple[int, int]] = field(default_factory=list)
+    """``(channel, position in its chain)`` of LEDs someone pressed undo at."""
+    passed: list[int] = field(default_factory=list)
+    dead: list[int] = field(default_factory=list)
+    """Pads that were lit and never touched."""
+    wrong: list[tuple[int, int]] = field(default_factory=list)
+    """``(lit pad, touched pad)`` where another pad answered."""
+    finished: bool = False
+
+    def swapped(self) -> list[tuple[int, int]]:
+        """Pairs of pads each of which answered for the other."""
+        answers = dict(self.wrong)
+        return sorted({tuple(sorted((lit, got))) for lit, got in self.wrong  # type: ignore[misc]
+                       if answers.get(got) == lit})
+
+    @property
+    def ok(self) -> bool:
+        return self.finished and not (self.flagged_leds or self.dead or self.wrong)
+
+
+class SelfTestScreen(Screen):
+    """Runs the self-test; ``report`` fills in as it goes."""
+
+    def __init__(self, app: App, led_seconds: float = LED_SECONDS,
+                 pad_seconds: float = PAD_SECONDS) -> None:
+        super().__init__(app)
+        self.led_seconds = led_seconds
+        self.pad_seconds = pad_seconds
+        self.report = Report()
+        self.leds = [(channel, place, led) for channel, spec in enumerate(self.profile.channels)
+                     for place, led in enumerate(spec.chain)]
+        self.phase = "leds"
+        self.started: Optional[float] = None
+        self.pad_index = 0
+        self.pad_since: Optional[float] = None
+
+    # the LED walk
+
+    def _led_step(self, now: float) -> int:
+        if self.started is None:
+            self.started = now
+        return int((now - self.started) / self.led_seconds)
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        if self.phase == "leds" and button == "undo":
+            step = self._led_step(now)
+            if step < len(self.leds):
+                channel, place, _ = self.leds[step]
+                if (channel, place) not in self.report.flagged_leds:
+                    self.report.flagged_leds.append((channel, place))
+                    self.app.say(Sound.ILLEGAL)
+        elif button == "menu":
+            if self.phase == "leds":
+                self._start_pads(now)
+            elif self.phase == "pads":
+                self.report.dead.extend(range(self.pad_index, self.profile.pads))
+                self._finish()
+            else:
+                return self.app.home()
+        return None
+
+    def _start_pads(self, now: float) -> None:
+        self.report.leds_walked = min(len(self.leds), self._led_step(now))
+        self.phase = "pads"
+        self.pad_since = now
+
+    # the pads
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        if self.phase != "pads":
+            return None
+        lit = self.pad_index
+        if pad == lit:
+            self.report.passed.append(lit)
+            self.app.say(Sound.TAP)
+        else:
+            self.report.wrong.append((lit, pad))
+            self.app.say(Sound.ILLEGAL)
+        self._next_pad(now)
+        return None
+
+    def _next_pad(self, now: float) -> None:
+        self.pad_index += 1
+        self.pad_since = now
+        if self.pad_index >= self.profile.pads:
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = "done"
+        self.report.finished = True
+        self.app.say(Sound.WIN if self.report.ok else Sound.ILLEGAL)
+
+    def tick(self, now: float) -> Optional[Screen]:
+        if self.phase == "leds" and self._led_step(now) >= len(self.leds):
+            self._start_pads(now)
+        elif self.phase == "pads" and self.pad_since is not None and \
+                now - self.pad_since >= self.pad_seconds:
+            self.report.dead.append(self.pad_index)
+            self._next_pad(now)
+        return None
+
+    def wakeup(self, now: float) -> Optional[float]:
+        if self.phase == "leds":
+            return now + self.led_seconds
+        if self.phase == "pads" and self.pad_since is not None:
+            return self.pad_since + self.pad_seconds
+        return None
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        canvas.fill(OFF)
+        k = self.profile.per_pad
+        width = self.profile.led_width
+        if self.phase == "leds":
+            step = self._led_step(now)
+            if step < len(self.leds):
+                led = self.leds[step][2]
+                canvas.rect(led % width, led // width, 1, 1, HIGHLIGHT)
+            return True
+        faulty = set(self.report.dead) | {lit for lit, _ in self.report.wrong}
+        for pad in range(self.profile.pads):
+            column, row = self.pad(pad)
+            if self.phase == "pads" and pad == self.pad_index:
+                colour = HIGHLIGHT
+            elif pad in faulty:
+                colour = ILLEGAL
+            elif pad in self.report.passed:
+                colour = CONFIRM if self.phase == "done" else scale(CONFIRM, 0.3)
+            else:
+                colour = scale(NEUTRAL, 0.3)
+            canvas.block(column * k, row * k, solid_rows(k, colour))
+        return False
+
+
+def describe(report: Report, pad_name: Callable[[int], str]) -> str:
+    """The findings in words, for the terminal."""
+    lines = [f"LEDs: {report.leds_walked} lit in chain order" + (
+        "; noted at undo: " + ", ".join(f"channel {c} LED {p + 1}"
+                                        for c, p in report.flagged_leds)
+        if report.flagged_leds else "; none noted")]
+    lines.append(f"pads: {len(report.passed)} answered when lit")
+    if report.dead:
+        lines.append("dead (lit, never touched): " + " ".join(pad_name(p) for p in report.dead))
+    swapped = report.swapped()
+    if swapped:
+        lines.append("swapped (each answered for the other): " +
+                     ", ".join(f"{pad_name(a)} and {pad_name(b)}" for a, b in swapped))
+    others = [(lit, got) for lit, got in report.wrong
+              if tuple(sorted((lit, got))) not in swapped]
+    if others:
+        lines.append("answered by another pad: " +
+                     ", ".join(f"{pad_name(lit)} lit, {pad_name(got)} touched"
+                               for lit, got in others))
+    if not report.finished:
+        lines.append("the self-test was stopped before its end")
+    lines.append("all good" if report.ok else "see docs/hardware.md, Checking the build")
+    return "\n".join(lines)
