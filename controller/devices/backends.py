@@ -8,6 +8,7 @@ when opened, so choosing the simulator never loads hardware libraries.
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Callable
 
@@ -49,15 +50,20 @@ def open_board(kind: str, profile: Profile, **options: Any) -> Board:
 
 
 def detect(model: Path = PI_MODEL) -> str:
-    """``"pi"`` on a Raspberry Pi with the hardware backend installed, else ``"sim"``."""
+    """``"pi"`` on a Raspberry Pi with the hardware libraries installed (gpiozero and an LED
+    library: ``pip install 'kaskade-board[pi]'``), else ``"sim"``."""
     try:
         on_pi = "raspberry pi" in model.read_text(encoding="utf-8", errors="replace").lower()
     except OSError:
         on_pi = False
-    if on_pi:
-        try:
-            import_module(BACKENDS["pi"].partition(":")[0])
-        except ModuleNotFoundError:
-            return "sim"
+    if on_pi and _installed("gpiozero") and (_installed("_rpi_ws281x") or
+                                             _installed("neopixel")):
         return "pi"
     return "sim"
+
+
+def _installed(name: str) -> bool:
+    try:
+        return find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False

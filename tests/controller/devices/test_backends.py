@@ -32,8 +32,7 @@ def test_an_unknown_backend_lists_the_choices():
 
 
 def test_the_pi_backend_says_what_is_missing_here():
-    with pytest.raises(BackendError, match=r"the 'pi' board backend is not available in this "
-                                           r"installation .*; use --board sim"):
+    with pytest.raises(BackendError, match=r"this is not a Raspberry Pi: .*use kaskade sim"):
         open_board("pi", PROFILE)
 
 
@@ -41,7 +40,7 @@ def test_auto_picks_the_simulator_off_a_pi(tmp_path):
     assert detect(tmp_path / "no-such-file") == "sim"
     model = tmp_path / "model"
     model.write_text("Raspberry Pi 4 Model B Rev 1.4\x00")
-    assert detect(model) == "sim", "without the hardware backend installed"
+    assert detect(model) == "sim", "without an LED library installed"
     board = open_board("auto", PROFILE)
     assert board.pixels.__class__ is SimPixels
     board.close()
@@ -56,3 +55,14 @@ def test_closing_a_board_closes_the_pixels_last():
     board = open_board("mock", PROFILE)
     board.close()
     assert board.pixels.closed
+
+
+def test_auto_picks_the_real_board_on_a_pi_with_its_libraries(tmp_path, monkeypatch):
+    from controller.devices import backends
+
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    monkeypatch.setattr(backends, "_installed", lambda name: name in ("gpiozero", "neopixel"))
+    assert detect(model) == "pi"
+    monkeypatch.setattr(backends, "_installed", lambda name: name == "neopixel")
+    assert detect(model) == "sim", "no gpiozero"
