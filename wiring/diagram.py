@@ -97,10 +97,8 @@ def _pi_side(svg: Svg, profile: Profile) -> None:
     svg.box(20, 84, 260, 40 + 15 * len(lines), "Raspberry Pi", tuple(lines))
     svg.box(330, 120, 180, 90, "74AHCT125", ("VCC 5 V (pin 14), GND (pin 7)",
                                              "1OE, 2OE to GND", "1A→1Y, 2A→2Y: data"))
-    for index, _ in enumerate(profile.channels):
-        y = 116 + 4 + 15 * index
-        colour = CHANNEL_COLOURS[index]
-        svg.line([(280, y), (330, 150 + 15 * index)], colour, 2)
+    for index in range(len(profile.channels)):  # from the Pi's line for it to the shifter
+        svg.line([(280, 120 + 15 * index), (330, 150 + 15 * index)], CHANNEL_COLOURS[index], 2)
     buttons_y = 140 + 15 * len(lines)
     svg.box(20, buttons_y, 260, 56, "Buttons, buzzer, status LED",
             ("each from its GPIO to GND (buttons: pull-up)", "status LED through 330 Ω"),
