@@ -13,6 +13,8 @@ from controller.games.base import GameState
 from controller.games.errors import UnknownGameError
 
 _GAMES: dict[str, str] = {
+    "big-balls": "controller.games.big_balls:BigBallsState",
+    "cascades": "controller.games.cascades:CascadesState",
     "kaskade": "controller.games.kaskade:KaskadeState",
 }
 

@@ -1,0 +1,362 @@
+"""Big Balls: each player climbs a triangle with six numbered stones, the die deciding which
+stone may step; six neutral big balls roll down and crush what they meet.
+
+Rules: ``docs/games/big-balls.md``. A move is one action: a deal (the opening shuffle of one
+player's stones, a chance step), a big-ball roll, ``THROW`` (the decision to throw the die), the
+die's number (a chance step), or a stone's step. A turn is a roll, or a throw, its number and a
+step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import permutations
+from typing import Any, Optional
+
+from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
+from controller.games.big_balls import notation
+from controller.games.big_balls.events import BallRolled, Dealt, DieShown, StoneMoved, Thrown
+from controller.games.big_balls.pieces import (
+    BALL,
+    CHOOSE,
+    DEAL_BLACK,
+    DEAL_WHITE,
+    EMPTY,
+    MOVE,
+    NUMBERS,
+    PLAYERS,
+    ROLL,
+    THROW,
+    BallMove,
+    Deal,
+    Move,
+    StoneStep,
+    number,
+    owner,
+    stone,
+)
+from controller.games.big_balls.triangle import (
+    APEX,
+    BALL_START,
+    BLACK_START,
+    HOLES,
+    ROLLS,
+    STEPS,
+    WHITE_START,
+    hole_name,
+)
+from controller.games.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    NothingToUndoError,
+    OptionsError,
+)
+
+PLAYOUT_LIMIT = 1000
+"""A random playout that has not ended after this many actions counts as a draw: stones may
+step sideways for ever, and a search must not."""
+DEALS = tuple(permutations(NUMBERS))
+
+
+class BigBallsState(GameState[Move]):
+    """A game of Big Balls; holes are numbered as in :mod:`triangle` (0 = a1 … 27 = a7)."""
+
+    info = GameInfo(
+        name="big-balls",
+        title="Big Balls",
+        players=PLAYERS,
+        options={"first": "who moves first: black or white (default black)"},
+        chance=True,
+    )
+
+    def __init__(self, first: int = 0) -> None:
+        self.first = first
+        self.board = [EMPTY] * len(HOLES)
+        for hole in BALL_START:
+            self.board[hole] = BALL
+        self.phase = DEAL_BLACK
+        self.player = first
+        self.die: Optional[int] = None
+        self._plies = 0
+        self._outcome: Optional[Outcome] = None
+        self._undo: list[tuple[Move, tuple[Any, ...]]] = []
+
+    # -- creating, copying, saving ----------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: Optional[Mapping[str, str]] = None) -> BigBallsState:
+        given = {key.strip().lower(): str(value).strip().lower()
+                 for key, value in (options or {}).items()}
+        first = given.pop("first", "black")
+        if given:
+            raise OptionsError(f"Big Balls has no option {', '.join(sorted(given))}; its only "
+                               "option is first")
+        if first not in PLAYERS:
+            raise OptionsError(f"first {first!r}: black or white moves first")
+        return cls(PLAYERS.index(first))
+
+    def options(self) -> dict[str, str]:
+        return {"first": PLAYERS[self.first]}
+
+    @classmethod
+    def from_position(cls, text: str) -> BigBallsState:
+        return notation.parse_position(cls, text)
+
+    def position(self) -> str:
+        return notation.position_text(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BigBallsState:
+        return notation.parse_json(cls, data)
+
+    def to_json(self) -> dict[str, Any]:
+        return notation.position_json(self)
+
+    def copy(self) -> BigBallsState:
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.board = self.board[:]
+        twin._undo = self._undo[:]
+        return twin
+
+    def diagram(self) -> str:
+        return notation.diagram(self)
+
+    # -- reading the board --------------------------------------------------------------------
+
+    def stones(self, player: int) -> dict[int, int]:
+        """``player``'s stones on the board: number -> hole."""
+        return {number(v): hole for hole, v in enumerate(self.board)
+                if v > 0 and owner(v) == player}
+
+    def balls(self) -> list[int]:
+        """The holes with a big ball."""
+        return [hole for hole, value in enumerate(self.board) if value == BALL]
+
+    def movable(self, die: int, player: Optional[int] = None) -> tuple[int, ...]:
+        """The numbers of the stones ``player`` (default: the player to move) may move after
+        throwing ``die``: that stone, or else the next lower and the next higher still on the
+        board."""
+        own = self.stones(self.player if player is None else player)
+        if die in own:
+            return (die,)
+        lower = [n for n in own if n < die]
+        higher = [n for n in own if n > die]
+        return tuple(([max(lower)] if lower else []) + ([min(higher)] if higher else []))
+
+    # -- whose turn, how it ended -------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Optional[int]:
+        if self._outcome is not None:
+            return None
+        return CHANCE if self.phase in (DEAL_BLACK, DEAL_WHITE, ROLL) else self.player
+
+    @property
+    def plies(self) -> int:
+        return self._plies
+
+    @property
+    def moves(self) -> Sequence[Move]:
+        return tuple(move for move, _ in self._undo)
+
+    def outcome(self) -> Optional[Outcome]:
+        return self._outcome
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        if self.phase in (DEAL_BLACK, DEAL_WHITE):
+            return [Deal(numbers) for numbers in DEALS]
+        if self.phase == ROLL:
+            return list(NUMBERS)
+        if self.phase == MOVE:
+            assert self.die is not None
+            own = self.stones(self.player)
+            return [StoneStep(own[n], target) for n in self.movable(self.die)
+                    for target in STEPS[own[n]]]
+        moves: list[Move] = self._ball_moves()
+        if self.stones(self.player):
+            moves.append(THROW)
+        return moves
+
+    def _ball_moves(self) -> list[Move]:
+        board = self.board
+        return [BallMove(hole, target) for hole in self.balls() for target in ROLLS[hole]
+                if board[target] != BALL]
+
+    def is_legal(self, move: Move) -> bool:
+        return self._refusal(move) is None
+
+    def _refusal(self, move: Move) -> Optional[str]:
+        """Why ``move`` may not be played now, or ``None``."""
+        if self._outcome is not None:
+            return f"the game is over: {self._outcome.reason}"
+        phase = self.phase
+        if phase in (DEAL_BLACK, DEAL_WHITE):
+            if isinstance(move, Deal) and sorted(move.numbers) == list(NUMBERS):
+                return None
+            return "the stones are being dealt: a deal lists 1 to 6 once each"
+        if phase == ROLL:
+            return None if move in NUMBERS and not isinstance(move, bool) else \
+                "the die is being thrown: only its number can come next"
+        if phase == MOVE:
+            if not isinstance(move, StoneStep):
+                return f"the die shows {self.die}: a stone must step now"
+            return self._step_refusal(move)
+        if move == THROW:
+            return None if self.stones(self.player) else "there is no stone left to move"
+        if isinstance(move, BallMove):
+            return self._roll_refusal(move)
+        if isinstance(move, StoneStep):
+            return "throw the die first: it says which stone may step"
+        return "not a move now: roll a big ball or throw the die"
+
+    def _roll_refusal(self, move: BallMove) -> Optional[str]:
+        if not (0 <= move.origin < len(HOLES) and 0 <= move.target < len(HOLES)):
+            return "not a hole of the board"
+        if self.board[move.origin] != BALL:
+            return f"there is no big ball on {hole_name(move.origin)}"
+        if not ROLLS[move.origin]:
+            return f"the big ball on {hole_name(move.origin)} is on the bottom row and stays"
+        if move.target not in ROLLS[move.origin]:
+            return "a big ball rolls one hole down, south-west or south-east"
+        if self.board[move.target] == BALL:
+            return f"another big ball lies on {hole_name(move.target)}"
+        return None
+
+    def _step_refusal(self, move: StoneStep) -> Optional[str]:
+        assert self.die is not None
+        if not (0 <= move.origin < len(HOLES) and 0 <= move.target < len(HOLES)):
+            return "not a hole of the board"
+        value = self.board[move.origin]
+        allowed = self.movable(self.die)
+        names = " or ".join(str(n) for n in allowed)
+        if value <= 0 or owner(value) != self.player or number(value) not in allowed:
+            return f"the die shows {self.die}: move {self.player_title(self.player)}'s " \
+                f"stone {names}"
+        if move.target not in STEPS[move.origin]:
+            return "a stone steps one hole north-west, north-east, west or east"
+        return None
+
+    def play(self, move: Move) -> list[Event]:
+        refusal = self._refusal(move)
+        if refusal is not None:
+            raise IllegalMoveError(self._describe(move), self.position(), refusal)
+        self._undo.append((move, (self.board[:], self.phase, self.player, self.die,
+                                  self._outcome)))
+        self._plies += 1
+        events: list[Event]
+        if isinstance(move, Deal):
+            events = self._deal(move)
+        elif isinstance(move, BallMove):
+            events = [BallRolled(move.origin, move.target, self._take(move.target))]
+            self.board[move.target], self.board[move.origin] = BALL, EMPTY
+            self._end_turn()
+        elif move == THROW:
+            self.phase = ROLL
+            events = [Thrown(self.player)]
+        elif isinstance(move, int):
+            self.die, self.phase = move, MOVE
+            events = [DieShown(move, self.movable(move))]
+        else:
+            assert isinstance(move, StoneStep)
+            value = self.board[move.origin]
+            events = [StoneMoved(self.player, number(value), move.origin, move.target,
+                                 self._take(move.target))]
+            self.board[move.target], self.board[move.origin] = value, EMPTY
+            self._end_turn()
+        if self._outcome is not None:
+            events.append(GameOver(self._outcome))
+        return events
+
+    def _deal(self, move: Deal) -> list[Event]:
+        player, holes = (0, BLACK_START) if self.phase == DEAL_BLACK else (1, WHITE_START)
+        for hole, value in zip(holes, move.numbers):
+            self.board[hole] = stone(player, value)
+        self.phase = DEAL_WHITE if player == 0 else CHOOSE
+        return [Dealt(player, move.numbers)]
+
+    def _take(self, hole: int) -> Optional[tuple[int, int]]:
+        """What a piece arriving on ``hole`` captures, as ``(player, number)`` (a ball is
+        ``(-1, 0)``)."""
+        value = self.board[hole]
+        if value == EMPTY:
+            return None
+        return (-1, 0) if value == BALL else (owner(value), number(value))
+
+    def _end_turn(self) -> None:
+        self.die = None
+        self.phase = CHOOSE
+        self.player = 1 - self.player
+        self._outcome = self.judge()
+
+    def judge(self) -> Optional[Outcome]:
+        """The end conditions in the rules' order, for the position after a turn."""
+        at_apex = self.board[APEX]
+        if at_apex > 0:
+            winner = owner(at_apex)
+            return Outcome(winner, f"{self.player_title(winner)}'s stone {number(at_apex)} "
+                           "reached a7")
+        left = [bool(self.stones(p)) for p in (0, 1)]
+        if left.count(False) == 1:
+            loser = left.index(False)
+            return Outcome(1 - loser, f"{self.player_title(loser)} has no stones left")
+        if not any(left):
+            if self._ball_moves():
+                return Outcome(None, "only big balls remain: a draw")
+            return Outcome(1 - self.player, f"{self.player_title(self.player)} cannot move")
+        return None
+
+    def undo(self) -> Move:
+        if not self._undo:
+            raise NothingToUndoError("there is no move to undo")
+        move, (board, phase, player, die, outcome) = self._undo.pop()
+        self.board, self.phase, self.player, self.die, self._outcome = \
+            board, phase, player, die, outcome
+        self._plies -= 1
+        return move
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_move(self, text)
+
+    def move_name(self, move: Move) -> str:
+        return notation.move_name(self, move)
+
+    def _describe(self, move: Move) -> str:
+        try:
+            return self.move_name(move)
+        except InvalidMoveError:
+            return repr(move)
+
+    # -- chance ---------------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> Optional[list[tuple[Move, float]]]:
+        self._require_chance_step()
+        moves = self.legal_moves()
+        return [(move, 1 / len(moves)) for move in moves]
+
+    def sample_chance(self, rng: Rng) -> Move:
+        self._require_chance_step()
+        if self.phase == ROLL:
+            return 1 + int(rng.random() * 6)
+        numbers = list(NUMBERS)
+        for index in range(len(numbers) - 1, 0, -1):
+            other = int(rng.random() * (index + 1))
+            numbers[index], numbers[other] = numbers[other], numbers[index]
+        return Deal(tuple(numbers))
+
+    def random_playout(self, rng: Rng) -> Outcome:
+        state = self.copy()
+        for _ in range(PLAYOUT_LIMIT):
+            outcome = state.outcome()
+            if outcome is not None:
+                return outcome
+            if state.to_move == CHANCE:
+                state.play(state.sample_chance(rng))
+            else:
+                moves = state.legal_moves()
+                state.play(moves[int(rng.random() * len(moves))])
+        return state.outcome() or Outcome(None, f"no end after {PLAYOUT_LIMIT} more actions")

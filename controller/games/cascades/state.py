@@ -1,0 +1,322 @@
+"""Cascades: each player lets stones flow down the slope from the top row; who holds the
+majority of the bottom row wins.
+
+Rules: ``docs/games/cascades.md``. A move is one action: a stone on a cell (its number), a
+pass (``PASS``) at the start of a turn, or ``END`` to stop after the first stone. The first
+player's first turn is one stone; every later turn one or two stones, or a pass. A turn whose
+first stone leaves no place for a second ends by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional, Union
+
+from controller.games.base import Event, GameInfo, GameOver, GameState, Outcome
+from controller.games.cascades import notation
+from controller.games.cascades.events import Passed, StonePlaced, TurnEnded
+from controller.games.cascades.slope import Slope
+from controller.games.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    NothingToUndoError,
+    OptionsError,
+)
+
+PLAYERS = ("white", "black")
+EMPTY = -1
+PASS = "pass"
+"""Give up the whole turn (not on the first player's first turn)."""
+END = "end"
+"""Stop after the turn's first stone."""
+PLACEMENTS = ("each", "start")
+"""``each``: every stone is checked as it is placed, so the second may go below the first;
+``start``: both stones must be legal in the position at the start of the turn."""
+SCORINGS = ("bottom", "territory")
+"""``bottom``: the bottom row decides; ``territory``: every stone on the board counts."""
+DEFAULTS = {"size": "8", "shape": "widening", "placement": "each", "scoring": "bottom"}
+
+Move = Union[int, str]
+
+
+class CascadesState(GameState[Move]):
+    """A Cascades game; cells are numbered row by row from the top (see :class:`Slope`)."""
+
+    info = GameInfo(
+        name="cascades",
+        title="Cascades",
+        players=PLAYERS,
+        options={
+            "size": "cells in the top row, 3 to 13 (default 8: rows of 8 to 15)",
+            "shape": "widening, or hexagon: the board narrows again below its widest row "
+                     "(default widening)",
+            "placement": "each: a second stone may go below the first; start: both stones "
+                         "must be legal at the start of the turn (default each)",
+            "scoring": "bottom: the bottom row decides; territory: every stone counts "
+                       "(default bottom)",
+        },
+    )
+
+    def __init__(self, slope: Slope, placement: str = "each", scoring: str = "bottom") -> None:
+        if placement not in PLACEMENTS:
+            raise OptionsError(f"placement {placement!r}: choose {' or '.join(PLACEMENTS)}")
+        if scoring not in SCORINGS:
+            raise OptionsError(f"scoring {scoring!r}: choose {' or '.join(SCORINGS)}")
+        self.slope = slope
+        self.placement = placement
+        self.scoring = scoring
+        self.cells = [EMPTY] * slope.cells
+        n = slope.top
+        for cell in slope.top_row:
+            self.cells[cell] = 0 if (n - 1 - cell) % 2 == 0 else 1
+        self.player = 0
+        self.first: Optional[int] = None
+        """The stone the player to move has placed this turn, if any."""
+        self.passes = 0
+        """Passes in a row just made (2 ends the game)."""
+        self._plies = 0
+        self._outcome: Optional[Outcome] = None
+        self._undo: list[tuple[Move, int, Optional[int], int, Optional[Outcome]]] = []
+
+    # -- creating, copying, saving ----------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: Optional[Mapping[str, str]] = None) -> CascadesState:
+        given = {key.strip().lower(): str(value).strip().lower()
+                 for key, value in (options or {}).items()}
+        unknown = sorted(set(given) - set(DEFAULTS))
+        if unknown:
+            raise OptionsError(f"Cascades has no option {', '.join(unknown)}; its options are "
+                               f"{', '.join(DEFAULTS)}")
+        chosen = {**DEFAULTS, **given}
+        if not chosen["size"].isdigit():
+            raise OptionsError(f"size {chosen['size']!r}: give the top row's width as a number "
+                               "(e.g. 8)")
+        slope = Slope(int(chosen["size"]), chosen["shape"])
+        return cls(slope, chosen["placement"], chosen["scoring"])
+
+    def options(self) -> dict[str, str]:
+        return {"size": str(self.slope.top), "shape": self.slope.shape,
+                "placement": self.placement, "scoring": self.scoring}
+
+    @classmethod
+    def from_position(cls, text: str) -> CascadesState:
+        return notation.parse_position(cls, text)
+
+    def position(self) -> str:
+        return notation.position_text(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CascadesState:
+        return notation.parse_json(cls, data)
+
+    def to_json(self) -> dict[str, Any]:
+        return notation.position_json(self)
+
+    def copy(self) -> CascadesState:
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.cells = self.cells[:]
+        twin._undo = self._undo[:]
+        return twin
+
+    def diagram(self) -> str:
+        return notation.diagram(self)
+
+    # -- reading the board --------------------------------------------------------------------
+
+    def score(self, player: int) -> int:
+        """What counts for ``player`` under the scoring rule: bottom cells or all stones."""
+        cells = self.slope.bottom if self.scoring == "bottom" else range(self.slope.cells)
+        return sum(1 for cell in cells if self.cells[cell] == player)
+
+    @property
+    def counted(self) -> int:
+        """How many cells the scoring rule counts (a majority is more than half of them)."""
+        return len(self.slope.bottom) if self.scoring == "bottom" else self.slope.cells
+
+    @property
+    def first_turn(self) -> bool:
+        """The first player's first turn, which is exactly one stone."""
+        return self._plies == 0
+
+    def can_place(self, player: int) -> bool:
+        """Whether ``player`` has an empty cell below one of their stones."""
+        return any(self._places(player, None))
+
+    # -- whose turn, how it ended -------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Optional[int]:
+        return None if self._outcome is not None else self.player
+
+    @property
+    def plies(self) -> int:
+        return self._plies
+
+    @property
+    def moves(self) -> Sequence[Move]:
+        return tuple(entry[0] for entry in self._undo)
+
+    def outcome(self) -> Optional[Outcome]:
+        return self._outcome
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        moves: list[Move] = list(self._places(self.player, self._first_stone()))
+        if self.first is not None:
+            moves.append(END)
+        elif not self.first_turn:
+            moves.append(PASS)
+        return moves
+
+    def _first_stone(self) -> Optional[int]:
+        """The stone placed earlier this turn, under the stricter placement rule (it may not
+        carry the second stone); ``None`` otherwise."""
+        return self.first if self.placement == "start" else None
+
+    def _places(self, player: int, excluded: Optional[int]) -> list[int]:
+        """Empty cells below a stone of ``player`` other than ``excluded``, ascending."""
+        cells = self.cells
+        found = set()
+        for cell, owner in enumerate(cells):
+            if owner == player and cell != excluded:
+                found.update(c for c in self.slope.below[cell] if cells[c] == EMPTY)
+        return sorted(found)
+
+    def is_legal(self, move: Move) -> bool:
+        return self._refusal(move) is None
+
+    def _refusal(self, move: Move) -> Optional[str]:
+        """Why ``move`` may not be played now, or ``None``."""
+        if self._outcome is not None:
+            return f"the game is over: {self._outcome.reason}"
+        if move == PASS:
+            if self.first is not None:
+                return "a stone was placed this turn: end the turn instead of passing"
+            return "the first turn places a stone; it cannot be passed" if self.first_turn \
+                else None
+        if move == END:
+            return None if self.first is not None else \
+                "no stone was placed this turn yet (pass instead)"
+        if not isinstance(move, int) or isinstance(move, bool) or \
+                not 0 <= move < self.slope.cells:
+            return "not a cell of this board"
+        if self.cells[move] != EMPTY:
+            return f"{self.slope.name(move)} is taken"
+        first = self._first_stone()
+        supports = [c for c in self.slope.above[move] if self.cells[c] == self.player and
+                    c != first]
+        if not supports:
+            if first is not None and first in self.slope.above[move]:
+                return (f"{self.slope.name(move)} is only below this turn's first stone; with "
+                        "placement 'start' both stones must be legal at the start of the turn")
+            return f"{self.slope.name(move)} is not below a " \
+                f"{self.player_title(self.player)} stone"
+        return None
+
+    def play(self, move: Move) -> list[Event]:
+        refusal = self._refusal(move)
+        if refusal is not None:
+            raise IllegalMoveError(self._describe(move), self.position(), refusal)
+        player = self.player
+        self._undo.append((move, player, self.first, self.passes, self._outcome))
+        first_turn = self.first_turn
+        self._plies += 1
+        events: list[Event] = []
+        if move == PASS:
+            events.append(Passed(player))
+            self.passes += 1
+            self._next_turn()
+        elif move == END:
+            events.append(TurnEnded(player))
+            self._next_turn()
+        else:
+            assert isinstance(move, int)
+            self.cells[move] = player
+            events.append(StonePlaced(move, player, self.first is not None))
+            self.passes = 0
+            if self.score(player) * 2 > self.counted:
+                self._outcome = self._decided(player)
+            elif first_turn or self.first is not None:
+                events.append(TurnEnded(player))
+                self._next_turn()
+            else:
+                self.first = move
+                if not self._places(player, self._first_stone()):
+                    events.append(TurnEnded(player))
+                    self._next_turn()
+        if self._outcome is None:
+            self._outcome = self._stalled()
+        if self._outcome is not None:
+            events.append(GameOver(self._outcome))
+        return events
+
+    def _next_turn(self) -> None:
+        self.player = 1 - self.player
+        self.first = None
+
+    def _decided(self, player: int) -> Outcome:
+        what = "bottom cells" if self.scoring == "bottom" else "cells of the board"
+        return Outcome(player, f"{self.player_title(player)} holds {self.score(player)} of "
+                       f"the {self.counted} {what}", self._scores())
+
+    def _stalled(self) -> Optional[Outcome]:
+        """The end by two passes in a row, or because neither player can place a stone."""
+        if self.first is not None:
+            return None
+        if self.passes >= 2:
+            why = "both players passed"
+        elif not self.can_place(0) and not self.can_place(1):
+            why = "neither player can place a stone"
+        else:
+            return None
+        white, black = self._scores()
+        what = "bottom cells" if self.scoring == "bottom" else "stones"
+        if white == black:
+            return Outcome(None, f"{why}; {white} {what} each: a draw", (white, black))
+        winner = 0 if white > black else 1
+        return Outcome(winner, f"{why}; {self.player_title(winner)} has more {what} "
+                       f"({max(white, black)} to {min(white, black)})", (white, black))
+
+    def _scores(self) -> tuple[int, int]:
+        return self.score(0), self.score(1)
+
+    def undo(self) -> Move:
+        if not self._undo:
+            raise NothingToUndoError("there is no move to undo")
+        move, player, first, passes, outcome = self._undo.pop()
+        if isinstance(move, int):
+            self.cells[move] = EMPTY
+        self.player, self.first, self.passes, self._outcome = player, first, passes, outcome
+        self._plies -= 1
+        return move
+
+    def parse_move(self, text: str) -> Move:
+        word = text.strip().lower()
+        if word in (PASS, END):
+            return word
+        cell = self.slope.find(word)
+        if cell is None:
+            raise InvalidMoveError(
+                text, self.position(),
+                f"not a cell of this board, nor 'pass' or 'end' (cells are a letter for the "
+                f"place in the row and the row from the top, a1 to "
+                f"{self.slope.name(self.slope.cells - 1)})")
+        return cell
+
+    def move_name(self, move: Move) -> str:
+        if move in (PASS, END):
+            return str(move)
+        if not isinstance(move, int) or not 0 <= move < self.slope.cells:
+            raise InvalidMoveError(repr(move), self.position(), "not a move of this board")
+        return self.slope.name(move)
+
+    def _describe(self, move: Move) -> str:
+        try:
+            return self.move_name(move)
+        except InvalidMoveError:
+            return repr(move)
