@@ -176,6 +176,11 @@ class GameState(ABC, Generic[M]):
         """True once the game has ended."""
         return self.outcome() is not None
 
+    def turn_player(self) -> int:
+        """Whose turn it is, also at a chance step (the player a die is thrown for), so records
+        number a thrown die with its player's turn. Games with chance steps override it."""
+        return self.to_move if self.to_move is not None and self.to_move >= 0 else 0
+
     def player_title(self, player: int) -> str:
         """A player's name for people (``White``)."""
         return self.info.players[player].capitalize()

@@ -121,8 +121,8 @@ def record_text(
 
 
 def mover_of(state: GameState[Any]) -> int:
-    """Who makes the next move, for numbering it in a record (chance counts as the first)."""
-    return state.to_move if state.to_move is not None and state.to_move >= 0 else 0
+    """Whose turn the next move belongs to, for numbering it in a record."""
+    return state.turn_player()
 
 
 def game_record(

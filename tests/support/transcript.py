@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
+from typing import Any, Callable
 
-from controller.games import GameOver
+from controller.games import CHANCE, Event, GameOver, GameState
 from controller.games.kaskade import Generation, KaskadeState, Placed
 
 
@@ -37,3 +39,33 @@ def transcript(start: KaskadeState, moves: Sequence[str]) -> str:
     lines.append("")
     lines.append(state.diagram())
     return "\n".join(lines) + "\n"
+
+
+def game_transcript(start: GameState[Any], moves: Sequence[str],
+                    name: Callable[[int], str]) -> str:
+    """Any game's transcript: each move with every event it reported (places named by
+    ``name``), then the position after it; at the end the diagram."""
+    state = start.copy()
+    lines = []
+    for number, text in enumerate(moves, 1):
+        mover = "Chance" if state.to_move == CHANCE else state.player_title(state.to_move)
+        events = state.play_text(text)
+        lines.append(f"{number}. {mover} {text}")
+        for event in events:
+            lines.append(f"   {_event_text(event, name)}")
+        lines.append(f"   position {state.position()}")
+    lines.append("")
+    lines.append(state.diagram())
+    return "\n".join(lines) + "\n"
+
+
+def _event_text(event: Event, name: Callable[[int], str]) -> str:
+    if isinstance(event, GameOver):
+        return f"game over: {event.outcome.reason}"
+    parts = []
+    for item in fields(event):
+        value = getattr(event, item.name)
+        if item.name in ("cell", "origin", "target"):
+            value = name(value)
+        parts.append(f"{item.name}={value}")
+    return f"{type(event).__name__} {' '.join(parts)}"

@@ -152,6 +152,10 @@ class BigBallsState(GameState[Move]):
             return None
         return CHANCE if self.phase in (DEAL_BLACK, DEAL_WHITE, ROLL) else self.player
 
+    def turn_player(self) -> int:
+        """The thrower during a throw; the first player while the stones are dealt."""
+        return self.player
+
     @property
     def plies(self) -> int:
         return self._plies

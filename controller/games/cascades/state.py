@@ -252,6 +252,7 @@ class CascadesState(GameState[Move]):
         if self._outcome is None:
             self._outcome = self._stalled()
         if self._outcome is not None:
+            self.first = None
             events.append(GameOver(self._outcome))
         return events
 
