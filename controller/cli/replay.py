@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -11,9 +12,15 @@ from typing import Any, Optional
 from controller.app.storage import StorageError, read_text
 from controller.cli.status import status_line
 from controller.errors import KaskadeError
-from controller.games import GameState, OptionsError, game_names, get_game
+from controller.games import CHANCE, GameState, OptionsError, game_names, get_game
 from controller.games.record import Record, parse_moves, parse_record
-from controller.games.replay import check_result, record_text, replay, starting_state
+from controller.games.replay import (
+    check_result,
+    played_names,
+    record_text,
+    replay,
+    starting_state,
+)
 
 EXAMPLES = """\
 examples:
@@ -21,6 +28,9 @@ examples:
   kaskade replay kaskade --size 6x9 --moves "c3 d4 c3" --json
   kaskade replay game.record --ply 20          the position after the first 20 moves
   kaskade replay game.record --record          the record, tidied, to share
+  kaskade replay cascades -o size=4 --moves "b2 a2 c2"
+  kaskade replay big-balls --seed 7 --moves "BB:b5-b4 throw" --record
+                                               deals and dice drawn from seed 7
 
 A record file holds a header of tags and the moves (docs/records.md); 'kaskade play
 --record FILE' writes one. An illegal or malformed move exits with status 2, prints
@@ -55,6 +65,9 @@ def register(commands: Any) -> None:
                         "such as '1.' are allowed and ignored)")
     parser.add_argument("--position", metavar="TEXT",
                         help="start from this position (docs/notation.md) instead of a new game")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="draw the chance steps (shuffles, dice) that the moves leave out "
+                        "from this seed; the same seed always draws the same")
     parser.add_argument("--ply", type=int, metavar="N",
                         help="stop after the first N moves, to look at an earlier position")
     output = parser.add_mutually_exclusive_group()
@@ -74,7 +87,12 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--ply {args.ply}: the game has {count}")
         moves = moves[: args.ply]
     state = start.copy()
-    replay(state, moves)
+    rng = None if args.seed is None else random.Random(args.seed)
+    replay(state, moves, rng)
+    if rng is not None:
+        while state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+        moves = played_names(start, state)
     if record is not None and args.ply is None:
         check_result(record, state)
     if args.json:

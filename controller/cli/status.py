@@ -8,8 +8,10 @@ from controller.games import CHANCE, GameState
 
 
 def status_line(state: GameState[Any]) -> str:
-    """E.g. ``Kaskade 6x9 · ply 3 · Black to move · last move c3``."""
-    options = " ".join(state.options().values())
+    """E.g. ``Kaskade 6x9 · ply 3 · Black to move · last move c3`` (a board size is written
+    bare, other options as ``name=value``)."""
+    options = " ".join(value if "x" in value and name == "size" else f"{name}={value}"
+                       for name, value in state.options().items())
     parts = [f"{state.info.title} {options}".strip(), f"ply {state.plies}"]
     outcome = state.outcome()
     if outcome is not None:

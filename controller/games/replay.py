@@ -75,8 +75,21 @@ def replay(
         try:
             played.append(state.play_text(text))
         except MoveError as error:
+            if state.to_move == CHANCE and rng is None:
+                error.reason += " (write the chance step's outcome here, or draw it with a seed)"
             raise ReplayError(number, text, error) from error
     return played
+
+
+def played_names(start: GameState[Any], state: GameState[Any]) -> list[str]:
+    """The notation of every move played on ``state`` since ``start`` (a copy of which it
+    was), chance outcomes included: what a record of the game lists."""
+    walk = start.copy()
+    names = []
+    for move in state.moves[len(start.moves):]:
+        names.append(walk.move_name(move))
+        walk.play(move)
+    return names
 
 
 def result_text(state: GameState[Any]) -> str:

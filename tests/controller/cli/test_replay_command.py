@@ -183,3 +183,40 @@ def test_malformed_records_exit_2_and_say_where(capsys, tmp_path, content, messa
         return
     assert (status, out) == (2, "")
     assert message in err
+
+
+def test_a_seed_draws_the_chance_steps_the_moves_leave_out(capsys):
+    argv = ("replay", "big-balls", "--seed", "7", "--moves", "BB:b5-b4 throw")
+    status, out, _ = run(capsys, *argv, "--record")
+    assert status == 0
+    moves = out.split("\n\n")[1].split()
+    assert moves[0] == "1."
+    assert len(moves[1]) == 6 and len(moves[2]) == 6, "both deals are written down"
+    assert moves[3:5] == ["BB:b5-b4", "throw"]
+    assert moves[5] in "123456", "the die thrown at the end is drawn too"
+    assert run(capsys, *argv, "--record")[1] == out, "the same seed draws the same"
+    status, replayed, _ = run(capsys, "replay", "big-balls", "--moves", " ".join(moves),
+                              "--json")
+    assert status == 0
+    assert json.loads(replayed)["die"] == int(moves[5])
+
+
+def test_a_chance_step_without_a_seed_says_how_to_give_it(capsys):
+    status, out, err = run(capsys, "replay", "big-balls", "--moves", "BB:b5-b4")
+    assert status == 2
+    assert out == ""
+    assert "write the chance step's outcome here, or draw it with a seed" in err
+
+
+@pytest.mark.parametrize(("game", "moves", "schema"), [
+    ("cascades", "b2 a2 c2", {"size", "shape", "placement", "scoring", "rows", "first",
+                              "passes", "score"}),
+    ("big-balls", "123456 654321 BB:b5-b4", {"first", "player", "phase", "die", "balls",
+                                             "stones"}),
+])
+def test_every_game_replays_to_its_documented_json(capsys, game, moves, schema):
+    status, out, _ = run(capsys, "replay", game, "--moves", moves, "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert set(data) == {"game", "plies", "to_move", "winner"} | schema
+    assert data["plies"] == 3

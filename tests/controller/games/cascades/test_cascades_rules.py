@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
@@ -76,7 +77,8 @@ def test_for_an_odd_width_the_first_player_gets_the_extra_top_cell():
 
 def test_the_first_turn_is_exactly_one_stone_and_cannot_be_passed():
     state = CascadesState.new()
-    assert PASS not in state.legal_moves() and END not in state.legal_moves()
+    assert PASS not in state.legal_moves()
+    assert END not in state.legal_moves()
     with pytest.raises(IllegalMoveError, match="cannot be passed"):
         state.play(PASS)
     events = state.play_text("b2")
@@ -88,7 +90,9 @@ def test_later_turns_place_one_or_two_stones_or_pass():
     state = play(CascadesState.new(), "b2")
     assert PASS in state.legal_moves()
     play(state, "a2")
-    assert state.to_move == 1 and END in state.legal_moves() and PASS not in state.legal_moves()
+    assert state.to_move == 1
+    assert END in state.legal_moves()
+    assert PASS not in state.legal_moves()
     events = state.play_text("c2")
     assert events[-1] == TurnEnded(1)
     assert state.to_move == 0
@@ -138,7 +142,8 @@ def test_a_majority_of_the_bottom_row_wins_at_once_even_mid_turn():
     events = state.play_text("b3")
     assert state.outcome().winner == 0
     assert state.outcome().reason == "White holds 3 of the 5 bottom cells"
-    assert state.to_move is None and state.legal_moves() == []
+    assert state.to_move is None
+    assert state.legal_moves() == []
     assert type(events[-1]).__name__ == "GameOver"
     assert CascadesState.from_position(state.position()).is_over()
 
@@ -168,7 +173,8 @@ def test_a_stone_between_passes_starts_the_count_again():
     state = play(CascadesState.new({"size": "3"}), "b2", PASS, PASS)
     assert state.is_over()
     state = play(CascadesState.new({"size": "3"}), "b2", PASS, "a2", END, PASS)
-    assert not state.is_over() and state.passes == 1
+    assert not state.is_over()
+    assert state.passes == 1
 
 
 def test_two_passes_with_more_bottom_cells_win_for_that_player():
@@ -207,7 +213,7 @@ def test_territory_scoring_ends_once_someone_holds_most_of_the_board():
 
 # -- positions --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, reason", [
+@pytest.mark.parametrize(("text", "reason"), [
     ("wbw/..../..... white plies=0 first=- passes=0", "write the rows"),
     ("wbw/.../..... white plies=0 first=- passes=0 placement=each scoring=bottom",
      "no Cascades board"),
@@ -232,10 +238,8 @@ def test_bad_positions_say_what_is_wrong(text, reason):
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="wb./ =-0123456789abcdefghijklmnopqrstuvwxyz", max_size=80))
 def test_any_text_is_a_position_or_a_position_error(text):
-    try:
+    with contextlib.suppress(PositionError):
         CascadesState.from_position(text)
-    except PositionError:
-        pass
 
 
 @settings(max_examples=40, deadline=None)
