@@ -1,6 +1,7 @@
-"""Tournaments between computer players, and how fast they search.
+"""Tournaments between computer players of any game, and how fast they search.
 
-Every pairing plays ``games`` games on each board size with colours alternating, each move
+Every pairing plays ``games`` games on each board size (Kaskade: ``6x9``; Cascades: the top
+width, ``8``; Big Balls has one board, ``standard``) with colours alternating, each move
 thought within the same time. Games run in parallel processes when asked (one per core), so a
 player's think time is its own. Ratings are Elo, fitted to all games, the random player at 0.
 """
@@ -15,47 +16,58 @@ from typing import Any
 from controller.ai.base import Budget, Player
 from controller.ai.levels import LEVELS, LevelError, baseline, computer
 from controller.ai.tournament import GameResult, elo, play_game, score_table
-from controller.games.kaskade import KaskadeState
+from controller.games import CHANCE, GameState, get_game
 
 BASELINES = ("random", "greedy", "minimax2")
 ALL_PLAYERS = (*(f"level-{level}" for level in LEVELS), *BASELINES)
 ANCHOR = "random"
-SPEED_SIZES = ("6x9", "8x8", "16x16")
+SPEED_SIZES = {"kaskade": ("6x9", "8x8", "16x16"), "cascades": ("4", "8")}
+DEFAULT_SIZES = {"kaskade": "6x9,8x8", "cascades": "4,8"}
+STANDARD = "standard"
+"""The size of a game that has one board."""
 
 
-def player(name: str) -> Player:
-    """A Kaskade player by name: ``level-1`` … ``level-5`` or a baseline."""
+def players_of(game: str) -> tuple[str, ...]:
+    """The player names a tournament of ``game`` knows (the baselines beyond random are
+    Kaskade's)."""
+    return ALL_PLAYERS if game == "kaskade" else (*ALL_PLAYERS[: len(LEVELS)], ANCHOR)
+
+
+def player(name: str, game: str = "kaskade") -> Player:
+    """A player of ``game`` by name: ``level-1`` … ``level-5`` or a baseline."""
     if name.startswith("level-") and name[6:].isdigit():
-        return computer("kaskade", int(name[6:]))
+        return computer(game, int(name[6:]))
     try:
-        found = baseline("kaskade", name)
+        found = baseline(game, name)
     except LevelError:
-        raise LevelError(f"no player {name!r}; the players are {', '.join(ALL_PLAYERS)}") \
-            from None
+        raise LevelError(f"no player {name!r}; the players are "
+                         f"{', '.join(players_of(game))}") from None
     found.name = name
     return found
 
 
-def _size(text: str) -> tuple[int, int]:
-    width, height = text.split("x")
-    return int(width), int(height)
+def start(game: str, size: str) -> GameState[Any]:
+    """A new game of ``game`` on board ``size`` (``standard`` for a game with one board)."""
+    return get_game(game).new({} if size == STANDARD else {"size": size})
 
 
-def _game(job: tuple[str, str, str, int, float]) -> GameResult:
-    first, second, size, seed, seconds = job
-    players = [player(first), player(second)]
-    return play_game(KaskadeState(*_size(size)), players,
-                     [lambda: Budget(seconds=seconds)] * 2, seed)
+def _game(job: tuple[str, str, str, str, int, float]) -> GameResult:
+    game, first, second, size, seed, seconds = job
+    players = [player(first, game), player(second, game)]
+    return play_game(start(game, size), players, [lambda: Budget(seconds=seconds)] * 2, seed)
 
 
 def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: int,
-               seconds: float, seed: int, jobs: int) -> dict[str, list[GameResult]]:
+               seconds: float, seed: int, jobs: int, game: str = "kaskade") \
+        -> dict[str, list[GameResult]]:
     """Play every pairing ``games`` times per size, colours alternating; results per size."""
     for name in {name for pair in pairs for name in pair}:
-        player(name)
+        player(name, game)
+    for size in sizes:
+        start(game, size)
     work = [
-        (size, (a, b, size, seed + index, seconds) if index % 2 == 0
-         else (b, a, size, seed + index, seconds))
+        (size, (game, a, b, size, seed + index, seconds) if index % 2 == 0
+         else (game, b, a, size, seed + index, seconds))
         for size in sizes for a, b in pairs for index in range(games)
     ]
     if jobs > 1:
@@ -100,22 +112,27 @@ def summary(by_size: dict[str, list[GameResult]], pairs: Sequence[tuple[str, str
     return report
 
 
-def speed(level: int, seconds: float, seed: int, moves: int = 3) -> dict[str, Any]:
-    """How fast ``level`` searches, and its longest think, mid-game on each size."""
+def speed(level: int, seconds: float, seed: int, moves: int = 3, game: str = "kaskade") \
+        -> dict[str, Any]:
+    """How fast ``level`` searches (nodes, or playouts for the general search), and its
+    longest think, a few random moves into a game on each size."""
     figures: dict[str, Any] = {}
-    for size in SPEED_SIZES:
-        width, height = _size(size)
-        state = KaskadeState(width, height)
+    for size in SPEED_SIZES.get(game, (STANDARD,)):
+        state = start(game, size)
         rng = random.Random(seed)
-        while state.plies < width * height // 2 and not state.is_over():
+        opening = len(state.legal_moves()) // 2 if game == "kaskade" else 6
+        while state.plies < opening and not state.is_over():
             legal = state.legal_moves()
-            state.play(legal[int(rng.random() * len(legal))])
+            state.play(state.sample_chance(rng) if state.to_move == CHANCE else
+                       legal[int(rng.random() * len(legal))])
         steps = longest = total = 0.0
         depth = 0
         for _ in range(moves):
+            while state.to_move == CHANCE:
+                state.play(state.sample_chance(rng))
             if state.is_over():
                 break
-            thought = computer("kaskade", level).think(state, Budget(seconds=seconds), rng)
+            thought = computer(game, level).think(state, Budget(seconds=seconds), rng)
             steps += thought.steps
             total += thought.seconds
             longest = max(longest, thought.seconds)

@@ -41,6 +41,7 @@ from controller.bench.engine import measure_kaskade
 from controller.bench.link import measure_link
 from controller.bench.render import measure_render
 from controller.errors import KaskadeError
+from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
 from controller.profile import profile_names
 
@@ -85,17 +86,21 @@ def register(commands: Any) -> None:
     link.set_defaults(handler=run_link)
     ai = targets.add_parser(
         "ai", help="a tournament between the computer players, and their search speed",
-        description="Round-robin (or chosen pairings) between Kaskade's levels and baselines "
-        "(random, greedy one ply, minimax two plies), colours alternating, then the strongest "
-        "level's search speed and longest think per board size.",
-        epilog="example: kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
+        description="Round-robin (or chosen pairings) between a game's levels and baselines "
+        "(random; for Kaskade also greedy one ply and minimax two plies), colours alternating, "
+        "then the strongest level's search speed and longest think per board size.",
+        epilog="examples: kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
+        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:random "
         "--seconds 1 --jobs 2",
     )
-    ai.add_argument("--players", default=",".join(ai_bench.ALL_PLAYERS), metavar="NAME,…",
+    ai.add_argument("--game", default="kaskade", choices=game_names(),
+                    help="the game to play (default kaskade)")
+    ai.add_argument("--players", metavar="NAME,…",
                     help="players for a round robin (default: every level and baseline)")
     ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
-    ai.add_argument("--sizes", default="6x9,8x8", metavar="WxH,…",
-                    help="board sizes (default 6x9,8x8)")
+    ai.add_argument("--sizes", metavar="SIZE,…",
+                    help="board sizes: Kaskade WxH (default 6x9,8x8), Cascades the top width "
+                    "(default 4,8); Big Balls has one board")
     ai.add_argument("--games", type=int, default=10, metavar="N",
                     help="games per pairing and size, colours alternating (default 10)")
     ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
@@ -186,26 +191,29 @@ def run_link(args: argparse.Namespace) -> int:
 
 def run_ai(args: argparse.Namespace) -> int:
     """Play the tournament, measure speed, print."""
-    for size in args.sizes.split(","):
-        parse_size(size)
+    game = args.game
+    sizes = (args.sizes or ai_bench.DEFAULT_SIZES.get(game, ai_bench.STANDARD)).split(",")
+    if game == "kaskade":
+        for size in sizes:
+            parse_size(size)
     if args.pairs:
         pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",")]
         if any(len(pair) != 2 for pair in pairs):
             raise UsageError("--pairs takes A:B pairings separated by commas")
     else:
-        names = args.players.split(",")
+        names = (args.players or ",".join(ai_bench.players_of(game))).split(",")
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs must be at least 1")
-    sizes = args.sizes.split(",")
-    results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs)
+    results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs,
+                                  game)
     report = ai_bench.summary(results, pairs)
     if not args.no_speed:
-        report["speed"] = ai_bench.speed(5, args.seconds, args.seed)
+        report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game)
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"Kaskade tournament — {args.games} games per pairing and size, colours alternating, "
+    print(f"{get_game(game).info.title} tournament — {args.games} games per pairing and size, colours alternating, "
           f"{args.seconds:g} s per move")
     for size in sizes:
         print(f"\n{size}")

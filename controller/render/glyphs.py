@@ -1,8 +1,19 @@
-"""Ball glyphs: how many balls a cell holds, readable at a glance on 1, 2 x 2 or 3 x 3 LEDs.
+"""Glyphs: how many balls a cell holds, or the number on a stone, readable at a glance on 1,
+2 x 2 or 3 x 3 LEDs.
+
+Balls (Kaskade):
 
 * 3 x 3 LEDs per pad: die faces (1 to 6), 7 as six plus the centre, more as a full square.
 * 2 x 2: one lit LED per ball (1 to 3), all four for more.
 * 1 LED: brightness steps (about 45 %, 70 %, 100 % for 1, 2, 3 or more balls).
+
+Numbered stones (1 to 6, Big Balls):
+
+* 3 x 3: the die face.
+* 2 x 2: count the lit LEDs, a white one counting two: 1 to 4 are one to four LEDs in the
+  stone's colour, 5 is three and a white one, 6 two and two white ones.
+* 1 LED: the stone's colour only; the game shows the number of the stone under a finger on its
+  die display instead.
 
 A glyph's other LEDs glow faintly in the owner's colour, so ownership reads even on a cell with
 one ball. Glyphs are cached: a board redraws the same few shapes again and again.
@@ -30,6 +41,16 @@ _PIPS_2 = {
     2: {(0, 1), (1, 0)},
     3: {(0, 1), (1, 0), (1, 1)},
 }
+_NUMBERS_2 = {
+    1: ({(0, 1)}, set()),
+    2: ({(0, 1), (1, 0)}, set()),
+    3: ({(0, 1), (1, 0), (1, 1)}, set()),
+    4: ({(0, 0), (0, 1), (1, 0), (1, 1)}, set()),
+    5: ({(0, 1), (1, 0), (1, 1)}, {(0, 0)}),
+    6: ({(1, 1), (0, 0)}, {(0, 1), (1, 0)}),
+}
+"""Per number on a 2 x 2 pad: the LEDs lit in the stone's colour, and those lit white."""
+PIP_WHITE: Colour = (255, 255, 255)
 _LEVELS_1 = {1: 0.45, 2: 0.7}
 UNLIT = 0.18
 """Brightness of a glyph's unlit LEDs, relative to the owner's colour."""
@@ -65,3 +86,24 @@ def ball_rows(
 def solid_rows(per_pad: int, colour: Colour) -> tuple[bytes, ...]:
     """A pad filled with one colour."""
     return (bytes(colour) * per_pad,) * per_pad
+
+
+@lru_cache(maxsize=1024)
+def number_rows(per_pad: int, number: int, colour: Colour, unlit: float = UNLIT) \
+        -> tuple[bytes, ...]:
+    """The pad's LED rows (bottom first) for a stone numbered ``number`` (1-6) in ``colour``;
+    LEDs that are not pips glow at ``unlit`` of it."""
+    if per_pad == 1:
+        return (bytes(colour),)
+    if per_pad == 3:
+        lit, white = _PIPS_3[number], set()
+    else:
+        lit, white = _NUMBERS_2[number]
+    on, off, bright = bytes(colour), bytes(scale(colour, unlit)), bytes(PIP_WHITE)
+    return tuple(b"".join(bright if (x, y) in white else on if (x, y) in lit else off
+                          for x in range(per_pad)) for y in range(per_pad))
+
+
+def pip_pads(number: int) -> frozenset[tuple[int, int]]:
+    """The pads of a 3 x 3 block that show die face ``number`` (for a die drawn on pads)."""
+    return frozenset(_PIPS_3[number])

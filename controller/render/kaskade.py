@@ -17,7 +17,6 @@ from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.color import (
     HIGHLIGHT,
-    ILLEGAL,
     NEUTRAL,
     OFF,
     PLAYERS,
@@ -25,12 +24,12 @@ from controller.render.color import (
     mix,
     scale,
 )
+from controller.render.feedback import draw_feedback
 from controller.render.glyphs import ball_rows, solid_rows
 
 NEVER = -math.inf
 PLACED_FLASH = 0.25
 """Seconds the pad of a new ball flashes."""
-ILLEGAL_FLASH = 0.5
 BURST = 0.15
 """Seconds an overflowing cell glows in a cascade step."""
 PULSE_PERIOD = 1.4
@@ -118,7 +117,8 @@ def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float
         canvas.block(x, y, ball_rows(k, balls, colour, unlit))
     animating |= _flash_cells(canvas, view, k, now)
     animating |= _hint(canvas, view, k, now)
-    animating |= _flash_pads(canvas, profile, view, now)
+    animating |= draw_feedback(canvas, profile, view.illegal_pad, view.illegal_at,
+                               view.held_pad, view.held_progress, now)
     return animating
 
 
@@ -146,21 +146,6 @@ def _hint(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
     if int(since / 0.25) % 2 == 0:
         _solid(canvas, view.hint, view.width, k, mix(PLAYERS[view.to_move], HIGHLIGHT, 0.6))
     return True
-
-
-def _flash_pads(canvas: Canvas, profile: Profile, view: KaskadeView, now: float) -> bool:
-    """Illegal touches and the hold-to-undo fill, on any pad of the grid."""
-    animating = False
-    k = profile.per_pad
-    since = now - view.illegal_at
-    if view.illegal_pad is not None and 0 <= since < ILLEGAL_FLASH:
-        blink = int(since / ILLEGAL_FLASH * 5) % 2 == 0
-        _solid(canvas, view.illegal_pad, profile.columns, k, ILLEGAL if blink else OFF)
-        animating = True
-    if view.held_pad is not None and view.held_progress > 0:
-        _solid(canvas, view.held_pad, profile.columns, k, scale(HIGHLIGHT, view.held_progress))
-        animating = True
-    return animating
 
 
 def _solid(canvas: Canvas, index: int, columns: int, k: int, colour: Colour) -> None:

@@ -12,7 +12,7 @@ from controller.render.menu import PauseLayout, draw_pause
 
 if TYPE_CHECKING:
     from controller.app.app import App
-    from controller.app.screens.play import PlayScreen
+    from controller.app.screens.game import GameScreen
     from controller.app.thinking import ComputerMove
 
 RESIGN_HOLD = 1.5
@@ -22,7 +22,7 @@ RESIGN_HOLD = 1.5
 class PauseScreen(Screen):
     """Paused ``play``."""
 
-    def __init__(self, app: App, play: PlayScreen) -> None:
+    def __init__(self, app: App, play: GameScreen) -> None:
         super().__init__(app)
         self.play = play
         self.layout = PauseLayout.of(self.profile)

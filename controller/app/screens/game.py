@@ -1,0 +1,287 @@
+"""What every game on the board does the same way, whatever its rules and pictures.
+
+* A touch acts on release, so a hold can mean something else: holding any pad for a second
+  takes back the last move (the pad fills white as you hold); so does the undo button. Undo goes
+  back to the last decision of a person — past the computer's moves and past dice, so a die
+  is never thrown again by taking a move back (and a throw at the same point of the game always
+  shows the same number: chance is drawn from the game's id and its move count).
+* When the computer is to move it thinks off the event loop and plays when its answer arrives,
+  after anything on show has finished.
+* Chance steps (shuffles, dice) are drawn by the app, after the game's own pause for showing
+  them (a die tumbles for a moment).
+* The menu button opens the pause menu (continue, hint, resign, home); once the game is over a
+  touch goes home.
+
+Each game's screen says what a tap means (``tap``), what a move shows (``after_move``) and how
+the board looks (``draw``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any, Optional
+
+from controller.ai.levels import STRONGEST
+from controller.app.screens.base import Screen
+from controller.app.screens.pause import PauseScreen
+from controller.app.session import Session
+from controller.app.thinking import ComputerMove, ThinkRequest
+from controller.devices.interfaces import Sound
+from controller.games import CHANCE, Event, GameOver
+from controller.render.canvas import Canvas
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+NEVER = -math.inf
+HOLD_UNDO = 1.0
+"""Seconds a pad is held to take back the last move."""
+HOLD_SHOWN = 0.3
+"""After how long a hold starts to show."""
+
+
+class GameScreen(Screen):
+    """A game on the board. Must: ``tap``, ``draw``. May: ``after_move``, ``touched``,
+    ``chance_delay``, ``animation_end`` / ``end_animation``."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.touches: dict[int, float] = {}
+        """Pads down now, and since when."""
+        self.spent: set[int] = set()
+        """Pads whose touch has done its job (skipped an animation, undone a move)."""
+        self.illegal: tuple[Optional[int], float] = (None, NEVER)
+        self.moved_at = NEVER
+        self.showing_winner = session.finished
+        """Whether the win is on show (not before the winning move has been shown)."""
+        self.pending: Optional[ThinkRequest] = None
+        """The computer's move being thought about."""
+        self.hinting: Optional[ThinkRequest] = None
+        """A hint being thought about."""
+        self.hint: tuple[Any, float] = (None, NEVER)
+        self.chance_at: Optional[float] = None
+        """When the chance step due now is drawn (after the game has shown it coming)."""
+        self._next_step(None)
+
+    @property
+    def state(self) -> Any:
+        """The game being played."""
+        return self.session.state
+
+    # -- for each game --------------------------------------------------------------------------
+
+    @abstractmethod
+    def tap(self, pad: int, now: float) -> None:
+        """A finger let go of ``pad`` (not a hold, not skipping an animation): play the move it
+        means, or ``refuse`` it."""
+
+    def touched(self, pad: int, now: float) -> None:
+        """A finger came down on ``pad`` (the game may show something while it rests)."""
+        del pad, now
+
+    def after_move(self, events: list[Event], now: float) -> bool:
+        """Show what ``events`` did (sounds, animations); True while an animation runs, and
+        the next step waits for ``end_animation``."""
+        del events, now
+        self.app.say(Sound.MOVE)
+        return False
+
+    def animation_end(self) -> Optional[float]:
+        """When the animation on show ends, if one is."""
+        return None
+
+    def end_animation(self, now: float) -> None:
+        """Stop the animation on show (it ended, or a touch skipped it)."""
+        del now
+
+    def chance_delay(self) -> float:
+        """Seconds to show a chance step coming before it is drawn."""
+        return 0.0
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+        if self.animation_end() is not None:
+            self._finish_animation(now)
+            self.spent.add(pad)
+        self.touches[pad] = now
+        if pad not in self.spent:
+            self.touched(pad, now)
+        return None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        held_since = self.touches.pop(pad, None)
+        if pad in self.spent:
+            self.spent.discard(pad)
+            return None
+        if held_since is None:
+            return None
+        if self.session.finished:
+            return self.app.leave_finished_game()
+        self.tap(pad, now)
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        if button == "undo":
+            self._undo(now)
+        elif button == "menu":
+            return PauseScreen(self.app, self)
+        return None
+
+    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+        if self.pending is not None and answer.token == self.pending.token:
+            self.pending = None
+            self.play(answer.move, now)
+        elif self.hinting is not None and answer.token == self.hinting.token:
+            self.hinting = None
+            self.hint = (answer.move, now)
+        return None
+
+    def tick(self, now: float) -> Optional[Screen]:
+        for pad, since in list(self.touches.items()):
+            if pad not in self.spent and now - since >= HOLD_UNDO:
+                self.spent.add(pad)
+                self._undo(now)
+        end = self.animation_end()
+        if end is not None and now >= end:
+            self._finish_animation(now)
+        if self.chance_at is not None and now >= self.chance_at:
+            self._draw_chance(now)
+        return None
+
+    def wakeup(self, now: float) -> Optional[float]:
+        times = [since + HOLD_UNDO for pad, since in self.touches.items() if pad not in self.spent]
+        for when in (self.animation_end(), self.chance_at):
+            if when is not None:
+                times.append(when)
+        return min(times) if times else None
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def person_to_move(self) -> bool:
+        """Whether a person (not the computer, not chance) decides now."""
+        to_move = self.state.to_move
+        return not self.session.finished and to_move is not None and to_move != CHANCE and \
+            self.session.computer_level(to_move) is None and self.chance_at is None
+
+    def refuse(self, pad: int, now: float) -> None:
+        """A touch that is not a legal move: flash the pad red."""
+        self.illegal = (pad, now)
+        self.app.say(Sound.ILLEGAL)
+
+    def play(self, move: Any, now: float) -> None:
+        """Play ``move`` for the side to move and show it."""
+        self.hint = (None, NEVER)
+        events = self.session.play(move)
+        self.moved_at = now
+        if not self.after_move(events, now):
+            if any(isinstance(event, GameOver) for event in events):
+                self._won()
+            self._next_step(now)
+
+    def _next_step(self, now: Optional[float]) -> None:
+        """After a move (or when the screen opens): draw chance, or ask the computer."""
+        if self.session.finished or self.animation_end() is not None:
+            return
+        if self.state.to_move == CHANCE:
+            delay = self.chance_delay()
+            if now is None or delay <= 0:
+                self._draw_chance(now if now is not None else NEVER)
+            else:
+                self.chance_at = now + delay
+            return
+        level = self.session.computer_level(self.state.to_move)
+        if level is not None and self.pending is None:
+            self.pending = self.app.think(self.state, level)
+
+    def _draw_chance(self, now: float) -> None:
+        """Draw the chance step due now, the same way every time at this point of this game."""
+        self.chance_at = None
+        seed = f"{self.session.tags.get('Id', '')}:{self.state.plies}"
+        self.play(self.state.sample_chance(random.Random(seed)), now)
+
+    def _undo(self, now: float) -> None:
+        """Take back moves to the last decision of a person (past the computer and chance)."""
+        self.end_animation(now)
+        self.stop_thinking()
+        self.chance_at = None
+        count = 0 if self.session.resigned else self._undo_count()
+        if not count:
+            self.app.say(Sound.ILLEGAL)
+            self._next_step(now)
+            return
+        for _ in range(count):
+            self.session.undo()
+        self.showing_winner = False
+        self.moved_at = NEVER
+        self.app.say(Sound.UNDO)
+        self._next_step(now)
+
+    def _undo_count(self) -> int:
+        """How many moves to take back to reach a person's decision (0: none can be)."""
+        probe = self.state.copy()
+        count = 0
+        while probe.moves:
+            probe.undo()
+            count += 1
+            mover = probe.to_move
+            if mover != CHANCE and self.session.computer_level(mover) is None:
+                return count
+        return 0
+
+    def hint_requested(self) -> bool:
+        """Start thinking about a hint for the person to move; False when none can be given."""
+        if not self.person_to_move():
+            return False
+        self.hinting = self.app.think(self.state, STRONGEST)
+        return True
+
+    def stop_thinking(self) -> None:
+        """Cancel the computer's thinking (its answer will not come)."""
+        for request in (self.pending, self.hinting):
+            if request is not None:
+                request.cancel.set()
+        self.pending = self.hinting = None
+
+    def _finish_animation(self, now: float) -> None:
+        self.end_animation(now)
+        if self.session.finished and not self.showing_winner:
+            self._won()
+        self._next_step(now)
+
+    def _won(self) -> None:
+        self.showing_winner = True
+        self.app.say(Sound.WIN)
+
+    def resigned(self) -> None:
+        """The pause menu ended the game by resignation."""
+        self.end_animation(NEVER)
+        self._won()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        """Draw the game."""
+
+    def held(self, now: float) -> tuple[Optional[int], float]:
+        """The pad held longest towards undo, and how far (0-1)."""
+        live = [(since, pad) for pad, since in self.touches.items() if pad not in self.spent]
+        if not live:
+            return None, 0.0
+        since, pad = min(live)
+        progress = (now - since - HOLD_SHOWN) / (HOLD_UNDO - HOLD_SHOWN)
+        return pad, max(0.0, min(1.0, progress))
+
+    @property
+    def thinking(self) -> bool:
+        """Whether the computer is thinking (about its move or a hint)."""
+        return self.pending is not None or self.hinting is not None
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winner once the win is on show."""
+        return self.session.winner if self.showing_winner else None

@@ -1,0 +1,195 @@
+"""Big Balls on the LEDs: the triangle on the pad grid, numbered stones, big balls, the die,
+the stones the die lets move, a chosen piece and where it can go, hints, the win.
+
+The triangle is drawn skewed: hole (file f, rank r) sits on pad (f − 1, r − 1) from the bottom
+left, so its neighbours are the pads next to it (north-east straight up, north-west up-left,
+south-east down-right). The die is a block of 3 x 3 pads above the triangle's long side: its
+face is the die's pips; before a throw it is the button to throw (it breathes in the colour of
+the player to move); it also shows the number of a stone a finger rests on, for boards whose
+pads have one LED.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+from controller.games.big_balls import HOLES
+from controller.profile.model import Profile
+from controller.render.canvas import Canvas
+from controller.render.color import HIGHLIGHT, NEUTRAL, OFF, Colour, mix, scale
+from controller.render.feedback import draw_feedback
+from controller.render.glyphs import number_rows, pip_pads, solid_rows
+from controller.render.kaskade import EMPTY, HINT, THINKING, WINNER_OUTSIDE, pulse
+
+NEVER = -math.inf
+Pad = tuple[int, int]
+BALL: Colour = (190, 60, 170)
+"""The neutral big balls: magenta, unlike either player."""
+PIP: Colour = (255, 255, 255)
+TARGET = 0.55
+"""Brightness of a hole the chosen piece may go to, in the mover's colour."""
+ROLLING = 0.6
+"""Seconds the die tumbles before it shows its number."""
+SIDE = 8
+"""Pads the triangle and the die need each way."""
+
+
+def fits(profile: Profile) -> bool:
+    """Whether the triangle and the die fit ``profile``'s grid."""
+    return profile.columns >= SIDE and profile.rows >= SIDE
+
+
+@dataclass(frozen=True)
+class BigBallsLayout:
+    """Where each hole and the die are on the grid."""
+
+    holes: tuple[Pad, ...]
+    die: tuple[Pad, ...]
+    """The die's 3 x 3 pads, bottom row first, left to right."""
+
+    @classmethod
+    def of(cls, profile: Profile) -> BigBallsLayout:
+        """The triangle and die centred on the grid."""
+        if not fits(profile):
+            raise ValueError(f"Big Balls needs {SIDE}x{SIDE} pads")
+        left, bottom = (profile.columns - SIDE) // 2, (profile.rows - SIDE) // 2
+        holes = tuple((left + file - 1, bottom + rank - 1) for file, rank in HOLES)
+        die = tuple((left + 5 + x, bottom + 5 + y) for y in range(3) for x in range(3))
+        return cls(holes, die)
+
+    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+        """``("hole", number)``, ``("die", 0)`` or ``None``."""
+        if pad in self.die:
+            return "die", 0
+        try:
+            return "hole", self.holes.index(pad)
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
+class BigBallsView:
+    """What to show."""
+
+    board: Sequence[int]
+    """Per hole: 0 empty, -1 a big ball, else a stone ``player * 6 + number``."""
+    colours: tuple[Colour, Colour]
+    to_move: Optional[int]
+    """The player to move (also while their die tumbles); ``None`` once over."""
+    winner: Optional[int] = None
+    die: Optional[int] = None
+    """The die's number while its stone is to move."""
+    rolling_since: Optional[float] = None
+    """The die tumbles (a throw was made, its number not yet shown)."""
+    can_throw: bool = False
+    movable: frozenset[int] = frozenset()
+    """Holes of the stones the die lets move (they blink)."""
+    chosen: Optional[int] = None
+    """The hole of the piece picked up by a touch."""
+    targets: frozenset[int] = frozenset()
+    """Where the chosen piece may go."""
+    shown_number: Optional[tuple[int, int]] = None
+    """``(player, number)`` of a stone a finger rests on, shown on the die."""
+    last: tuple[int, ...] = ()
+    """The holes of the last move (from, to)."""
+    illegal_pad: Optional[int] = None
+    illegal_at: float = NEVER
+    held_pad: Optional[int] = None
+    held_progress: float = 0.0
+    thinking: bool = False
+    hint: tuple[int, ...] = ()
+    """Holes a hint points at, or ``(-1,)`` for the die."""
+    hint_at: float = NEVER
+
+
+def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, view: BigBallsView,
+                   now: float) -> bool:
+    """Draw ``view``; returns whether the picture changes with time."""
+    k = profile.per_pad
+    animating = view.thinking or view.winner is not None or view.rolling_since is not None
+    if view.winner is not None:
+        theme = scale(view.colours[view.winner], pulse(now, 0.4))
+        canvas.fill(scale(theme, WINNER_OUTSIDE))
+    else:
+        theme = NEUTRAL if view.to_move is None else view.colours[view.to_move]
+        canvas.fill(OFF)
+    empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
+    blink_on = int(now / 0.3) % 2 == 0
+    for hole, value in enumerate(view.board):
+        column, row = layout.holes[hole]
+        if hole in view.targets:
+            rows = solid_rows(k, scale(theme, TARGET))
+        elif value == 0:
+            rows = solid_rows(k, empty)
+        elif value < 0:
+            rows = solid_rows(k, BALL)
+        else:
+            player, number = (value - 1) // 6, (value - 1) % 6 + 1
+            colour = view.colours[player]
+            if hole == view.chosen:
+                colour = mix(colour, HIGHLIGHT, 0.5)
+            elif hole in view.movable:
+                colour = colour if blink_on else scale(colour, 0.35)
+                animating = True
+            rows = number_rows(k, number, colour)
+        if hole == view.chosen and value < 0:
+            rows = solid_rows(k, mix(BALL, HIGHLIGHT, 0.5))
+        canvas.block(column * k, row * k, rows)
+    animating |= _die(canvas, layout, view, k, now)
+    animating |= _hint(canvas, layout, view, k, now)
+    animating |= draw_feedback(canvas, profile, view.illegal_pad, view.illegal_at,
+                               view.held_pad, view.held_progress, now)
+    return animating
+
+
+def _die(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
+         now: float) -> bool:
+    """The die block: a stone's number under a finger, the tumbling or thrown die, or the
+    throw button."""
+    if view.to_move is None and view.winner is None:
+        return False
+    owner = view.to_move if view.to_move is not None else view.winner
+    assert owner is not None
+    colour = view.colours[owner]
+    face: Optional[int] = None
+    animating = False
+    if view.shown_number is not None:
+        owner, face = view.shown_number
+        colour = view.colours[owner]
+    elif view.rolling_since is not None:
+        face = 1 + int((now - view.rolling_since) / 0.08) % 6
+        animating = True
+    elif view.die is not None:
+        face = view.die
+    elif view.can_throw and not view.thinking:
+        level = pulse(now, 0.25)
+        for pad in layout.die:
+            _pad(canvas, pad, k, scale(colour, 0.6 * level))
+        return True
+    else:
+        return False
+    pips = pip_pads(face)
+    for index, pad in enumerate(layout.die):
+        place = (index % 3, index // 3)
+        _pad(canvas, pad, k, PIP if place in pips else scale(colour, 0.45))
+    return animating
+
+
+def _hint(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
+          now: float) -> bool:
+    since = now - view.hint_at
+    if not view.hint or view.to_move is None or not 0 <= since < HINT:
+        return False
+    if int(since / 0.25) % 2 == 0:
+        glow = mix(view.colours[view.to_move], HIGHLIGHT, 0.6)
+        pads = layout.die if view.hint == (-1,) else [layout.holes[h] for h in view.hint]
+        for pad in pads:
+            _pad(canvas, pad, k, glow)
+    return True
+
+
+def _pad(canvas: Canvas, pad: Pad, k: int, colour: Colour) -> None:
+    canvas.block(pad[0] * k, pad[1] * k, solid_rows(k, colour))
