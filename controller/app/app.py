@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from controller.app.autosave import Autosave
+from controller.app.games import front
 from controller.app.history import History
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
-from controller.app.screens.play import PlayScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen
@@ -109,7 +109,7 @@ class App:
                                self._notice)
         if self.session.finished:
             return self.leave_finished_game()
-        return PlayScreen(self, self.session)
+        return self._play_screen() or HomeScreen(self)
 
     # -- driving --------------------------------------------------------------------------------
 
@@ -228,14 +228,34 @@ class App:
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""
         if self.session is not None and self.session.state.info.name == name:
-            return PlayScreen(self, self.session)
-        return PlayersScreen(self)
+            playing = self._play_screen()
+            if playing is not None:
+                return playing
+        return PlayersScreen(self, name)
+
+    def set_up(self, name: str, levels: dict[int, int]) -> Screen:
+        """The set-up of a new game of ``name`` after the players were chosen."""
+        return front(name).setup(self, levels)
 
     def start_game(self, start: GameState[Any], levels: dict[int, int]) -> Screen:
         """A new game from ``start``, the computer in the seats ``levels`` names."""
         self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
                                    levels)
-        return PlayScreen(self, self.session)
+        screen = self._play_screen()
+        assert screen is not None, "set-up screens offer only games that fit the board"
+        return screen
+
+    def _play_screen(self) -> Optional[Screen]:
+        """The screen that plays the session's game, or ``None`` (with a notice) when the game
+        does not fit this board: it stays saved for a board it fits."""
+        assert self.session is not None
+        state = self.session.state
+        game = front(state.info.name)
+        if not game.holds(self.profile, state):
+            self._notice(f"the unfinished {state.info.title} game does not fit this board "
+                         f"({self.profile.columns}x{self.profile.rows} pads); it stays saved")
+            return None
+        return game.screen(self, self.session)
 
     def leave_finished_game(self) -> Screen:
         """Put the finished game in the history, forget it, and go home."""

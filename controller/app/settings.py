@@ -23,6 +23,9 @@ class Settings:
     sound: bool = True
     sizes: dict[str, str] = field(default_factory=dict)
     """The last board size chosen, per game (``{"kaskade": "6x6"}``)."""
+    options: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The last set-up chosen for the other games, as game options
+    (``{"cascades": {"size": "4", "shape": "hexagon"}}``)."""
     thresholds: Optional[list[int]] = None
     """The touch sensors' touch and release thresholds from ``kaskade calibrate``, sent to the
     board at every connection (``None``: the firmware's defaults for its sensors)."""
@@ -67,6 +70,12 @@ def _parse(data: Any) -> Settings:
     sound = data.get("sound", defaults.sound)
     sizes = data.get("sizes", {})
     thresholds = data.get("thresholds")
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(
+            isinstance(game, str) and isinstance(chosen, dict)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in chosen.items())
+            for game, chosen in options.items()):
+        raise ValueError("options must map game names to {option: value}")
     if thresholds is not None and not (
             isinstance(thresholds, list) and len(thresholds) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in thresholds)
@@ -81,4 +90,5 @@ def _parse(data: Any) -> Settings:
     if not isinstance(sizes, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
-    return Settings(float(brightness), sound, dict(sizes), thresholds)
+    return Settings(float(brightness), sound, dict(sizes), {g: dict(o) for g, o in options.items()},
+                    thresholds)

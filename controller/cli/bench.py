@@ -213,8 +213,8 @@ def run_ai(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"{get_game(game).info.title} tournament — {args.games} games per pairing and size, colours alternating, "
-          f"{args.seconds:g} s per move")
+    print(f"{get_game(game).info.title} tournament — {args.games} games per pairing and size, "
+          f"colours alternating, {args.seconds:g} s per move")
     for size in sizes:
         print(f"\n{size}")
         print(f"  {'player':<10} {'opponent':<10} {'score':>9} {'win %':>6} {'longest think':>14}")

@@ -19,15 +19,13 @@ from typing import Optional
 from controller.games.big_balls import HOLES
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
-from controller.render.color import HIGHLIGHT, NEUTRAL, OFF, Colour, mix, scale
+from controller.render.color import BIG_BALL, HIGHLIGHT, NEUTRAL, OFF, Colour, mix, scale
 from controller.render.feedback import draw_feedback
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
 from controller.render.kaskade import EMPTY, HINT, THINKING, WINNER_OUTSIDE, pulse
 
 NEVER = -math.inf
 Pad = tuple[int, int]
-BALL: Colour = (190, 60, 170)
-"""The neutral big balls: magenta, unlike either player."""
 PIP: Colour = (255, 255, 255)
 TARGET = 0.55
 """Brightness of a hole the chosen piece may go to, in the mover's colour."""
@@ -125,7 +123,7 @@ def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, vie
         elif value == 0:
             rows = solid_rows(k, empty)
         elif value < 0:
-            rows = solid_rows(k, BALL)
+            rows = solid_rows(k, BIG_BALL)
         else:
             player, number = (value - 1) // 6, (value - 1) % 6 + 1
             colour = view.colours[player]
@@ -136,7 +134,7 @@ def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, vie
                 animating = True
             rows = number_rows(k, number, colour)
         if hole == view.chosen and value < 0:
-            rows = solid_rows(k, mix(BALL, HIGHLIGHT, 0.5))
+            rows = solid_rows(k, mix(BIG_BALL, HIGHLIGHT, 0.5))
         canvas.block(column * k, row * k, rows)
     animating |= _die(canvas, layout, view, k, now)
     animating |= _hint(canvas, layout, view, k, now)

@@ -14,6 +14,7 @@ from typing import Optional
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.color import (
+    BIG_BALL,
     BLACK_PLAYER,
     CONFIRM,
     HIGHLIGHT,
@@ -25,7 +26,7 @@ from controller.render.color import (
     mix,
     scale,
 )
-from controller.render.glyphs import ball_rows, solid_rows
+from controller.render.glyphs import ball_rows, number_rows, solid_rows
 from controller.render.heatmap import heat_colour
 from controller.render.kaskade import pulse
 
@@ -109,18 +110,19 @@ def draw_home(
     layout: HomeLayout,
     brightness_level: int,
     sound: bool,
+    games: Sequence[str],
     resumable: Sequence[bool],
     now: float,
 ) -> bool:
-    """The home menu; tiles of games with an unfinished game breathe. Returns whether the
-    picture changes with time."""
+    """The home menu, a tile per game in ``games`` (short names); tiles of games with an
+    unfinished game breathe. Returns whether the picture changes with time."""
     canvas.fill(OFF)
     k = profile.per_pad
     animating = False
-    for tile, waiting in zip(layout.tiles, resumable):
+    for tile, game, waiting in zip(layout.tiles, games, resumable):
         level = pulse(now, 0.35) if waiting else 1.0
         animating |= waiting
-        _kaskade_icon(canvas, tile, k, level)
+        ICONS[game](canvas, tile, k, level)
     for index, (column, row) in enumerate(layout.brightness, 1):
         colour = scale(LEVEL, 0.25 + 0.75 * index / len(layout.brightness)) \
             if index <= brightness_level else scale(NEUTRAL, 0.5)
@@ -144,6 +146,33 @@ def _kaskade_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
     for index, (column, row) in enumerate(tile.pads()):
         colour = WHITE_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
         canvas.block(column * k, row * k, ball_rows(k, 1 + index % 3, scale(colour, level)))
+
+
+def _cascades_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Stones running down from an alternating top row, widening."""
+    side = tile.size
+    for row in range(side):
+        for column in range(side):
+            depth = side - 1 - row
+            colour = WHITE_PLAYER if (column + depth) % 2 == 0 else BLACK_PLAYER
+            lit = column <= depth or depth == 0
+            canvas.block((tile.column + column) * k, (tile.row + row) * k,
+                         solid_rows(k, scale(colour, level if lit else 0.15 * level)))
+
+
+def _big_balls_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """A big ball above numbered stones of both colours."""
+    for index, (column, row) in enumerate(tile.pads()):
+        if row == tile.row + tile.size - 1 and column == tile.column:
+            rows = solid_rows(k, scale(BIG_BALL, level))
+        else:
+            colour = BLACK_PLAYER if index % 2 == 0 else WHITE_PLAYER
+            rows = number_rows(k, 1 + index % 6, scale(colour, level))
+        canvas.block(column * k, row * k, rows)
+
+
+ICONS = {"kaskade": _kaskade_icon, "cascades": _cascades_icon, "big-balls": _big_balls_icon}
+"""How each game's home tile looks."""
 
 
 def draw_board_size(
@@ -233,22 +262,69 @@ class PlayersLayout:
         return None
 
 
-def draw_players(canvas: Canvas, profile: Profile, layout: PlayersLayout, colour: int) -> None:
-    """The players menu; the person plays ``colour`` (0 White, 1 Black) against the computer,
-    whose levels glow brighter the stronger they are, in the computer's colour."""
+def draw_players(canvas: Canvas, profile: Profile, layout: PlayersLayout, colour: int,
+                 colours: tuple[Colour, Colour] = (WHITE_PLAYER, BLACK_PLAYER)) -> None:
+    """The players menu; the person plays seat ``colour`` (0 the first player, shown in
+    ``colours[0]``) against the computer, whose levels glow brighter the stronger they are, in
+    the computer's colour."""
     k = profile.per_pad
     canvas.fill(OFF)
     for index, (column, row) in enumerate(layout.people.pads()):
-        player = WHITE_PLAYER if index % 2 == 0 else BLACK_PLAYER
-        canvas.block(column * k, row * k, ball_rows(k, 1 + index % 2, player))
-    machine = BLACK_PLAYER if colour == 0 else WHITE_PLAYER
+        canvas.block(column * k, row * k, ball_rows(k, 1 + index % 2, colours[index % 2]))
+    machine = colours[1 - colour]
     for index, (column, row) in enumerate(layout.levels, 1):
         level = scale(machine, 0.2 + 0.8 * index / len(layout.levels))
         canvas.block(column * k, row * k, solid_rows(k, level))
     column, row = layout.colour
-    canvas.block(column * k, row * k, solid_rows(k, WHITE_PLAYER if colour == 0 else
-                                                  BLACK_PLAYER))
+    canvas.block(column * k, row * k, solid_rows(k, colours[colour]))
 
 
 def draw_tile(canvas: Canvas, tile: Tile, k: int, colour: Colour) -> None:
     canvas.rect(tile.column * k, tile.row * k, tile.size * k, tile.size * k, colour)
+
+
+OPTION_COLOURS: tuple[Colour, ...] = ((0, 200, 255), (255, 140, 0), (160, 80, 255),
+                                      (255, 60, 140))
+"""One colour per option row, so the rows tell themselves apart."""
+
+
+@dataclass(frozen=True)
+class OptionsLayout:
+    """A row of pads per option from the top (one pad per value, every other row left empty
+    when there is room), and a start tile at the bottom right."""
+
+    rows: tuple[tuple[Pad, ...], ...]
+    start: Tile
+
+    @classmethod
+    def of(cls, profile: Profile, values: Sequence[int]) -> OptionsLayout:
+        """The layout for options with ``values`` values each."""
+        size = tile_size(profile)
+        gap = 2 if 2 * len(values) + size <= profile.rows else 1
+        rows = tuple(tuple((column, profile.rows - 1 - gap * index) for column in range(count))
+                     for index, count in enumerate(values))
+        return cls(rows, Tile(profile.columns - size, 0, size))
+
+    def hit(self, pad: Pad) -> Optional[tuple[object, int]]:
+        """``(row, value index)``, ``("start", 0)`` or ``None``."""
+        if self.start.contains(pad):
+            return "start", 0
+        for row, pads in enumerate(self.rows):
+            if pad in pads:
+                return row, pads.index(pad)
+        return None
+
+
+def draw_options(canvas: Canvas, profile: Profile, layout: OptionsLayout,
+                 picked: Sequence[int], bars: Sequence[bool]) -> None:
+    """Each option's row with its chosen value lit (a bar up to it for numbers), and the
+    green start tile."""
+    k = profile.per_pad
+    canvas.fill(OFF)
+    for row, (pads, chosen, bar) in enumerate(zip(layout.rows, picked, bars)):
+        colour = OPTION_COLOURS[row % len(OPTION_COLOURS)]
+        for index, (column, line) in enumerate(pads):
+            lit = index <= chosen if bar else index == chosen
+            shade = colour if lit else scale(colour, 0.12)
+            canvas.block(column * k, line * k, solid_rows(k, shade))
+    draw_tile(canvas, layout.start, k, CONFIRM)

@@ -1,10 +1,11 @@
-"""Home: a tile per game (it breathes while a game waits to be continued), the brightness bar,
-the sensors pad and the sound switch."""
+"""Home: a tile per game that fits the board (it breathes while a game waits to be continued),
+the brightness bar, the sensors pad and the sound switch."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from controller.app.games import fronts_for
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
 from controller.render.canvas import Canvas
@@ -13,16 +14,14 @@ from controller.render.menu import HomeLayout, draw_home
 if TYPE_CHECKING:
     from controller.app.app import App
 
-GAMES = ("kaskade",)
-"""The games with a tile, in order."""
-
-
 class HomeScreen(Screen):
     """The home menu."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.layout = HomeLayout.of(self.profile, len(GAMES))
+        self.games = tuple(game.name for game in fronts_for(self.profile))
+        """The games with a tile: those that fit this board."""
+        self.layout = HomeLayout.of(self.profile, len(self.games))
 
     def pad_up(self, pad: int, now: float) -> Optional[Screen]:
         hit = self.layout.hit(self.pad(pad))
@@ -32,7 +31,7 @@ class HomeScreen(Screen):
         settings = self.app.settings
         if kind == "game":
             self.app.say(Sound.TAP)
-            return self.app.open_game(GAMES[value])
+            return self.app.open_game(self.games[value])
         if kind == "sensors":
             self.app.say(Sound.TAP)
             return self.app.sensors()
@@ -48,6 +47,6 @@ class HomeScreen(Screen):
         levels = len(self.layout.brightness)
         level = max(1, min(levels, round(self.app.settings.brightness * levels)))
         waiting = [self.app.session is not None and self.app.session.state.info.name == game
-                   for game in GAMES]
+                   for game in self.games]
         return draw_home(canvas, self.profile, self.layout, level, self.app.settings.sound,
-                         waiting, now)
+                         self.games, waiting, now)

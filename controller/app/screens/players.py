@@ -1,5 +1,5 @@
 """Who plays: two people at the board, or a person against the computer at a level, the person
-playing the colour the colour pad shows (touch it to switch)."""
+playing the colour the colour pad shows (touch it to switch). Then the game's own set-up."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Optional
 
 from controller.ai.levels import LEVELS
 from controller.app.screens.base import Screen
-from controller.app.screens.board_size import BoardSizeScreen
 from controller.devices.interfaces import Sound
+from controller.games import get_game
 from controller.render.canvas import Canvas
+from controller.render.color import player_colours
 from controller.render.menu import PlayersLayout, draw_players
 
 if TYPE_CHECKING:
@@ -19,11 +20,13 @@ if TYPE_CHECKING:
 class PlayersScreen(Screen):
     """The first step of setting up a game."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, game: str) -> None:
         super().__init__(app)
+        self.game = game
         self.layout = PlayersLayout.of(self.profile, len(LEVELS))
+        self.colours = player_colours(get_game(game).info.players)
         self.colour = 0
-        """The colour the person plays against the computer (White moves first)."""
+        """The seat the person takes against the computer (0: the first player's)."""
 
     def pad_up(self, pad: int, now: float) -> Optional[Screen]:
         hit = self.layout.hit(self.pad(pad))
@@ -32,9 +35,9 @@ class PlayersScreen(Screen):
         kind, value = hit
         self.app.say(Sound.TAP)
         if kind == "people":
-            return BoardSizeScreen(self.app)
+            return self.app.set_up(self.game, {})
         if kind == "level":
-            return BoardSizeScreen(self.app, {1 - self.colour: value})
+            return self.app.set_up(self.game, {1 - self.colour: value})
         self.colour = 1 - self.colour
         return None
 
@@ -42,5 +45,5 @@ class PlayersScreen(Screen):
         return self.app.home() if button == "menu" else None
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        draw_players(canvas, self.profile, self.layout, self.colour)
+        draw_players(canvas, self.profile, self.layout, self.colour, self.colours)
         return False

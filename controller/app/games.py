@@ -1,0 +1,86 @@
+"""The games the board offers and what the app needs to know of each: whether it fits the
+board, how a new game is set up after the players are chosen, and the screen that plays it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from controller.app.screens.base import Screen
+from controller.app.screens.big_balls import BigBallsScreen
+from controller.app.screens.board_size import BoardSizeScreen
+from controller.app.screens.cascades import CascadesScreen
+from controller.app.screens.game import GameScreen
+from controller.app.screens.options import Choice, OptionsScreen
+from controller.app.screens.play import PlayScreen
+from controller.app.session import Session
+from controller.games import GameState
+from controller.games.big_balls import BigBallsState
+from controller.games.cascades import CascadesState
+from controller.games.cascades.slope import MIN_TOP, SHAPES
+from controller.games.cascades.state import PLACEMENTS, SCORINGS
+from controller.profile.model import Profile
+from controller.render import big_balls, cascades
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+@dataclass(frozen=True)
+class Front:
+    """One game as the app offers it."""
+
+    name: str
+    fits: Callable[[Profile], bool]
+    """Whether the game can be played on a board (its smallest set-up fits)."""
+    holds: Callable[[Profile, GameState[Any]], bool]
+    """Whether a particular game (a saved one) fits a board."""
+    setup: Callable[[App, dict[int, int]], Screen]
+    """The set-up after the players were chosen (the computer's seats and levels)."""
+    screen: Callable[[App, Session], GameScreen]
+
+
+def _cascades_setup(app: App, levels: dict[int, int]) -> Screen:
+    """Top width (up to the largest that fits), shape, placement rule, scoring."""
+    largest = {shape: cascades.largest_top(app.profile, shape) for shape in SHAPES}
+    shapes = tuple(shape for shape in SHAPES if largest[shape] is not None)
+    widest = max(top for top in largest.values() if top is not None)
+
+    def allowed(chosen: dict[str, str]) -> dict[str, str]:
+        limit = largest[chosen["shape"]] or MIN_TOP
+        return {**chosen, "size": str(min(int(chosen["size"]), limit))}
+
+    choices = (Choice("size", tuple(str(n) for n in range(MIN_TOP, widest + 1)), bar=True),
+               Choice("shape", shapes), Choice("placement", PLACEMENTS),
+               Choice("scoring", SCORINGS))
+    return OptionsScreen(app, "cascades", choices, levels, CascadesState.new, allowed)
+
+
+def _big_balls_setup(app: App, levels: dict[int, int]) -> Screen:
+    """Who moves first."""
+    return OptionsScreen(app, "big-balls", (Choice("first", ("black", "white")),), levels,
+                         BigBallsState.new)
+
+
+FRONTS: tuple[Front, ...] = (
+    Front("kaskade", lambda profile: True,
+          lambda profile, state: state.grid.width <= profile.columns and
+          state.grid.height <= profile.rows,
+          BoardSizeScreen, PlayScreen),
+    Front("cascades", lambda profile: cascades.largest_top(profile) is not None,
+          lambda profile, state: cascades.fits(profile, state.slope.top, state.slope.shape),
+          _cascades_setup, CascadesScreen),
+    Front("big-balls", big_balls.fits, lambda profile, state: big_balls.fits(profile),
+          _big_balls_setup, BigBallsScreen),
+)
+"""Every game with a tile on the home menu, in order."""
+
+
+def fronts_for(profile: Profile) -> tuple[Front, ...]:
+    """The games that fit ``profile``'s board."""
+    return tuple(front for front in FRONTS if front.fits(profile))
+
+
+def front(name: str) -> Front:
+    """The game called ``name``."""
+    return next(f for f in FRONTS if f.name == name)

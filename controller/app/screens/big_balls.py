@@ -1,0 +1,157 @@
+"""Playing Big Balls by touch.
+
+* Tap a big ball, then the hole below it where it should roll.
+* Tap the die (the breathing block beside the triangle) to throw; it tumbles, shows its number,
+  and the stones it lets move blink. Tap one (it is picked for you when only one may move), then
+  the hole it steps to.
+* A finger resting on a stone shows the stone's number on the die — the way to read numbers on
+  boards with one LED per pad.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from controller.app.screens.base import Screen
+from controller.app.screens.game import GameScreen
+from controller.app.session import Session
+from controller.devices.interfaces import Sound
+from controller.games import Event
+from controller.games.big_balls import THROW, BallMove, BallRolled, BigBallsState, StoneMoved
+from controller.games.big_balls.pieces import MOVE, ROLL, StoneStep, number, owner
+from controller.render.big_balls import ROLLING, BigBallsLayout, BigBallsView, draw_big_balls
+from controller.render.canvas import Canvas
+from controller.render.color import player_colours
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class BigBallsScreen(GameScreen):
+    """A Big Balls game on the board."""
+
+    chosen: Optional[int] = None
+    """The hole of the piece picked up by the last tap."""
+    resting: Optional[int] = None
+    """A hole a finger rests on."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.layout = BigBallsLayout.of(app.profile)
+        self.colours = player_colours(session.state.info.players)
+        super().__init__(app, session)
+
+    @property
+    def state(self) -> BigBallsState:
+        return self.session.state  # type: ignore[no-any-return]
+
+    # -- touches --------------------------------------------------------------------------------
+
+    def touched(self, pad: int, now: float) -> None:
+        hit = self.layout.hit(self.pad(pad))
+        self.resting = hit[1] if hit is not None and hit[0] == "hole" else None
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        self.resting = None
+        return super().pad_up(pad, now)
+
+    def tap(self, pad: int, now: float) -> None:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None or not self.person_to_move():
+            self._refuse(pad, now)
+            return
+        kind, hole = hit
+        legal = self.state.legal_moves()
+        if kind == "die":
+            if THROW in legal:
+                self.play(THROW, now)
+            else:
+                self._refuse(pad, now)
+            return
+        if self.chosen is not None:
+            move = next((m for m in self._moves_from(self.chosen, legal) if m.target == hole),
+                        None)
+            if move is not None:
+                self.play(move, now)
+                return
+        if self._moves_from(hole, legal):
+            self.chosen = None if self.chosen == hole else hole
+            self.app.say(Sound.TAP)
+            return
+        self._refuse(pad, now)
+
+    def _refuse(self, pad: int, now: float) -> None:
+        self.chosen = None if self.state.phase != MOVE else self.chosen
+        self.refuse(pad, now)
+
+    @staticmethod
+    def _moves_from(hole: int, legal: list[Any]) -> list[Any]:
+        return [m for m in legal if isinstance(m, (BallMove, StoneStep)) and m.origin == hole]
+
+    # -- what moves show ------------------------------------------------------------------------
+
+    def after_move(self, events: list[Event], now: float) -> bool:
+        del now
+        self.chosen = None
+        captured = any(isinstance(e, (BallRolled, StoneMoved)) and e.captured for e in events)
+        move = self.state.moves[-1]
+        if isinstance(move, (BallMove, StoneStep)):
+            self.app.say(Sound.CASCADE if captured else Sound.MOVE)
+        elif move == THROW:
+            self.app.say(Sound.TAP)
+        if self.state.phase == MOVE and not self.session.finished:
+            origins = {m.origin for m in self.state.legal_moves()}
+            if len(origins) == 1:
+                self.chosen = origins.pop()
+        return False
+
+    def chance_delay(self) -> float:
+        return ROLLING if self.state.phase == ROLL else 0.0
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        return draw_big_balls(canvas, self.profile, self.layout, self.view(now), now)
+
+    def view(self, now: float) -> BigBallsView:
+        """What the board shows at ``now``."""
+        state = self.state
+        finished = self.session.finished
+        person = self.person_to_move()
+        legal = state.legal_moves() if person else []
+        held_pad, progress = self.held(now)
+        illegal_pad, illegal_at = self.illegal
+        value = state.board[self.resting] if self.resting is not None else 0
+        return BigBallsView(
+            board=state.board,
+            colours=self.colours,
+            to_move=None if finished else state.player,
+            winner=self.winner,
+            die=state.die,
+            rolling_since=None if self.chance_at is None else self.chance_at - ROLLING,
+            can_throw=THROW in legal,
+            movable=frozenset(m.origin for m in legal if isinstance(m, StoneStep)),
+            chosen=self.chosen if person else None,
+            targets=frozenset(m.target for m in self._moves_from(self.chosen, legal))
+            if self.chosen is not None else frozenset(),
+            shown_number=(owner(value), number(value)) if value > 0 else None,
+            last=self._last(),
+            illegal_pad=illegal_pad,
+            illegal_at=illegal_at,
+            held_pad=held_pad,
+            held_progress=progress,
+            thinking=self.thinking,
+            hint=self._hint_holes(),
+            hint_at=self.hint[1],
+        )
+
+    def _last(self) -> tuple[int, ...]:
+        for move in reversed(self.state.moves):
+            if isinstance(move, (BallMove, StoneStep)):
+                return move.origin, move.target
+        return ()
+
+    def _hint_holes(self) -> tuple[int, ...]:
+        move = self.hint[0]
+        if isinstance(move, (BallMove, StoneStep)):
+            return move.origin, move.target
+        return (-1,) if move == THROW else ()

@@ -1,0 +1,95 @@
+"""Playing Cascades by touch: tap a lit cell to put a stone there (one or two a turn), tap the
+pass / end pad to pass at the start of a turn or to stop after one stone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from controller.app.screens.game import GameScreen
+from controller.app.session import Session
+from controller.devices.interfaces import Sound
+from controller.games import Event
+from controller.games.cascades import END, PASS, CascadesState
+from controller.render.canvas import Canvas
+from controller.render.cascades import CascadesLayout, CascadesView, draw_cascades
+from controller.render.color import player_colours
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class CascadesScreen(GameScreen):
+    """A Cascades game on the board."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.layout = CascadesLayout.of(app.profile, session.state.slope)
+        self.colours = player_colours(session.state.info.players)
+        super().__init__(app, session)
+
+    @property
+    def state(self) -> CascadesState:
+        return self.session.state  # type: ignore[no-any-return]
+
+    def tap(self, pad: int, now: float) -> None:
+        hit = self.layout.hit(self.pad(pad))
+        move: Any = None
+        if hit is not None and self.person_to_move():
+            kind, cell = hit
+            move = cell if kind == "cell" else self._done_move()
+        if move is None or not self.state.is_legal(move):
+            self.refuse(pad, now)
+            return
+        self.play(move, now)
+
+    def _done_move(self) -> Any:
+        """What the pass / end pad does now: ``PASS``, ``END`` or nothing."""
+        legal = self.state.legal_moves()
+        return next((move for move in (END, PASS) if move in legal), None)
+
+    def after_move(self, events: list[Event], now: float) -> bool:
+        del events, now
+        self.app.say(Sound.MOVE if isinstance(self.state.moves[-1], int) else Sound.TAP)
+        return False
+
+    def last_turn(self) -> frozenset[int]:
+        """The cells filled in the most recent turn."""
+        moves, movers = self.state.moves, self.session.movers
+        cells: set[int] = set()
+        for move, mover in zip(reversed(moves), reversed(movers)):
+            if mover != movers[-1]:
+                break
+            if isinstance(move, int):
+                cells.add(move)
+        return frozenset(cells)
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        return draw_cascades(canvas, self.profile, self.layout, self.view(now), now)
+
+    def view(self, now: float) -> CascadesView:
+        """What the board shows at ``now``."""
+        state = self.state
+        person = self.person_to_move()
+        legal = state.legal_moves() if person else []
+        held_pad, progress = self.held(now)
+        illegal_pad, illegal_at = self.illegal
+        hint, hint_at = self.hint
+        last = state.moves[-1] if state.moves else None
+        return CascadesView(
+            cells=state.cells,
+            colours=self.colours,
+            to_move=None if self.session.finished else state.to_move,
+            winner=self.winner,
+            placeable=frozenset(m for m in legal if isinstance(m, int)),
+            done=next((m for m in (END, PASS) if m in legal), None),
+            last_turn=self.last_turn() if state.moves else frozenset(),
+            last_move=last if isinstance(last, int) else None,
+            moved_at=self.moved_at,
+            counted=frozenset(state.slope.bottom if state.scoring == "bottom" else ()),
+            illegal_pad=illegal_pad,
+            illegal_at=illegal_at,
+            held_pad=held_pad,
+            held_progress=progress,
+            thinking=self.thinking,
+            hint=hint,
+            hint_at=hint_at,
+        )

@@ -1,0 +1,75 @@
+"""Setting up a game by its options: a row of pads per option, the chosen value lit; the green
+tile starts the game.
+
+A number (Cascades' top width) is a bar that lights up to the chosen value, so a longer bar is a
+bigger board; a choice between words lights the chosen word's pad. ``docs/board.md`` says which
+row is which for each game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Optional
+
+from controller.app.screens.base import Screen
+from controller.devices.interfaces import Sound
+from controller.games import GameState
+from controller.render.canvas import Canvas
+from controller.render.menu import OptionsLayout, draw_options
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An option of the game and the values offered on this board."""
+
+    name: str
+    values: tuple[str, ...]
+    bar: bool = False
+    """Show as a bar (a number: every pad up to the chosen one lit)."""
+
+
+class OptionsScreen(Screen):
+    """Choose ``choices`` for game ``game`` (the computer in the seats ``levels`` names), then
+    start it with ``start`` (the chosen options -> the new game)."""
+
+    def __init__(self, app: App, game: str, choices: tuple[Choice, ...],
+                 levels: dict[int, int],
+                 start: Callable[[dict[str, str]], GameState[object]],
+                 allowed: Optional[Callable[[dict[str, str]], dict[str, str]]] = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.choices = choices
+        self.levels = levels
+        self.start = start
+        self.allowed = allowed or (lambda chosen: chosen)
+        """Adjusts a choice that does not go with the others (a size too large for a shape)."""
+        saved = app.settings.options.get(game, {})
+        self.chosen = self.allowed({c.name: saved.get(c.name) if saved.get(c.name) in c.values
+                                    else c.values[-1 if c.bar else 0] for c in choices})
+        self.layout = OptionsLayout.of(self.profile, [len(c.values) for c in choices])
+
+    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return None
+        self.app.say(Sound.TAP)
+        if hit == ("start", 0):
+            self.app.settings.options[self.game] = dict(self.chosen)
+            self.app.save_settings()
+            return self.app.start_game(self.start(dict(self.chosen)), self.levels)
+        row, index = hit
+        choice = self.choices[int(row)]
+        self.chosen = self.allowed({**self.chosen, choice.name: choice.values[index]})
+        return None
+
+    def button_down(self, button: str, now: float) -> Optional[Screen]:
+        return self.app.home() if button == "menu" else None
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        picked = [choice.values.index(self.chosen[choice.name]) for choice in self.choices]
+        draw_options(canvas, self.profile, self.layout, picked,
+                     [choice.bar for choice in self.choices])
+        return False
