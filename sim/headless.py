@@ -2,13 +2,15 @@
 is virtual (a wait of a minute takes no time), pictures go to PNG files.
 
 The app, the driver, the renderer and the simulated board are the real ones; only the clock is
-replaced, and the computer thinks a fixed number of steps (answering once its thinking time has
-passed in virtual time), so a script gives the same frames on every run.
+replaced, games are named (so their dice seeded) by a count, and the computer thinks a fixed
+number of steps (answering once its thinking time has passed in virtual time), so a script
+gives the same frames on every run.
 """
 
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +50,8 @@ class Headless:
                 not isinstance(self.board.buttons, VirtualButtons):
             raise TypeError("the headless simulator needs a board with virtual inputs")
         self.touches, self.buttons = self.board.touches, self.board.buttons
-        self.app = App(profile, store, wall_clock, think_seconds)
+        self.games = 0
+        self.app = App(profile, store, wall_clock, think_seconds, self._game_id)
         self.driver = Driver(self.app, self.board)
         self.thinker = StepThinker()
         self.now = 0.0
@@ -56,6 +59,13 @@ class Headless:
         self.wakeup = self._advance()
         self.raster = Raster(profile, max(4, PNG_LED_PIXELS // profile.led_width))
         self.reader = FrameReader(profile)
+
+    def _game_id(self) -> str:
+        """Games named by how many the history holds and how many this run began, so a script
+        deals and throws the same way on every run from the same state."""
+        self.games += 1
+        played = len(self.app.store.history.matches())
+        return uuid.uuid5(uuid.NAMESPACE_URL, f"kaskade-sim:{played}:{self.games}").hex
 
     def _event(self, event: InputEvent) -> None:
         self.app.handle(event, self.now)

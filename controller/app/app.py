@@ -75,8 +75,11 @@ class App:
 
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
-                 think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
+                 think_seconds: float = DEFAULT_THINK_SECONDS,
+                 new_id: Optional[Callable[[], str]] = None) -> None:
         self.profile = profile
+        self.new_id = new_id
+        """Names new games (and so seeds their chance); ``None``: a random name each time."""
         self.store = store
         self.wall_clock = wall_clock
         self.think_seconds = think_seconds
@@ -240,7 +243,7 @@ class App:
     def start_game(self, start: GameState[Any], levels: dict[int, int]) -> Screen:
         """A new game from ``start``, the computer in the seats ``levels`` names."""
         self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
-                                   levels)
+                                   levels, self.new_id() if self.new_id else None)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen

@@ -41,10 +41,11 @@ class Session:
     @classmethod
     def new(cls, start: GameState[Any], now: datetime, autosave: Autosave,
             on_problem: Callable[[str], None] = print,
-            levels: Optional[dict[int, int]] = None) -> Session:
+            levels: Optional[dict[int, int]] = None, game_id: Optional[str] = None) -> Session:
         """A new game; ``levels`` gives the computer's level for the seats it takes (player
-        number -> level), every other seat is a person's."""
-        tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
+        number -> level), every other seat is a person's. ``game_id`` names the game (a fresh
+        random one by default); it also seeds the game's dice and shuffles."""
+        tags = {"Id": game_id or uuid.uuid4().hex, "Date": now.date().isoformat(),
                 "Started": now.isoformat(timespec="seconds")}
         for number, player in enumerate(start.info.players):
             level = (levels or {}).get(number)

@@ -28,7 +28,8 @@ NEVER = -math.inf
 Pad = tuple[int, int]
 PIP: Colour = (255, 255, 255)
 TARGET = 0.55
-"""Brightness of a hole the chosen piece may go to, in the mover's colour."""
+"""Brightness of a hole the chosen piece may go to, in the mover's colour (a piece it would
+take blinks with it)."""
 ROLLING = 0.6
 """Seconds the die tumbles before it shows its number."""
 SIDE = 8
@@ -116,10 +117,12 @@ def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, vie
         canvas.fill(OFF)
     empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
     blink_on = int(now / 0.3) % 2 == 0
+    target = scale(theme, TARGET)
     for hole, value in enumerate(view.board):
         column, row = layout.holes[hole]
-        if hole in view.targets:
-            rows = solid_rows(k, scale(theme, TARGET))
+        if hole in view.targets and (value == 0 or not blink_on):
+            rows = solid_rows(k, target)
+            animating |= value != 0
         elif value == 0:
             rows = solid_rows(k, empty)
         elif value < 0:

@@ -97,7 +97,8 @@ def play_big_balls(sim: Headless, screen: BigBallsScreen, rng: random.Random) ->
     if move == THROW:
         tap(sim, screen.layout.die[4])
         sim.pass_time(1.0)
-        assert state.to_move != CHANCE and state.die is not None, "the die has been thrown"
+        assert state.to_move != CHANCE, "the die has been thrown"
+        assert state.die is not None
         return
     assert isinstance(move, (BallMove, StoneStep))
     if screen.chosen != move.origin:

@@ -191,7 +191,7 @@ def test_a_seed_draws_the_chance_steps_the_moves_leave_out(capsys):
     assert status == 0
     moves = out.split("\n\n")[1].split()
     assert moves[0] == "1."
-    assert len(moves[1]) == 6 and len(moves[2]) == 6, "both deals are written down"
+    assert [len(deal) for deal in moves[1:3]] == [6, 6], "both deals are written down"
     assert moves[3:5] == ["BB:b5-b4", "throw"]
     assert moves[5] in "123456", "the die thrown at the end is drawn too"
     assert run(capsys, *argv, "--record")[1] == out, "the same seed draws the same"
