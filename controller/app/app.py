@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from controller.app.autosave import Autosave
-from controller.app.games import front
+from controller.app.games import FRONTS, front
 from controller.app.history import History
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
@@ -57,6 +57,7 @@ class Store:
     autosave: Autosave
     history: History
     settings: SettingsFile
+    directory: Path
 
     @classmethod
     def at(cls, root: Path, board: str) -> Store:
@@ -67,7 +68,11 @@ class Store:
         except OSError as error:
             raise StorageError(f"{directory}: {error.strerror or error}") from None
         return cls(Autosave(directory / "current.record"), History(root / HISTORY_FILE),
-                   SettingsFile(directory / "settings.json"))
+                   SettingsFile(directory / "settings.json"), directory)
+
+    def waiting(self, game: str) -> Autosave:
+        """Where an unfinished game of ``game`` waits while another game is played."""
+        return Autosave(self.directory / f"waiting-{game}.record")
 
 
 class App:
@@ -100,6 +105,8 @@ class App:
         self.update_declined = False
         """"Later" was chosen: the offer waits for the next start of the app."""
         self.update_wanted = False
+        self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
+        """Games with an unfinished game waiting beside the one in ``session``."""
         self.screen: Screen = self._first_screen()
 
     def _first_screen(self) -> Screen:
@@ -228,8 +235,15 @@ class App:
         """The touch sensors' heat map."""
         return SensorsScreen(self)
 
+    def waiting_games(self) -> set[str]:
+        """The games with an unfinished game to continue."""
+        current = {self.session.state.info.name} if self.session is not None else set()
+        return current | self.parked
+
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""
+        if name in self.parked:
+            self._unpark(name)
         if self.session is not None and self.session.state.info.name == name:
             playing = self._play_screen()
             if playing is not None:
@@ -241,12 +255,42 @@ class App:
         return front(name).setup(self, levels)
 
     def start_game(self, start: GameState[Any], levels: dict[int, int]) -> Screen:
-        """A new game from ``start``, the computer in the seats ``levels`` names."""
+        """A new game from ``start``, the computer in the seats ``levels`` names; an unfinished
+        game of another kind waits to be continued."""
+        self._park()
         self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
                                    levels, self.new_id() if self.new_id else None)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen
+
+    def _park(self) -> None:
+        """Set the unfinished game aside (its own file) so that another can be played."""
+        if self.session is None or self.session.finished:
+            return
+        name = self.session.state.info.name
+        try:
+            self.store.waiting(name).save(self.session.record())
+        except StorageError as error:
+            self._notice(f"the unfinished {self.session.state.info.title} game could not be "
+                         f"set aside and is replaced: {error}")
+        else:
+            self.parked.add(name)
+
+    def _unpark(self, name: str) -> None:
+        """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
+        waiting = self.store.waiting(name)
+        saved = waiting.load()
+        self._notice(waiting.problem)
+        self.parked.discard(name)
+        if saved is None:
+            return
+        self._park()
+        self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
+                               self._notice)
+        self.session.save()
+        if not self.session.unsaved:
+            waiting.clear()
 
     def _play_screen(self) -> Optional[Screen]:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game

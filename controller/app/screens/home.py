@@ -46,7 +46,7 @@ class HomeScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> bool:
         levels = len(self.layout.brightness)
         level = max(1, min(levels, round(self.app.settings.brightness * levels)))
-        waiting = [self.app.session is not None and self.app.session.state.info.name == game
-                   for game in self.games]
+        unfinished = self.app.waiting_games()
+        waiting = [game in unfinished for game in self.games]
         return draw_home(canvas, self.profile, self.layout, level, self.app.settings.sound,
                          self.games, waiting, now)

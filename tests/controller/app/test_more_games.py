@@ -131,3 +131,32 @@ def test_a_saved_game_too_big_for_the_board_stays_saved_and_home_says_so(tmp_pat
     assert board.screen == "HomeScreen"
     assert any("does not fit this board" in notice for notice in board.app.notices)
     assert board.store.autosave.load() is not None
+
+
+def go_home(board: BoardHarness) -> None:
+    board.press("menu")
+    layout = board.app.screen.layout
+    board.tap(f"{'abcdefgh'[layout.home.column]}{layout.home.row + 1}")
+    assert board.screen == "HomeScreen"
+
+
+def test_an_unfinished_game_waits_while_another_game_is_played(tmp_path):
+    board = BoardHarness(tmp_path)
+    board.start_game("4x4")
+    board.play("b2", settle=0.5)
+    go_home(board)
+    open_game(board, "cascades")
+    start(board)
+    assert board.screen == "CascadesScreen"
+    go_home(board)
+    assert board.app.waiting_games() == {"kaskade", "cascades"}
+    restarted = BoardHarness(tmp_path)
+    assert restarted.screen == "CascadesScreen", "the game in play continues after a restart"
+    go_home(restarted)
+    assert restarted.app.waiting_games() == {"kaskade", "cascades"}
+    tile = restarted.app.screen.layout.tiles[0]
+    restarted.tap(f"{'abcdefgh'[tile.column]}{tile.row + 1}")
+    assert restarted.screen == "PlayScreen", "the Kaskade tile continues the waiting game"
+    assert [restarted.app.screen.state.move_name(m)
+            for m in restarted.app.screen.state.moves] == ["b2"]
+    assert restarted.app.parked == {"cascades"}
