@@ -109,6 +109,9 @@ class GameState(ABC, Generic[M]):
     """
 
     info: ClassVar[GameInfo]
+    playout_limit: ClassVar[Optional[int]] = None
+    """For games that need not end (pieces may move back and forth for ever): a random
+    playout still going after this many actions counts as a draw. Not a rule of the game."""
 
     # -- creating, copying, saving ----------------------------------------------------------
 
@@ -257,7 +260,8 @@ class GameState(ABC, Generic[M]):
         return the outcome; this state is left unchanged. Searches call this a lot, so games
         with a faster way override it."""
         state = self.copy()
-        while True:
+        actions = 0
+        while self.playout_limit is None or actions < self.playout_limit:
             outcome = state.outcome()
             if outcome is not None:
                 return outcome
@@ -266,3 +270,5 @@ class GameState(ABC, Generic[M]):
             else:
                 moves = state.legal_moves()
                 state.play(moves[int(rng.random() * len(moves))])
+            actions += 1
+        return state.outcome() or Outcome(None, f"no end after {self.playout_limit} more actions")

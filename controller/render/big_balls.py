@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from controller.games.big_balls import HOLES
 from controller.profile.model import Profile
+from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.color import BIG_BALL, HIGHLIGHT, NEUTRAL, OFF, Colour, mix, scale
-from controller.render.feedback import draw_feedback
+from controller.render.color import BIG_BALL, HIGHLIGHT, Colour, mix, scale
+from controller.render.feedback import Touches, backdrop, draw_touches, fill_at
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
-from controller.render.kaskade import EMPTY, HINT, THINKING, WINNER_OUTSIDE, pulse
+from controller.render.kaskade import EMPTY, HINT, THINKING
 
 NEVER = -math.inf
 Pad = tuple[int, int]
@@ -94,10 +95,7 @@ class BigBallsView:
     """``(player, number)`` of a stone a finger rests on, shown on the die."""
     last: tuple[int, ...] = ()
     """The holes of the last move (from, to)."""
-    illegal_pad: Optional[int] = None
-    illegal_at: float = NEVER
-    held_pad: Optional[int] = None
-    held_progress: float = 0.0
+    touches: Touches = field(default_factory=Touches)
     thinking: bool = False
     hint: tuple[int, ...] = ()
     """Holes a hint points at, or ``(-1,)`` for the die."""
@@ -109,12 +107,7 @@ def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, vie
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
     animating = view.thinking or view.winner is not None or view.rolling_since is not None
-    if view.winner is not None:
-        theme = scale(view.colours[view.winner], pulse(now, 0.4))
-        canvas.fill(scale(theme, WINNER_OUTSIDE))
-    else:
-        theme = NEUTRAL if view.to_move is None else view.colours[view.to_move]
-        canvas.fill(OFF)
+    theme = backdrop(canvas, view.colours, view.to_move, view.winner, now)
     empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
     blink_on = int(now / 0.3) % 2 == 0
     target = scale(theme, TARGET)
@@ -141,8 +134,7 @@ def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, vie
         canvas.block(column * k, row * k, rows)
     animating |= _die(canvas, layout, view, k, now)
     animating |= _hint(canvas, layout, view, k, now)
-    animating |= draw_feedback(canvas, profile, view.illegal_pad, view.illegal_at,
-                               view.held_pad, view.held_progress, now)
+    animating |= draw_touches(canvas, profile, view.touches, now)
     return animating
 
 
@@ -168,14 +160,14 @@ def _die(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
     elif view.can_throw and not view.thinking:
         level = pulse(now, 0.25)
         for pad in layout.die:
-            _pad(canvas, pad, k, scale(colour, 0.6 * level))
+            fill_at(canvas, pad, k, scale(colour, 0.6 * level))
         return True
     else:
         return False
     pips = pip_pads(face)
     for index, pad in enumerate(layout.die):
         place = (index % 3, index // 3)
-        _pad(canvas, pad, k, PIP if place in pips else scale(colour, 0.45))
+        fill_at(canvas, pad, k, PIP if place in pips else scale(colour, 0.45))
     return animating
 
 
@@ -188,9 +180,6 @@ def _hint(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
         glow = mix(view.colours[view.to_move], HIGHLIGHT, 0.6)
         pads = layout.die if view.hint == (-1,) else [layout.holes[h] for h in view.hint]
         for pad in pads:
-            _pad(canvas, pad, k, glow)
+            fill_at(canvas, pad, k, glow)
     return True
 
-
-def _pad(canvas: Canvas, pad: Pad, k: int, colour: Colour) -> None:
-    canvas.block(pad[0] * k, pad[1] * k, solid_rows(k, colour))

@@ -10,24 +10,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from controller.games.cascades import Slope
 from controller.games.cascades.slope import MAX_TOP, MIN_TOP
 from controller.profile.model import Profile
+from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.color import HIGHLIGHT, NEUTRAL, OFF, Colour, mix, scale
-from controller.render.feedback import draw_feedback
+from controller.render.color import HIGHLIGHT, Colour, mix, scale
+from controller.render.feedback import Touches, backdrop, draw_touches, fill_at
 from controller.render.glyphs import solid_rows
-from controller.render.kaskade import (
-    EMPTY,
-    HINT,
-    PLACED_FLASH,
-    THINKING,
-    WINNER_OUTSIDE,
-    pulse,
-)
+from controller.render.kaskade import EMPTY, HINT, PLACED_FLASH, THINKING
 
 NEVER = -math.inf
 Pad = tuple[int, int]
@@ -106,10 +100,7 @@ class CascadesView:
     moved_at: float = NEVER
     counted: frozenset[int] = frozenset()
     """Cells that decide the game (the bottom row), faintly marked while empty."""
-    illegal_pad: Optional[int] = None
-    illegal_at: float = NEVER
-    held_pad: Optional[int] = None
-    held_progress: float = 0.0
+    touches: Touches = field(default_factory=Touches)
     thinking: bool = False
     hint: Optional[object] = None
     """A suggested move: a cell number, ``"pass"`` or ``"end"``."""
@@ -121,12 +112,7 @@ def draw_cascades(canvas: Canvas, profile: Profile, layout: CascadesLayout, view
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
     animating = view.winner is not None or view.thinking
-    if view.winner is not None:
-        theme = scale(view.colours[view.winner], pulse(now, 0.4))
-        canvas.fill(scale(theme, WINNER_OUTSIDE))
-    else:
-        theme = NEUTRAL if view.to_move is None else view.colours[view.to_move]
-        canvas.fill(OFF)
+    theme = backdrop(canvas, view.colours, view.to_move, view.winner, now)
     empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
     for cell, owner in enumerate(view.cells):
         column, row = layout.pads[cell]
@@ -145,16 +131,16 @@ def draw_cascades(canvas: Canvas, profile: Profile, layout: CascadesLayout, view
     if view.done is not None and view.to_move is not None:
         colour = view.colours[view.to_move]
         colour = mix(colour, HIGHLIGHT, 0.4) if view.done == "end" else scale(colour, 0.5)
-        _pad(canvas, layout.done, k, colour)
+        fill_at(canvas, layout.done, k, colour)
     since = now - view.moved_at
     if view.last_move is not None and 0 <= since < PLACED_FLASH:
         owner = view.cells[view.last_move]
         if owner >= 0:
-            _pad(canvas, layout.pads[view.last_move], k, mix(view.colours[owner], HIGHLIGHT, 0.6))
+            glow = mix(view.colours[owner], HIGHLIGHT, 0.6)
+            fill_at(canvas, layout.pads[view.last_move], k, glow)
             animating = True
     animating |= _hint(canvas, layout, view, k, now)
-    animating |= draw_feedback(canvas, profile, view.illegal_pad, view.illegal_at,
-                               view.held_pad, view.held_progress, now)
+    animating |= draw_touches(canvas, profile, view.touches, now)
     return animating
 
 
@@ -165,9 +151,6 @@ def _hint(canvas: Canvas, layout: CascadesLayout, view: CascadesView, k: int,
         return False
     pad = layout.pads[view.hint] if isinstance(view.hint, int) else layout.done
     if int(since / 0.25) % 2 == 0:
-        _pad(canvas, pad, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6))
+        fill_at(canvas, pad, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6))
     return True
 
-
-def _pad(canvas: Canvas, pad: Pad, k: int, colour: Colour) -> None:
-    canvas.block(pad[0] * k, pad[1] * k, solid_rows(k, colour))

@@ -1,17 +1,53 @@
-"""What every game shows the same way: a touch that was not allowed flashes red, and a pad
-held towards undo fills with white."""
+"""What every game shows the same way: the board's backdrop (dark, or the winner's colour), a
+touch that was not allowed flashes red, and a pad held towards undo fills with white."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Optional
 
 from controller.profile.model import Profile
+from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.color import HIGHLIGHT, ILLEGAL, OFF, Colour, scale
+from controller.render.color import HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, Colour, scale
 from controller.render.glyphs import solid_rows
 
 ILLEGAL_FLASH = 0.5
 """Seconds a pad touched illegally flashes."""
+NEVER = -math.inf
+WINNER_OUTSIDE = 0.6
+"""Brightness of the pads around a game once it is won, in the winner's colour."""
+
+
+@dataclass(frozen=True)
+class Touches:
+    """What the fingers did that every game shows: an illegal touch and a hold towards undo."""
+
+    illegal_pad: Optional[int] = None
+    """A pad (of the whole grid) touched illegally."""
+    illegal_at: float = NEVER
+    held_pad: Optional[int] = None
+    held_progress: float = 0.0
+    """How far a hold towards undo has come, 0-1."""
+
+
+def backdrop(canvas: Canvas, colours: tuple[Colour, Colour], to_move: Optional[int],
+             winner: Optional[int], now: float) -> Colour:
+    """Fill the board (dark, or glowing in the winner's colour) and return the colour of the
+    moment: the winner's breathing, the player to move's, or grey once over."""
+    if winner is not None:
+        theme = scale(colours[winner], pulse(now, 0.4))
+        canvas.fill(scale(theme, WINNER_OUTSIDE))
+        return theme
+    canvas.fill(OFF)
+    return NEUTRAL if to_move is None else colours[to_move]
+
+
+def draw_touches(canvas: Canvas, profile: Profile, touches: Touches, now: float) -> bool:
+    """``draw_feedback`` for a :class:`Touches`."""
+    return draw_feedback(canvas, profile, touches.illegal_pad, touches.illegal_at,
+                         touches.held_pad, touches.held_progress, now)
 
 
 def draw_feedback(canvas: Canvas, profile: Profile, illegal_pad: Optional[int],
@@ -33,5 +69,9 @@ def draw_feedback(canvas: Canvas, profile: Profile, illegal_pad: Optional[int],
 
 def fill_pad(canvas: Canvas, profile: Profile, pad: int, colour: Colour) -> None:
     """Pad ``pad`` (``row * columns + column``) in one colour."""
-    k = profile.per_pad
-    canvas.block((pad % profile.columns) * k, (pad // profile.columns) * k, solid_rows(k, colour))
+    fill_at(canvas, (pad % profile.columns, pad // profile.columns), profile.per_pad, colour)
+
+
+def fill_at(canvas: Canvas, pad: tuple[int, int], k: int, colour: Colour) -> None:
+    """The pad at ``(column, row)`` (``k`` x ``k`` LEDs) in one colour."""
+    canvas.block(pad[0] * k, pad[1] * k, solid_rows(k, colour))

@@ -14,17 +14,16 @@ from dataclasses import dataclass
 from typing import Optional
 
 from controller.profile.model import Profile
+from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import (
     HIGHLIGHT,
-    NEUTRAL,
-    OFF,
     PLAYERS,
     Colour,
     mix,
     scale,
 )
-from controller.render.feedback import draw_feedback
+from controller.render.feedback import backdrop, draw_feedback
 from controller.render.glyphs import ball_rows, solid_rows
 
 NEVER = -math.inf
@@ -32,10 +31,6 @@ PLACED_FLASH = 0.25
 """Seconds the pad of a new ball flashes."""
 BURST = 0.15
 """Seconds an overflowing cell glows in a cascade step."""
-PULSE_PERIOD = 1.4
-"""Seconds of one breath of a charged cell."""
-PULSE_STEPS = 10
-"""Brightness steps of a breath: the board only changes when the step does."""
 EMPTY = 0.2
 """Brightness of an empty cell, in the colour of the player to move: the turn at a glance."""
 LAST_MOVE_TINT = 0.45
@@ -44,8 +39,6 @@ HINT = 3.0
 """Seconds a hinted cell blinks."""
 THINKING = 0.5
 """Brightest the empty cells breathe while the computer thinks."""
-WINNER_OUTSIDE = 0.6
-"""Brightness of the pads around the game once it is won, in the winner's colour."""
 
 
 @dataclass(frozen=True)
@@ -78,25 +71,11 @@ class KaskadeView:
     hint_at: float = NEVER
 
 
-def pulse(now: float, low: float = 0.55) -> float:
-    """A breathing brightness from ``low`` to 1, in ``PULSE_STEPS`` steps."""
-    phase = 0.5 - 0.5 * math.cos(2 * math.pi * now / PULSE_PERIOD)
-    step = round(phase * PULSE_STEPS) / PULSE_STEPS
-    return low + (1 - low) * step
-
-
 def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float) -> bool:
     """Draw ``view`` at time ``now``; return whether the picture changes with time."""
     k = profile.per_pad
-    animating = False
-    if view.winner is not None:
-        theme = scale(PLAYERS[view.winner], pulse(now, 0.4))
-        animating = True
-    elif view.to_move is not None:
-        theme = PLAYERS[view.to_move]
-    else:
-        theme = NEUTRAL
-    canvas.fill(scale(theme, WINNER_OUTSIDE) if view.winner is not None else OFF)
+    animating = view.winner is not None
+    theme = backdrop(canvas, PLAYERS, view.to_move, view.winner, now)
     empty = scale(theme, EMPTY)
     if view.thinking:
         empty = scale(theme, THINKING * pulse(now, 0.3))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from controller.profile.model import Profile
+from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import (
     BIG_BALL,
@@ -28,7 +29,6 @@ from controller.render.color import (
 )
 from controller.render.glyphs import ball_rows, number_rows, solid_rows
 from controller.render.heatmap import heat_colour
-from controller.render.kaskade import pulse
 
 Pad = tuple[int, int]
 """A pad as ``(column, row)``, ``(0, 0)`` being ``a1``."""

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 from controller.profile.model import Profile
+from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, Colour, mix, scale
 from controller.render.glyphs import solid_rows
-from controller.render.kaskade import pulse
 from controller.render.menu import Pad, Tile, draw_tile, tile_size
 
 UPDATE: Colour = (0, 200, 255)

@@ -118,8 +118,6 @@ class BigBallsScreen(GameScreen):
         finished = self.session.finished
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
-        held_pad, progress = self.held(now)
-        illegal_pad, illegal_at = self.illegal
         value = state.board[self.resting] if self.resting is not None else 0
         return BigBallsView(
             board=state.board,
@@ -135,10 +133,7 @@ class BigBallsScreen(GameScreen):
             if self.chosen is not None else frozenset(),
             shown_number=(owner(value), number(value)) if value > 0 else None,
             last=self._last(),
-            illegal_pad=illegal_pad,
-            illegal_at=illegal_at,
-            held_pad=held_pad,
-            held_progress=progress,
+            touches=self.touch_feedback(now),
             thinking=self.thinking,
             hint=self._hint_holes(),
             hint_at=self.hint[1],

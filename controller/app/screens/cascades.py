@@ -70,8 +70,6 @@ class CascadesScreen(GameScreen):
         state = self.state
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
-        held_pad, progress = self.held(now)
-        illegal_pad, illegal_at = self.illegal
         hint, hint_at = self.hint
         last = state.moves[-1] if state.moves else None
         return CascadesView(
@@ -85,10 +83,7 @@ class CascadesScreen(GameScreen):
             last_move=last if isinstance(last, int) else None,
             moved_at=self.moved_at,
             counted=frozenset(state.slope.bottom if state.scoring == "bottom" else ()),
-            illegal_pad=illegal_pad,
-            illegal_at=illegal_at,
-            held_pad=held_pad,
-            held_progress=progress,
+            touches=self.touch_feedback(now),
             thinking=self.thinking,
             hint=hint,
             hint_at=hint_at,

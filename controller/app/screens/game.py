@@ -31,6 +31,7 @@ from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.devices.interfaces import Sound
 from controller.games import CHANCE, Event, GameOver
 from controller.render.canvas import Canvas
+from controller.render.feedback import Touches
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -275,6 +276,12 @@ class GameScreen(Screen):
         since, pad = min(live)
         progress = (now - since - HOLD_SHOWN) / (HOLD_UNDO - HOLD_SHOWN)
         return pad, max(0.0, min(1.0, progress))
+
+    def touch_feedback(self, now: float) -> Touches:
+        """The illegal flash and the hold towards undo, for the renderer."""
+        held_pad, progress = self.held(now)
+        illegal_pad, illegal_at = self.illegal
+        return Touches(illegal_pad, illegal_at, held_pad, progress)
 
     @property
     def thinking(self) -> bool:

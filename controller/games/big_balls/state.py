@@ -52,9 +52,6 @@ from controller.games.errors import (
     OptionsError,
 )
 
-PLAYOUT_LIMIT = 1000
-"""A random playout that has not ended after this many actions counts as a draw: stones may
-step sideways for ever, and a search must not."""
 DEALS = tuple(permutations(NUMBERS))
 
 
@@ -68,6 +65,8 @@ class BigBallsState(GameState[Move]):
         options={"first": "who moves first: black or white (default black)"},
         chance=True,
     )
+    playout_limit = 1000
+    """Stones may step sideways for ever; a search's playout must not."""
 
     def __init__(self, first: int = 0) -> None:
         self.first = first
@@ -351,16 +350,3 @@ class BigBallsState(GameState[Move]):
             other = int(rng.random() * (index + 1))
             numbers[index], numbers[other] = numbers[other], numbers[index]
         return Deal(tuple(numbers))
-
-    def random_playout(self, rng: Rng) -> Outcome:
-        state = self.copy()
-        for _ in range(PLAYOUT_LIMIT):
-            outcome = state.outcome()
-            if outcome is not None:
-                return outcome
-            if state.to_move == CHANCE:
-                state.play(state.sample_chance(rng))
-            else:
-                moves = state.legal_moves()
-                state.play(moves[int(rng.random() * len(moves))])
-        return state.outcome() or Outcome(None, f"no end after {PLAYOUT_LIMIT} more actions")
