@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from controller.games import CHANCE, Event, GameOver, GameState
 from controller.games.kaskade import Generation, KaskadeState, Placed
@@ -42,9 +42,11 @@ def transcript(start: KaskadeState, moves: Sequence[str]) -> str:
 
 
 def game_transcript(start: GameState[Any], moves: Sequence[str],
-                    name: Callable[[int], str]) -> str:
+                    name: Callable[[int], str],
+                    names: Optional[Mapping[str, Callable[[int], str]]] = None) -> str:
     """Any game's transcript: each move with every event it reported (places named by
-    ``name``), then the position after it; at the end the diagram."""
+    ``name``, other numbered things by ``names``: event field -> namer), then the position
+    after it; at the end the diagram."""
     state = start.copy()
     lines = []
     for number, text in enumerate(moves, 1):
@@ -52,20 +54,23 @@ def game_transcript(start: GameState[Any], moves: Sequence[str],
         events = state.play_text(text)
         lines.append(f"{number}. {mover} {text}")
         for event in events:
-            lines.append(f"   {_event_text(event, name)}")
+            lines.append(f"   {_event_text(event, name, names or {})}")
         lines.append(f"   position {state.position()}")
     lines.append("")
     lines.append(state.diagram())
     return "\n".join(lines) + "\n"
 
 
-def _event_text(event: Event, name: Callable[[int], str]) -> str:
+def _event_text(event: Event, name: Callable[[int], str],
+                names: Mapping[str, Callable[[int], str]]) -> str:
     if isinstance(event, GameOver):
         return f"game over: {event.outcome.reason}"
     parts = []
     for item in fields(event):
         value = getattr(event, item.name)
-        if item.name in ("cell", "origin", "target"):
+        if item.name in ("cell", "field", "origin", "target"):
             value = name(value)
+        elif item.name in names:
+            value = names[item.name](value)
         parts.append(f"{item.name}={value}")
     return f"{type(event).__name__} {' '.join(parts)}"
