@@ -192,8 +192,10 @@ class GameState(ABC, Generic[M]):
 
     @abstractmethod
     def legal_moves(self) -> list[M]:
-        """Every move allowed now (chance outcomes at a chance step); empty once the game is over.
-        A game that is not over always has at least one (a pass, where the rules allow it)."""
+        """Every move allowed now (chance outcomes at a chance step, where they can be listed —
+        a shuffled deck cannot, and lists none: draw it with ``sample_chance``); empty once the
+        game is over. A player to move always has at least one (a pass, where the rules allow
+        it)."""
 
     def is_legal(self, move: M) -> bool:
         """Whether ``play(move)`` would be accepted."""

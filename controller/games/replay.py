@@ -18,6 +18,8 @@ from controller.games.registry import get_game
 
 RESULTS_UNFINISHED = "*"
 RESULT_DRAW = "draw"
+RESULTS_SOLITAIRE = ("won", "lost")
+"""A one-player game's results: there is no winner's name to write, nor a draw."""
 
 
 class ReplayError(KaskadeError, ValueError):
@@ -93,10 +95,13 @@ def played_names(start: GameState[Any], state: GameState[Any]) -> list[str]:
 
 
 def result_text(state: GameState[Any]) -> str:
-    """The ``Result`` tag for a state: the winner's name, ``draw``, or ``*`` while unfinished."""
+    """The ``Result`` tag for a state: the winner's name, ``draw``, or ``*`` while unfinished;
+    ``won`` or ``lost`` for a one-player game."""
     outcome = state.outcome()
     if outcome is None:
         return RESULTS_UNFINISHED
+    if len(state.info.players) == 1:
+        return RESULTS_SOLITAIRE[0 if outcome.winner == 0 else 1]
     if outcome.winner is None:
         return RESULT_DRAW
     return state.info.players[outcome.winner]
@@ -106,7 +111,8 @@ def check_result(record: Record, state: GameState[Any]) -> None:
     """Raise :class:`PositionError` when the record's ``Result`` contradicts a finished game.
     An unfinished game may carry any result (a resignation, an agreed result)."""
     claimed = record.tag("Result")
-    valid = {RESULTS_UNFINISHED, RESULT_DRAW, *state.info.players}
+    valid = {RESULTS_UNFINISHED, *RESULTS_SOLITAIRE} if len(state.info.players) == 1 else \
+        {RESULTS_UNFINISHED, RESULT_DRAW, *state.info.players}
     if claimed is None:
         return
     if claimed not in valid:

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from controller.games.colliding_circles import rules
 from controller.games.colliding_circles.board import (
     CIRCLE_NAMES,
-    CIRCLES,
     COLUMNS,
     FIELDS,
     INDEX,
@@ -345,6 +344,3 @@ def diagram(state: CollidingCirclesState) -> str:
                  f"{state.player_title(state.player)} to move ({state.stage})")
     return "\n".join(lines)
 
-
-__all__ = ["CIRCLES", "build", "diagram", "move_name", "parse_json", "parse_move",
-           "parse_position", "position_json", "position_text"]

@@ -17,7 +17,7 @@ from math import factorial
 from typing import Any, Optional
 
 from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
-from controller.games.colliding_circles import notation, rules
+from controller.games.colliding_circles import notation, playout, rules
 from controller.games.colliding_circles.board import CIRCLES_OF, FIELDS, NAMES, PRINTED
 from controller.games.colliding_circles.events import (
     CircleChanged,
@@ -282,8 +282,8 @@ class CollidingCirclesState(GameState[Move]):
         if cell == EMPTY:
             return f"there is no die on {origin}"
         if self.protected(move.origin, self.player):
-            return f"the die on {origin} belongs to a circle {self.player_title(1 - self.player)} " \
-                "owns"
+            rival = self.player_title(1 - self.player)
+            return f"the die on {origin} belongs to a circle {rival} owns"
         values = self.destinations(move.origin).get(move.target, [])
         if move.value in values:
             return None
@@ -416,6 +416,10 @@ class CollidingCirclesState(GameState[Move]):
     def chance_outcomes(self) -> Optional[list[tuple[Move, float]]]:
         self._require_chance_step()
         return list(throws(self.throw_count()))
+
+    def random_playout(self, rng: Rng) -> Outcome:
+        """Random placements to the end, on a quick path (see :mod:`playout`)."""
+        return playout.random_playout(self, rng, self.playout_limit or 600)
 
     def sample_chance(self, rng: Rng) -> Move:
         self._require_chance_step()

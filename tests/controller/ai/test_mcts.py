@@ -54,6 +54,10 @@ def test_it_refuses_a_finished_game():
         Mcts().think(state, Budget(steps=10), random.Random(1))
 
 
+STEPS = {"colliding-circles": 50}
+"""Playouts per move where a whole game has many moves and slow playouts."""
+
+
 @pytest.mark.parametrize("name", game_names())
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_of_every_game_plays_a_whole_game_legally(name, level):
@@ -64,7 +68,7 @@ def test_every_level_of_every_game_plays_a_whole_game_legally(name, level):
         if state.to_move == CHANCE:
             state.play(state.sample_chance(rng))
             continue
-        move = player.choose(state, Budget(steps=200), rng)
+        move = player.choose(state, Budget(steps=STEPS.get(name, 200)), rng)
         assert state.is_legal(move)
         state.play(move)
 

@@ -29,7 +29,8 @@ def test_a_kaskade_record_must_say_its_size():
 
 def test_an_unknown_game_lists_the_known_ones():
     with pytest.raises(UnknownGameError,
-                       match="no game called 'chess'; the games are: big-balls, cascades, kaskade"):
+                       match="no game called 'chess'; the games are: big-balls, cascades, "
+                             "cascades-decktet, colliding-circles, kaskade"):
         starting_state(parse_record('[Game "chess"]'))
 
 

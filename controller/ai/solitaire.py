@@ -1,0 +1,178 @@
+"""The Decktet solitaire's solver and hint: is this deal still winnable, and how.
+
+The solver sees every card (face-down ones too: it answers "can this deal be won", not "what
+would a player guess"). It searches depth first through plays, draws and turns, remembering
+every position it has finished with, so a position reached by two orders of the same moves is
+searched once. A position is the set of cards in each tier and each tier's end card, how far
+the talon is turned, and the passes — the talon and the reserves follow from which cards are
+played. It stops when its budget runs out and then says "unknown" rather than guess.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from controller.ai.base import Budget, Player, Thought
+from controller.games import GameState
+from controller.games.cascades_decktet.cards import MASKS, RANKS, TWICE
+from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
+from controller.games.cascades_decktet.state import DecktetState
+
+WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
+
+
+@dataclass
+class Verdict:
+    """What the solver found: ``winnable`` (with a winning ``line`` of moves), ``lost`` (no
+    order of moves wins) or ``unknown`` (the budget ran out first)."""
+
+    answer: str
+    line: list[Move] = field(default_factory=list)
+    positions: int = 0
+    """Positions searched."""
+    seconds: float = 0.0
+
+
+class _OutOfBudgetError(Exception):
+    """Raised inside the search when the budget is spent."""
+
+
+def _key(state: DecktetState) -> tuple[Any, ...]:
+    masks = []
+    for row in state.tiers:
+        bits = 0
+        for card in row:
+            bits |= 1 << card
+        masks.append(bits)
+        masks.append(row[-1] if row else -1)
+    passes = state.passes if state.pass_limit is not None else min(state.passes, 3)
+    return (*masks, state.turned, passes, state.played_in_pass)
+
+
+def _stranded(state: DecktetState) -> bool:
+    """In the Ace version a tier's suits never change, so a win needs every card still out to
+    have a tier that shares a suit and has room for its rank — all cards of a rank at once
+    (a matching of cards to tier slots). ``True`` when some rank cannot be matched: the deal is
+    lost whatever is played."""
+    if state.version != "ace":
+        return False
+    suits = [MASKS[row[0]] | MASKS[row[1]] for row in state.tiers]
+    out: dict[int, list[int]] = {}
+    for card in state.talon + [c for pile in state.reserves for c in pile]:
+        out.setdefault(RANKS[card], []).append(card)
+    for rank, cards in out.items():
+        room = 2 if rank in TWICE else 1
+        slots = [t for t in range(3) for _ in range(room - state.counts[t][rank])]
+        if not _matches(cards, slots, suits):
+            return True
+    return False
+
+
+def _matches(cards: list[int], slots: list[int], suits: list[int]) -> bool:
+    """Whether every card can take its own slot (a tier sharing a suit): augmenting paths."""
+    taken: dict[int, int] = {}
+
+    def place(card: int, tried: set[int]) -> bool:
+        for index, tier in enumerate(slots):
+            if index in tried or not MASKS[card] & suits[tier]:
+                continue
+            tried.add(index)
+            if index not in taken or place(taken[index], tried):
+                taken[index] = card
+                return True
+        return False
+
+    return all(place(card, set()) for card in cards)
+
+
+def _ordered(state: DecktetState) -> list[Move]:
+    """Moves most likely to lead to a win first: reserve cards (they free the next one), then
+    the waste, lower tiers before higher (they are the hardest to feed), then draw and turn."""
+    moves = state.legal_moves()
+    plays = [m for m in moves if isinstance(m, Play)]
+    sources = state.sources()
+    plays.sort(key=lambda m: (sources[m.card] == "waste", -m.tier))
+    return plays + [m for m in moves if not isinstance(m, Play)]
+
+
+def solve(state: DecktetState, budget: Budget) -> Verdict:
+    """Whether ``state`` (dealt) can still be won, searched within ``budget``."""
+    if not state.dealt:
+        raise ValueError("deal the cards before asking whether the deal can be won")
+    work = state.copy()
+    done: set[tuple[Any, ...]] = set()
+    line: list[Move] = []
+    count = 0
+
+    def search() -> bool:
+        nonlocal count
+        outcome = work.outcome()
+        if outcome is not None:
+            return outcome.winner == 0
+        key = _key(work)
+        if key in done:
+            return False
+        if _stranded(work):
+            done.add(key)
+            return False
+        count += 1
+        if count % 256 == 0:
+            budget.step(256)
+            if budget.spent():
+                raise _OutOfBudgetError
+        for move in _ordered(work):
+            work.play(move)
+            line.append(move)
+            try:
+                if search():
+                    return True
+            finally:
+                work.undo()
+            line.pop()
+        done.add(key)
+        return False
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * len(state.deck) + 200))
+    try:
+        won = search()
+    except _OutOfBudgetError:
+        return Verdict(UNKNOWN, [], count, budget.elapsed)
+    finally:
+        sys.setrecursionlimit(limit)
+    return Verdict(WINNABLE if won else LOST, line if won else [], count, budget.elapsed)
+
+
+def fallback(state: DecktetState) -> Move:
+    """The move a careful player would make without a solver: play a reserve card, else the
+    waste card, to the lowest tier that takes it; else draw; else turn."""
+    return _ordered(state)[0]
+
+
+class Solver(Player):
+    """The solitaire's hint: the first move of a winning line if the solver finds one within
+    the budget, else :func:`fallback`."""
+
+    name = "solver"
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        del rng
+        assert isinstance(state, DecktetState)
+        verdict = solve(state, budget)
+        if verdict.answer == WINNABLE:
+            return Thought(verdict.line[0], 1.0, verdict.positions, seconds=verdict.seconds)
+        score = -1.0 if verdict.answer == LOST else 0.0
+        return Thought(fallback(state), score, verdict.positions, seconds=verdict.seconds)
+
+
+def winnable(state: DecktetState, seconds: float) -> Optional[bool]:
+    """``True``/``False`` when the solver decides within ``seconds``, ``None`` when not."""
+    answer = solve(state, Budget(seconds=seconds)).answer
+    return None if answer == UNKNOWN else answer == WINNABLE
+
+
+__all__ = ["DRAW", "LOST", "TURN", "UNKNOWN", "WINNABLE", "Solver", "Verdict", "fallback",
+           "solve", "winnable"]

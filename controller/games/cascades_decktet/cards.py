@@ -1,0 +1,89 @@
+"""The Decktet: six suits, ranks Ace to 9 and Crown, and the optional Pawns and Courts.
+
+Each card has a number (its index in :data:`CARDS`), a name for people, a short code for deals
+(rank then suit letters: ``2MK`` is the Author, Moons and Knots) and a token for moves (the
+name in lower case, words joined by ``-``: ``chance-meeting``, ``ace-of-moons``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+SUIT_LETTERS = "MSWLYK"
+ACE, CROWN, PAWN, COURT = 1, 10, 11, 12
+RANK_NAMES = {ACE: "Ace", CROWN: "Crown", PAWN: "Pawn", COURT: "Court",
+              **{n: str(n) for n in range(2, 10)}}
+RANK_CODES = {ACE: "A", CROWN: "C", PAWN: "P", COURT: "T", **{n: str(n) for n in range(2, 10)}}
+TWICE = frozenset({ACE, CROWN, PAWN, COURT})
+"""Ranks with six or four copies: at most two of them in a tier; others at most one."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Decktet card."""
+
+    name: str
+    rank: int
+    suits: tuple[int, ...]
+    """Suit numbers (indexes into :data:`SUITS`)."""
+
+    @property
+    def code(self) -> str:
+        """Rank and suit letters, as deals are written: ``2MK``."""
+        return RANK_CODES[self.rank] + "".join(SUIT_LETTERS[s] for s in self.suits)
+
+    @property
+    def token(self) -> str:
+        """The card in moves: its name in lower case, ``-`` between words."""
+        return self.name.lower().replace(" ", "-")
+
+    @property
+    def mask(self) -> int:
+        """The suits as bits, so "shares a suit" is one ``&``."""
+        bits = 0
+        for suit in self.suits:
+            bits |= 1 << suit
+        return bits
+
+
+def _suits(letters: str) -> tuple[int, ...]:
+    return tuple(SUIT_LETTERS.index(c) for c in letters)
+
+
+_TABLE = [
+    *(("Ace of " + SUITS[s].capitalize(), ACE, SUIT_LETTERS[s]) for s in range(6)),
+    ("Author", 2, "MK"), ("Desert", 2, "SY"), ("Origin", 2, "WL"),
+    ("Journey", 3, "MW"), ("Painter", 3, "SK"), ("Savage", 3, "LY"),
+    ("Battle", 4, "YK"), ("Mountain", 4, "MS"), ("Sailor", 4, "WL"),
+    ("Discovery", 5, "SW"), ("Forest", 5, "ML"), ("Soldier", 5, "YK"),
+    ("Lunatic", 6, "MW"), ("Market", 6, "LK"), ("Penitent", 6, "SY"),
+    ("Castle", 7, "SK"), ("Cave", 7, "WY"), ("Chance Meeting", 7, "ML"),
+    ("Betrayal", 8, "YK"), ("Diplomat", 8, "MS"), ("Mill", 8, "WL"),
+    ("Darkness", 9, "WY"), ("Merchant", 9, "LK"), ("Pact", 9, "MS"),
+    ("Huntress", CROWN, "M"), ("Bard", CROWN, "S"), ("Sea", CROWN, "W"),
+    ("End", CROWN, "L"), ("Calamity", CROWN, "Y"), ("Windfall", CROWN, "K"),
+    ("Watchman", PAWN, "MYK"), ("Light Keeper", PAWN, "SWK"), ("Borderland", PAWN, "WLY"),
+    ("Harvest", PAWN, "MSL"),
+    ("Consul", COURT, "MWK"), ("Rite", COURT, "MLY"), ("Window", COURT, "SLK"),
+    ("Island", COURT, "SWY"),
+]
+CARDS: tuple[Card, ...] = tuple(Card(name, rank, _suits(letters))
+                                for name, rank, letters in _TABLE)
+BASIC = tuple(i for i, card in enumerate(CARDS) if card.rank <= CROWN)
+"""The 36 cards of the basic deck."""
+PAWNS = tuple(i for i, card in enumerate(CARDS) if card.rank == PAWN)
+COURTS = tuple(i for i, card in enumerate(CARDS) if card.rank == COURT)
+ACES = tuple(i for i, card in enumerate(CARDS) if card.rank == ACE)
+MASKS = tuple(card.mask for card in CARDS)
+RANKS = tuple(card.rank for card in CARDS)
+
+_LOOKUP = {key: i for i, card in enumerate(CARDS)
+           for key in (card.token, card.code.lower(), card.name.lower())}
+_LOOKUP.update({f"ace-{SUITS[s]}": ACES[s] for s in range(6)})
+
+
+def find_card(text: str) -> Optional[int]:
+    """The card a token, code or name means (``author``, ``2MK``, ``Ace of Moons``)."""
+    return _LOOKUP.get(text.strip().lower().replace("_", "-"))

@@ -1,0 +1,446 @@
+"""Cascades, the Decktet solitaire: play the whole deck onto three tiers, three cards at a
+time.
+
+Rules: ``docs/games/cascades-decktet.md``. A move is the deal (chance: the shuffled deck), a
+card played from the waste or an open reserve onto a tier (:class:`Play`), ``DRAW`` (turn the
+next three cards of the stock) or ``TURN`` (turn the waste over as a new stock). The stock and
+waste are kept as one list in deck order (the talon) with a count of cards turned: the waste is
+its first ``turned`` cards, the top card last — turning the waste over keeps the order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Optional
+
+from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
+from controller.games.cascades_decktet import notation
+from controller.games.cascades_decktet.cards import (
+    ACE,
+    ACES,
+    BASIC,
+    CARDS,
+    COURTS,
+    MASKS,
+    PAWNS,
+    RANKS,
+    TWICE,
+)
+from controller.games.cascades_decktet.events import (
+    CardPlayed,
+    Dealt,
+    Drawn,
+    PassEnded,
+    WasteTurned,
+)
+from controller.games.cascades_decktet.moves import DRAW, TIERS, TURN, Deal, Move, Play
+from controller.games.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    NothingToUndoError,
+    OptionsError,
+)
+
+VERSIONS = ("standard", "ace")
+PASS_LIMITS = ("3", "unlimited")
+RESERVE_PILES, RESERVE_SIZE, PASSES = 3, 3, 3
+
+
+class DecktetState(GameState[Move]):
+    """A game of the Decktet solitaire Cascades for one player."""
+
+    info = GameInfo(
+        name="cascades-decktet",
+        title="Cascades (Decktet)",
+        players=("player",),
+        options={
+            "version": "standard (three reserve piles) or ace (the Aces start the tiers; "
+                       "default standard)",
+            "passes": "3 or unlimited (lost when a whole pass plays nothing; default 3, "
+                      "unlimited for the ace version)",
+            "pawns": "yes to add the four Pawns (default no)",
+            "courts": "yes to add the four Courts (default no)",
+        },
+        chance=True,
+        hidden_information=True,
+    )
+
+    def __init__(self, deck: Sequence[int] = BASIC, version: str = "standard",
+                 passes: Optional[str] = None) -> None:
+        if version not in VERSIONS:
+            raise OptionsError(f"version {version!r}: choose standard or ace")
+        passes = passes or ("unlimited" if version == "ace" else "3")
+        if passes not in PASS_LIMITS:
+            raise OptionsError(f"passes {passes!r}: choose 3 or unlimited")
+        if version == "ace" and not set(ACES) <= set(deck):
+            raise OptionsError("the ace version needs the six Aces in the deck")
+        self.deck = tuple(sorted(deck))
+        self.version = version
+        self.pass_limit: Optional[int] = PASSES if passes == "3" else None
+        self.dealt = False
+        self.tiers: list[list[int]] = [[], [], []]
+        self.reserves: list[list[int]] = [[], [], []]
+        """Each reserve pile bottom first; its last card is the top."""
+        self.opened = 0
+        """How many reserve piles are open (they open top pile first)."""
+        self.talon: list[int] = []
+        """Stock and waste in deck order; the waste is ``talon[:turned]``."""
+        self.turned = 0
+        self.passes = 0
+        """How many times the stock has run out."""
+        self.played_in_pass = False
+        """Whether a card was played since the waste was last turned over (or the deal)."""
+        self.seen = 0
+        """Bits of the cards the player has seen face up."""
+        self.counts: list[list[int]] = [[0] * 13 for _ in range(3)]
+        """Cards of each rank in each tier, kept up to date for the tier rule."""
+        self._legal: Optional[list[Move]] = None
+        self._plies = 0
+        self._outcome: Optional[Outcome] = None
+        self._undo: list[tuple[Move, tuple[Any, ...]]] = []
+
+    # -- creating, copying, saving ----------------------------------------------------------
+
+    @classmethod
+    def new(cls, options: Optional[Mapping[str, str]] = None) -> DecktetState:
+        given = {key.strip().lower(): str(value).strip().lower()
+                 for key, value in (options or {}).items()}
+        version = given.pop("version", "standard")
+        passes = given.pop("passes", None)
+        extras = []
+        for name, cards in (("pawns", PAWNS), ("courts", COURTS)):
+            value = given.pop(name, "no")
+            if value not in ("yes", "no"):
+                raise OptionsError(f"{name} {value!r}: yes or no")
+            if value == "yes":
+                extras.extend(cards)
+        if given:
+            raise OptionsError(f"Cascades (Decktet) has no option {', '.join(sorted(given))}; "
+                               "its options are version, passes, pawns and courts")
+        return cls(BASIC + tuple(extras), version, passes)
+
+    def options(self) -> dict[str, str]:
+        return {"version": self.version,
+                "passes": "unlimited" if self.pass_limit is None else str(self.pass_limit),
+                "pawns": "yes" if set(PAWNS) <= set(self.deck) else "no",
+                "courts": "yes" if set(COURTS) <= set(self.deck) else "no"}
+
+    @classmethod
+    def from_position(cls, text: str) -> DecktetState:
+        return notation.parse_position(cls, text)
+
+    def position(self) -> str:
+        return notation.position_text(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DecktetState:
+        return notation.parse_json(cls, data)
+
+    def to_json(self) -> dict[str, Any]:
+        return notation.position_json(self)
+
+    def copy(self) -> DecktetState:
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.tiers = [t[:] for t in self.tiers]
+        twin.reserves = [r[:] for r in self.reserves]
+        twin.talon = self.talon[:]
+        twin.counts = [c[:] for c in self.counts]
+        twin._undo = self._undo[:]
+        return twin
+
+    def diagram(self) -> str:
+        return notation.diagram(self)
+
+    # -- reading the table --------------------------------------------------------------------
+
+    @property
+    def stock(self) -> list[int]:
+        """The face-down stock, next card first."""
+        return self.talon[self.turned:]
+
+    @property
+    def waste(self) -> list[int]:
+        """The waste, top card last."""
+        return self.talon[:self.turned]
+
+    def waste_top(self) -> Optional[int]:
+        """The playable waste card."""
+        return self.talon[self.turned - 1] if self.turned else None
+
+    def sources(self) -> dict[int, str]:
+        """The cards that may be played now, each with where it lies."""
+        found: dict[int, str] = {}
+        top = self.waste_top()
+        if top is not None:
+            found[top] = "waste"
+        for pile in range(self.opened):
+            if self.reserves[pile]:
+                found[self.reserves[pile][-1]] = f"reserve-{pile + 1}"
+        return found
+
+    def cards_left(self) -> int:
+        """Cards not yet in the tiers."""
+        return len(self.talon) + sum(len(r) for r in self.reserves)
+
+    def passes_left(self) -> Optional[int]:
+        """How many more times the waste may be turned over (``None``: without limit)."""
+        if self.pass_limit is None:
+            return None
+        return max(0, self.pass_limit - self.passes)
+
+    def tier_refusal(self, card: int, tier: int) -> Optional[str]:
+        """Why ``card`` may not go to ``tier`` by the tier rules, or ``None``."""
+        rank = RANKS[card]
+        row = self.tiers[tier]
+        here = self.counts[tier][rank]
+        limit = 2 if rank in TWICE else 1
+        name = CARDS[card].name
+        if here >= limit:
+            return f"the {TIERS[tier]} tier already holds {'two' if limit == 2 else 'a'} " \
+                f"{'of that rank' if limit == 2 else 'card of that rank'}"
+        if tier > 0 and self.counts[tier - 1][rank] <= here:
+            return f"the {TIERS[tier - 1]} tier must hold more cards of that rank first"
+        if self.version == "ace":
+            if not any(MASKS[card] & MASKS[c] for c in row[:2]):
+                return f"{name} shares no suit with the {TIERS[tier]} tier's Aces"
+        elif row and not MASKS[card] & MASKS[row[-1]]:
+            return f"{name} shares no suit with {CARDS[row[-1]].name}, the end of the " \
+                f"{TIERS[tier]} tier"
+        return None
+
+    def can_play(self, card: int, tier: int) -> bool:
+        """Whether the tier rules let ``card`` go to ``tier`` (wherever it lies): the quick
+        form of :meth:`tier_refusal`, which a solver calls millions of times."""
+        rank = RANKS[card]
+        row = self.tiers[tier]
+        here = self.counts[tier][rank]
+        if here >= (2 if rank in TWICE else 1):
+            return False
+        if tier and self.counts[tier - 1][rank] <= here:
+            return False
+        if self.version == "ace":
+            return any(MASKS[card] & MASKS[c] for c in row[:2])
+        return not row or bool(MASKS[card] & MASKS[row[-1]])
+
+    def can_turn(self) -> bool:
+        """Whether the waste may be turned over as a new stock now."""
+        if not self.dealt or self.turned < len(self.talon):
+            return False
+        if not self.talon and (self.version == "ace" or self.opened >= RESERVE_PILES):
+            return False
+        if self.pass_limit is None:
+            return self.played_in_pass
+        return self.passes < self.pass_limit
+
+    # -- whose turn, how it ended -------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Optional[int]:
+        if self._outcome is not None:
+            return None
+        return 0 if self.dealt else CHANCE
+
+    @property
+    def plies(self) -> int:
+        return self._plies
+
+    @property
+    def moves(self) -> Sequence[Move]:
+        return tuple(move for move, _ in self._undo)
+
+    def outcome(self) -> Optional[Outcome]:
+        return self._outcome
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self._outcome is not None:
+            return []
+        if not self.dealt:
+            return []  # a shuffle has too many outcomes to list: see sample_chance
+        if self._legal is None:
+            moves: list[Move] = [Play(card, tier) for card in self.sources()
+                                 for tier in range(3) if self.can_play(card, tier)]
+            if self.turned < len(self.talon):
+                moves.append(DRAW)
+            elif self.can_turn():
+                moves.append(TURN)
+            self._legal = moves
+        return self._legal[:]
+
+    def is_legal(self, move: Move) -> bool:
+        return self._refusal(move) is None
+
+    def _refusal(self, move: Move) -> Optional[str]:
+        if self._outcome is not None:
+            return f"the game is over: {self._outcome.reason}"
+        if not self.dealt:
+            if isinstance(move, Deal) and sorted(move.cards) == list(self.deck):
+                return None
+            return "the deck is being shuffled: only a deal of its cards can come next"
+        if isinstance(move, Deal):
+            return "the cards are already dealt"
+        if isinstance(move, Play):
+            if not 0 <= move.tier < 3 or not 0 <= move.card < len(CARDS):
+                return "not a card and tier"
+            if move.card not in self.sources():
+                return f"{CARDS[move.card].name} is not the top of the waste or of an open " \
+                    "reserve pile"
+            return self.tier_refusal(move.card, move.tier)
+        if move == DRAW:
+            return None if self.turned < len(self.talon) else \
+                "the stock is empty: turn the waste over"
+        if move == TURN:
+            if self.turned < len(self.talon):
+                return "the stock is not empty yet"
+            if self.can_turn():
+                return None
+            if self.pass_limit is not None and self.passes >= self.pass_limit:
+                return f"all {self.pass_limit} passes are used"
+            if self.pass_limit is None and not self.played_in_pass:
+                return "a whole pass played no card"
+            return "there is nothing left to turn over"
+        return "not a move of this game"
+
+    def play(self, move: Move) -> list[Event]:
+        refusal = self._refusal(move)
+        if refusal is not None:
+            raise IllegalMoveError(self._describe(move), self.position(), refusal)
+        self._undo.append((move, self._snapshot()))
+        self._plies += 1
+        self._legal = None
+        events: list[Event]
+        if isinstance(move, Deal):
+            self.lay_out(move.cards)
+            events = [Dealt(sum(len(r) for r in self.reserves), len(self.talon))]
+        elif isinstance(move, Play):
+            source = self.sources()[move.card]
+            if source == "waste":
+                self.talon.pop(self.turned - 1)
+                self.turned -= 1
+            else:
+                self.reserves[int(source[-1]) - 1].pop()
+            self.tiers[move.tier].append(move.card)
+            self.counts[move.tier][RANKS[move.card]] += 1
+            self.played_in_pass = True
+            events = [CardPlayed(move.card, source, move.tier)]
+        elif move == DRAW:
+            cards = tuple(self.talon[self.turned:self.turned + 3])
+            self.turned += len(cards)
+            events = [Drawn(cards, cards[-1])]
+            if self.turned == len(self.talon):
+                events.append(self._pass_ended())
+        else:
+            self.turned = 0
+            self.played_in_pass = False
+            events = [WasteTurned(len(self.talon))]
+            if not self.talon:
+                events.append(self._pass_ended())
+        self._see()
+        self._outcome = self._judge()
+        if self._outcome is not None:
+            events.append(GameOver(self._outcome))
+        return events
+
+    def lay_out(self, cards: Sequence[int]) -> None:
+        """Lay out a shuffled deck: in the standard version the first nine cards make the
+        reserve piles (three each, top pile first, the third card of each on top) and the rest
+        is the stock; in the Ace version the Aces go two per tier in the order they come and the
+        rest is the stock. The stock's first card is turned first."""
+        cards = list(cards)
+        if self.version == "ace":
+            aces = [c for c in cards if RANKS[c] == ACE]
+            self.tiers = [aces[0:2], aces[2:4], aces[4:6]]
+            for tier in range(3):
+                self.counts[tier][ACE] = 2
+                for card in self.tiers[tier]:
+                    self.seen |= 1 << card
+            self.talon = [c for c in cards if RANKS[c] != ACE]
+        else:
+            size = RESERVE_PILES * RESERVE_SIZE
+            self.reserves = [cards[i:i + RESERVE_SIZE] for i in range(0, size, RESERVE_SIZE)]
+            self.talon = cards[size:]
+        self.dealt = True
+
+    def _pass_ended(self) -> PassEnded:
+        self.passes += 1
+        opened = None
+        if self.version == "standard" and self.opened < RESERVE_PILES:
+            self.opened += 1
+            opened = self.opened
+        return PassEnded(self.passes, opened)
+
+    def _see(self) -> None:
+        """Every card is played from a source, so the sources are all that is new to see."""
+        for card in self.sources():
+            self.seen |= 1 << card
+
+    def _judge(self) -> Optional[Outcome]:
+        left = self.cards_left()
+        if left == 0:
+            return Outcome(0, f"all {len(self.deck)} cards are in the tiers")
+        if self.legal_moves():
+            return None
+        why = "a whole pass played no card" if self.pass_limit is None else \
+            f"the {self.pass_limit} passes are used"
+        return Outcome(None, f"no card can be played and {why}: {left} "
+                       f"card{'s' if left != 1 else ''} left")
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return ([t[:] for t in self.tiers], [r[:] for r in self.reserves], self.talon[:],
+                [c[:] for c in self.counts], self.turned, self.opened, self.passes,
+                self.played_in_pass, self.seen, self.dealt, self._outcome)
+
+    def undo(self) -> Move:
+        if not self._undo:
+            raise NothingToUndoError("there is no move to undo")
+        move, snapshot = self._undo.pop()
+        (self.tiers, self.reserves, self.talon, self.counts, self.turned, self.opened,
+         self.passes, self.played_in_pass, self.seen, self.dealt, self._outcome) = snapshot
+        self._plies -= 1
+        self._legal = None
+        return move
+
+    def parse_move(self, text: str) -> Move:
+        return notation.parse_move(self, text)
+
+    def move_name(self, move: Move) -> str:
+        return notation.move_name(self, move)
+
+    def _describe(self, move: Move) -> str:
+        try:
+            return self.move_name(move)
+        except InvalidMoveError:
+            return repr(move)
+
+    # -- chance and hidden cards ------------------------------------------------------------
+
+    def sample_chance(self, rng: Rng) -> Move:
+        self._require_chance_step()
+        cards = list(self.deck)
+        for index in range(len(cards) - 1, 0, -1):
+            other = int(rng.random() * (index + 1))
+            cards[index], cards[other] = cards[other], cards[index]
+        return Deal(tuple(cards))
+
+    def determinize(self, player: int, rng: Rng) -> DecktetState:
+        """A copy with the cards never seen face up shuffled among their places."""
+        del player
+        twin = self.copy()
+        if not self.dealt:
+            return twin
+        places = [("talon", i) for i, c in enumerate(twin.talon) if not self.seen >> c & 1]
+        places += [(p, i) for p in range(3) for i, c in enumerate(twin.reserves[p])
+                   if not self.seen >> c & 1]
+        hidden = [twin.talon[i] if where == "talon" else twin.reserves[where][i]
+                  for where, i in places]
+        for index in range(len(hidden) - 1, 0, -1):
+            other = int(rng.random() * (index + 1))
+            hidden[index], hidden[other] = hidden[other], hidden[index]
+        for (where, i), card in zip(places, hidden):
+            if where == "talon":
+                twin.talon[i] = card
+            else:
+                twin.reserves[where][i] = card
+        return twin

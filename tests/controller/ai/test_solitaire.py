@@ -1,0 +1,100 @@
+"""The Decktet solitaire's solver against exhaustive search: on small decks every order of
+moves can be tried, and the solver's verdict must agree with it on every deal; its winning line
+must win; its hint and its "unknown" when out of time."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from controller.ai.base import Budget
+from controller.ai.solitaire import LOST, UNKNOWN, WINNABLE, Solver, solve
+from controller.games.cascades_decktet.cards import ACES, BASIC, CARDS
+from controller.games.cascades_decktet.state import DecktetState
+
+TWOS_AND_THREES = tuple(c for c in BASIC if CARDS[c].rank in (2, 3))
+
+
+def every_order_wins(state: DecktetState) -> bool:
+    """Exhaustive search: try every legal move in every position, remembering nothing."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return outcome.winner == 0
+    for move in state.legal_moves():
+        state.play(move)
+        try:
+            if every_order_wins(state):
+                return True
+        finally:
+            state.undo()
+    return False
+
+
+def small_deal(version: str, passes: str, size: int, seed: int) -> DecktetState:
+    rng = random.Random(seed)
+    if version == "ace":
+        deck = ACES + TWOS_AND_THREES[:size - 6]
+    else:
+        deck = tuple(rng.sample(list(BASIC), size))
+    state = DecktetState(deck, version, passes)
+    state.play(state.sample_chance(rng))
+    return state
+
+
+CASES = [("standard", "3", 11, range(30)), ("standard", "unlimited", 10, range(20)),
+         ("ace", "unlimited", 12, range(30)), ("ace", "3", 12, range(20))]
+
+
+@pytest.mark.parametrize(("version", "passes", "size", "seeds"), CASES,
+                         ids=[f"{v}-{p}-{n}" for v, p, n, _ in CASES])
+def test_the_verdict_agrees_with_exhaustive_search(version, passes, size, seeds):
+    verdicts = {WINNABLE: 0, LOST: 0}
+    for seed in seeds:
+        state = small_deal(version, passes, size, seed)
+        truth = every_order_wins(state.copy())
+        verdict = solve(state, Budget(seconds=30))
+        assert verdict.answer == (WINNABLE if truth else LOST), f"seed {seed}"
+        verdicts[verdict.answer] += 1
+        if truth:
+            for move in verdict.line:
+                state.play(move)
+            assert state.outcome().winner == 0, "the winning line wins"
+    assert verdicts[WINNABLE], "a winnable deal is among them"
+    assert verdicts[LOST], "a lost deal is among them"
+
+
+def full_deal(seed: int, **options: str) -> DecktetState:
+    state = DecktetState.new(options)
+    state.play(state.sample_chance(random.Random(seed)))
+    return state
+
+
+def test_out_of_budget_the_answer_is_unknown():
+    state = full_deal(3)
+    verdict = solve(state, Budget(steps=1))
+    assert verdict.answer == UNKNOWN
+    assert verdict.line == []
+
+
+def test_the_hint_is_the_first_move_of_a_winning_line():
+    for seed in range(10):
+        state = full_deal(seed, version="ace")
+        verdict = solve(state, Budget(seconds=5))
+        if verdict.answer == WINNABLE:
+            thought = Solver().think(state, Budget(seconds=5), random.Random(0))
+            assert thought.move == verdict.line[0]
+            assert thought.score == 1.0
+            return
+    raise AssertionError("no winnable Ace deal among ten")
+
+
+def test_a_hint_without_a_verdict_is_still_a_legal_move():
+    state = full_deal(4)
+    thought = Solver().think(state, Budget(steps=1), random.Random(0))
+    assert state.is_legal(thought.move)
+
+
+def test_the_solver_refuses_an_undealt_game():
+    with pytest.raises(ValueError, match="deal"):
+        solve(DecktetState.new(), Budget(steps=10))
