@@ -5,6 +5,8 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 * Kaskade has its own specialist: 1 plays at random but never misses a win in one; 2 looks one
   ply deep with the classical evaluation; 3 searches two plies; 4 deepens to four plies on half
   the time; 5 deepens as far as the time allows.
+* The Decktet solitaire has one player and no levels: its "computer" is the solver, which
+  gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, and each level above
   searches with a larger share of the time.
 """
@@ -17,6 +19,7 @@ from typing import Any
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
+from controller.ai.solitaire import Solver
 from controller.errors import KaskadeError
 from controller.games import GameState
 
@@ -65,6 +68,8 @@ def computer(game: str, level: int) -> Player:
             5: Searcher("searcher"),
         }
         player = kaskade[level]
+    elif game == "cascades-decktet":
+        player = Solver()
     else:
         player = Share(f"mcts-{level}", Mcts(), MCTS_SHARES[level])
     player.name = f"level-{level}"

@@ -39,7 +39,7 @@ from controller.devices.interfaces import (
     UpdateFinished,
     UpdateProgress,
 )
-from controller.games import GameState
+from controller.games import GameState, get_game
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.disconnected import draw_disconnected
@@ -248,6 +248,8 @@ class App:
             playing = self._play_screen()
             if playing is not None:
                 return playing
+        if len(get_game(name).info.players) == 1:
+            return self.set_up(name, {})
         return PlayersScreen(self, name)
 
     def set_up(self, name: str, levels: dict[int, int]) -> Screen:

@@ -10,6 +10,8 @@ from controller.app.screens.base import Screen
 from controller.app.screens.big_balls import BigBallsScreen
 from controller.app.screens.board_size import BoardSizeScreen
 from controller.app.screens.cascades import CascadesScreen
+from controller.app.screens.colliding_circles import CollidingCirclesScreen
+from controller.app.screens.decktet import DecktetScreen
 from controller.app.screens.game import GameScreen
 from controller.app.screens.options import Choice, OptionsScreen
 from controller.app.screens.play import PlayScreen
@@ -19,8 +21,11 @@ from controller.games.big_balls import BigBallsState
 from controller.games.cascades import CascadesState
 from controller.games.cascades.slope import MIN_TOP, SHAPES
 from controller.games.cascades.state import PLACEMENTS, SCORINGS
+from controller.games.cascades_decktet import DecktetState
+from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
+from controller.games.colliding_circles import CollidingCirclesState
 from controller.profile.model import Profile
-from controller.render import big_balls, cascades
+from controller.render import big_balls, cascades, colliding_circles, decktet
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -62,6 +67,14 @@ def _big_balls_setup(app: App, levels: dict[int, int]) -> Screen:
                          BigBallsState.new)
 
 
+def _decktet_setup(app: App, levels: dict[int, int]) -> Screen:
+    """Version, pass limit, and the extended deck where the board is wide enough for it."""
+    choices = [Choice("version", VERSIONS), Choice("passes", PASS_LIMITS)]
+    if decktet.fits(app.profile, extended=True):
+        choices += [Choice("pawns", ("no", "yes")), Choice("courts", ("no", "yes"))]
+    return OptionsScreen(app, "cascades-decktet", tuple(choices), levels, DecktetState.new)
+
+
 FRONTS: tuple[Front, ...] = (
     Front("kaskade", lambda profile: True,
           lambda profile, state: state.grid.width <= profile.columns and
@@ -72,6 +85,13 @@ FRONTS: tuple[Front, ...] = (
           _cascades_setup, CascadesScreen),
     Front("big-balls", big_balls.fits, lambda profile, state: big_balls.fits(profile),
           _big_balls_setup, BigBallsScreen),
+    Front("colliding-circles", colliding_circles.fits,
+          lambda profile, state: colliding_circles.fits(profile),
+          lambda app, levels: app.start_game(CollidingCirclesState.new(), levels),
+          CollidingCirclesScreen),
+    Front("cascades-decktet", decktet.fits,
+          lambda profile, state: decktet.fits(profile, extended=len(state.deck) > 36),
+          _decktet_setup, DecktetScreen),
 )
 """Every game with a tile on the home menu, in order."""
 

@@ -29,10 +29,12 @@ specialist manages), so headless games play like real ones, only repeatably."""
 
 @dataclass(frozen=True)
 class ComputerMove:
-    """The answer to request ``token``: ``move`` for the position it was asked about."""
+    """The answer to request ``token``: ``move`` for the position it was asked about, and
+    its ``score`` for the player to move (+1 a sure win … -1 a sure loss; a solver's verdict)."""
 
     token: int
     move: Any
+    score: float = 0.0
 
 
 @dataclass
@@ -49,8 +51,8 @@ class ThinkRequest:
     def think(self, budget: Budget) -> ComputerMove:
         """Search within ``budget`` and say what was found."""
         player = computer(self.state.info.name, self.level)
-        return ComputerMove(self.token, player.choose(self.state, budget,
-                                                      random.Random(self.seed)))
+        thought = player.think(self.state, budget, random.Random(self.seed))
+        return ComputerMove(self.token, thought.move, thought.score)
 
 
 Deliver = Callable[[ComputerMove], None]

@@ -16,6 +16,8 @@ BLACK_PLAYER: Colour = (40, 110, 255)
 PLAYERS: tuple[Colour, Colour] = (WHITE_PLAYER, BLACK_PLAYER)
 NEUTRAL: Colour = (70, 70, 70)
 """An empty cell of the game area."""
+RED_PLAYER: Colour = (255, 50, 20)
+"""Colliding Circles' red dice."""
 BIG_BALL: Colour = (190, 60, 170)
 """Big Balls' neutral balls: magenta, unlike either player."""
 ILLEGAL: Colour = (255, 0, 0)
@@ -37,8 +39,8 @@ def mix(first: Colour, second: Colour, amount: float) -> Colour:
 
 
 def player_colours(players: tuple[str, ...]) -> tuple[Colour, Colour]:
-    """The light of each seat by the player's name (``white`` warm white, ``black`` blue),
-    so a game whose first player is Black still shows Black in blue."""
-    by_name = {"white": WHITE_PLAYER, "black": BLACK_PLAYER}
+    """The light of each seat by the player's name (``white`` warm white, ``black`` blue,
+    ``red`` red), so a game whose first player is Black still shows Black in blue."""
+    by_name = {"white": WHITE_PLAYER, "black": BLACK_PLAYER, "red": RED_PLAYER}
     first, second = (by_name.get(name, PLAYERS[i]) for i, name in enumerate(players[:2]))
     return first, second

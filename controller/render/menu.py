@@ -22,11 +22,13 @@ from controller.render.color import (
     ILLEGAL,
     NEUTRAL,
     OFF,
+    RED_PLAYER,
     WHITE_PLAYER,
     Colour,
     mix,
     scale,
 )
+from controller.render.decktet import card_rows
 from controller.render.glyphs import ball_rows, number_rows, solid_rows
 from controller.render.heatmap import heat_colour
 
@@ -171,7 +173,21 @@ def _big_balls_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
         canvas.block(column * k, row * k, rows)
 
 
-ICONS = {"kaskade": _kaskade_icon, "cascades": _cascades_icon, "big-balls": _big_balls_icon}
+def _circles_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Red and blue dice showing their pips, as on a board being filled."""
+    for index, (column, row) in enumerate(tile.pads()):
+        colour = RED_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
+        canvas.block(column * k, row * k, number_rows(k, 1 + index % 6, scale(colour, level)))
+
+
+def _decktet_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Cards in their suits' colours, a tier per row."""
+    for index, (column, row) in enumerate(tile.pads()):
+        canvas.block(column * k, row * k, card_rows(k, (7 * index + 3) % 36, level))
+
+
+ICONS = {"kaskade": _kaskade_icon, "cascades": _cascades_icon, "big-balls": _big_balls_icon,
+         "colliding-circles": _circles_icon, "cascades-decktet": _decktet_icon}
 """How each game's home tile looks."""
 
 

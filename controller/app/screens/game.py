@@ -63,6 +63,8 @@ class GameScreen(Screen):
         self.hinting: Optional[ThinkRequest] = None
         """A hint being thought about."""
         self.hint: tuple[Any, float] = (None, NEVER)
+        self.hint_score = 0.0
+        """How the last hint's search judged the position (+1 won … -1 lost)."""
         self.chance_at: Optional[float] = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
         self._next_step(None)
@@ -139,6 +141,7 @@ class GameScreen(Screen):
         elif self.hinting is not None and answer.token == self.hinting.token:
             self.hinting = None
             self.hint = (answer.move, now)
+            self.hint_score = answer.score
         return None
 
     def tick(self, now: float) -> Optional[Screen]:

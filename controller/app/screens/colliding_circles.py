@@ -1,0 +1,192 @@
+"""Playing Colliding Circles by touch.
+
+* Place: tap a die of your hand (it lights up, and the fields it may go to show it dimly), then
+  the field.
+* Manoeuvre (at the start of a turn): tap a die on the board; the fields it can reach show the
+  value it would end on. Tap the die again to see the values of longer paths, where there are
+  any; tap a field to move it there.
+* Rethrow: tap a die of your hand, then the rethrow button (bottom left).
+* End the turn: the green button (bottom right); at a turn's start it passes the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from controller.app.screens.game import GameScreen
+from controller.app.session import Session
+from controller.devices.interfaces import Sound
+from controller.games import Event
+from controller.games.colliding_circles import CollidingCirclesState
+from controller.games.colliding_circles.board import CIRCLES
+from controller.games.colliding_circles.events import CircleChanged
+from controller.games.colliding_circles.pieces import END, Manoeuvre, Place, Rethrow, Throw
+from controller.render.canvas import Canvas
+from controller.render.colliding_circles import CirclesLayout, CirclesView, Pad, draw_circles
+from controller.render.color import player_colours
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class CollidingCirclesScreen(GameScreen):
+    """A Colliding Circles game on the board."""
+
+    die_index: Optional[int] = None
+    """The hand die picked up (its index in the hand)."""
+    origin: Optional[int] = None
+    """The field of a die picked up to manoeuvre."""
+    variant = 0
+    """Which of a target's possible values to offer (0: the shortest path's)."""
+    flashing: tuple[int, ...] = ()
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.layout = CirclesLayout.of(app.profile)
+        self.colours = player_colours(session.state.info.players)
+        super().__init__(app, session)
+
+    @property
+    def state(self) -> CollidingCirclesState:
+        return self.session.state  # type: ignore[no-any-return]
+
+    # -- touches --------------------------------------------------------------------------------
+
+    def tap(self, pad: int, now: float) -> None:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None or not self.person_to_move():
+            self.refuse(pad, now)
+            return
+        kind, number = hit
+        state = self.state
+        legal = state.legal_moves()
+        if kind == "hand":
+            if self.pad(pad) in self.layout.hands[state.player] and \
+                    number < len(state.hands[state.player]):
+                self.die_index = None if self.die_index == number else number
+                self.origin = None
+                self.app.say(Sound.TAP)
+            else:
+                self.refuse(pad, now)
+        elif kind == "end":
+            self._play_or_refuse(END, legal, pad, now)
+        elif kind == "rethrow":
+            value = self._die_value()
+            self._play_or_refuse(Rethrow(value) if value else None, legal, pad, now)
+        else:
+            self._field(number, legal, pad, now)
+
+    def _field(self, field: int, legal: list[Any], pad: int, now: float) -> None:
+        value = self._die_value()
+        if value is not None and Place(value, field) in legal:
+            self.play(Place(value, field), now)
+            return
+        targets = self._targets(legal)
+        if self.origin is not None and field in targets:
+            self.play(Manoeuvre(self.origin, field, targets[field]), now)
+            return
+        if any(isinstance(m, Manoeuvre) and m.origin == field for m in legal):
+            self.variant = self.variant + 1 if self.origin == field else 0
+            self.origin, self.die_index = field, None
+            self.app.say(Sound.TAP)
+            return
+        self.refuse(pad, now)
+
+    def _play_or_refuse(self, move: Any, legal: list[Any], pad: int, now: float) -> None:
+        if move is not None and move in legal:
+            self.play(move, now)
+        else:
+            self.refuse(pad, now)
+
+    def _die_value(self) -> Optional[int]:
+        hand = self.state.hands[self.state.player]
+        if self.die_index is None or self.die_index >= len(hand):
+            return None
+        return hand[self.die_index]
+
+    def _targets(self, legal: list[Any]) -> dict[int, int]:
+        """Where the picked-up die may go now, with the value it would show there."""
+        value = self._die_value()
+        if value is not None:
+            return {m.field: value for m in legal if isinstance(m, Place) and m.value == value}
+        if self.origin is None:
+            return {}
+        found: dict[int, int] = {}
+        for target, values in self.state.destinations(self.origin).items():
+            found[target] = values[self.variant % len(values)]
+        return found
+
+    # -- what moves show ------------------------------------------------------------------------
+
+    def after_move(self, events: list[Event], now: float) -> bool:
+        del now
+        self.die_index = self.origin = None
+        self.variant = 0
+        changed = [e.circle for e in events if isinstance(e, CircleChanged)]
+        if changed:
+            self.flashing = tuple({f for c in changed for f in CIRCLES[c]})
+        elif not isinstance(self.state.moves[-1], Throw):
+            self.flashing = ()
+        if changed:
+            self.app.say(Sound.CASCADE)
+        elif not isinstance(self.state.moves[-1], Throw):
+            self.app.say(Sound.MOVE)
+        return False
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        return draw_circles(canvas, self.profile, self.layout, self.view(now), now)
+
+    def view(self, now: float) -> CirclesView:
+        """What the board shows at ``now``."""
+        state = self.state
+        finished = self.session.finished
+        person = self.person_to_move()
+        legal = state.legal_moves() if person else []
+        value = self._die_value() if person else None
+        return CirclesView(
+            board=state.board,
+            hands=(state.hands[0], state.hands[1]),
+            pools=(state.pools[0], state.pools[1]),
+            scores=state.scores(),
+            colours=self.colours,
+            to_move=None if finished else state.player,
+            winner=self.winner,
+            holes=frozenset(state.holes()),
+            chosen_die=self.die_index if person else None,
+            chosen_field=self.origin if person else None,
+            targets=self._targets(legal) if person else {},
+            can_rethrow=value is not None and Rethrow(value) in legal,
+            can_end=END in legal,
+            last=self._last(),
+            flashing=self.flashing,
+            moved_at=self.moved_at,
+            touches=self.touch_feedback(now),
+            thinking=self.thinking,
+            hint=self._hint_pads(),
+            hint_at=self.hint[1],
+        )
+
+    def _last(self) -> tuple[int, ...]:
+        """The fields the last actions of the turn just played touched."""
+        fields: list[int] = []
+        for move in reversed(self.state.moves):
+            if isinstance(move, Place):
+                fields.append(move.field)
+            elif isinstance(move, Manoeuvre):
+                fields.extend((move.origin, move.target))
+            elif move == END or isinstance(move, Rethrow) or fields:
+                break
+        return tuple(fields)
+
+    def _hint_pads(self) -> tuple[Pad, ...]:
+        move = self.hint[0]
+        layout, state = self.layout, self.state
+        hand = state.hands[state.player]
+        if isinstance(move, Place):
+            return layout.hands[state.player][hand.index(move.value)], layout.fields[move.field]
+        if isinstance(move, Manoeuvre):
+            return layout.fields[move.origin], layout.fields[move.target]
+        if isinstance(move, Rethrow):
+            return (*layout.rethrow, layout.hands[state.player][hand.index(move.value)])
+        return layout.end if move == END else ()

@@ -1,0 +1,128 @@
+"""Playing the Decktet solitaire by touch.
+
+* Tap the stock (right) to turn three cards; when it is empty and it glows orange, tap it to
+  turn the waste over for the next pass.
+* Tap the waste's top card or an open reserve pile to pick the card up: the tiers it may go to
+  show it dimly at its rank's column, and the ruler under the tiers lights that column. Tap a
+  tier to play it there (when only one tier takes it, the card goes there at once).
+* Hint (in the pause menu) blinks the move and says in the top row whether the deal can still
+  be won: green yes, red no, amber "not found in the time".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from controller.app.screens.game import GameScreen
+from controller.app.session import Session
+from controller.devices.interfaces import Sound
+from controller.games import Event
+from controller.games.cascades_decktet import DecktetState
+from controller.games.cascades_decktet.cards import CARDS
+from controller.games.cascades_decktet.moves import DRAW, TURN, Play
+from controller.render.canvas import Canvas
+from controller.render.decktet import DecktetLayout, DecktetView, Pad, draw_decktet
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+class DecktetScreen(GameScreen):
+    """A game of the Decktet solitaire on the board."""
+
+    chosen: Optional[int] = None
+    """The card picked up."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        state: DecktetState = session.state  # type: ignore[assignment]
+        self.layout = DecktetLayout.of(app.profile, extended=len(state.deck) > 36)
+        super().__init__(app, session)
+
+    @property
+    def state(self) -> DecktetState:
+        return self.session.state  # type: ignore[no-any-return]
+
+    def tap(self, pad: int, now: float) -> None:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None or not self.person_to_move():
+            self.refuse(pad, now)
+            return
+        kind, number = hit
+        state = self.state
+        legal = state.legal_moves()
+        if kind == "stock":
+            move = DRAW if DRAW in legal else TURN if TURN in legal else None
+            if move is None:
+                self.refuse(pad, now)
+            else:
+                self.play(move, now)
+            return
+        if kind == "tier":
+            if self.chosen is not None and Play(self.chosen, number) in legal:
+                self.play(Play(self.chosen, number), now)
+            else:
+                self.refuse(pad, now)
+            return
+        card = state.waste_top() if kind == "waste" else \
+            state.reserves[number][-1] if number < state.opened and state.reserves[number] \
+            else None
+        tiers = [m for m in legal if isinstance(m, Play) and m.card == card]
+        if card is None or not tiers:
+            self.chosen = None
+            self.refuse(pad, now)
+        elif len(tiers) == 1:
+            self.play(tiers[0], now)
+        else:
+            self.chosen = None if self.chosen == card else card
+            self.app.say(Sound.TAP)
+
+    def after_move(self, events: list[Event], now: float) -> bool:
+        del events, now
+        self.chosen = None
+        move = self.state.moves[-1]
+        self.app.say(Sound.MOVE if isinstance(move, Play) else Sound.TAP)
+        return False
+
+    def draw(self, canvas: Canvas, now: float) -> bool:
+        return draw_decktet(canvas, self.profile, self.layout, self.view(now), now)
+
+    def view(self, now: float) -> DecktetView:
+        """What the board shows at ``now``."""
+        state = self.state
+        legal = state.legal_moves() if self.person_to_move() else []
+        outcome = state.outcome()
+        return DecktetView(
+            tiers=state.tiers,
+            reserves=state.reserves,
+            opened=state.opened,
+            waste_top=state.waste_top(),
+            stock=len(state.stock),
+            can_draw=DRAW in legal,
+            can_turn=TURN in legal,
+            passes_left=state.passes_left(),
+            cards_left=state.cards_left(),
+            chosen=self.chosen,
+            targets=frozenset(m.tier for m in legal if isinstance(m, Play) and
+                              m.card == self.chosen),
+            over=self.session.finished,
+            won=outcome is not None and outcome.winner == 0 and self.showing_winner,
+            verdict=self.hint_score if self.hint[0] is not None else None,
+            touches=self.touch_feedback(now),
+            thinking=self.thinking,
+            hint=self._hint_pads(),
+            hint_at=self.hint[1],
+        )
+
+    def _hint_pads(self) -> tuple[Pad, ...]:
+        move: Any = self.hint[0]
+        if move in (DRAW, TURN):
+            return self.layout.stock
+        if not isinstance(move, Play):
+            return ()
+        state, layout = self.state, self.layout
+        source = state.sources().get(move.card, "")
+        pads = layout.waste if source == "waste" else \
+            layout.reserves[int(source[-1]) - 1][-1:] if source else ()
+        rank = CARDS[move.card].rank
+        copy = sum(1 for c in state.tiers[move.tier] if CARDS[c].rank == rank)
+        return (*pads, layout.tier_pad(move.tier, rank, copy))
