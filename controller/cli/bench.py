@@ -24,6 +24,9 @@
 finger to the touch line, milliseconds from a finger to the app's event through the real
 firmware, a pseudo-terminal, pyserial and the touch link, and the host codec's lines per second.
 
+``bench solver`` deals the Decktet solitaire from fixed seeds and reports how often the solver
+decides whether a deal can be won within its time budget, and how long it takes.
+
 ``bench ai`` plays a tournament between Kaskade's levels and baselines (colours alternating,
 each move thought within the same time) and prints win rates and Elo ratings per board size,
 then the strongest level's search speed and longest think on 6x9, 8x8 and 16x16.
@@ -40,12 +43,15 @@ from controller.bench import ai as ai_bench
 from controller.bench.engine import measure_kaskade
 from controller.bench.link import measure_link
 from controller.bench.render import measure_render
+from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
+from controller.bench.solver import measure_solver
 from controller.errors import KaskadeError
 from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
 from controller.profile import profile_names
 
 DEFAULT_SIZES = "5x5,6x9,8x8"
+TWO_PLAYER_GAMES = tuple(name for name in game_names() if len(get_game(name).info.players) == 2)
 
 
 def register(commands: Any) -> None:
@@ -93,8 +99,9 @@ def register(commands: Any) -> None:
         "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:random "
         "--seconds 1 --jobs 2",
     )
-    ai.add_argument("--game", default="kaskade", choices=game_names(),
-                    help="the game to play (default kaskade)")
+    ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
+                    help="the game to play (default kaskade; the solitaire has its own "
+                    "bench: solver)")
     ai.add_argument("--players", metavar="NAME,…",
                     help="players for a round robin (default: every level and baseline)")
     ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
@@ -111,6 +118,23 @@ def register(commands: Any) -> None:
     ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
     ai.add_argument("--json", action="store_true", help="print the results as JSON")
     ai.set_defaults(handler=run_ai)
+    solver = targets.add_parser(
+        "solver", help="how often the solitaire's solver decides a deal, and how fast",
+        description="Deal the Decktet solitaire from fixed seeds and ask the solver whether "
+        "each deal can be won within a time budget: winnable, lost and unknown counts, and "
+        "the time per deal, for each version.",
+        epilog="example: kaskade bench solver --deals 100 --seconds 2",
+    )
+    solver.add_argument("--versions", default="standard,unlimited,ace", metavar="NAME,…",
+                        help=f"versions to deal ({', '.join(SOLVER_VERSIONS)}; default "
+                        "standard,unlimited,ace)")
+    solver.add_argument("--deals", type=int, default=100, metavar="N",
+                        help="deals per version (default 100)")
+    solver.add_argument("--seconds", type=_positive, default=2.0, metavar="S",
+                        help="time the solver may take on each deal (default 2)")
+    solver.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    solver.add_argument("--json", action="store_true", help="print the results as JSON")
+    solver.set_defaults(handler=run_solver)
 
 
 def _measurement_options(parser: argparse.ArgumentParser, profile: str, seconds: float,
@@ -235,3 +259,28 @@ def run_ai(args: argparse.Namespace) -> int:
 
 class UsageError(KaskadeError, ValueError):
     """Options that do not fit together."""
+
+
+def run_solver(args: argparse.Namespace) -> int:
+    """Deal, solve, count, print."""
+    versions = args.versions.split(",")
+    unknown = [v for v in versions if v not in SOLVER_VERSIONS]
+    if unknown:
+        raise UsageError(f"no version {', '.join(unknown)}; the versions are "
+                         f"{', '.join(SOLVER_VERSIONS)}")
+    if args.deals < 1:
+        raise UsageError("--deals must be at least 1")
+    report = {version: measure_solver(version, args.deals, args.seconds, args.seed)
+              for version in versions}
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"Cascades (Decktet) solver — {args.deals} deals per version from seed {args.seed}, "
+          f"{args.seconds:g} s per deal")
+    print(f"  {'version':<10} {'winnable':>8} {'lost':>5} {'unknown':>8} {'decided %':>9} "
+          f"{'mean s':>7} {'max s':>6} {'positions/s':>12}")
+    for version, row in report.items():
+        print(f"  {version:<10} {row['winnable']:>8} {row['lost']:>5} {row['unknown']:>8} "
+              f"{row['decided_pct']:>9} {row['mean_s']:>7} {row['max_s']:>6} "
+              f"{row['positions_per_s']:>12}")
+    return 0
