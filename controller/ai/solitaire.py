@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from controller.ai.base import Budget, Player, Thought
+from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.cascades_decktet.cards import MASKS, RANKS, TWICE
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
@@ -36,8 +37,9 @@ class Verdict:
     seconds: float = 0.0
 
 
-class _OutOfBudgetError(Exception):
-    """Raised inside the search when the budget is spent."""
+class _OutOfBudgetError(KaskadeError, RuntimeError):
+    """Raised inside the search when the budget is spent (caught there: the answer is
+    "unknown")."""
 
 
 def _key(state: DecktetState) -> tuple[Any, ...]:
