@@ -21,7 +21,7 @@ from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import BIG_BALL, HIGHLIGHT, Colour, mix, scale
-from controller.render.feedback import Touches, backdrop, draw_touches, fill_at
+from controller.render.feedback import Touches, backdrop, blink_hint, draw_touches, fill_at
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
 from controller.render.kaskade import EMPTY, HINT, THINKING
 
@@ -173,13 +173,9 @@ def _die(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
 
 def _hint(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
           now: float) -> bool:
-    since = now - view.hint_at
-    if not view.hint or view.to_move is None or not 0 <= since < HINT:
+    if not view.hint or view.to_move is None:
         return False
-    if int(since / 0.25) % 2 == 0:
-        glow = mix(view.colours[view.to_move], HIGHLIGHT, 0.6)
-        pads = layout.die if view.hint == (-1,) else [layout.holes[h] for h in view.hint]
-        for pad in pads:
-            fill_at(canvas, pad, k, glow)
-    return True
+    pads = layout.die if view.hint == (-1,) else [layout.holes[h] for h in view.hint]
+    return blink_hint(canvas, pads, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6),
+                      view.hint_at, now, HINT)
 

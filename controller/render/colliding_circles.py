@@ -25,7 +25,7 @@ from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, Colour, mix, scale
-from controller.render.feedback import Touches, backdrop, draw_touches, fill_at
+from controller.render.feedback import Touches, backdrop, blink_hint, draw_touches, fill_at
 from controller.render.glyphs import number_rows, solid_rows
 from controller.render.kaskade import EMPTY, HINT, THINKING
 
@@ -159,7 +159,7 @@ def draw_circles(canvas: Canvas, profile: Profile, layout: CirclesLayout, view: 
     _hands(canvas, layout, view, k)
     _bars(canvas, layout, view, k)
     animating |= _buttons(canvas, layout, view, k, now)
-    animating |= _hint(canvas, layout, view, k, now)
+    animating |= _hint(canvas, view, k, now)
     animating |= draw_touches(canvas, profile, view.touches, now)
     return animating
 
@@ -212,14 +212,9 @@ def _buttons(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int,
     return view.can_rethrow or view.can_end
 
 
-def _hint(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int,
-          now: float) -> bool:
-    since = now - view.hint_at
-    if not view.hint or view.to_move is None or not 0 <= since < HINT:
+def _hint(canvas: Canvas, view: CirclesView, k: int, now: float) -> bool:
+    if view.to_move is None:
         return False
-    if int(since / 0.25) % 2 == 0:
-        glow = mix(view.colours[view.to_move], HIGHLIGHT, 0.6)
-        for pad in view.hint:
-            fill_at(canvas, pad, k, glow)
-    return True
+    return blink_hint(canvas, view.hint, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6),
+                      view.hint_at, now, HINT)
 

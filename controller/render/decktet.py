@@ -27,7 +27,7 @@ from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, Colour, mix, scale
-from controller.render.feedback import Touches, draw_touches, fill_at
+from controller.render.feedback import Touches, blink_hint, draw_touches, fill_at
 from controller.render.kaskade import HINT
 
 NEVER = -math.inf
@@ -259,7 +259,5 @@ def _verdict_and_hint(canvas: Canvas, layout: DecktetLayout, view: DecktetView, 
         return False
     colour = CONFIRM if view.verdict > 0 else ILLEGAL if view.verdict < 0 else UNKNOWN
     fill_at(canvas, layout.verdict, k, colour)
-    if since < HINT and int(since / 0.25) % 2 == 0:
-        for pad in view.hint:
-            fill_at(canvas, pad, k, HIGHLIGHT)
+    blink_hint(canvas, view.hint, k, HIGHLIGHT, view.hint_at, now, HINT)
     return True

@@ -4,6 +4,7 @@ touch that was not allowed flashes red, and a pad held towards undo fills with w
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Optional
 
@@ -65,6 +66,19 @@ def draw_feedback(canvas: Canvas, profile: Profile, illegal_pad: Optional[int],
         fill_pad(canvas, profile, held_pad, scale(HIGHLIGHT, held_progress))
         animating = True
     return animating
+
+
+def blink_hint(canvas: Canvas, pads: Sequence[tuple[int, int]], k: int, colour: Colour,
+               hint_at: float, now: float, seconds: float) -> bool:
+    """A hint's pads blink in ``colour`` for ``seconds`` after ``hint_at``; returns whether
+    the hint is on show."""
+    since = now - hint_at
+    if not pads or not 0 <= since < seconds:
+        return False
+    if int(since / 0.25) % 2 == 0:
+        for pad in pads:
+            fill_at(canvas, pad, k, colour)
+    return True
 
 
 def fill_pad(canvas: Canvas, profile: Profile, pad: int, colour: Colour) -> None:
