@@ -2,8 +2,10 @@
 
 The solver sees every card (face-down ones too: it answers "can this deal be won", not "what
 would a player guess"). It searches depth first through plays, draws and turns, remembering
-every position it has finished with, so a position reached by two orders of the same moves is
-searched once. A position is the set of cards in each tier and each tier's end card, how far
+every position it has entered, so a position reached by two orders of the same moves is searched
+once and a cycle (with unlimited passes a player may turn the waste over without playing the
+card it offered) ends where it started: a one-player search of what can be reached needs no
+more. A position is the set of cards in each tier and each tier's end card, how far
 the talon is turned, and the passes — the talon and the reserves follow from which cards are
 played. It stops when its budget runs out and then says "unknown" rather than guess.
 """
@@ -18,7 +20,7 @@ from typing import Any, Optional
 from controller.ai.base import Budget, Player, Thought
 from controller.errors import KaskadeError
 from controller.games import GameState
-from controller.games.cascades_decktet.cards import MASKS, RANKS, TWICE
+from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import DecktetState
 
@@ -51,7 +53,7 @@ def _key(state: DecktetState) -> tuple[Any, ...]:
         masks.append(bits)
         masks.append(row[-1] if row else -1)
     passes = state.passes if state.pass_limit is not None else min(state.passes, 3)
-    return (*masks, state.turned, passes, state.played_in_pass)
+    return (*masks, state.turned, passes, state.offered_in_pass)
 
 
 def _stranded(state: DecktetState) -> bool:
@@ -66,8 +68,8 @@ def _stranded(state: DecktetState) -> bool:
     for card in state.talon + [c for pile in state.reserves for c in pile]:
         out.setdefault(RANKS[card], []).append(card)
     for rank, cards in out.items():
-        room = 2 if rank in TWICE else 1
-        slots = [t for t in range(3) for _ in range(room - state.counts[t][rank])]
+        slots = [t for t in range(3)
+                 for _ in range(tier_room(rank, t) - state.counts[t][rank])]
         if not _matches(cards, slots, suits):
             return True
     return False
@@ -105,7 +107,7 @@ def solve(state: DecktetState, budget: Budget) -> Verdict:
     if not state.dealt:
         raise ValueError("deal the cards before asking whether the deal can be won")
     work = state.copy()
-    done: set[tuple[Any, ...]] = set()
+    entered: set[tuple[Any, ...]] = set()
     line: list[Move] = []
     count = 0
 
@@ -115,10 +117,10 @@ def solve(state: DecktetState, budget: Budget) -> Verdict:
         if outcome is not None:
             return outcome.winner == 0
         key = _key(work)
-        if key in done:
+        if key in entered:
             return False
+        entered.add(key)
         if _stranded(work):
-            done.add(key)
             return False
         count += 1
         if count % 256 == 0:
@@ -134,7 +136,6 @@ def solve(state: DecktetState, budget: Budget) -> Verdict:
             finally:
                 work.undo()
             line.pop()
-        done.add(key)
         return False
 
     limit = sys.getrecursionlimit()

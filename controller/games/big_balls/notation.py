@@ -99,7 +99,7 @@ def position_text(state: BigBallsState) -> str:
     for rank in range(RANKS, 0, -1):
         ranks.append("".join(_piece(state.board[INDEX[(file, rank)]])
                              for file in range(1, RANKS + 2 - rank)))
-    player = "-" if state.outcome() is not None else state.info.players[state.player]
+    player = state.info.players[state.player]
     return f"{'/'.join(ranks)} {player} {_phase(state)} plies={state.plies} " \
         f"first={state.info.players[state.first]}"
 
@@ -163,19 +163,17 @@ def _set_turn(state: BigBallsState, player: str, phase: str, where: str) -> None
                                 "dealt, the stones dealt so far and the first player must match")
         state.phase = phase
         return
-    if player == "-" and phase == "over":
-        state.player = 1 - state.first
-        for candidate in (0, 1):
-            state.player = candidate
-            outcome = state.judge()
-            if outcome is not None:
-                state._outcome, state.phase = outcome, rules.CHOOSE
-                return
-        raise PositionError(f"{where}: the game is not over on this board")
     if player not in state.info.players:
-        raise PositionError(f"{where}: the player to move is black or white (or '-' with "
-                            f"phase over), not {player!r}")
+        raise PositionError(f"{where}: the player to move is black or white (with phase over: "
+                            f"the one whose turn it would be), not {player!r}")
     state.player = state.info.players.index(player)
+    if phase == "over":
+        outcome = state.judge()
+        if outcome is None:
+            raise PositionError(f"{where}: the game is not over on this board with {player} "
+                                "to move")
+        state._outcome, state.phase = outcome, rules.CHOOSE
+        return
     if phase.startswith("move:") and phase[5:] in ("1", "2", "3", "4", "5", "6"):
         state.phase, state.die = rules.MOVE, int(phase[5:])
     elif phase in (rules.CHOOSE, rules.ROLL):
@@ -185,7 +183,7 @@ def _set_turn(state: BigBallsState, player: str, phase: str, where: str) -> None
                             f"move:N or over, not {phase!r}")
     if state.judge() is not None:
         raise PositionError(f"{where}: the game is over on this board ({state.judge().reason}); "
-                            "write '- over'")
+                            f"write '{player} over'")
     if state.phase != rules.CHOOSE and not state.stones(state.player):
         raise PositionError(f"{where}: {player} has no stone to throw the die for")
 
@@ -203,7 +201,7 @@ def position_json(state: BigBallsState) -> dict[str, Any]:
         "winner": None if outcome is None or outcome.winner is None else
         players[outcome.winner],
         "first": players[state.first],
-        "player": None if outcome is not None else players[state.player],
+        "player": players[state.player],
         "phase": _phase(state).split(":")[0],
         "die": state.die,
         "balls": sorted(hole_name(h) for h in state.balls()),
@@ -240,7 +238,7 @@ def parse_json(game: type[BigBallsState], data: Mapping[str, Any]) -> BigBallsSt
     phase = data["phase"]
     if phase == "move":
         phase = f"move:{data['die']}"
-    player = data["player"] or "-"
+    player = data["player"]
     state = parse_position(game, f"{'/'.join(ranks)} {player} {phase} plies={data['plies']} "
                                  f"first={data['first']}")
     expected = position_json(state)

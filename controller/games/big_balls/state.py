@@ -297,20 +297,24 @@ class BigBallsState(GameState[Move]):
         self._outcome = self.judge()
 
     def judge(self) -> Optional[Outcome]:
-        """The end conditions in the rules' order, for the position after a turn."""
+        """The seed's three endings ("Eine Partie kann auf drei verschiedene Weisen enden"), in
+        its order, for the position after a turn, with :attr:`player` to move: (1) a stone on
+        a7 wins; (2) the player to move who has no legal move loses — a player without stones
+        still rolls big balls and loses only when none can roll; (3) only big balls left, at
+        least one of which can still roll: a draw."""
         at_apex = self.board[APEX]
         if at_apex > 0:
             winner = owner(at_apex)
             return Outcome(winner, f"{self.player_title(winner)}'s stone {number(at_apex)} "
                            "reached a7")
-        left = [bool(self.stones(p)) for p in (0, 1)]
-        if left.count(False) == 1:
-            loser = left.index(False)
-            return Outcome(1 - loser, f"{self.player_title(loser)} has no stones left")
-        if not any(left):
-            if self._ball_moves():
-                return Outcome(None, "only big balls remain: a draw")
-            return Outcome(1 - self.player, f"{self.player_title(self.player)} cannot move")
+        mover = self.player
+        stones = [bool(self.stones(p)) for p in (0, 1)]
+        if not stones[mover] and not self._ball_moves():
+            why = "no stone left and no big ball can roll" if any(stones) else \
+                "only big balls remain and none can roll"
+            return Outcome(1 - mover, f"{self.player_title(mover)} cannot move: {why}")
+        if not any(stones):
+            return Outcome(None, "only big balls remain and one can still roll: a draw")
         return None
 
     def undo(self) -> Move:

@@ -103,6 +103,15 @@ class Slope:
         return tuple(tuple(cells) for cells in above)
 
     @property
+    def widest(self) -> range:
+        """The cells of the widest row (the bottom row of the widening board)."""
+        return range(self.starts[self.top - 1], self.starts[self.top - 1] + 2 * self.top - 1)
+
+    def narrowing(self, cell: int) -> bool:
+        """Whether ``cell`` lies below the widest row (only on the hexagon)."""
+        return self.places[cell][0] >= self.top
+
+    @property
     def bottom(self) -> range:
         """The cells of the bottom row, which decides the game."""
         return range(self.starts[-1], self.cells)

@@ -16,8 +16,23 @@ ACE, CROWN, PAWN, COURT = 1, 10, 11, 12
 RANK_NAMES = {ACE: "Ace", CROWN: "Crown", PAWN: "Pawn", COURT: "Court",
               **{n: str(n) for n in range(2, 10)}}
 RANK_CODES = {ACE: "A", CROWN: "C", PAWN: "P", COURT: "T", **{n: str(n) for n in range(2, 10)}}
-TWICE = frozenset({ACE, CROWN, PAWN, COURT})
-"""Ranks with six or four copies: at most two of them in a tier; others at most one."""
+SIX_COPIES = frozenset({ACE, CROWN})
+"""Ranks with six copies: at most two of them in every tier."""
+FOUR_COPIES = frozenset({PAWN, COURT})
+"""Ranks with four copies: one in the middle and bottom tiers, two in the top tier."""
+TWICE = SIX_COPIES | FOUR_COPIES
+"""Ranks that some tier may hold twice."""
+
+
+def tier_room(rank: int, tier: int) -> int:
+    """How many cards of ``rank`` tier ``tier`` (0 top, 1 middle, 2 bottom) may hold. The seed:
+    Aces and Crowns "maximal zwei in einer Stufe"; "in der oberen Stufe jeweils zwei Bauern und
+    Höfe" (and so one in the others); every other rank "nur einmal pro Stufe"."""
+    if rank in SIX_COPIES:
+        return 2
+    if rank in FOUR_COPIES:
+        return 2 if tier == 0 else 1
+    return 1
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ Position: ``key=value`` words; card lists by code, ``,`` between cards, ``/`` be
 piles, ``-`` for none. It holds the face-down cards too (it is what a saved game needs)::
 
     dealt=yes tiers=2MK,AM/-/- reserves=9WY,CL,3MW/…/… opened=0 talon=… turned=3 passes=0
-    played=yes seen=1f2 version=standard limit=3 deck=basic plies=4
+    offered=yes seen=1f2 version=standard limit=3 deck=basic plies=4
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from controller.games.cascades_decktet.cards import (
     BASIC,
     CARDS,
     COURTS,
+    FOUR_COPIES,
     MASKS,
     PAWNS,
     RANKS,
-    TWICE,
     find_card,
+    tier_room,
 )
 from controller.games.cascades_decktet.moves import DRAW, TIERS, TURN, Deal, Move, Play
 from controller.games.errors import InvalidMoveError, OptionsError, PositionError
@@ -92,13 +93,13 @@ def position_text(state: DecktetState) -> str:
         "tiers=" + "/".join(_cards(t) for t in state.tiers),
         "reserves=" + "/".join(_cards(r) for r in state.reserves),
         f"opened={state.opened}", f"talon={_cards(state.talon)}", f"turned={state.turned}",
-        f"passes={state.passes}", f"played={'yes' if state.played_in_pass else 'no'}",
+        f"passes={state.passes}", f"offered={'yes' if state.offered_in_pass else 'no'}",
         f"seen={state.seen:x}", f"version={state.version}", f"limit={limit}",
         f"deck={_deck_name(state)}", f"plies={state.plies}",
     ])
 
 
-_KEYS = ("dealt", "tiers", "reserves", "opened", "talon", "turned", "passes", "played", "seen",
+_KEYS = ("dealt", "tiers", "reserves", "opened", "talon", "turned", "passes", "offered", "seen",
          "version", "limit", "deck", "plies")
 
 
@@ -120,10 +121,10 @@ def parse_position(game: type[DecktetState], text: str) -> DecktetState:
     except ValueError:
         raise PositionError(f"{where}: opened, turned, passes and plies are whole numbers, "
                             "seen is hexadecimal") from None
-    flags = {key: fields[key] for key in ("dealt", "played")}
+    flags = {key: fields[key] for key in ("dealt", "offered")}
     if any(v not in ("yes", "no") for v in flags.values()):
-        raise PositionError(f"{where}: dealt and played are yes or no")
-    return build(game, parts, flags["dealt"] == "yes", flags["played"] == "yes",
+        raise PositionError(f"{where}: dealt and offered are yes or no")
+    return build(game, parts, flags["dealt"] == "yes", flags["offered"] == "yes",
                  fields["version"], fields["limit"], fields["deck"], where)
 
 
@@ -148,7 +149,7 @@ def _deck(name: str, where: str) -> tuple[int, ...]:
                         "custom:CODES")
 
 
-def build(game: type[DecktetState], parts: Mapping[str, Any], dealt: bool, played: bool,
+def build(game: type[DecktetState], parts: Mapping[str, Any], dealt: bool, offered: bool,
           version: str, limit: str, deck_name: str, where: str) -> DecktetState:
     """A state from its parts, checked: text and JSON positions both come through here."""
     try:
@@ -169,7 +170,7 @@ def build(game: type[DecktetState], parts: Mapping[str, Any], dealt: bool, playe
     state.tiers, state.reserves, state.talon = [list(t) for t in tiers], \
         [list(r) for r in reserves], list(talon)
     state.opened, state.turned, state.passes = parts["opened"], parts["turned"], parts["passes"]
-    state.played_in_pass, state.seen, state._plies = played, parts["seen"], parts["plies"]
+    state.offered_in_pass, state.seen, state._plies = offered, parts["seen"], parts["plies"]
     state.counts = [[sum(1 for c in row if RANKS[c] == rank) for rank in range(13)]
                     for row in state.tiers]
     for row in state.tiers:
@@ -177,6 +178,7 @@ def build(game: type[DecktetState], parts: Mapping[str, Any], dealt: bool, playe
             state.seen |= 1 << card
     _check(state, where)
     state._see()
+    state._note_offers()
     state._outcome = state._judge() if dealt else None
     return state
 
@@ -201,8 +203,12 @@ def _check(state: DecktetState, where: str) -> None:
         for index, card in enumerate(row):
             rank = RANKS[card]
             here = sum(1 for c in row[:index + 1] if RANKS[c] == rank)
-            if here > (2 if rank in TWICE else 1):
+            if here > tier_room(rank, tier):
                 raise PositionError(f"{where}: too many cards of one rank in a tier")
+            if here == 2 and rank in FOUR_COPIES and not any(
+                    RANKS[c] == rank for c in state.tiers[2]):
+                raise PositionError(f"{where}: a second {CARDS[card].name} on top needs its "
+                                    "rank in the bottom tier")
             if tier and sum(1 for c in state.tiers[tier - 1] if RANKS[c] == rank) < here:
                 raise PositionError(f"{where}: {CARDS[card].name} needs more of its rank in "
                                     "the tier above")
@@ -244,7 +250,7 @@ def position_json(state: DecktetState) -> dict[str, Any]:
         "waste": [CARDS[c].code for c in state.waste],
         "passes": state.passes,
         "passes_left": state.passes_left(),
-        "played_in_pass": state.played_in_pass,
+        "offered_in_pass": state.offered_in_pass,
         "seen": [CARDS[c].code for c in range(len(CARDS)) if state.seen >> c & 1],
         "cards_left": state.cards_left(),
         "playable": playable,
@@ -271,7 +277,7 @@ def parse_json(game: type[DecktetState], data: Mapping[str, Any]) -> DecktetStat
             "seen": sum(1 << c for c in _parse_cards(",".join(data["seen"]) or "-", where)),
             "plies": int(data["plies"]),
         }
-        return build(game, parts, bool(data["dealt"]), bool(data["played_in_pass"]),
+        return build(game, parts, bool(data["dealt"]), bool(data["offered_in_pass"]),
                      str(options["version"]), str(options["passes"]), deck_name, where)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, PositionError):

@@ -21,10 +21,12 @@ from controller.games.cascades_decktet.cards import (
     BASIC,
     CARDS,
     COURTS,
+    FOUR_COPIES,
     MASKS,
     PAWNS,
+    RANK_NAMES,
     RANKS,
-    TWICE,
+    tier_room,
 )
 from controller.games.cascades_decktet.events import (
     CardPlayed,
@@ -56,14 +58,17 @@ class DecktetState(GameState[Move]):
         options={
             "version": "standard (three reserve piles) or ace (the Aces start the tiers; "
                        "default standard)",
-            "passes": "3 or unlimited (lost when a whole pass plays nothing; default 3, "
-                      "unlimited for the ace version)",
+            "passes": "3 or unlimited (lost when a whole pass offers no card to play; "
+                      "default 3, unlimited for the ace version)",
             "pawns": "yes to add the four Pawns (default no)",
             "courts": "yes to add the four Courts (default no)",
         },
         chance=True,
         hidden_information=True,
     )
+    playout_limit = 2000
+    """With unlimited passes a player may decline the cards offered and turn the waste over
+    for ever; a random playout must not."""
 
     def __init__(self, deck: Sequence[int] = BASIC, version: str = "standard",
                  passes: Optional[str] = None) -> None:
@@ -88,8 +93,10 @@ class DecktetState(GameState[Move]):
         self.turned = 0
         self.passes = 0
         """How many times the stock has run out."""
-        self.played_in_pass = False
-        """Whether a card was played since the waste was last turned over (or the deal)."""
+        self.offered_in_pass = False
+        """Whether some card could be played at some moment since the waste was last turned
+        over (or the deal): with unlimited passes the game is lost only after a whole pass that
+        offered none, not after one in which the player chose to play none."""
         self.seen = 0
         """Bits of the cards the player has seen face up."""
         self.counts: list[list[int]] = [[0] * 13 for _ in range(3)]
@@ -189,18 +196,31 @@ class DecktetState(GameState[Move]):
             return None
         return max(0, self.pass_limit - self.passes)
 
+    def first_card(self) -> Optional[int]:
+        """The first card turned up in the standard version while it waits to start the top
+        tier (seed: "Spiele sie neben den obersten Reservestapel. Sie ist der Beginn der oberen
+        Stufe" — not a choice), else ``None``."""
+        if self.version == "standard" and self.turned and not any(self.tiers):
+            return self.talon[self.turned - 1]
+        return None
+
     def tier_refusal(self, card: int, tier: int) -> Optional[str]:
         """Why ``card`` may not go to ``tier`` by the tier rules, or ``None``."""
         rank = RANKS[card]
         row = self.tiers[tier]
         here = self.counts[tier][rank]
-        limit = 2 if rank in TWICE else 1
+        room = tier_room(rank, tier)
         name = CARDS[card].name
-        if here >= limit:
-            return f"the {TIERS[tier]} tier already holds {'two' if limit == 2 else 'a'} " \
-                f"{'of that rank' if limit == 2 else 'card of that rank'}"
+        if self.first_card() is not None and tier:
+            return f"the first card turned up starts the top tier: play {name} to the top"
+        if here >= room:
+            return f"the {TIERS[tier]} tier already holds {'two' if room == 2 else 'a'} " \
+                f"{'of that rank' if room == 2 else 'card of that rank'}"
         if tier > 0 and self.counts[tier - 1][rank] <= here:
             return f"the {TIERS[tier - 1]} tier must hold more cards of that rank first"
+        if here and rank in FOUR_COPIES and not self.counts[2][rank]:
+            return f"a second {RANK_NAMES[rank]} goes to the top tier only once the bottom " \
+                "tier holds one"
         if self.version == "ace":
             if not any(MASKS[card] & MASKS[c] for c in row[:2]):
                 return f"{name} shares no suit with the {TIERS[tier]} tier's Aces"
@@ -215,9 +235,11 @@ class DecktetState(GameState[Move]):
         rank = RANKS[card]
         row = self.tiers[tier]
         here = self.counts[tier][rank]
-        if here >= (2 if rank in TWICE else 1):
+        if here >= tier_room(rank, tier):
             return False
         if tier and self.counts[tier - 1][rank] <= here:
+            return False
+        if here and rank in FOUR_COPIES and not self.counts[2][rank]:
             return False
         if self.version == "ace":
             return any(MASKS[card] & MASKS[c] for c in row[:2])
@@ -230,7 +252,7 @@ class DecktetState(GameState[Move]):
         if not self.talon and (self.version == "ace" or self.opened >= RESERVE_PILES):
             return False
         if self.pass_limit is None:
-            return self.played_in_pass
+            return self.offered_in_pass
         return self.passes < self.pass_limit
 
     # -- whose turn, how it ended -------------------------------------------------------------
@@ -260,14 +282,20 @@ class DecktetState(GameState[Move]):
         if not self.dealt:
             return []  # a shuffle has too many outcomes to list: see sample_chance
         if self._legal is None:
-            moves: list[Move] = [Play(card, tier) for card in self.sources()
-                                 for tier in range(3) if self.can_play(card, tier)]
-            if self.turned < len(self.talon):
-                moves.append(DRAW)
-            elif self.can_turn():
-                moves.append(TURN)
+            moves: list[Move] = self._plays()
+            if self.first_card() is None:  # else the first card must start the top tier
+                if self.turned < len(self.talon):
+                    moves.append(DRAW)
+                elif self.can_turn():
+                    moves.append(TURN)
             self._legal = moves
         return self._legal[:]
+
+    def _plays(self) -> list[Move]:
+        """Every card that can go to a tier now (while the tiers are empty, only the top tier
+        can take one: the lower tiers need its rank above)."""
+        return [Play(card, tier) for card in self.sources() for tier in range(3)
+                if self.can_play(card, tier)]
 
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
@@ -288,6 +316,10 @@ class DecktetState(GameState[Move]):
                 return f"{CARDS[move.card].name} is not the top of the waste or of an open " \
                     "reserve pile"
             return self.tier_refusal(move.card, move.tier)
+        first = self.first_card()
+        if first is not None and move in (DRAW, TURN):
+            return f"the first card turned up starts the top tier: play {CARDS[first].name} " \
+                "to the top"
         if move == DRAW:
             return None if self.turned < len(self.talon) else \
                 "the stock is empty: turn the waste over"
@@ -298,8 +330,8 @@ class DecktetState(GameState[Move]):
                 return None
             if self.pass_limit is not None and self.passes >= self.pass_limit:
                 return f"all {self.pass_limit} passes are used"
-            if self.pass_limit is None and not self.played_in_pass:
-                return "a whole pass played no card"
+            if self.pass_limit is None and not self.offered_in_pass:
+                return "a whole pass offered no card to play"
             return "there is nothing left to turn over"
         return "not a move of this game"
 
@@ -323,7 +355,6 @@ class DecktetState(GameState[Move]):
                 self.reserves[int(source[-1]) - 1].pop()
             self.tiers[move.tier].append(move.card)
             self.counts[move.tier][RANKS[move.card]] += 1
-            self.played_in_pass = True
             events = [CardPlayed(move.card, source, move.tier)]
         elif move == DRAW:
             cards = tuple(self.talon[self.turned:self.turned + 3])
@@ -333,15 +364,21 @@ class DecktetState(GameState[Move]):
                 events.append(self._pass_ended())
         else:
             self.turned = 0
-            self.played_in_pass = False
+            self.offered_in_pass = False
             events = [WasteTurned(len(self.talon))]
             if not self.talon:
                 events.append(self._pass_ended())
         self._see()
+        self._note_offers()
         self._outcome = self._judge()
         if self._outcome is not None:
             events.append(GameOver(self._outcome))
         return events
+
+    def _note_offers(self) -> None:
+        """Remember that this pass offered a card to play, if one can be played now."""
+        if not self.offered_in_pass and self._plays():
+            self.offered_in_pass = True
 
     def lay_out(self, cards: Sequence[int]) -> None:
         """Lay out a shuffled deck: in the standard version the first nine cards make the
@@ -382,7 +419,7 @@ class DecktetState(GameState[Move]):
             return Outcome(0, f"all {len(self.deck)} cards are in the tiers")
         if self.legal_moves():
             return None
-        why = "a whole pass played no card" if self.pass_limit is None else \
+        why = "a whole pass offered no card to play" if self.pass_limit is None else \
             f"the {self.pass_limit} passes are used"
         return Outcome(None, f"no card can be played and {why}: {left} "
                        f"card{'s' if left != 1 else ''} left")
@@ -390,14 +427,14 @@ class DecktetState(GameState[Move]):
     def _snapshot(self) -> tuple[Any, ...]:
         return ([t[:] for t in self.tiers], [r[:] for r in self.reserves], self.talon[:],
                 [c[:] for c in self.counts], self.turned, self.opened, self.passes,
-                self.played_in_pass, self.seen, self.dealt, self._outcome)
+                self.offered_in_pass, self.seen, self.dealt, self._outcome)
 
     def undo(self) -> Move:
         if not self._undo:
             raise NothingToUndoError("there is no move to undo")
         move, snapshot = self._undo.pop()
         (self.tiers, self.reserves, self.talon, self.counts, self.turned, self.opened,
-         self.passes, self.played_in_pass, self.seen, self.dealt, self._outcome) = snapshot
+         self.passes, self.offered_in_pass, self.seen, self.dealt, self._outcome) = snapshot
         self._plies -= 1
         self._legal = None
         return move

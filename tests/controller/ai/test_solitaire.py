@@ -16,15 +16,29 @@ from controller.games.cascades_decktet.state import DecktetState
 TWOS_AND_THREES = tuple(c for c in BASIC if CARDS[c].rank in (2, 3))
 
 
-def every_order_wins(state: DecktetState) -> bool:
-    """Exhaustive search: try every legal move in every position, remembering nothing."""
+def table(state: DecktetState) -> str:
+    """The position without the counters that do not change what can happen next (without a
+    pass limit, passes beyond the third, when every reserve is open, change nothing)."""
+    passes = state.passes if state.pass_limit is not None else min(state.passes, 3)
+    return " ".join([word for word in state.position().split()
+                     if not word.startswith(("plies=", "seen=", "passes="))] + [str(passes)])
+
+
+def every_order_wins(state: DecktetState, path: frozenset[str] = frozenset()) -> bool:
+    """Exhaustive search: try every legal move in every position, remembering nothing but the
+    positions on the way here (with unlimited passes the player may go round in a circle by
+    turning the waste over without playing; going round again cannot win what the first time
+    round could not)."""
     outcome = state.outcome()
     if outcome is not None:
         return outcome.winner == 0
+    here = table(state)
+    if here in path:
+        return False
     for move in state.legal_moves():
         state.play(move)
         try:
-            if every_order_wins(state):
+            if every_order_wins(state, path | {here}):
                 return True
         finally:
             state.undo()

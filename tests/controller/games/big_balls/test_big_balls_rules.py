@@ -198,30 +198,74 @@ def test_a_stone_reaching_a7_wins_at_once():
     assert type(events[-1]).__name__ == "GameOver"
 
 
-def test_a_player_who_lost_all_stones_has_lost():
-    state = position({"c3": "B1", "c2": "W1", "g1": "W2"}, to_move="white", phase="move:1")
-    state.play_text("c2xc3")
+# The seed's three endings, played into one by one:
+# "Eine Partie kann auf drei verschiedene Weisen enden: (1) Ein Spieler hat einen seiner Steine in
+#  die oberste Mulde (a7) gezogen. Dieser Spieler ist sofortiger Sieger. (2) Es gibt keinen
+#  legalen Zug mehr für den Spieler, der am Zug ist. Dann hat dieser Spieler verloren (und sein
+#  Gegner gewonnen). (3) Es sind nur noch dicke Kugeln auf dem Brett, und mindestens eine von
+#  ihnen kann noch ziehen. Dann gibt es keinen Sieger: das Ergebnis ist ein Unentschieden."
+
+def test_ending_2_the_player_to_move_without_a_legal_move_loses():
+    # White's 1 takes Black's last stone; the balls lie on the bottom row and cannot roll.
+    state = position({"c2": "B1", "d2": "W1", "a1": "O", "b1": "O"}, to_move="white",
+                     phase="move:1")
+    state.play_text("d2xc2")
     assert state.outcome().winner == 1
-    assert state.outcome().reason == "Black has no stones left"
+    assert state.outcome().reason == "Black cannot move: no stone left and no big ball can roll"
 
 
-def test_crushing_your_own_last_stone_with_a_ball_loses():
-    state = position({"c5": "O", "c4": "B1", "g1": "W1"})
-    state.play_text("BB:c5xc4")
-    assert state.outcome().winner == 1
+def test_a_player_without_stones_is_not_lost_while_a_ball_can_roll():
+    # "Gleichzeitig muss man aufpassen, dass man nicht dadurch verliert, dass alle eigenen Steine
+    #  vom Brett sind": losing all stones leads to a loss by ending (2), it is no ending itself.
+    state = position({"c2": "B1", "d2": "W1", "c5": "O", "a1": "O"}, to_move="white",
+                     phase="move:1")
+    state.play_text("d2xc2")
+    assert not state.is_over()
+    assert state.to_move == 0
+    assert THROW not in state.legal_moves(), "no stone to throw the die for"
+    assert set(state.legal_moves()) == {BallMove(h("c5"), h("c4")),
+                                        BallMove(h("c5"), h("d4"))}
+    state.play_text("BB:c5-c4")
+    assert not state.is_over()
 
 
-def test_only_big_balls_left_with_one_able_to_move_is_a_draw():
-    state = position({"c5": "O", "a2": "O"}, phase="over", to_move="-")
+def test_ending_2_also_when_the_ball_that_took_the_last_stone_cannot_roll_on():
+    # Black rolls a ball onto the bottom row, crushing White's last stone: only balls are left,
+    # none can roll, and White, to move, has no legal move — ending (2) comes before (3).
+    state = position({"b2": "O", "b1": "W1", "a1": "O"}, to_move="black")
+    state.play_text("BB:b2xb1")
+    assert state.outcome().winner == 0
+    assert state.outcome().reason == "White cannot move: only big balls remain and none can roll"
+
+
+def test_ending_3_only_big_balls_left_and_one_can_roll_is_a_draw():
+    # The audit's position: White's ball takes Black's last stone, Black rolls balls on and
+    # takes White's last stone; the ball on a5 can still roll.
+    state = BigBallsState.from_position(
+        "O/../..O/..B1./...../....../....W1.. white choose plies=10 first=black")
+    play = state.play_text
+    play("BB:c5xc4")
+    assert not state.is_over(), "Black is to move: a ball can still roll"
+    assert state.to_move == 0
+    for move in ("BB:c4-d3", "BB:a7-a6", "BB:d3-e2", "BB:a6-a5"):
+        play(move)
+        assert not state.is_over()
+    play("BB:e2xe1")
     assert state.outcome().winner is None
-    assert state.outcome().reason == "only big balls remain: a draw"
+    assert state.outcome().reason == "only big balls remain and one can still roll: a draw"
 
 
-def test_the_player_to_move_with_no_legal_move_loses():
-    """With a stone on the board a throw is always possible, so this needs a board of balls
-    that cannot move and no stones at all."""
-    state = position({"a1": "O", "b1": "O"}, phase="over", to_move="-")
-    assert state.outcome().reason.endswith("cannot move")
+def test_finished_positions_name_whose_turn_it_would_be():
+    state = position({"c2": "B1", "d2": "W1", "a1": "O", "b1": "O"}, to_move="white",
+                     phase="move:1")
+    state.play_text("d2xc2")
+    text = state.position()
+    assert text.split()[1:3] == ["black", "over"]
+    again = BigBallsState.from_position(text)
+    assert again.outcome() == state.outcome()
+    assert BigBallsState.from_json(state.to_json()).outcome() == state.outcome()
+    with pytest.raises(PositionError, match="not over on this board with white to move"):
+        BigBallsState.from_position(text.replace("black over", "white over"))
 
 
 @settings(max_examples=60, deadline=None)
@@ -232,7 +276,7 @@ def test_a_player_with_a_stone_always_has_a_throw_and_a_step(seed):
         if state.to_move == CHANCE:
             state.play(state.sample_chance(rng))
             continue
-        if state.phase == "choose":
+        if state.phase == "choose" and state.stones(state.player):
             assert THROW in state.legal_moves()
         else:
             assert state.legal_moves()

@@ -60,6 +60,33 @@ def test_the_hexagon_narrows_back_to_the_top_width():
     assert [slope.name(c) for c in slope.below[slope.find("g4")]] == ["f5"]
 
 
+# The inventor: "after the bottom row is filled, the game can be continued where the board
+# progressively narrows instead of widens."
+
+def test_the_narrowing_rows_open_only_once_the_widest_row_is_full():
+    state = CascadesState.new({"size": "3", "shape": "hexagon"})  # rows 3 4 5 4 3
+    play(state, *"d2 c2 c3 b2 d3 pass e3 a2 pass b3 end pass".split())
+    assert [state.slope.name(c) for c in state.slope.widest] == ["a3", "b3", "c3", "d3", "e3"]
+    assert state.cells[state.slope.find("a3")] == -1, "a3 is still empty"
+    with pytest.raises(IllegalMoveError, match="below the widest row, which opens the "
+                                               "narrowing rows only once it is full"):
+        state.play_text("d4")
+    assert not any(state.slope.narrowing(c) for c in state.legal_moves() if isinstance(c, int))
+    play(state, "a3")
+    assert state.narrowing_open()
+    assert "a4" in {state.move_name(m) for m in state.legal_moves()}, \
+        "the second stone of the turn may go below the row it filled"
+    play(state, "a4")
+
+
+@pytest.mark.parametrize("top", [1 + 2, 4])
+def test_the_top_row_alternates_with_white_on_the_rightmost_cell(top):
+    state = CascadesState.new({"size": str(top)})
+    row = state.position().split()[0].split("/")[0]
+    assert row[-1] == "w"
+    assert row == ("wbw" if top == 3 else "bwbw"), "odd: White has the extra cell"
+
+
 # -- setup ------------------------------------------------------------------------------------
 
 def test_each_player_starts_with_alternating_stones_the_second_player_leftmost():
@@ -186,10 +213,10 @@ def test_two_passes_with_more_bottom_cells_win_for_that_player():
 
 def test_when_neither_can_place_the_game_ends_equal_counts_draw():
     state = CascadesState.new({"size": "4", "shape": "hexagon"})
-    play(state, *"e2 d2 c2 b2 e3 c3 d4 f3 f4 c4 end g4 e4 c5 b6 d5 end b7 a7 d6 f5 b5 end c7 "
-         "c6 a2 d3 e6 end a6 b3 d7 e5 b4 a5 pass a3".split())
+    play(state, *"e2 d2 c2 b2 e3 c3 d4 f3 f4 d3 end e4 b3 c4 end b4 end a2 end g4 a3 end pass "
+         "a4 c5 a5 e5 b6 end e6 a6 b7 d5 d7 d6 b5 end a7 end c6 c7".split())
     assert not state.is_over()
-    play(state, "a4")
+    play(state, "f5")
     assert state.outcome().winner is None
     assert state.outcome().reason == "neither player can place a stone; 2 bottom cells each: " \
         "a draw"
@@ -256,4 +283,6 @@ def test_every_stone_below_the_top_row_hangs_from_one_of_its_colour(seed, shape,
             owner = state.cells[cell]
             if owner >= 0:
                 assert any(state.cells[c] == owner for c in state.slope.above[cell])
+                assert not state.slope.narrowing(cell) or \
+                    all(state.cells[c] >= 0 for c in state.slope.widest)
         assert state.to_move is None or state.legal_moves()

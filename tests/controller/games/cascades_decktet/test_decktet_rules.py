@@ -120,20 +120,6 @@ def test_reserves_open_one_per_pass_and_three_passes_end_the_game():
     assert state.outcome().winner is None
 
 
-def test_unlimited_passes_end_when_a_whole_pass_plays_nothing():
-    state = dealt(RESERVES, passes="unlimited")
-    state.play(DRAW)
-    state.play(state.legal_moves()[0])             # a card played in pass 1
-    while DRAW in state.legal_moves():
-        state.play(DRAW)
-    assert TURN in state.legal_moves()
-    state.play(TURN)
-    while DRAW in state.legal_moves():
-        state.play(DRAW)
-    with pytest.raises(IllegalMoveError, match="whole pass played no card"):
-        state.play(TURN)
-
-
 def test_the_ace_version_starts_the_tiers_with_two_aces_and_matches_their_suits():
     state = dealt([], version="ace")
     assert [len(t) for t in state.tiers] == [2, 2, 2]
