@@ -67,9 +67,11 @@ def register(commands: Any) -> None:
                         help="start from this position (docs/notation.md) instead of a new game")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="draw the chance steps (shuffles, dice) that the moves leave out "
-                        "from this seed; the same seed always draws the same")
+                        "from this seed; a chance step the moves give is played as given; the "
+                        "same seed always draws the same")
     parser.add_argument("--ply", type=int, metavar="N",
-                        help="stop after the first N moves, to look at an earlier position")
+                        help="stop after the first N moves (chance steps drawn by --seed "
+                        "count), to look at an earlier position")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true",
                         help="print the final position as one JSON object")
@@ -81,18 +83,18 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Replay and print; every error is raised before anything is printed."""
     record, start, moves = _load(args)
-    if args.ply is not None:
-        if not 0 <= args.ply <= len(moves):
-            count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
-            raise UsageError(f"--ply {args.ply}: the game has {count}")
-        moves = moves[: args.ply]
+    if args.ply is not None and args.ply < 0:
+        raise UsageError(f"--ply {args.ply}: give a number of moves, 0 or more")
     state = start.copy()
     rng = None if args.seed is None else random.Random(args.seed)
-    replay(state, moves, rng)
-    if rng is not None:
-        while state.to_move == CHANCE:
-            state.play(state.sample_chance(rng))
-        moves = played_names(start, state)
+    replay(state, moves, rng, limit=args.ply)
+    while rng is not None and state.to_move == CHANCE and \
+            (args.ply is None or state.plies - start.plies < args.ply):
+        state.play(state.sample_chance(rng))
+    moves = played_names(start, state)
+    if args.ply is not None and len(moves) < args.ply:
+        count = f"{len(moves)} move{'' if len(moves) == 1 else 's'}"
+        raise UsageError(f"--ply {args.ply}: the game has {count}")
     if record is not None and args.ply is None:
         check_result(record, state)
     if args.json:

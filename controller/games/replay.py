@@ -65,15 +65,22 @@ def replay(
     moves: Sequence[str],
     rng: Optional[Rng] = None,
     first_number: int = 1,
+    limit: Optional[int] = None,
 ) -> list[list[Event]]:
-    """Play ``moves`` (notation) on ``state`` and return each move's events. Chance steps that
-    come due are drawn from ``rng`` when one is given, otherwise they must be in ``moves``.
+    """Play ``moves`` (notation) on ``state`` and return each move's events. With ``rng``, a
+    chance step that comes due and that the next text does not give is drawn from it (a text
+    that is a legal outcome of the chance step is played as written); without, the moves must
+    give every chance step. ``limit`` stops after that many moves, drawn ones included.
     Raises :class:`ReplayError` for the first move that cannot be played; the moves before it
     stay played."""
-    played = []
+    played: list[list[Event]] = []
     for number, text in enumerate(moves, first_number):
-        while rng is not None and state.to_move == CHANCE:
-            state.play(state.sample_chance(rng))
+        while rng is not None and state.to_move == CHANCE and not _gives_chance(state, text):
+            if limit is not None and len(played) >= limit:
+                return played
+            played.append(state.play(state.sample_chance(rng)))
+        if limit is not None and len(played) >= limit:
+            return played
         try:
             played.append(state.play_text(text))
         except MoveError as error:
@@ -81,6 +88,14 @@ def replay(
                 error.reason += " (write the chance step's outcome here, or draw it with a seed)"
             raise ReplayError(number, text, error) from error
     return played
+
+
+def _gives_chance(state: GameState[Any], text: str) -> bool:
+    """Whether ``text`` names a legal outcome of the chance step due in ``state``."""
+    try:
+        return state.is_legal(state.parse_move(text))
+    except MoveError:
+        return False
 
 
 def played_names(start: GameState[Any], state: GameState[Any]) -> list[str]:
@@ -128,15 +143,18 @@ def record_text(
     start: GameState[Any], moves: Sequence[str], tags: Optional[Mapping[str, str]] = None
 ) -> str:
     """The record of ``moves`` (notation) played from ``start``, with ``tags`` (players, date)
-    added to the header. A start other than a new game is written as a ``Position`` tag. The
-    ``Result`` is the game's own once it is over; before that ``tags`` may give one (a
-    resignation), else it is ``*``."""
+    added to the header. Each move is written as the game names it — ``c2xc3`` for a capture
+    typed as ``c2-c3`` — never as it was typed. A start other than a new game is written as a
+    ``Position`` tag. The ``Result`` is the game's own once it is over; before that ``tags`` may
+    give one (a resignation), else it is ``*``."""
     state = start.copy()
-    movers = []
+    names, movers = [], []
     for text in moves:
+        move = state.parse_move(text)
+        names.append(state.move_name(move))
         movers.append(mover_of(state))
-        state.play_text(text)
-    return game_record(start, state, moves, movers, tags)
+        state.play(move)
+    return game_record(start, state, names, movers, tags)
 
 
 def mover_of(state: GameState[Any]) -> int:

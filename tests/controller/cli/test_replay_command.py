@@ -220,3 +220,62 @@ def test_every_game_replays_to_its_documented_json(capsys, game, moves, schema):
     data = json.loads(out)
     assert set(data) == {"game", "plies", "to_move", "winner"} | schema
     assert data["plies"] == 3
+
+
+# -- records write moves as played; --seed fills in only what the moves leave out -----------
+
+def record_moves(out: str) -> list[str]:
+    """The moves of a printed record, without their numbers."""
+    return [word for word in out.split("\n\n")[1].split() if not word.endswith(".")]
+
+
+def test_a_record_writes_each_move_as_the_game_names_it(capsys):
+    status, out, _ = run(capsys, "replay", "big-balls", "--moves",
+                         "123456 654321 throw 4 a2-a3 BB:c5xc4", "--record")
+    assert status == 0
+    moves = out.split("\n\n")[1].split()
+    assert moves[-2:] == ["a2xa3", "BB:c5-c4"], "x exactly when something was captured"
+
+
+@pytest.mark.parametrize(("game", "moves", "options"), [
+    ("big-balls", "123456 654321 throw 4", []),
+    ("colliding-circles", "55421 64431 5*C6 1", []),
+    ("cascades-decktet", "deal:AM.AS.AW.AL.AY.AK.2SY.2WL.2MK.3MW.3SK.3LY.4YK.4MS.4WL.5SW.5ML."
+     "5YK.6MW.6LK.6SY.7SK.7ML.8YK.8MS.8WL.9WY.9LK.9MS.CM.CS.CW.CL.CY.CK.7WY draw",
+     ["-o", "version=ace"]),
+])
+def test_a_seed_keeps_the_chance_steps_the_moves_give(capsys, game, moves, options):
+    status, out, err = run(capsys, "replay", game, *options, "--seed", "1", "--moves", moves,
+                           "--record")
+    assert (status, err) == (0, "")
+    assert record_moves(out) == moves.split()
+
+
+def test_a_seed_draws_only_the_chance_steps_left_out_in_the_middle(capsys):
+    status, out, _ = run(capsys, "replay", "big-balls", "--seed", "1", "--moves",
+                         "123456 throw", "--record")
+    assert status == 0
+    moves = record_moves(out)
+    assert moves[0] == "123456", "Black's deal as given"
+    assert sorted(moves[1]) == list("123456"), "White's deal drawn"
+    assert moves[2] == "throw"
+    assert moves[3] in "123456", "the die drawn at the end"
+
+
+def test_ply_zero_with_a_seed_is_the_start(capsys):
+    status, out, _ = run(capsys, "replay", "big-balls", "--ply", "0", "--seed", "3", "--json")
+    assert status == 0
+    assert json.loads(out)["plies"] == 0
+
+
+def test_ply_counts_the_chance_steps_a_seed_draws(capsys):
+    status, out, _ = run(capsys, "replay", "big-balls", "--seed", "3", "--moves", "throw",
+                         "--ply", "3", "--record")
+    assert status == 0
+    moves = record_moves(out)
+    assert len(moves) == 3
+    assert moves[2] == "throw"
+    status, _, err = run(capsys, "replay", "big-balls", "--seed", "3", "--moves", "throw",
+                         "--ply", "5")
+    assert status == 2
+    assert "--ply 5: the game has 4 moves" in err

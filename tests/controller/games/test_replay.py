@@ -3,7 +3,7 @@ result check, and records written for games in progress."""
 
 import pytest
 
-from controller.games import OptionsError, PositionError, UnknownGameError
+from controller.games import OptionsError, PositionError, UnknownGameError, get_game
 from controller.games.kaskade import KaskadeState
 from controller.games.record import parse_record
 from controller.games.replay import (
@@ -110,3 +110,20 @@ def test_record_text_of_a_set_up_position_writes_it_as_a_tag():
     assert record.tag("Position") == ".../b1../w1w1. b"
     assert record.moves == ["c3"]
     assert text.splitlines()[-1] == "1... c3"
+
+
+@pytest.mark.parametrize(("game", "options", "typed", "written"), [
+    ("kaskade", {"size": "3x3"}, "C3 b2", "c3 b2"),
+    ("big-balls", {}, "123456 654321 throw 4 a2-a3", "123456 654321 throw 4 a2xa3"),
+    ("cascades", {"size": "4"}, "B2 a2", "b2 a2"),
+    ("cascades-decktet", {"version": "ace"},
+     "deal:AM.AS.AW.AL.AY.AK.2SY.2WL.2MK.3MW.3SK.3LY.4YK.4MS.4WL.5SW.5ML.5YK.6MW.6LK.6SY.7SK."
+     "7ML.8YK.8MS.8WL.9WY.9LK.9MS.CM.CS.CW.CL.CY.CK.7WY DRAW 2MK:t",
+     "deal:AM.AS.AW.AL.AY.AK.2SY.2WL.2MK.3MW.3SK.3LY.4YK.4MS.4WL.5SW.5ML.5YK.6MW.6LK.6SY.7SK."
+     "7ML.8YK.8MS.8WL.9WY.9LK.9MS.CM.CS.CW.CL.CY.CK.7WY draw author:top"),
+    ("colliding-circles", {}, "55421 64431 5*c6 1 c6-c5(6)", "55421 64431 5*C6 1 C6-C5"),
+])
+def test_a_record_writes_moves_as_the_game_names_them_not_as_typed(game, options, typed,
+                                                                   written):
+    start = get_game(game).new(options)
+    assert parse_record(record_text(start, typed.split())).moves == written.split()
