@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Optional
 
-from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NEIGHBOURS, PRINTED
+from controller.games.colliding_circles.board import (
+    CIRCLES,
+    CIRCLES_OF,
+    NEIGHBOURS,
+    PRINTED,
+    touching,
+)
 from controller.games.colliding_circles.pieces import EMPTY, owner_of, value_of
 
 WOLF, FOX, GOOSE = 5, 3, 1
@@ -61,8 +67,9 @@ def can_place(board: Sequence[int], field: int, value: int) -> Optional[str]:
     if attached(board, field):
         if fits(board, field, value):
             return None
-        near = sorted({value_of(board[o]) for o in NEIGHBOURS[field] if board[o]})
-        return f"a {value} may not stand next to {' and '.join(map(str, near))}"
+        clash = sorted({value_of(board[o]) for o in NEIGHBOURS[field]
+                        if board[o] and not touching(value, value_of(board[o]))})
+        return f"a {value} may not stand next to {' and '.join(map(str, clash))}"
     if PRINTED.get(field) == value:
         return None
     if field in PRINTED:

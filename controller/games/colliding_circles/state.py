@@ -244,7 +244,9 @@ class CollidingCirclesState(GameState[Move]):
             if isinstance(move, Throw) and len(move.values) == self.throw_count() and \
                     all(isinstance(v, int) and 1 <= v <= 6 for v in move.values):
                 return None
-            return f"{who} is throwing {self.throw_count()} dice: only their values can come next"
+            count = self.throw_count()
+            return f"{who} is throwing {count} {'die' if count == 1 else 'dice'}: only " \
+                f"{'its value' if count == 1 else 'their values'} can come next"
         if isinstance(move, Throw):
             return "no dice are being thrown now"
         if isinstance(move, Place):
@@ -273,6 +275,8 @@ class CollidingCirclesState(GameState[Move]):
         return rules.can_place(self.board, move.field, move.value)
 
     def _manoeuvre_refusal(self, move: Manoeuvre) -> Optional[str]:
+        if self.stage == PLACE:
+            return "one manoeuvre per turn, and this turn's is made"
         if self.stage != MANOEUVRE:
             return "a manoeuvre comes first in a turn, before any placement"
         if not (0 <= move.origin < len(FIELDS) and 0 <= move.target < len(FIELDS)):
