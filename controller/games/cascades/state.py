@@ -48,8 +48,8 @@ class CascadesState(GameState[Move]):
         players=PLAYERS,
         options={
             "size": "cells in the top row, 3 to 13 (default 8: rows of 8 to 15)",
-            "shape": "widening, or hexagon: the board narrows again below its widest row "
-                     "(default widening)",
+            "shape": "widening, or hexagon: the board narrows again below its widest row, "
+                     "whose rows open once the widest is full (default widening)",
             "placement": "each: a second stone may go below the first; start: both stones "
                          "must be legal at the start of the turn (default each)",
             "scoring": "bottom: the bottom row decides; territory: every stone counts "

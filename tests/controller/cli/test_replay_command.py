@@ -230,6 +230,8 @@ def record_moves(out: str) -> list[str]:
 
 
 def test_a_record_writes_each_move_as_the_game_names_it(capsys):
+    # Big Balls' seed: '"x" ist ein Schlagzug, "-" ist ein Ziehzug ohne Schlagen' — a record
+    # says what happened, whatever was typed.
     status, out, _ = run(capsys, "replay", "big-balls", "--moves",
                          "123456 654321 throw 4 a2-a3 BB:c5xc4", "--record")
     assert status == 0
