@@ -61,6 +61,15 @@ class TouchBoard:
         writer.word(self.identity[1])
         writer.word(self.config["board"])
         writer.number(self.pad_count)
+        writer.number(self.pads.touch)
+        writer.number(self.pads.release)
+        self._send()
+
+    def levels(self):
+        """The thresholds, after they changed: whoever set them, the Pi's link hears it."""
+        self._begin(proto.LEVELS)
+        self.writer.number(self.pads.touch)
+        self.writer.number(self.pads.release)
         self._send()
 
     def state(self):
@@ -165,6 +174,7 @@ class TouchBoard:
                 self._answer(seq, "thresholds")
                 return
             self._answer(seq)
+            self.levels()
         elif kind == proto.DIAGNOSE:
             if fields in (["0"], ["1"]):
                 self.diagnose = fields[0] == "1"

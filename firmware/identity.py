@@ -9,7 +9,7 @@ bytes. The same function computes it on the board and on the Pi.
 import hashlib
 import os
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 _CHUNK = 512
 
 

@@ -21,6 +21,8 @@ SHIFT = const(6)
 """Baselines are kept in fixed point with this many fraction bits."""
 DRIFT = const(6)
 """While untouched, a baseline moves 1/2**DRIFT of the way to the reading each scan."""
+MAX_THRESHOLD = const(65535)
+"""The largest threshold taken: far beyond any sensor's range, and a short number on the wire."""
 FALL = const(2)
 """...and 1/2**FALL of the way when the reading is a whole touch threshold away from the touch
 direction: a stuck pad coming free, or a sensor recovering, is followed at once."""
@@ -59,9 +61,9 @@ class Pads:
 
     def set_thresholds(self, touch, release):
         """New thresholds (counts away from the baseline); ValueError unless
-        0 <= release < touch."""
-        if not 0 <= release < touch:
-            raise ValueError("thresholds need 0 <= release < touch")
+        0 <= release < touch <= MAX_THRESHOLD."""
+        if not 0 <= release < touch <= MAX_THRESHOLD:
+            raise ValueError("thresholds need 0 <= release < touch <= 65535")
         self.touch = touch
         self.release = release
 

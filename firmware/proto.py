@@ -24,13 +24,14 @@ MAX_LINE = const(200)
 SEQUENCES = const(65536)
 
 # Board to Pi
-HELLO = "H"  # H seq protocol firmware-version content-hash board-id pads
+HELLO = "H"  # H seq protocol firmware-version content-hash board-id pads touch release
 BEAT = "B"  # B seq uptime-s scans-since-the-last-beat
 TOUCH = "T"  # T seq D|U pad
 STATE = "S"  # S seq bitmap-hex (pad 0 is the lowest bit)
 READINGS = "R"  # R seq pad:reading:delta pad:reading:delta ...
 FAULT = "F"  # F seq code detail...
 ANSWER = "A"  # A seq command-seq ok|error [reason...]
+LEVELS = "L"  # L seq touch release  (the thresholds changed)
 # Pi to board
 QUERY = "Q"  # Q seq                 -> HELLO
 RESYNC = "Y"  # Y seq                -> STATE
@@ -41,7 +42,7 @@ REBOOT = "X"  # X seq                -> ANSWER, then a restart and HELLO
 
 DOWN = "D"
 UP = "U"
-KINDS = "HBTSRFAQYCKDX"
+KINDS = "HBTSRFALQYCKDX"
 
 _POLY = const(0x07)
 _SPACE = const(32)

@@ -8,6 +8,7 @@ in the simulator, and in tests with a virtual clock.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any, Callable, Optional
 from controller.app.autosave import Autosave
 from controller.app.games import FRONTS, front
 from controller.app.history import History
+from controller.app.lock import Lock, hold_lock
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.players import PlayersScreen
@@ -23,7 +25,7 @@ from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen
 from controller.app.session import Session
 from controller.app.settings import SettingsFile
-from controller.app.storage import StorageError
+from controller.app.storage import StorageError, clean_temporaries
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.versions import is_older
 from controller.devices.interfaces import (
@@ -45,7 +47,10 @@ from controller.render.canvas import Canvas
 from controller.render.disconnected import draw_disconnected
 from firmware.identity import VERSION as BUNDLED_FIRMWARE
 
+log = logging.getLogger(__name__)
+
 HISTORY_FILE = "history.sqlite3"
+LOCK_FILE = "app.lock"
 DEFAULT_THINK_SECONDS = 1.0
 
 
@@ -58,6 +63,7 @@ class Store:
     history: History
     settings: SettingsFile
     directory: Path
+    _lock: Optional[Lock] = None
 
     @classmethod
     def at(cls, root: Path, board: str) -> Store:
@@ -73,6 +79,18 @@ class Store:
     def waiting(self, game: str) -> Autosave:
         """Where an unfinished game of ``game`` waits while another game is played."""
         return Autosave(self.directory / f"waiting-{game}.record")
+
+    def claim(self) -> list[str]:
+        """Make this app the only one using these files (two apps on one game would each
+        overwrite the other's moves), then remove what a crash left behind; what a person
+        should know about it. Raises ``StateInUseError`` when another app holds them."""
+        self._lock = hold_lock(self.directory / LOCK_FILE)
+        notes = [self._lock.problem] if self._lock.problem else []
+        removed = clean_temporaries(self.directory)
+        if removed:
+            notes.append(f"removed {len(removed)} unfinished temporary file(s) a crash left in "
+                         f"{self.directory}")
+        return notes
 
 
 class App:
@@ -335,4 +353,5 @@ class App:
 
     def _notice(self, text: Optional[str]) -> None:
         if text:
+            log.warning("%s", text)
             self.notices.append(text)

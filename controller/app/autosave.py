@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from controller.app.storage import write_atomically
+from controller.ai.levels import LEVELS
+from controller.app.seats import COMPUTER, HUMAN
+from controller.app.storage import set_aside, write_atomically
 from controller.errors import KaskadeError
 from controller.games import GameState
-from controller.games.record import parse_record
-from controller.games.replay import replay, starting_state
+from controller.games.record import Record, parse_record
+from controller.games.replay import check_result, replay, starting_state
 
 
 @dataclass
@@ -41,7 +43,8 @@ class Autosave:
         write_atomically(self.path, record)
 
     def load(self) -> Optional[SavedGame]:
-        """The saved game, or ``None`` if there is none or it is damaged (then set aside)."""
+        """The saved game, or ``None`` if there is none or it is damaged (then set aside):
+        a game the app can resume from start to finish, seats and result included, or none."""
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -51,9 +54,14 @@ class Autosave:
         try:
             record = parse_record(text)
             start = starting_state(record)
-            replay(start.copy(), record.moves)
+            final = start.copy()
+            replay(final, record.moves)
+            check_result(record, final)
+            _check_app_tags(record, final)
         except KaskadeError as error:
             return self._set_aside(str(error))
+        except RecursionError:
+            return self._set_aside("nested too deep")
         tags = {k: v for k, v in record.tags.items()
                 if k.lower() not in {"game", "position", "result", *start.info.options}}
         if record.tag("Result") not in (None, "*"):
@@ -65,6 +73,30 @@ class Autosave:
         self.path.unlink(missing_ok=True)
 
     def _set_aside(self, reason: str) -> None:
-        aside = self.path.with_name(self.path.name + ".damaged")
-        self.path.replace(aside)
-        self.problem = f"the saved game could not be read ({reason}); kept as {aside}"
+        self.problem = f"the saved game {self.path.name} could not be read ({reason[:200]}); " \
+            f"{set_aside(self.path)}"
+
+
+def _check_app_tags(record: Record, state: GameState[Any]) -> None:
+    """The tags the app reads back: each seat is ``human`` or ``computer N`` with a level that
+    exists, and a ``Termination`` (a resignation) comes with the winner as ``Result``."""
+    players = state.info.players
+    for player in players:
+        seat = record.tag(player.capitalize())
+        if seat is None or seat == HUMAN:
+            continue
+        words = seat.split()
+        if len(words) != 2 or words[0] != COMPUTER or not words[1].isdigit() or \
+                int(words[1]) not in LEVELS:
+            raise SavedGameError(f"[{player.capitalize()} {seat!r}] is neither {HUMAN!r} nor "
+                                 f"'{COMPUTER} N' with a level from {LEVELS[0]} to {LEVELS[-1]}")
+    if record.tag("Termination") is not None and not state.is_over():
+        result = record.tag("Result")
+        winners = players if len(players) == 2 else ("lost",)
+        if result not in winners:
+            raise SavedGameError(f"[Termination] without a [Result] naming "
+                                 f"{' or '.join(winners)}")
+
+
+class SavedGameError(KaskadeError, ValueError):
+    """A saved game that the app could not resume as it is."""

@@ -63,6 +63,8 @@ class History:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.problem: Optional[str] = None
+        """What the last reading had to leave out (damaged rows), if anything."""
 
     def _connect(self) -> sqlite3.Connection:
         try:
@@ -110,7 +112,15 @@ class History:
                 from None
         finally:
             connection.close()
-        return [_match(row) for row in rows]
+        found, damaged = [], []
+        for row in rows:
+            try:
+                found.append(_match(row))
+            except (ValueError, TypeError, AttributeError):
+                damaged.append(str(row[0]))
+        self.problem = None if not damaged else \
+            f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])})"
+        return found
 
     def find(self, prefix: str) -> Match:
         """The one game whose id starts with ``prefix``."""
@@ -122,7 +132,16 @@ class History:
 
 
 def _match(row: tuple) -> Match:
+    """A row as a match; ValueError (or TypeError) for a row that is not one."""
     (identifier, game, options, players, started, finished, result, termination, plies,
      record) = row
-    return Match(identifier, game, json.loads(options), json.loads(players), started, finished,
-                 result, termination, plies, record)
+    options, players = json.loads(options), json.loads(players)
+    if not all(isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str)
+                                                for k, v in value.items())
+               for value in (options, players)):
+        raise ValueError("options and players are {name: text}")
+    texts = (identifier, game, started, finished, result, termination, record)
+    if not all(isinstance(text, str) for text in texts) or not isinstance(plies, int):
+        raise TypeError("a column of the wrong type")
+    return Match(identifier, game, options, players, started, finished, result, termination,
+                 plies, record)

@@ -12,12 +12,10 @@ from typing import Any, Callable, Optional
 
 from controller.app.autosave import Autosave
 from controller.app.history import Match
+from controller.app.seats import HUMAN, computer_level, seat
 from controller.app.storage import StorageError
 from controller.games import Event, GameState
 from controller.games.replay import game_record, mover_of
-
-HUMAN = "human"
-COMPUTER = "computer"
 
 
 class Session:
@@ -49,7 +47,7 @@ class Session:
                 "Started": now.isoformat(timespec="seconds")}
         for number, player in enumerate(start.info.players):
             level = (levels or {}).get(number)
-            tags[player.capitalize()] = HUMAN if level is None else f"{COMPUTER} {level}"
+            tags[player.capitalize()] = seat(level)
         session = cls(start, [], tags, autosave, on_problem)
         session.unsaved = True
         return session
@@ -101,10 +99,7 @@ class Session:
         """The computer's level if it plays ``player``'s seat, else ``None`` (a person)."""
         if player is None or player < 0:
             return None
-        seat = self.tags.get(self.state.player_title(player), HUMAN).split()
-        if len(seat) == 2 and seat[0] == COMPUTER and seat[1].isdigit():
-            return int(seat[1])
-        return None
+        return computer_level(self.tags.get(self.state.player_title(player), HUMAN))
 
     @property
     def against_computer(self) -> bool:

@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from controller.app.storage import write_atomically
+from controller.app.storage import set_aside, write_atomically
+from firmware.pads import MAX_THRESHOLD
 
 MIN_BRIGHTNESS = 0.05
 
@@ -37,24 +38,27 @@ class SettingsFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.problem: Optional[str] = None
-        """Why the file could not be used, when it could not."""
+        """Why the file could not be used, when it could not (kept for whoever loads the
+        settings next: the file itself is set aside by then)."""
 
     def load(self) -> Settings:
-        """The saved settings, or the defaults (setting a damaged file aside)."""
+        """The saved settings, or the defaults (setting a damaged file aside): whatever the
+        file holds, the app starts."""
         try:
-            text = self.path.read_text(encoding="utf-8")
+            data = self.path.read_bytes()
         except FileNotFoundError:
             return Settings()
         except OSError as error:
             self.problem = f"{self.path}: {error.strerror or error}; using the defaults"
             return Settings()
         try:
-            return _parse(json.loads(text))
-        except (ValueError, TypeError) as error:
-            aside = self.path.with_name(self.path.name + ".damaged")
-            self.path.replace(aside)
-            self.problem = f"{self.path} was damaged ({error}); kept as {aside.name}, using " \
-                "the defaults"
+            return _parse(json.loads(data.decode("utf-8")))
+        except (ValueError, TypeError, RecursionError) as error:
+            # UnicodeDecodeError is a ValueError; a document nested too deep to read, a
+            # RecursionError.
+            why = "nested too deep" if isinstance(error, RecursionError) else str(error)
+            self.problem = f"{self.path.name} was damaged ({why[:200]}); " \
+                f"{set_aside(self.path)}; using the defaults"
             return Settings()
 
     def save(self, settings: Settings) -> None:
@@ -79,9 +83,9 @@ def _parse(data: Any) -> Settings:
     if thresholds is not None and not (
             isinstance(thresholds, list) and len(thresholds) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in thresholds)
-            and 0 <= thresholds[1] < thresholds[0]):
-        raise ValueError(f"thresholds {thresholds!r} are not [touch, release] with "
-                         "0 <= release < touch")
+            and 0 <= thresholds[1] < thresholds[0] <= MAX_THRESHOLD):
+        raise ValueError(f"thresholds {str(thresholds)[:40]} are not [touch, release] with "
+                         f"0 <= release < touch <= {MAX_THRESHOLD}")
     if not isinstance(brightness, (int, float)) or isinstance(brightness, bool) or \
             not MIN_BRIGHTNESS <= brightness <= 1:
         raise ValueError(f"brightness {brightness!r} is not a number from {MIN_BRIGHTNESS} to 1")

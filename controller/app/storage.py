@@ -51,3 +51,34 @@ def _replace(path: Path, text: str) -> None:
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def set_aside(path: Path) -> str:
+    """Move a damaged ``path`` out of the way as ``path.damaged`` (replacing an older one), so
+    the app starts afresh and the file is still there to look at; the words that say where it
+    went. On a read-only card the file stays where it is — and is ignored."""
+    aside = path.with_name(path.name + ".damaged")
+    try:
+        path.replace(aside)
+    except OSError as error:
+        return f"it could not be set aside ({error.strerror or error}) and is ignored"
+    return f"kept as {aside.name}"
+
+
+def clean_temporaries(directory: Path) -> list[str]:
+    """Remove the temporary files that a crash or a power cut in the middle of
+    :func:`write_atomically` left in ``directory`` (``.NAME.*.tmp``); their names. The real
+    files are untouched: the rename that would have replaced them never happened."""
+    removed = []
+    try:
+        candidates = list(directory.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for leftover in candidates:
+        try:
+            leftover.unlink()
+        except OSError:
+            continue
+        removed.append(leftover.name)
+    return removed
+

@@ -4,6 +4,7 @@ directory, and running the simulator's interactive front ends."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 from typing import Callable, Optional
@@ -14,6 +15,8 @@ from controller.app.paths import state_dir
 from controller.app.screens.base import Screen
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+
+log = logging.getLogger(__name__)
 
 MAX_THINK = 60.0
 
@@ -50,7 +53,10 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
     if not 0 < args.think <= MAX_THINK:
         raise FrontEndError(f"--think {args.think:g}: give 0 to {MAX_THINK:g} seconds")
     profile = load_profile(args.profile)
-    return profile, Store.at(state_dir(args.state_dir), board_name(args.profile))
+    store = Store.at(state_dir(args.state_dir), board_name(args.profile))
+    for note in store.claim():
+        log.warning("%s", note)
+    return profile, store
 
 
 def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import asdict
 from typing import Any
 
@@ -37,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
         print(history.find(args.show).record, end="")
         return 0
     matches = history.matches(None if args.limit <= 0 else args.limit)
+    if history.problem:
+        print(f"kaskade history: {history.problem}", file=sys.stderr)
     if args.json:
         print(json.dumps([asdict(match) for match in matches]))
         return 0

@@ -15,7 +15,7 @@ from typing import Any, Callable, NamedTuple, Optional
 from firmware import proto
 from hw.touch.errors import HandshakeError, LinkError, VersionError, WrongBoardError
 
-BOARD_KINDS = "HBTSRFA"
+BOARD_KINDS = "HBTSRFAL"
 POLL = 0.05
 """Seconds a read waits for the first byte: how often a waiting caller gets control back."""
 
@@ -35,15 +35,24 @@ class Hello:
     content_hash: str
     board: str
     pads: int
+    thresholds: Optional[tuple[int, int]] = None
+    """Its touch and release thresholds now (firmware before 0.2 does not say)."""
 
     @classmethod
     def parse(cls, fields: Sequence[str]) -> Hello:
-        try:
-            protocol, firmware, content, board, pads = fields
-            return cls(int(protocol), firmware, content, board, int(pads))
-        except ValueError:
-            raise HandshakeError(f"the board's hello makes no sense: {' '.join(fields)}") \
-                from None
+        """The hello's fields, checked; :class:`HandshakeError` for anything else."""
+        numbers = [fields[0], fields[4], *fields[5:]] if len(fields) in (5, 7) else []
+        if not numbers or not all(n.isdigit() and len(n) <= 5 for n in numbers):
+            raise HandshakeError(f"the board's hello makes no sense: {' '.join(fields)}")
+        thresholds = (int(fields[5]), int(fields[6])) if len(fields) == 7 else None
+        return cls(int(fields[0]), fields[1], fields[2], fields[3], int(fields[4]), thresholds)
+
+
+def parse_levels(fields: Sequence[str]) -> Optional[tuple[int, int]]:
+    """The thresholds of a levels line (``None`` if it makes no sense)."""
+    if len(fields) == 2 and all(f.isdigit() and len(f) <= 5 for f in fields):
+        return int(fields[0]), int(fields[1])
+    return None
 
 
 class Connection:

@@ -34,12 +34,12 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.errors import KaskadeError
-from controller.profile.firmware import board_id
+from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
 from firmware import proto
 from hw.flash.update import Progress, flash_bundled
-from hw.touch.connection import Connection, Hello, Message
-from hw.touch.errors import LinkError, SilenceError, VersionError
+from hw.touch.connection import Connection, Hello, Message, parse_levels
+from hw.touch.errors import LinkError, SilenceError, VersionError, WrongBoardError
 from hw.touch.ports import open_serial
 from hw.touch.readings import parse_readings
 
@@ -69,6 +69,12 @@ class TouchLink(TouchesIn):
         self.locate = locate
         self.opener = opener
         self.thresholds = thresholds
+        """The thresholds from calibration, sent at every connection (``None``: none)."""
+        self.wanted = thresholds or default_thresholds(profile)
+        """The thresholds the board must keep: calibrated, else its firmware's own. When the
+        board reports others (another program on the port set them), they are set back."""
+        self.overridden = 0
+        """How many times the board's thresholds were found changed and set back."""
         self.silence = silence
         self.retry = retry
         self.touched: set[int] = set()
@@ -145,23 +151,34 @@ class TouchLink(TouchesIn):
     # the link's thread
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            if self._update.is_set():
-                self._flash()
-                continue
-            wait = self.retry
-            try:
-                self._session()
-            except VersionError as error:
-                self._lost(str(error))
-                wait = RETRY_INCOMPATIBLE
-            except LinkError as error:
-                self._lost(str(error))
-            except OSError as error:  # pyserial's SerialException: the port went away
-                log.debug("serial port error", exc_info=True)
-                self._lost(f"the connection to the board was lost ({type(error).__name__})")
-            self._wake.wait(wait)
-            self._wake.clear()
+        """Connect, serve, and after any failure report it and connect again: nothing that
+        comes down the cable (or a bug it uncovers) may end this loop and leave the app with a
+        link that says "connected" and hears nothing."""
+        try:
+            while not self._stop.is_set():
+                if self._update.is_set():
+                    self._flash()
+                    continue
+                wait = self.retry
+                try:
+                    self._session()
+                except VersionError as error:
+                    self._lost(str(error))
+                    wait = RETRY_INCOMPATIBLE
+                except LinkError as error:
+                    self._lost(str(error))
+                except OSError as error:  # pyserial's SerialException: the port went away
+                    log.debug("serial port error", exc_info=True)
+                    self._lost(f"the connection to the board was lost ({type(error).__name__})")
+                except Exception as error:
+                    log.exception("the touch link failed; connecting again")
+                    self._lost(f"the touch link failed ({type(error).__name__}); connecting "
+                               "again")
+                self._wake.wait(wait)
+                self._wake.clear()
+        finally:
+            if not self._stop.is_set():
+                self._lost("the touch link stopped")
 
     def _traffic(self, direction: str, line: bytes) -> None:
         """Every line on the wire, to the listeners (the simulator's debug pane)."""
@@ -176,14 +193,14 @@ class TouchLink(TouchesIn):
         self._connection = connection
         try:
             self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
-            if self.thresholds is not None:
-                connection.request(proto.THRESHOLDS, list(self.thresholds))
+            if self.thresholds is not None or self.hello.thresholds not in (None, self.wanted):
+                connection.request(proto.THRESHOLDS, list(self.wanted))
             connection.send(proto.RESYNC)
             self._resume_readings(connection)
             self._back(path)
             while not self._stop.is_set() and not self._update.is_set():
                 while self._commands:
-                    connection.send(*self._commands.popleft())
+                    self._send_command(connection, *self._commands.popleft())
                 for message in connection.receive():
                     self._handle(connection, message)
                 if connection.missed:
@@ -226,20 +243,45 @@ class TouchLink(TouchesIn):
                 self.touched.add(pad)
                 self._emit(PadDown(pad))
         elif kind == proto.HELLO:  # the board restarted: start over from its state
-            if self.thresholds is not None:
-                connection.send(proto.THRESHOLDS, list(self.thresholds))
+            hello = self._check_hello(Hello.parse(fields))
+            if self.thresholds is not None or hello.thresholds not in (None, self.wanted):
+                connection.send(proto.THRESHOLDS, list(self.wanted))
             connection.send(proto.RESYNC)
             self._resume_readings(connection)
+        elif kind == proto.LEVELS:
+            levels = parse_levels(fields)
+            if levels is not None and levels != self.wanted:
+                self.overridden += 1
+                log.warning("the board's thresholds were set to %s by another program; setting "
+                            "them back to %s", levels, self.wanted)
+                connection.send(proto.THRESHOLDS, list(self.wanted))
         elif kind == proto.FAULT:
             text = " ".join(fields)
             self.faults.append(text)
             log.warning("the board reports: %s", text)
-        elif kind == proto.READINGS:
-            readings = parse_readings(fields)
+        elif kind == proto.READINGS and (self.reading_listeners or APP in self._readers):
+            readings = [r for r in parse_readings(fields) if r[0] < self.profile.pads]
             for listener in self.reading_listeners:
                 listener(readings)
             if APP in self._readers:
                 self._emit(PadReadings(tuple(readings)))
+
+    def _check_hello(self, hello: Hello) -> Hello:
+        """A hello in the middle of a session (the board restarted) must still be this board
+        speaking this protocol; anything else starts the connection over, handshake and all."""
+        if hello.protocol != proto.VERSION or hello.board != board_id(self.profile) or \
+                hello.pads != self.profile.pads:
+            raise WrongBoardError(f"the board said hello as {hello.board} ({hello.pads} pads, "
+                                  f"protocol {hello.protocol}); connecting again")
+        self.hello = hello
+        return hello
+
+    def _send_command(self, connection: Connection, kind: str, fields: list[Any]) -> None:
+        """A queued command; one the protocol cannot carry is dropped with a log line."""
+        try:
+            connection.send(kind, fields)
+        except ValueError as error:
+            log.error("command %s %s not sent: %s", kind, fields, error)
 
     def _flash(self) -> None:
         """Update the board's firmware with the port let go; no ``TouchesLost``, as the app

@@ -256,7 +256,7 @@ def test_a_damaged_saved_game_is_set_aside_with_a_notice(tmp_path):
     path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1 a1 a1\n')
     board = BoardHarness(tmp_path)
     assert board.screen == "HomeScreen"
-    assert "the saved game could not be read" in board.app.notices[0]
+    assert "the saved game current.record could not be read" in board.app.notices[0]
     assert (path.parent / "current.record.damaged").read_text().endswith("a1 a1 a1\n")
 
 

@@ -27,12 +27,13 @@ def board_with_chips(keep=True):
     return board, chips, port
 
 
-def test_hello_names_the_protocol_firmware_and_board():
+def test_hello_names_the_protocol_firmware_board_and_thresholds():
     _, _, port = board_with_chips()
     (hello,) = port.lines()
-    kind, seq, version, _firmware, content, board, pads = hello.split(" ")
+    kind, seq, version, _firmware, content, board, pads, touch, release = hello.split(" ")
     assert (kind, seq, version, board, pads) == ("H", "0", "1", "test-board", "24")
     assert len(content) == 8
+    assert (touch, release) == ("12", "6"), "the MPR121 driver's own thresholds"
 
 
 def test_a_touch_and_a_release_are_reported_with_their_pad():
@@ -52,12 +53,13 @@ def test_commands_are_answered():
     board, _, port = board_with_chips()
     port.lines()
     port.incoming = (proto.encode("K", 7, ["20", "10"]) + proto.encode("K", 8, ["1", "9"])
-                     + proto.encode("Y", 9) + b"noise\n" + proto.encode("D", 10, ["2"]))
+                     + proto.encode("Y", 9) + b"noise\n" + proto.encode("D", 10, ["2"])
+                     + proto.encode("K", 11, ["9" * 20, "0"]))
     board.step(10)
-    assert port.lines() == ["A 1 7 ok", "A 2 8 error thresholds", "S 3 0",
-                            "A 4 10 error diagnose"]
+    assert port.lines() == ["A 1 7 ok", "L 2 20 10", "A 3 8 error thresholds", "S 4 0",
+                            "A 5 10 error diagnose", "A 6 11 error thresholds"]
     assert board.pads.touch == 20
-    port.incoming = proto.encode("X", 11)
+    port.incoming = proto.encode("X", 12)
     board.step(10)
     assert port.resets == 1
 

@@ -7,6 +7,7 @@ import pytest
 
 from controller.profile import load_profile
 from firmware import proto
+from firmware.identity import VERSION
 from hw.touch.connection import Connection
 from hw.touch.errors import HandshakeError, LinkError, VersionError, WrongBoardError
 from sim.mcu.device import SimulatedMicrocontroller
@@ -44,8 +45,9 @@ def test_the_handshake_names_the_board(board):
     _, connection, _ = board
     hello = connection.handshake("kaskade-8x8", 64)
     assert (hello.protocol, hello.board, hello.pads, hello.firmware) == (1, "kaskade-8x8", 64,
-                                                                         "0.1.0")
+                                                                         VERSION)
     assert len(hello.content_hash) == 8
+    assert hello.thresholds == (12, 6), "the MPR121 driver's own"
 
 
 def test_a_board_set_up_for_another_profile_is_refused(board):

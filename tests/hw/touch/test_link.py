@@ -5,66 +5,15 @@ from __future__ import annotations
 
 import queue
 import time
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
-from controller.devices.interfaces import PadDown, PadReadings, PadUp, TouchesBack, TouchesLost
-from controller.profile import load_profile
+from controller.devices.interfaces import PadReadings, PadUp, TouchesBack, TouchesLost
 from firmware import proto
 from hw.touch.link import TouchLink
 from sim.mcu.serve import RunningDevice
-
-PROFILE = load_profile("kaskade-8x8")
-
-
-class Board:
-    """A running simulated board and a link to it, with the events the link reported. The
-    link counts the board gone after ``silence`` seconds without a line: twice the heartbeat's
-    period, so one lost heartbeat is not taken for a crash."""
-
-    def __init__(self, tmp_path: Any, thresholds: tuple[int, int] | None = None,
-                 silence: float = 2.0) -> None:
-        self.device = RunningDevice(PROFILE, tmp_path / "board")
-        self.device.start()
-        self.events: queue.Queue[Any] = queue.Queue()
-        self.link = TouchLink(PROFILE, lambda: str(tmp_path / "board"), thresholds=thresholds,
-                              silence=silence, retry=0.1)
-        self.link.start(self.events.put)
-        self.expect(lambda e: e == TouchesBack())
-
-    def expect(self, accept: Callable[[Any], bool], timeout: float = 10.0) -> Any:
-        """The first event ``accept`` takes; fails if none comes within ``timeout``."""
-        deadline = time.monotonic() + timeout
-        seen = []
-        while time.monotonic() < deadline:
-            try:
-                event = self.events.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            if accept(event):
-                return event
-            seen.append(event)
-        pytest.fail(f"no such event within {timeout} s; saw {seen}")
-
-    def drain(self) -> list[Any]:
-        """The events reported so far, forgotten."""
-        events = []
-        while not self.events.empty():
-            events.append(self.events.get())
-        return events
-
-    def touch(self, pad: int) -> None:
-        self.device.pads.down(pad)
-        self.expect(lambda e: e == PadDown(pad))
-
-    def release(self, pad: int) -> None:
-        self.device.pads.up(pad)
-        self.expect(lambda e: e == PadUp(pad))
-
-    def close(self) -> None:
-        self.link.close()
-        self.device.close()
+from tests.support.link_board import PROFILE, Board
 
 
 @pytest.fixture
