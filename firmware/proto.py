@@ -122,10 +122,12 @@ class Writer:
         self._put(_SPACE)
 
     def word(self, text):
-        """A field: ``text`` (str or bytes of printable ASCII, no space or ``*``)."""
+        """A field: ``text`` (str or bytes of printable ASCII, no space or ``*``); any other
+        character goes out as ``?``, so a badly named board still speaks the protocol."""
         self._put(_SPACE)
         for char in text:
-            self._put(char if isinstance(char, int) else ord(char))
+            code = char if isinstance(char, int) else ord(char)
+            self._put(code if _SPACE < code < 0x7F and code != _STAR else 63)
 
     def bits_hex(self, flags, order, count):
         """A field: the hex bitmap of ``count`` flags, bit ``order[i]`` set when ``flags[i]``;

@@ -1,79 +1,149 @@
-"""``kaskade install``: make this Raspberry Pi start the board at power-on. Writes a systemd
-unit that runs the board app (as root, for the LEDs' PWM and DMA; the game is kept in
-/var/lib/kaskade-board) and a udev rule that names the touch board's serial port
-/dev/kaskade-board, then enables and starts the service. Run it with sudo; --print shows the
-files without writing anything.
+"""``kaskade install``: make this Raspberry Pi start the board at power-on, safely. Copies the
+program into a root-owned virtual environment in /opt/kaskade-board (what runs cannot be
+changed by whoever can write this source tree), makes the user and group kaskade, writes a
+sandboxed systemd unit that runs the board app as that user (as root only where the LEDs need
+/dev/mem: rpi_ws281x's PWM and PCM) with its games in /var/lib/kaskade-board, and a udev rule
+that names the touch board's port /dev/kaskade-board for group kaskade only; then starts the
+service. Run it with sudo; --print shows every file and command without doing anything.
 """
 
 from __future__ import annotations
 
 import argparse
+import grp
+import os
+import pwd
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import controller
+from controller import __version__
 from controller.cli.help import description
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
-from hw.pi.install import files
+from hw.leds.privileges import device_groups, root_needed
+from hw.pi.facts import read_facts
+from hw.pi.install import PREFIX, PROFILES, STATE, USER, Account, account, files
 
-STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "--now", "kaskade-board"),
-         ("udevadm", "control", "--reload-rules"), ("udevadm", "trigger", "--subsystem-match=tty"))
+SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "--now", "kaskade-board"),
+                 ("udevadm", "control", "--reload-rules"),
+                 ("udevadm", "trigger", "--subsystem-match=tty"))
 
 
 class InstallError(KaskadeError, OSError):
-    """The files cannot be written (not root, a read-only system), or the service not
-    started."""
+    """The files cannot be written (not root, a read-only system), or a step failed."""
 
 
 def register(commands: Any) -> None:
     """Add ``install`` to the command line."""
     parser = commands.add_parser(
-        "install", help="start the board at power-on (systemd unit, udev rule)",
+        "install", help="start the board at power-on (program in /opt, sandboxed service, "
+        "udev rule)",
         description=description(__doc__),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
                         help=f"the board build: one of {', '.join(profile_names())}, or a "
-                        f"profile file (default {DEFAULT_PROFILE})")
+                        f"profile file, copied to {PROFILES} (default {DEFAULT_PROFILE})")
     parser.add_argument("--print", action="store_true", dest="show",
-                        help="show the files and where they go; write nothing")
+                        help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
-                        help="write under DIR instead of / (an image being prepared); the "
-                        "service is then neither enabled nor started")
+                        help="write the files under DIR instead of / (an image being prepared) "
+                        "and list the commands still to run on the Pi")
     parser.set_defaults(handler=run)
 
 
+def source_tree() -> str:
+    """What pip installs into /opt: this source tree (with the Pi's extras) when the command
+    runs from one, else the same release from PyPI."""
+    root = Path(controller.__file__).resolve().parents[1]
+    if (root / "pyproject.toml").is_file():
+        return f"{root}[pi]"
+    return f"kaskade-board[pi]=={__version__}"
+
+
+def commands(who: Account) -> list[tuple[str, ...]]:
+    """The commands that prepare the user, the group and the program, in order."""
+    steps: list[tuple[str, ...]] = []
+    try:
+        pwd.getpwnam(USER)
+    except KeyError:
+        steps.append(("useradd", "--system", "--user-group", "--no-create-home", "--home-dir",
+                      str(STATE), "--shell", "/usr/sbin/nologin", USER))
+    existing = [group for group in who.groups if _group_exists(group)]
+    if who.user == USER and existing:
+        steps.append(("usermod", "--append", "--groups", ",".join(existing), USER))
+    steps.append((sys.executable, "-m", "venv", "--system-site-packages", "--clear", str(PREFIX)))
+    steps.append((str(PREFIX / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                  "--no-warn-script-location", source_tree()))
+    return steps
+
+
+def _group_exists(name: str) -> bool:
+    try:
+        grp.getgrnam(name)
+    except KeyError:
+        return False
+    return True
+
+
 def run(args: argparse.Namespace) -> int:
-    """Write (or show) the files and start the service."""
+    """Install (or show what would be installed) and start the service."""
     profile = load_profile(args.profile)
-    argument = args.profile if args.profile in profile_names() else \
-        str(Path(args.profile).resolve())
-    kaskade = Path(sys.argv[0]).resolve() if Path(sys.argv[0]).name == "kaskade" else \
-        Path(shutil.which("kaskade") or sys.argv[0]).resolve()
-    wanted = files(profile, argument, kaskade)
+    facts = read_facts()
+    who = account(root_needed(profile, facts), device_groups(profile, facts))
+    wanted: dict[Path, str] = {}
+    if args.profile in profile_names():
+        argument = args.profile
+    else:
+        copied = PROFILES / Path(args.profile).name
+        wanted[copied] = Path(args.profile).read_text(encoding="utf-8")
+        argument = str(copied)
+    wanted.update(files(profile, argument, who))
+    steps = commands(who)
     if args.show:
+        print(f"# the service runs as {who.user}: {who.why}")
         for path, text in wanted.items():
             print(f"# {path}\n{text}")
+        print("# then, as root:")
+        for step in (*steps, *SERVICE_STEPS):
+            print(" ".join(step))
         return 0
+    on_this_system = args.root == Path("/")
+    if on_this_system and os.geteuid() != 0:
+        raise InstallError("the service and its program go into system folders: run sudo "
+                           "$(command -v kaskade) install")
+    if on_this_system:
+        for step in steps:
+            _run(step)
     for path, text in wanted.items():
         target = args.root / path.relative_to("/")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+            target.chmod(0o644)
         except OSError as error:
             raise InstallError(f"{target}: {error.strerror or error}; the files go into system "
                                "folders: run sudo $(command -v kaskade) install") from None
         print(f"wrote {target}")
-    if args.root != Path("/"):
+    if not on_this_system:
+        print("on the Pi, still to run as root:")
+        for step in (*steps, *SERVICE_STEPS):
+            print("  " + " ".join(step))
         return 0
-    for step in STEPS:
+    for step in SERVICE_STEPS:
         if shutil.which(step[0]) is None:
             print(f"skipped {' '.join(step)}: {step[0]} is not on this system")
             continue
-        result = subprocess.run(step, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            raise InstallError(f"{' '.join(step)} failed: {result.stderr.strip()}")
-    print("the board starts at power-on; its log: journalctl -u kaskade-board -f")
+        _run(step)
+    print(f"the board starts at power-on, as {who.user}; its log: journalctl -u kaskade-board -f")
     return 0
+
+
+def _run(step: tuple[str, ...]) -> None:
+    print(" ".join(step))
+    result = subprocess.run(step, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise InstallError(f"{' '.join(step)} failed: {result.stderr.strip()[-500:]}")

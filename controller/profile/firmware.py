@@ -7,7 +7,9 @@ sensor driver to run, on which pins and buses, and which pad each sensor channel
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ MAX_HOLD_S = 30
 """A pad held longer than this is taken to be stuck and recalibrated."""
 
 
+_BOARD_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
 _DRIVERS = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}
 
 
@@ -33,8 +36,16 @@ def default_thresholds(profile: Profile) -> tuple[int, int]:
 
 
 def board_id(profile: Profile) -> str:
-    """The name the firmware reports in its hello: the profile file's name without ``.toml``."""
-    return Path(profile.source).stem
+    """The name the firmware reports in its hello: the profile file's name without ``.toml``
+    when that is a short word of ASCII letters, digits and ``. _ -`` (every reference build's
+    is); else those characters with the rest made ``-`` and six hex digits of the full name
+    added, so that ``mein brett.toml`` or ``plateau-𝔞.toml`` still give a word the wire
+    protocol carries, and two such names stay apart."""
+    stem = Path(profile.source).stem
+    if _BOARD_ID.fullmatch(stem):
+        return stem
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.")[:24] or "board"
+    return f"{safe}-{hashlib.sha256(stem.encode('utf-8')).hexdigest()[:6]}"
 
 
 def firmware_config(profile: Profile) -> dict[str, Any]:

@@ -7,6 +7,7 @@ every pad, can the supply keep the LEDs lit) run once the fields themselves are 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Union
@@ -37,6 +38,9 @@ PI_PINS = (0, 27)
 """BCM GPIO numbers on the Pi's header."""
 MICRO_PINS = (0, 28)
 """GPIO numbers of a Pico-class microcontroller."""
+USB_SERIAL = re.compile(r"[A-Za-z0-9._:+-]{1,64}")
+"""What a USB serial number may be here: it is matched in udev rules, which cannot escape a
+quote, so nothing that could end a value or start a rule of its own."""
 LED_PINS = {10: "SPI", 12: "PWM0", 18: "PWM0", 13: "PWM1", 19: "PWM1", 21: "PCM"}
 """Pins that can drive an LED strip through the Pi's hardware, and the hardware they use."""
 MPR121_ADDRESSES = (0x5A, 0x5D)
@@ -187,10 +191,20 @@ def _usb(table: Optional[Reader]) -> Optional[Usb]:
     vid = table.integer("vid", 0, 0xFFFF, Usb.vid)
     pid = table.integer("pid", 0, 0xFFFF, Usb.pid)
     serial = table.text("serial", None)
+    if serial is not None and not USB_SERIAL.fullmatch(serial):
+        table.problem("serial", f"{_shown(serial)} is not a USB serial number: 1-64 letters, "
+                      "digits and . _ : + - (kaskade doctor lists the ones it finds)")
+        serial = None
+        vid = None
     table.done()
     if vid is None or pid is None:
         return None
     return Usb(vid, pid, serial)
+
+
+def _shown(text: str) -> str:
+    """A value from a profile in an error message: its first characters, printable."""
+    return repr(text[:40] + ("…" if len(text) > 40 else ""))
 
 
 def _order(table: Reader) -> Optional[Union[str, tuple[str, ...]]]:

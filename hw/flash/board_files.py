@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Callable, Optional
 
 from hw.flash.errors import BoardError, FlashError
+from hw.flash.tooling import check_mpremote
 
 SETS = ("a", "b")
 _HASHER = """
@@ -56,6 +57,7 @@ class BoardFiles:
     """The board on serial port ``path``, stopped in its raw REPL while this is open."""
 
     def __init__(self, path: str) -> None:
+        check_mpremote()
         from mpremote.transport import TransportError  # noqa: PLC0415  (only flashing needs it)
         from mpremote.transport_serial import SerialTransport  # noqa: PLC0415
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from hw.flash.errors import BundleError
 
 SOURCE = Path(__file__).resolve().parents[2] / "firmware"
 """The firmware package in this installation."""
+_SAFE_PATH = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*")
 BOOT_STAGE = "main.py"
 MANIFEST = "manifest.json"
 CONFIG = "board.json"
@@ -121,9 +123,14 @@ def load(root: Path) -> Bundle:
                           "bundle --out DIR") from None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise BundleError(f"{root / MANIFEST}: not a bundle manifest ({error})") from None
+    except RecursionError:
+        raise BundleError(f"{root / MANIFEST}: not a bundle manifest (nested too deep)") \
+            from None
     for entry in (*bundle.files, bundle.boot):
-        if entry.path.startswith("/") or ".." in entry.path.split("/"):
-            raise BundleError(f"{root / MANIFEST}: {entry.path!r} is outside the bundle")
+        if not _SAFE_PATH.fullmatch(entry.path) or ".." in entry.path.split("/"):
+            raise BundleError(f"{root / MANIFEST}: {entry.path[:80]!r} is not a file of the "
+                              "bundle (a path of letters, digits and . _ - between /)")
+        _refuse_links(root, entry.path)
         try:
             data = bundle.data(entry)
         except OSError as error:
@@ -133,6 +140,16 @@ def load(root: Path) -> Bundle:
             raise BundleError(f"{root / entry.path}: does not match the manifest (damaged or "
                               "changed); make the bundle again")
     return bundle
+
+
+def _refuse_links(root: Path, path: str) -> None:
+    """A bundle's files are plain files inside it: a symbolic link (to /etc/shadow, say) would
+    pass the hash check with the target's bytes and copy them onto the board."""
+    here = root
+    for part in path.split("/"):
+        here = here / part
+        if here.is_symlink():
+            raise BundleError(f"{here}: a symbolic link; a bundle holds plain files only")
 
 
 def _set_files(root: Path) -> list[str]:

@@ -16,6 +16,8 @@ from controller.profile.model import Profile
 from controller.render.output import Frame
 from hw.pi.facts import Facts
 
+PI5_HELPER = "adafruit_raspberry_pi5_neopixel_write"
+"""The module a Pi 5 drives NeoPixels through (package Adafruit-Blinka-Raspberry-Pi5-Neopixel)."""
 PACKAGES = "pip install adafruit-circuitpython-neopixel adafruit-blinka (on a Pi 5 also " \
     "Adafruit-Blinka-Raspberry-Pi5-Neopixel), or pip install 'kaskade-board[pi]'"
 
@@ -29,6 +31,10 @@ def check_neopixel(profile: Profile, facts: Facts) -> list[str]:
     missing = [name for name in ("neopixel", "board") if name not in facts.modules]
     if missing:
         return [f"{' and '.join(missing)} cannot be imported: {PACKAGES}"]
+    if facts.generation >= 5 and PI5_HELPER not in facts.modules:
+        return [f"on a {facts.model} NeoPixel needs its RP1 helper ({PI5_HELPER} cannot be "
+                "imported): pip install 'Adafruit-Blinka-Raspberry-Pi5-Neopixel>=1.0.0rc2' (or "
+                "reinstall with the pi extra: pip install 'kaskade-board[pi]')"]
     if facts.generation < 5 and "/dev/mem" not in facts.usable:
         return ["on a Pi 1-4 NeoPixel goes through rpi_ws281x and needs /dev/mem: run the board "
                 "as root (the systemd unit does)"]

@@ -17,6 +17,7 @@ from controller.profile.model import Profile
 from firmware.identity import VERSION
 from hw.leds.choose import CHECKS, led_backend
 from hw.pi.facts import SERVICE, UDEV_RULE, Facts
+from hw.pi.install import USER as PORT_GROUP
 from hw.touch.connection import Hello
 from hw.touch.errors import LinkError
 
@@ -107,10 +108,12 @@ def _touch_board(profile: Profile, facts: Facts, find_port: Callable[[], str],
         return [Verdict("touch board", FAIL, "not found", str(error)),
                 Verdict("firmware", SKIP, "no touch board to ask")]
     access: Optional[Verdict] = None
-    if not facts.root and "dialout" not in facts.groups:
-        access = Verdict("serial port access", WARN, "this user is not in group dialout",
-                         "sudo adduser $USER dialout, then log in again (the udev rule of "
-                         "kaskade install gives the port to dialout)")
+    group = PORT_GROUP if str(UDEV_RULE) in facts.installed else "dialout"
+    if not facts.root and group not in facts.groups:
+        why = "the udev rule of kaskade install gives the port to it alone" \
+            if group == PORT_GROUP else "the port belongs to it until kaskade install"
+        access = Verdict("serial port access", WARN, f"this user is not in group {group}",
+                         f"sudo adduser $USER {group}, then log in again ({why})")
     try:
         said = hello(path)
     except LinkError as error:

@@ -21,7 +21,8 @@ SPIDEV_BUFSIZ = Path("/sys/module/spidev/parameters/bufsiz")
 DEVICES = ("/dev/mem", "/dev/gpiomem", "/dev/gpiochip0", "/dev/spidev0.0")
 SERVICE = Path("/etc/systemd/system/kaskade-board.service")
 UDEV_RULE = Path("/etc/udev/rules.d/99-kaskade-board.rules")
-MODULES = ("_rpi_ws281x", "neopixel", "board", "gpiozero", "lgpio", "RPi.GPIO", "serial",
+MODULES = ("_rpi_ws281x", "neopixel", "board", "adafruit_raspberry_pi5_neopixel_write",
+           "gpiozero", "lgpio", "RPi.GPIO", "serial",
            "mpremote")
 """The libraries the Pi backends and the tools use, by import name."""
 

@@ -1,59 +1,163 @@
-"""The system files that make a Pi start the board at power-on: a systemd unit running the
-board app, and a udev rule that names the touch board's serial port ``/dev/kaskade-board`` (by
-USB id and, when the profile gives one, serial number) and lets group dialout use it."""
+"""What makes a Pi start the board at power-on, safely: the program in a root-owned virtual
+environment under ``/opt`` (nobody who can write the source tree can change what runs), a
+systemd unit that runs it as the ``kaskade`` user wherever the LEDs allow (as root only for
+rpi_ws281x's PWM and PCM) inside a sandbox, and a udev rule that names the touch board's port
+``/dev/kaskade-board`` and gives it to group ``kaskade`` alone.
+
+Everything a profile puts into these files is checked character by character or quoted the
+way systemd reads it: a shared profile must never be able to add a line of its own.
+"""
 
 from __future__ import annotations
 
-import shlex
+import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
+from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from hw.pi.facts import SERVICE, UDEV_RULE
 
-STATE = "/var/lib/kaskade-board"
-"""Where the service keeps the game in progress, the settings and the history."""
+PREFIX = Path("/opt/kaskade-board")
+"""The virtual environment the service runs from, owned by root."""
+STATE = Path("/var/lib/kaskade-board")
+"""Where the service keeps the game in progress, the settings and the history (mode 0700)."""
+PROFILES = Path("/etc/kaskade-board")
+"""Where a profile of the maker's own is copied, out of reach of ``ProtectHome``."""
+USER = "kaskade"
+"""The service's user, and the group that owns the touch board's port."""
 LINK = "kaskade-board"
 """The name the udev rule gives the touch board's port under /dev."""
 
+_UDEV_SAFE = re.compile(r"[A-Za-z0-9._:+-]{1,64}")
+_SYSTEMD_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 
-def unit(profile_argument: str, kaskade: Path) -> str:
-    """The systemd unit running ``kaskade`` (an absolute path) for the board of
-    ``profile_argument`` (a reference build's name or an absolute profile path)."""
-    command = shlex.join([str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
-                          "--state-dir", STATE])
-    return f"""\
-# The Kaskade Board app: starts at power-on, comes back if it stops. Written by kaskade install.
-[Unit]
-Description=Kaskade Board
-After=local-fs.target
 
-[Service]
-# Root, because the LEDs' PWM and DMA need /dev/mem; the game is saved in {STATE}.
-ExecStart={command}
-StateDirectory=kaskade-board
-Restart=on-failure
-RestartSec=2
-KillSignal=SIGTERM
-TimeoutStopSec=10
-Environment=PYTHONUNBUFFERED=1
+class UnsafeValueError(KaskadeError, ValueError):
+    """A value that cannot be written into a system file without changing its meaning."""
 
-[Install]
-WantedBy=multi-user.target
-"""
+
+@dataclass(frozen=True)
+class Account:
+    """Who the service runs as, and why."""
+
+    user: str
+    """``kaskade``, or ``root`` where the LEDs need it."""
+    groups: tuple[str, ...]
+    """Supplementary device groups (for ``kaskade``)."""
+    why: str
+
+
+def account(root_reason: Optional[str], groups: tuple[str, ...]) -> Account:
+    """Root when ``root_reason`` says the LEDs need it, else the service user in ``groups``."""
+    if root_reason is not None:
+        return Account("root", (), root_reason)
+    return Account(USER, groups, f"the LEDs need no more than group{'s' * (len(groups) > 1)} "
+                   f"{', '.join(groups)}")
+
+
+def systemd_word(word: str) -> str:
+    """``word`` as one argument of ``ExecStart=``: double-quoted with systemd's escapes, and
+    ``%`` and ``$`` doubled so neither a specifier nor a variable is expanded."""
+    if _SYSTEMD_UNSAFE.search(word):
+        raise UnsafeValueError(f"{word!r} holds a control character; it cannot go into a "
+                               "systemd unit")
+    escaped = word.replace("\\", "\\\\").replace('"', '\\"').replace("%", "%%") \
+        .replace("$", "$$")
+    return f'"{escaped}"'
+
+
+def udev_value(text: str, what: str) -> str:
+    """``text`` for a quoted udev value: udev has no escape for a quote, so only letters,
+    digits and ``. _ : + -`` pass (a USB serial number never needs more)."""
+    if not _UDEV_SAFE.fullmatch(text):
+        raise UnsafeValueError(f"{what} {text!r} cannot go into a udev rule: use 1-64 letters, "
+                               "digits and . _ : + -")
+    return text
+
+
+def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "kaskade") -> str:
+    """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
+    build's name or an absolute profile path) as ``who``."""
+    command = " ".join(systemd_word(word) for word in (
+        str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
+        "--state-dir", str(STATE)))
+    if who.user == "root":
+        identity = ["User=root",
+                    "# /dev/mem for the PWM's DMA: that capability and nothing else.",
+                    "CapabilityBoundingSet=CAP_SYS_RAWIO"]
+    else:
+        identity = [f"User={USER}", f"Group={USER}",
+                    f"SupplementaryGroups={' '.join(who.groups)}",
+                    "CapabilityBoundingSet=", "AmbientCapabilities="]
+    lines = [
+        "# The Kaskade Board app: starts at power-on, comes back if it stops.",
+        "# Written by kaskade install; runs the copy in " + str(PREFIX) + ".",
+        "[Unit]",
+        "Description=Kaskade Board",
+        "After=local-fs.target",
+        "",
+        "[Service]",
+        f"# As {who.user}: {who.why}.",
+        *identity,
+        f"ExecStart={command}",
+        f"StateDirectory={STATE.name}",
+        "StateDirectoryMode=0700",
+        "UMask=0077",
+        "Restart=on-failure",
+        "RestartSec=2",
+        "KillSignal=SIGTERM",
+        "TimeoutStopSec=10",
+        "Environment=PYTHONUNBUFFERED=1",
+        "# The sandbox: the state directory is the only place it may write; no network, no",
+        "# new privileges, no view of homes or other processes' temporary files.",
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "ProtectHome=yes",
+        "PrivateTmp=yes",
+        "PrivateNetwork=yes",
+        "PrivateMounts=yes",
+        "RestrictAddressFamilies=AF_UNIX",
+        "IPAddressDeny=any",
+        "ProtectKernelTunables=yes",
+        "ProtectKernelModules=yes",
+        "ProtectKernelLogs=yes",
+        "ProtectControlGroups=yes",
+        "ProtectClock=yes",
+        "ProtectHostname=yes",
+        "ProtectProc=invisible",
+        "RestrictNamespaces=yes",
+        "RestrictRealtime=yes",
+        "RestrictSUIDSGID=yes",
+        "LockPersonality=yes",
+        "RemoveIPC=yes",
+        "SystemCallArchitectures=native",
+        "SystemCallFilter=@system-service",
+        "SystemCallFilter=~@privileged @resources",
+        "SystemCallErrorNumber=EPERM",
+        "",
+        "[Install]",
+        "WantedBy=multi-user.target",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def udev_rule(profile: Profile) -> str:
-    """The udev rule for the touch board of ``profile``."""
+    """The udev rule for the touch board of ``profile``: its port as /dev/kaskade-board, for
+    group kaskade only (any member of a general group such as dialout could otherwise read
+    the touches and command the board)."""
     usb = profile.touch.usb
     match = ['SUBSYSTEM=="tty"', f'ATTRS{{idVendor}}=="{usb.vid:04x}"',
              f'ATTRS{{idProduct}}=="{usb.pid:04x}"']
     if usb.serial:
-        match.append(f'ATTRS{{serial}}=="{usb.serial}"')
-    return ("# The Kaskade Board's touch microcontroller as /dev/kaskade-board, usable by group "
-            "dialout.\n# Written by kaskade install.\n"
-            + ", ".join(match) + f', SYMLINK+="{LINK}", GROUP="dialout", MODE="0660"\n')
+        match.append(f'ATTRS{{serial}}=="{udev_value(usb.serial, "[touch.usb] serial")}"')
+    return (f"# The Kaskade Board's touch microcontroller as /dev/{LINK}, for group {USER} only."
+            "\n# Written by kaskade install.\n"
+            + ", ".join(match) + f', SYMLINK+="{LINK}", OWNER="root", GROUP="{USER}", '
+            'MODE="0660"\n')
 
 
-def files(profile: Profile, profile_argument: str, kaskade: Path) -> dict[Path, str]:
-    """Where each file goes and what it says."""
-    return {SERVICE: unit(profile_argument, kaskade), UDEV_RULE: udev_rule(profile)}
+def files(profile: Profile, profile_argument: str, who: Account) -> dict[Path, str]:
+    """Where each system file goes and what it says."""
+    return {SERVICE: unit(who, profile_argument), UDEV_RULE: udev_rule(profile)}

@@ -52,5 +52,54 @@ def test_a_manifest_cannot_point_outside_the_bundle(tmp_path):
     manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())
     manifest["files"]["../outside"] = {"size": 1, "sha256": "0"}
     (tmp_path / "b" / "manifest.json").write_text(json.dumps(manifest))
-    with pytest.raises(BundleError, match="outside the bundle"):
+    with pytest.raises(BundleError, match="is not a file of the bundle"):
         load(tmp_path / "b")
+
+
+def with_entry(root, name: str, data: bytes) -> None:
+    """Add ``name`` to the bundle's manifest with the hash of ``data``."""
+    manifest = json.loads((root / "manifest.json").read_text())
+    manifest["files"][name] = {"size": len(data), "sha256": sha256(data)}
+    (root / "manifest.json").write_text(json.dumps(manifest))
+
+
+def test_a_symbolic_link_in_a_bundle_is_refused_though_its_hash_matches(tmp_path):
+    """A link to a secret passes a hash check made with the secret's own bytes."""
+    root = tmp_path / "b"
+    build(PROFILE, root)
+    secret = tmp_path / "shadow"
+    secret.write_bytes(b"root:$6$secret:19000:0:99999:7:::\n")
+    (root / "firmware" / "notes.py").symlink_to(secret)
+    with_entry(root, "firmware/notes.py", secret.read_bytes())
+    with pytest.raises(BundleError, match="a symbolic link; a bundle holds plain files only"):
+        load(root)
+
+
+def test_a_linked_folder_in_a_bundle_is_refused(tmp_path):
+    root = tmp_path / "b"
+    build(PROFILE, root)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.py").write_bytes(b"x = 1\n")
+    (root / "firmware" / "more").symlink_to(tmp_path / "elsewhere")
+    with_entry(root, "firmware/more/x.py", b"x = 1\n")
+    with pytest.raises(BundleError, match="symbolic link"):
+        load(root)
+
+
+@pytest.mark.parametrize("name", ["firmware\\evil.py", "/etc/passwd", "firmware//x.py",
+                                  "firmware/../x.py", "firmware/x y.py", ""])
+def test_names_a_board_could_read_differently_are_refused(tmp_path, name):
+    root = tmp_path / "b"
+    build(PROFILE, root)
+    with_entry(root, name, b"")
+    with pytest.raises(BundleError, match="is not a file of the bundle"):
+        load(root)
+
+
+def test_a_manifest_nested_too_deep_is_a_one_line_error(tmp_path):
+    root = tmp_path / "b"
+    build(PROFILE, root)
+    (root / "manifest.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(BundleError, match="nested too deep"):
+        load(root)
+

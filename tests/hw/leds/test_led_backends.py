@@ -56,7 +56,8 @@ BUILDS: dict[str, Callable[[int, int], Position]] = {
 PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem"}), frozenset({"/dev/mem"}),
             root=True, modules=frozenset({"_rpi_ws281x", "neopixel", "board"}),
             config="dtparam=audio=off\n")
-PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0")
+PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0",
+              modules=PI4.modules | {"adafruit_raspberry_pi5_neopixel_write"})
 
 
 def picture(profile: Profile) -> tuple[Frame, dict[Position, tuple[int, int, int]]]:

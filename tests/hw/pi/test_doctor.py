@@ -24,7 +24,8 @@ PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem", "/dev/gpiom
             config="[all]\ndtparam=audio=off\n",
             installed=frozenset({str(SERVICE), str(UDEV_RULE)}))
 PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0",
-              modules=frozenset({"neopixel", "board", "gpiozero", "lgpio"}))
+              modules=frozenset({"neopixel", "board", "adafruit_raspberry_pi5_neopixel_write",
+                                 "gpiozero", "lgpio"}))
 
 
 def answering(version: str = VERSION):
@@ -74,6 +75,8 @@ def test_a_desktop_says_clearly_it_is_not_a_pi():
     (replace(PI4, root=False, usable=frozenset()), "LEDs", "run the board as root"),
     (replace(PI4, modules=PI4.modules - {"_rpi_ws281x"}), "LEDs", "pip install rpi-ws281x"),
     (replace(PI5, modules=PI5.modules - {"board"}), "LEDs", "adafruit-blinka"),
+    (replace(PI5, modules=PI5.modules - {"adafruit_raspberry_pi5_neopixel_write"}), "LEDs",
+     "Adafruit-Blinka-Raspberry-Pi5-Neopixel"),
     (replace(PI4, modules=PI4.modules - {"gpiozero"}), "buttons and buzzer", "kaskade-board[pi]"),
     (replace(PI4, modules=PI4.modules - {"lgpio"}), "buttons and buzzer", "python3-lgpio"),
     (replace(PI4, root=False, usable=frozenset()), "buttons and buzzer", "adduser $USER gpio"),
@@ -90,7 +93,11 @@ def test_warnings_for_old_firmware_a_port_group_and_no_service():
     assert result["firmware"][0] == WARN
     assert "kaskade firmware flash --port /dev/ttyACM0" in result["firmware"][2]
     assert result["serial port access"][0] == WARN
-    assert "adduser $USER dialout" in result["serial port access"][2]
+    assert "adduser $USER dialout" in result["serial port access"][2], "before kaskade install"
+    installed = verdicts(replace(facts, installed=frozenset({str(UDEV_RULE)})))
+    assert "adduser $USER kaskade" in installed["serial port access"][2], "after it"
+    assert "in group kaskade" not in str(verdicts(replace(
+        facts, installed=frozenset({str(UDEV_RULE)}), groups=frozenset({"kaskade"}))))
     assert result["start at power-on"][0] == WARN
     assert "kaskade) install" in result["start at power-on"][2]
 

@@ -1,0 +1,128 @@
+"""The files ``kaskade install`` writes: a sandboxed unit that runs the board as its own user
+wherever the LEDs allow, a udev rule for group kaskade only, and nothing a shared profile can
+slip a line into. ``systemd-analyze`` checks the unit and scores its exposure."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from controller.profile import load_profile
+from hw.leds.privileges import device_groups, root_needed
+from hw.pi.facts import Facts
+from hw.pi.install import (
+    USER,
+    UnsafeValueError,
+    account,
+    systemd_word,
+    udev_rule,
+    udev_value,
+    unit,
+)
+
+PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", root=True)
+PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0")
+EXPOSURE = {"kaskade": 1.5, "root": 2.0}
+"""The highest ``systemd-analyze security`` exposure each kind of unit may score (0 is
+perfectly locked down, 10 is unprotected; systemd calls up to 2 "OK" and below 1 "SAFE")."""
+
+
+def spi_profile(tmp_path: Path):
+    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
+    path = tmp_path / "spi.toml"
+    path.write_text(text.replace("gpio = 18", "gpio = 10", 1), encoding="utf-8")
+    return load_profile(str(path))
+
+
+def test_pwm_needs_root_and_says_why():
+    profile = load_profile("kaskade-mini")
+    assert root_needed(profile, PI4) == "GPIO 18 (PWM/PCM) is driven through /dev/mem, which " \
+        "only root opens"
+    assert account(root_needed(profile, PI4), ()).user == "root"
+
+
+def test_spi_runs_as_the_service_user_in_spi_and_gpio(tmp_path):
+    profile = spi_profile(tmp_path)
+    assert root_needed(profile, PI4) is None
+    who = account(root_needed(profile, PI4), device_groups(profile, PI4))
+    assert (who.user, who.groups) == (USER, ("gpio", "spi"))
+
+
+def test_neopixel_on_a_pi_5_runs_as_the_service_user():
+    profile = load_profile("kaskade-mini")
+    assert root_needed(profile, PI5) is None
+    assert device_groups(profile, PI5) == ("gpio",)
+
+
+def test_the_unit_runs_the_copy_in_opt_with_its_state_private():
+    text = unit(account(None, ("gpio",)), "kaskade-8x8")
+    assert 'ExecStart="/opt/kaskade-board/bin/kaskade" "play" "--board" "pi" "--profile" ' \
+        '"kaskade-8x8" "--state-dir" "/var/lib/kaskade-board"' in text
+    for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio",
+                 "StateDirectoryMode=0700", "UMask=0077", "ProtectSystem=strict",
+                 "ProtectHome=yes", "PrivateTmp=yes", "NoNewPrivileges=yes",
+                 "CapabilityBoundingSet=", "Restart=on-failure"):
+        assert line in text.splitlines(), line
+
+
+def test_as_root_the_unit_keeps_only_the_capability_for_dev_mem():
+    text = unit(account("PWM", ()), "kaskade-8x8")
+    assert "User=root" in text.splitlines()
+    assert "CapabilityBoundingSet=CAP_SYS_RAWIO" in text.splitlines()
+
+
+@pytest.mark.parametrize(("word", "written"), [
+    ("/home/ann/my board.toml", '"/home/ann/my board.toml"'),
+    ('a"b', '"a\\"b"'), ("a\\b", '"a\\\\b"'), ("100%", '"100%%"'), ("$HOME", '"$$HOME"'),
+])
+def test_exec_start_words_are_quoted_as_systemd_reads_them(word, written):
+    assert systemd_word(word) == written
+
+
+@pytest.mark.parametrize("word", ["a\nExecStartPre=/bin/sh", "tab\there", "\x00"])
+def test_control_characters_never_reach_a_unit(word):
+    with pytest.raises(UnsafeValueError, match="control character"):
+        systemd_word(word)
+
+
+@pytest.mark.parametrize("serial", ['E66"\nRUN+="/bin/sh -c id"', "a b", "a*", "%k", "x" * 65,
+                                    "$kernel", "\\x22"])
+def test_only_plain_serial_numbers_go_into_a_udev_rule(serial):
+    with pytest.raises(UnsafeValueError, match="cannot go into a udev rule"):
+        udev_value(serial, "[touch.usb] serial")
+
+
+def test_the_udev_rule_gives_the_port_to_group_kaskade_only():
+    rule = udev_rule(load_profile("kaskade-8x8"))
+    assert 'GROUP="kaskade", MODE="0660"' in rule
+    assert "dialout" not in rule.split("\n", 2)[2]
+    assert len(rule.strip().splitlines()) == 3, "two comment lines and one rule"
+
+
+def analyze(*arguments: str) -> subprocess.CompletedProcess[str]:
+    tool = shutil.which("systemd-analyze")
+    assert tool is not None, "systemd-analyze is part of systemd (.ci/run installs it)"
+    return subprocess.run([tool, *arguments], capture_output=True, text=True, check=False,
+                          timeout=60)
+
+
+@pytest.mark.parametrize("user", ["kaskade", "root"])
+def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user):
+    who = account(None, ("gpio", "spi")) if user == "kaskade" else account("PWM", ())
+    path = tmp_path / "kaskade-board.service"
+    path.write_text(unit(who, "kaskade-8x8", kaskade=Path(sys.executable)), encoding="utf-8")
+    verified = analyze("verify", "--man=no", str(path))
+    complaints = [line for line in (verified.stdout + verified.stderr).splitlines()
+                  if "kaskade-board.service" in line]
+    assert complaints == []
+    scored = analyze("security", "--offline=yes", str(path))
+    found = re.search(r"Overall exposure level for kaskade-board.service: ([0-9.]+)",
+                      scored.stdout)
+    assert found is not None, scored.stdout + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE[user]
