@@ -49,4 +49,6 @@ def load_profile(name: str) -> Profile:
         raise ProfileError(source, [("(file)", f"not UTF-8 text ({error.reason})")]) from None
     except tomllib.TOMLDecodeError as error:
         raise ProfileError(source, [("(syntax)", str(error))]) from None
+    except RecursionError:
+        raise ProfileError(source, [("(syntax)", "nested too deep to be a profile")]) from None
     return parse_profile(document, source)

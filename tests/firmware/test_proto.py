@@ -155,3 +155,13 @@ def test_the_examples_in_the_protocol_document_are_valid_lines():
     decoder = Decoder()
     for example in examples:
         assert decoder.feed(example.encode() + b"\n"), f"{example!r} is not a valid line"
+
+
+def test_a_word_beyond_printable_ascii_goes_out_as_question_marks():
+    """A board named with a letter beyond ASCII once stopped the firmware at start."""
+    writer = proto.Writer()
+    writer.begin("H", 0)
+    writer.word("plateau-𝔞 b*c")
+    line = bytes(writer.buf[:writer.end()])
+    assert line.startswith(b"H 0 plateau-??b?c ")
+    assert proto.Decoder().feed(line) == [("H", 0, ["plateau-??b?c"])]

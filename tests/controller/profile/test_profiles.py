@@ -4,6 +4,7 @@ kind of mistake a maker can make in a profile."""
 from __future__ import annotations
 
 import copy
+import re
 import sys
 from pathlib import Path
 
@@ -232,3 +233,57 @@ def test_a_makers_own_profile_loads_from_its_path(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_bytes((WIRING / "kaskade-mini.toml").read_bytes())
     assert load_profile(str(path)).source == str(path)
+
+
+# -- names and values that leave the program --------------------------------------------------
+
+@pytest.mark.parametrize(("file_name", "wanted"), [
+    ("kaskade-8x8.toml", "kaskade-8x8"),
+    ("mein brett.toml", r"mein-brett-[0-9a-f]{6}"),
+    ("plateau-𝔞.toml", r"plateau-[0-9a-f]{6}"),
+    ("Über.toml", r"ber-[0-9a-f]{6}"),
+    ("***.toml", r"board-[0-9a-f]{6}"),
+    ("a" * 40 + ".toml", r"a{24}-[0-9a-f]{6}"),
+])
+def test_board_ids_are_words_the_wire_protocol_carries(tmp_path, file_name, wanted):
+    from controller.profile.firmware import board_id
+
+    path = tmp_path / file_name
+    path.write_text(Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    name = board_id(load_profile(str(path)))
+    assert re.fullmatch(wanted, name), name
+    assert re.fullmatch(r"[A-Za-z0-9._-]{1,32}", name)
+
+
+def test_two_odd_names_give_two_board_ids(tmp_path):
+    from controller.profile.firmware import board_id
+
+    ids = set()
+    for name in ("ä.toml", "ö.toml"):
+        path = tmp_path / name
+        path.write_text(Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8"),
+                        encoding="utf-8")
+        ids.add(board_id(load_profile(str(path))))
+    assert len(ids) == 2
+
+
+@pytest.mark.parametrize("serial", ['E66"\nRUN+="/bin/sh"', "with space", "a" * 65, "%k",
+                                    "ä"])
+def test_a_usb_serial_number_is_a_plain_word(tmp_path, serial):
+    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
+    path = tmp_path / "serial.toml"
+    quoted = serial.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    path.write_text(text.replace('order = "rows"', f'order = "rows"\n\n[touch.usb]\nserial = '
+                                 f'"{quoted}"', 1), encoding="utf-8")
+    with pytest.raises(ProfileError, match=r"touch\.usb\.serial: .* is not a USB serial number"):
+        load_profile(str(path))
+
+
+def test_a_profile_nested_too_deep_is_a_one_line_error(tmp_path):
+    path = tmp_path / "deep.toml"
+    path.write_text("x = " + "[" * 1000 + "]" * 1000 + "\n", encoding="utf-8")
+    with pytest.raises(ProfileError) as caught:
+        load_profile(str(path))
+    assert len(str(caught.value).splitlines()) == 1
+    assert str(path) in str(caught.value)

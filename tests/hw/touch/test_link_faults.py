@@ -8,6 +8,7 @@ import os
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,38 @@ def test_readings_beyond_the_board_are_dropped(board):
     readings = board.expect(lambda e: isinstance(e, PadReadings) and
                             any(r == (3, 4, 5) for r in e.readings))
     assert all(pad < PROFILE.pads for pad, _, _ in readings.readings)
+
+
+@pytest.mark.parametrize("name", ["mein brett", "plateau-𝔞"])
+def test_a_profile_with_an_odd_file_name_connects(tmp_path, name):
+    """The file name once went into the hello as it was: a space split it in two (the board
+    never connected) and a letter beyond ASCII stopped the firmware at start."""
+    from controller.devices.interfaces import PadDown
+    from controller.profile import load_profile
+    from controller.profile.firmware import board_id
+    from sim.mcu.serve import RunningDevice
+
+    path = tmp_path / f"{name}.toml"
+    path.write_text((Path("wiring") / "kaskade-mini.toml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    profile = load_profile(str(path))
+    device = RunningDevice(profile, tmp_path / "board")
+    device.start()
+    events = []
+    link = TouchLink(profile, lambda: str(tmp_path / "board"), retry=0.1)
+    link.start(events.append)
+    try:
+        deadline = time.monotonic() + 10
+        while TouchesBack() not in events and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert TouchesBack() in events
+        assert link.hello.board == board_id(profile)
+        time.sleep(0.3)
+        device.pads.down(9)
+        deadline = time.monotonic() + 5
+        while PadDown(9) not in events and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert PadDown(9) in events
+    finally:
+        link.close()
+        device.close()
