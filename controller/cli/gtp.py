@@ -9,6 +9,7 @@ the id, a space, the result, and an empty line.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import re
 import sys
@@ -26,6 +27,9 @@ from controller.games.kaskade.grid import DEFAULT_SIZE, parse_size
 COLOURS = {"white": 0, "w": 0, "black": 1, "b": 1}
 NAME = "Kaskade Board"
 MOVES_PER_GAME = 40
+MAX_SECONDS = 60.0
+"""The longest the engine thinks about one move, whatever the clock allows: a controller that
+announces an endless main time still gets an answer."""
 """How many moves of its own to plan for when only a total time is given."""
 
 
@@ -127,10 +131,12 @@ class GtpEngine:
             main, byo_yomi, stones = float(arguments[0]), float(arguments[1]), int(arguments[2])
         except ValueError:
             raise GtpError("time_settings takes numbers") from None
-        if main < 0 or byo_yomi < 0 or stones < 0:
-            raise GtpError("time_settings takes numbers from 0")
+        if not (math.isfinite(main) and math.isfinite(byo_yomi)) or main < 0 or byo_yomi < 0 \
+                or stones < 0:
+            raise GtpError("time_settings takes finite numbers from 0")
         per_move = byo_yomi / stones if byo_yomi > 0 and stones > 0 else main / MOVES_PER_GAME
-        self.seconds = max(0.05, per_move * 0.9) if per_move > 0 else self.seconds
+        if per_move > 0:
+            self.seconds = min(MAX_SECONDS, max(0.05, per_move * 0.9))
         return ""
 
     def _level(self, arguments: list[str]) -> str:
@@ -193,7 +199,7 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace, stdin: Optional[TextIO] = None,
         stdout: Optional[TextIO] = None) -> int:
     """Serve GTP until ``quit`` or the end of input."""
-    if args.seconds <= 0:
-        raise GtpError("--seconds must be above 0")
+    if not 0 < args.seconds <= MAX_SECONDS:  # also refuses nan
+        raise GtpError(f"--seconds must be above 0 and at most {MAX_SECONDS:g}")
     GtpEngine(args.level, args.seconds, args.seed).run(stdin or sys.stdin, stdout or sys.stdout)
     return 0

@@ -119,7 +119,7 @@ def _load(args: argparse.Namespace) -> tuple[Optional[Record], GameState[Any], l
                 raise UsageError("--position already fixes the board; leave out --size and -o")
         else:
             start = game.new(options)
-        return None, start, parse_moves(args.moves)
+        return None, start, parse_moves(_text(args.moves))
     for flag, given in (("--moves", args.moves), ("--size", args.size),
                         ("--option", args.option), ("--position", args.position)):
         if given:
@@ -127,6 +127,12 @@ def _load(args: argparse.Namespace) -> tuple[Optional[Record], GameState[Any], l
                              "gives its own")
     record = parse_record(_read_source(args.source))
     return record, starting_state(record), record.moves
+
+
+def _text(value: object) -> str:
+    """An option's text: argparse (before Python 3.12) gives ``--moves=--`` as an empty list,
+    having taken the ``--`` for its own end-of-options mark."""
+    return value if isinstance(value, str) else "--"
 
 
 def _read_source(source: str) -> str:

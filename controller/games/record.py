@@ -28,6 +28,7 @@ from controller.errors import KaskadeError
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _MOVE_NUMBER = re.compile(r"\d+\.+")
+_WORD = re.compile(r"[^\s;{]+")
 _WRAP = 79
 
 
@@ -66,13 +67,15 @@ def parse_record(text: str) -> Record:
     """Read a record; raises :class:`RecordError` naming the line for anything malformed."""
     record = Record()
     in_moves = False
+    seen: set[str] = set()
     for number, kind, value in _tokens(text):
         if kind == "tag":
             if in_moves:
                 raise RecordError(number, "a tag after the moves; tags belong in the header")
             name, tag_value = value
-            if any(name.lower() == key.lower() for key in record.tags):
+            if name.lower() in seen:
                 raise RecordError(number, f"the tag [{name}] appears twice")
+            seen.add(name.lower())
             record.tags[name] = tag_value
         else:
             in_moves = True
@@ -96,39 +99,42 @@ def parse_moves(text: str) -> list[str]:
 
 
 def _tokens(text: str) -> Iterator[tuple[int, str, object]]:
-    """Yield ``(line, "tag", (name, value))`` and ``(line, "move", text)`` in order."""
+    """Yield ``(line, "tag", (name, value))`` and ``(line, "move", text)`` in order. One pass
+    with a position in each line, so a record of a million moves on one line reads in time
+    proportional to its length."""
     comment_from: Optional[int] = None
     for number, line in enumerate(text.splitlines(), 1):
-        rest = line
-        while rest:
+        at, end = 0, len(line)
+        while at < end:
             if comment_from is not None:
-                end = rest.find("}")
-                if end < 0:
+                close = line.find("}", at)
+                if close < 0:
                     break
                 comment_from = None
-                rest = rest[end + 1 :]
+                at = close + 1
                 continue
-            rest = rest.lstrip()
-            if not rest or rest.startswith(";"):
+            while at < end and line[at].isspace():
+                at += 1
+            if at >= end or line[at] == ";":
                 break
-            if rest.startswith("{"):
+            if line[at] == "{":
                 comment_from = number
-                rest = rest[1:]
+                at += 1
                 continue
-            if rest.startswith("["):
-                match = _TAG.match(rest)
+            if line[at] == "[":
+                match = _TAG.match(line, at)
                 if match is None:
                     raise RecordError(
-                        number, f'malformed tag {rest.strip()!r}; write [Name "value"]'
+                        number, f'malformed tag {line[at:at + 80].strip()!r}; write [Name "value"]'
                     )
                 yield number, "tag", (match[1], re.sub(r"\\(.)", r"\1", match[2]))
-                rest = rest[match.end() :]
+                at = match.end()
                 continue
-            token = re.match(r"[^\s;{]+", rest)
-            assert token is not None  # rest starts with a non-space that is not ; { or [
-            rest = rest[token.end() :]
-            move = _MOVE_NUMBER.sub("", token[0], count=1) if _MOVE_NUMBER.match(token[0]) \
-                else token[0]
+            token = _WORD.match(line, at)
+            assert token is not None  # line[at] is not a space, nor ; { or [
+            at = token.end()
+            word = token[0]
+            move = _MOVE_NUMBER.sub("", word, count=1) if _MOVE_NUMBER.match(word) else word
             if move:
                 yield number, "move", move
     if comment_from is not None:

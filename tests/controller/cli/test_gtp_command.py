@@ -112,3 +112,26 @@ def test_the_command_speaks_gtp_on_standard_input_and_output():
     assert responses[:2] == ["=1", "=2"]
     assert responses[2].startswith("=3 ")
     assert responses[3] == "=4"
+
+
+@pytest.mark.parametrize("settings", ["time_settings inf 0 0", "time_settings 0 nan 5",
+                                      "time_settings 1e400 0 0"])
+def test_endless_clocks_are_refused_and_genmove_still_answers(settings):
+    replies = talk("boardsize 3x3", settings, "genmove white",
+                   engine=GtpEngine(level=2, seconds=0.05))
+    assert replies[1].startswith("? time_settings takes finite numbers from 0")
+    assert replies[2].startswith("= ")
+
+
+def test_a_long_main_time_is_capped_to_a_minute_a_move():
+    engine = GtpEngine(level=2, seconds=0.05)
+    talk("time_settings 1e9 0 0", engine=engine)
+    assert engine.seconds == 60.0
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1", "61"])
+def test_seconds_out_of_range_is_a_one_line_error(seconds, capsys):
+    from controller.cli import main
+
+    assert main(["gtp", "--seconds", seconds]) == 2
+    assert "--seconds must be above 0 and at most 60" in capsys.readouterr().err

@@ -281,3 +281,9 @@ def test_ply_counts_the_chance_steps_a_seed_draws(capsys):
                          "--ply", "5")
     assert status == 2
     assert "--ply 5: the game has 4 moves" in err
+
+
+def test_a_move_list_of_two_dashes_is_an_illegal_move_not_a_traceback(capsys):
+    status, out, err = run(capsys, "replay", "kaskade", "--moves=--")
+    assert (status, out) == (2, "")
+    assert "move 1 '--' is invalid" in err
