@@ -20,6 +20,7 @@ from controller.cli import (
     gtp,
     history,
     install,
+    logs,
     play,
     replay,
     selftest,
@@ -41,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
         "and docs/ in the source tree.",
     )
     parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log more (-vv: everything); under systemd the log goes to the "
+                        "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (sim, play, replay, history, calibrate, firmware, doctor, install, selftest,
                    wiring, gtp, bench):
@@ -52,6 +56,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    logs.configure(args.verbose)
     try:
         status: int = args.handler(args)
     except KaskadeError as error:
