@@ -7,6 +7,7 @@ storing it and clearing the autosave) keeps one row.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -67,6 +68,7 @@ class History:
         """What the last reading had to leave out (damaged rows), if anything."""
 
     def _connect(self) -> sqlite3.Connection:
+        _private(self.path)
         try:
             connection = sqlite3.connect(self.path)
             version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -145,3 +147,15 @@ def _match(row: tuple) -> Match:
         raise TypeError("a column of the wrong type")
     return Match(identifier, game, options, players, started, finished, result, termination,
                  plies, record)
+
+
+def _private(path: Path) -> None:
+    """Keep the history for its owner alone (who played whom, and when, is nobody else's
+    business on a shared Pi): made with mode 0600, and an older one made so too."""
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:
+        pass  # a read-only card: sqlite says what it can do
+

@@ -16,6 +16,11 @@ from hw.flash.tooling import check_mpremote
 
 SETS = ("a", "b")
 _HASHER = """
+try:
+    import firmware.watchdog as _w
+    _w.postpone_reset()
+except Exception:
+    pass
 import hashlib, binascii, os
 def _h(p):
     try:

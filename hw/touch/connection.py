@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Optional
 
 from firmware import proto
-from hw.touch.errors import HandshakeError, LinkError, VersionError, WrongBoardError
+from hw.touch.errors import (
+    HandshakeError,
+    LinkError,
+    NoAnswerError,
+    VersionError,
+    WrongBoardError,
+)
 
 BOARD_KINDS = "HBTSRFAL"
 POLL = 0.05
@@ -127,7 +133,7 @@ class Connection:
         self.send(proto.QUERY)
         message = self.wait_for(lambda m: m.kind == proto.HELLO, timeout)
         if message is None:
-            raise HandshakeError(
+            raise NoAnswerError(
                 f"no answer from the board's firmware within {timeout:g} s (it may not be "
                 "installed or may have stopped: kaskade firmware status tells)")
         self.held = [m for m in self.held if m.kind != proto.HELLO]

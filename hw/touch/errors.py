@@ -27,3 +27,8 @@ class WrongBoardError(LinkError):
 
 class SilenceError(LinkError):
     """The board stopped sending heartbeats."""
+
+
+class NoAnswerError(HandshakeError):
+    """Nothing answered the handshake: no firmware running (a board at MicroPython's prompt,
+    one still starting, or one without the firmware)."""

@@ -39,9 +39,16 @@ from controller.profile.model import Profile
 from firmware import proto
 from hw.flash.update import Progress, flash_bundled
 from hw.touch.connection import Connection, Hello, Message, parse_levels
-from hw.touch.errors import LinkError, SilenceError, VersionError, WrongBoardError
+from hw.touch.errors import (
+    LinkError,
+    NoAnswerError,
+    SilenceError,
+    VersionError,
+    WrongBoardError,
+)
 from hw.touch.ports import open_serial
 from hw.touch.readings import parse_readings
+from hw.touch.revive import revive
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +199,15 @@ class TouchLink(TouchesIn):
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         self._connection = connection
         try:
-            self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
+            try:
+                self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
+            except NoAnswerError:
+                if not revive(serial):
+                    raise
+                log.warning("the touch board was at MicroPython's prompt (an update cut "
+                            "short?); its firmware was restarted")
+                raise LinkError("the touch board was at MicroPython's prompt; its firmware "
+                                "was restarted") from None
             if self.thresholds is not None or self.hello.thresholds not in (None, self.wanted):
                 connection.request(proto.THRESHOLDS, list(self.wanted))
             connection.send(proto.RESYNC)

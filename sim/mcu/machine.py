@@ -145,9 +145,30 @@ class SimMachine:
             def feed(self) -> None:
                 machine.fed_ms = machine.now_ms
 
+        class Timer:
+            """MicroPython's soft timer, one-shot only (what the firmware uses)."""
+
+            ONE_SHOT = 0
+            PERIODIC = 1
+
+            def __init__(self, id: int = -1) -> None:
+                self.due: Optional[int] = None
+                self.callback: Optional[Callable[[Any], None]] = None
+
+            def init(self, mode: int, period: int, callback: Callable[[Any], None]) -> None:
+                self.due, self.callback = machine.now_ms + period, callback
+                machine.timers.append(self)
+
+            def deinit(self) -> None:
+                if self in machine.timers:
+                    machine.timers.remove(self)
+
         self.Pin = Pin
         self.I2C = I2C
         self.WDT = WDT
+        self.Timer = Timer
+        self.timers: list[Any] = []
+        """Timers armed and not yet due."""
 
     def reset_cause(self) -> int:
         return self.cause
@@ -158,6 +179,12 @@ class SimMachine:
 
     def unique_id(self) -> bytes:
         return b"\xe6\x61\x38\x52\x83\x4f\x2a\x2f"
+
+    def run_timers(self) -> None:
+        """Call the timers that are due (as MicroPython's scheduler does, also at the prompt)."""
+        for timer in [t for t in self.timers if t.due <= self.now_ms]:
+            self.timers.remove(timer)
+            timer.callback(timer)
 
     def watchdog_expired(self) -> bool:
         return bool(self.watchdog_ms) and self.now_ms - self.fed_ms > self.watchdog_ms

@@ -66,3 +66,43 @@ def test_the_history_command_lists_shows_and_exports(tmp_path, capsys):
     assert capsys.readouterr().out.startswith('[Game "kaskade"]')
     assert main(["history", "--state-dir", str(tmp_path), "--show", "zzz"]) == 2
     assert "no game in the history" in capsys.readouterr().err
+
+
+def test_the_history_is_for_its_owner_alone(tmp_path):
+    import os
+    import stat
+
+    from controller.app.history import History
+
+    old = os.umask(0o022)
+    try:
+        history = History(tmp_path / "history.sqlite3")
+        assert history.matches() == []
+        history.add(_any_match())
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "history.sqlite3").stat().st_mode) == 0o600
+    (tmp_path / "history.sqlite3").chmod(0o644)
+    History(tmp_path / "history.sqlite3").matches()
+    assert stat.S_IMODE((tmp_path / "history.sqlite3").stat().st_mode) == 0o600
+
+
+def _any_match():
+    from controller.app.history import Match
+
+    return Match("x", "kaskade", {"size": "2x2"}, {"white": "human", "black": "human"},
+                 "2026-11-22T10:00:00", "2026-11-22T10:01:00", "white", "won", 5, "record")
+
+
+def test_saved_games_and_settings_are_for_their_owner_alone(tmp_path):
+    import os
+    import stat
+
+    from controller.app.storage import write_atomically
+
+    old = os.umask(0o022)
+    try:
+        write_atomically(tmp_path / "current.record", "game")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "current.record").stat().st_mode) == 0o600

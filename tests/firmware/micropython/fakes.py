@@ -172,6 +172,33 @@ class PinMaker:
         return self.pins.get(number) or Pin()
 
 
+class TimerMaker:
+    """``machine.Timer``: one-shot timers whose callbacks a test runs by hand."""
+
+    ONE_SHOT = 0
+
+    def __init__(self):
+        self.armed = []
+
+    def __call__(self, number=-1):
+        return FakeTimer(self)
+
+
+class FakeTimer:
+    def __init__(self, maker):
+        self.maker = maker
+        self.period = None
+        self.callback = None
+
+    def init(self, mode=0, period=0, callback=None):
+        self.period, self.callback = period, callback
+        self.maker.armed.append(self)
+
+    def deinit(self):
+        if self in self.maker.armed:
+            self.maker.armed.remove(self)
+
+
 class Machine:
     """Enough of ``machine`` for ``firmware.main.build``: pins and buses by number."""
 
@@ -181,6 +208,11 @@ class Machine:
     def __init__(self, buses=None, pins=None):
         self.buses = buses or {}
         self.Pin = PinMaker(pins or {})
+        self.resets = 0
+        self.Timer = TimerMaker()
+
+    def reset(self):
+        self.resets += 1
 
     def I2C(self, number, sda=None, scl=None, freq=0):  # noqa: N802 - MicroPython's name
         return self.buses[number]

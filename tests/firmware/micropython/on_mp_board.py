@@ -95,4 +95,24 @@ def test_a_scan_allocates_nothing():
     assert after == before, (before, after)
 
 
+
+
+def test_a_stopped_main_loop_arms_a_reset_for_a_board_left_alone():
+    from firmware import watchdog
+
+    machine = Machine()
+    dog = watchdog.Watchdog(machine, 2000)
+    assert machine.Timer.armed == []
+    dog.stop()
+    (timer,) = machine.Timer.armed
+    assert timer.period == watchdog.LEFT_ALONE_MS
+    assert watchdog.postpone_reset(1000)
+    (timer,) = machine.Timer.armed
+    assert timer.period == 1000
+    timer.callback(timer)
+    assert machine.resets == 1
+    watchdog.cancel_reset()
+    assert machine.Timer.armed == []
+
+
 run(globals())

@@ -191,3 +191,37 @@ def test_stopping_the_watchdog_clears_its_enable_bit():
     assert rig.device.machine.watchdog_ms == 2000
     watchdog.stop()
     assert rig.device.machine.watchdog_ms == 0
+
+
+def test_a_board_left_at_the_prompt_resets_itself_ten_minutes_later():
+    """An update cut short (the cable pulled, the tool killed) leaves the board at MicroPython's
+    prompt with its watchdog stood down; it boots its firmware again on its own."""
+    from firmware import watchdog as module
+    from firmware.watchdog import LEFT_ALONE_MS, Watchdog
+
+    rig = Rig(load_profile("kaskade-8x8"))
+    machine = rig.device.machine
+    watchdog = Watchdog(machine, 2000)
+    watchdog.stop()  # Ctrl-C from the Pi's tools
+    machine.now_ms += LEFT_ALONE_MS - 1000
+    machine.run_timers()
+    assert not machine.reset_requested
+    assert module.postpone_reset(), "the update tool starts work: ten more minutes"
+    machine.now_ms += 2000
+    machine.run_timers()
+    assert not machine.reset_requested
+    machine.now_ms += LEFT_ALONE_MS
+    machine.run_timers()
+    assert machine.reset_requested
+
+
+def test_the_firmware_running_again_cancels_the_reset():
+    from firmware.watchdog import LEFT_ALONE_MS, Watchdog
+
+    rig = Rig(load_profile("kaskade-8x8"))
+    machine = rig.device.machine
+    Watchdog(machine, 2000).stop()
+    Watchdog(machine, 2000)  # the firmware starts again (after a soft reset)
+    machine.now_ms += 2 * LEFT_ALONE_MS
+    machine.run_timers()
+    assert not machine.reset_requested
