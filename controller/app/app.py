@@ -20,6 +20,7 @@ from controller.app.history import History
 from controller.app.lock import Lock, hold_lock
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
+from controller.app.screens.notice import NoticeScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen
@@ -125,7 +126,8 @@ class App:
         self.update_wanted = False
         self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
         """Games with an unfinished game waiting beside the one in ``session``."""
-        self.screen: Screen = self._first_screen()
+        first = self._first_screen()
+        self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
     def _first_screen(self) -> Screen:
         """Continue the saved game exactly where it stopped, or start at home."""

@@ -255,7 +255,9 @@ def test_a_damaged_saved_game_is_set_aside_with_a_notice(tmp_path):
     path.parent.mkdir(parents=True)
     path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1 a1 a1\n')
     board = BoardHarness(tmp_path)
-    assert board.screen == "HomeScreen"
+    assert board.screen == "NoticeScreen", "the board shows that something needs a look"
+    board.wait(7)
+    assert board.screen == "HomeScreen", "and goes home by itself"
     assert "the saved game current.record could not be read" in board.app.notices[0]
     assert (path.parent / "current.record.damaged").read_text().endswith("a1 a1 a1\n")
 

@@ -128,6 +128,8 @@ def test_a_saved_game_too_big_for_the_board_stays_saved_and_home_says_so(tmp_pat
     large = CascadesState.new({"size": "8"})
     BoardHarness(tmp_path).store.autosave.save(record_text(large, ["b2"]))
     board = BoardHarness(tmp_path)
+    assert board.screen == "NoticeScreen"
+    board.tap("a1")
     assert board.screen == "HomeScreen"
     assert any("does not fit this board" in notice for notice in board.app.notices)
     assert board.store.autosave.load() is not None

@@ -47,6 +47,8 @@ def saved(tmp_path: Path, text: str | bytes, name: str = "current.record") -> Pa
 def test_a_saved_game_the_app_cannot_resume_is_set_aside(tmp_path, text, why):
     path = saved(tmp_path, text)
     board = BoardHarness(tmp_path)
+    assert board.screen == "NoticeScreen"
+    board.tap("a1")
     assert board.screen == "HomeScreen"
     assert why in board.app.notices[0]
     assert "kept as current.record.damaged" in board.app.notices[0]
@@ -90,7 +92,7 @@ def test_on_a_read_only_card_damaged_files_stay_put_and_the_app_starts(tmp_path,
 
     monkeypatch.setattr(Path, "replace", read_only)
     board = BoardHarness(tmp_path)
-    assert board.screen == "HomeScreen"
+    assert board.screen == "NoticeScreen"
     assert len(board.app.notices) == 2
     assert all("could not be set aside (Read-only file system) and is ignored" in notice
                for notice in board.app.notices)
@@ -176,3 +178,14 @@ def test_temporary_files_left_by_a_kill_are_removed_at_start(tmp_path):
     assert not leftover.exists()
     assert (store.directory / "current.record").read_text() == "kept"
     assert notes == [f"removed 1 unfinished temporary file(s) a crash left in {store.directory}"]
+
+
+def test_the_notice_on_the_leds_is_an_amber_exclamation_mark(tmp_path):
+    saved(tmp_path, b"\xff", "settings.json")
+    board = BoardHarness(tmp_path)
+    board.wait(0.1)
+    lit = {name for name in (f"{c}{r}" for c in "abcdefgh" for r in range(1, 9))
+           if any(sum(led) for led in board.pad_colours(name))}
+    assert lit == {"d1", "e1", *(f"{c}{r}" for c in "de" for r in range(3, 8))}
+    red, green, blue = board.pad_colours("d5")[0]
+    assert red > green > blue == 0, "amber"
