@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from dataclasses import dataclass
+import weakref
 from pathlib import Path
 from typing import Optional
 
@@ -16,19 +16,26 @@ class StateInUseError(KaskadeError, RuntimeError):
     """Another app is using the same state directory."""
 
 
-@dataclass
 class Lock:
-    """A held lock (``descriptor`` is ``None`` when the directory could not hold one)."""
+    """A held lock (``descriptor`` is ``None`` when the directory could not hold one). It is
+    let go by ``release``, when the object is dropped, or when the process ends."""
 
-    path: Path
-    descriptor: Optional[int]
-    problem: Optional[str] = None
-    """Why no lock could be taken (a read-only card): the app runs without one."""
+    def __init__(self, path: Path, descriptor: Optional[int],
+                 problem: Optional[str] = None) -> None:
+        self.path = path
+        self.descriptor = descriptor
+        self.problem = problem
+        """Why no lock could be taken (a read-only card): the app runs without one."""
+        self._closer = weakref.finalize(self, _close, descriptor)
 
     def release(self) -> None:
-        if self.descriptor is not None:
-            os.close(self.descriptor)
-            self.descriptor = None
+        self._closer()
+        self.descriptor = None
+
+
+def _close(descriptor: Optional[int]) -> None:
+    if descriptor is not None:
+        os.close(descriptor)
 
 
 def hold_lock(path: Path) -> Lock:
@@ -49,7 +56,8 @@ def hold_lock(path: Path) -> Lock:
         os.close(descriptor)
         raise StateInUseError(
             f"another Kaskade Board app{holder} is using {path.parent}; stop it first (on the "
-            "board: sudo systemctl stop kaskade), or give this one its own --state-dir") from None
+            "board: sudo systemctl stop kaskade-board), or give this one its own --state-dir"
+        ) from None
     try:
         os.ftruncate(descriptor, 0)
         os.write(descriptor, f"{os.getpid()}\n".encode())

@@ -143,7 +143,8 @@ def test_a_second_app_on_the_same_files_is_refused_with_who_holds_them(tmp_path)
 
 
 def test_the_command_line_refuses_a_second_app(tmp_path, capsys):
-    Store.at(tmp_path, BOARD).claim()
+    running = Store.at(tmp_path, BOARD)
+    running.claim()
     status = main(["sim", "--headless", "--state-dir", str(tmp_path), "--script", os.devnull])
     assert status == 2
     assert "another Kaskade Board app" in capsys.readouterr().err
@@ -189,3 +190,11 @@ def test_the_notice_on_the_leds_is_an_amber_exclamation_mark(tmp_path):
     assert lit == {"d1", "e1", *(f"{c}{r}" for c in "de" for r in range(3, 8))}
     red, green, blue = board.pad_colours("d5")[0]
     assert red > green > blue == 0, "amber"
+
+
+def test_the_lock_goes_with_the_app(tmp_path):
+    """A command run in this process (tests, the simulator's runners) lets go when it ends."""
+    first = Store.at(tmp_path, BOARD)
+    first.claim()
+    del first
+    Store.at(tmp_path, BOARD).claim()
