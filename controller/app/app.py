@@ -251,6 +251,14 @@ class App:
         offer of a firmware update."""
         return UpdateOfferScreen(self) if self.update_offered else HomeScreen(self)
 
+    def recover(self) -> None:
+        """After a screen failed (a bug the log names): the game stays saved and waits on its
+        tile; the board goes home instead of stopping."""
+        if self.session is not None and self.session.unsaved:
+            self.session.save()
+        self._notice("something went wrong on that screen; back home (any game is kept)")
+        self.screen = HomeScreen(self)
+
     def sensors(self) -> Screen:
         """The touch sensors' heat map."""
         return SensorsScreen(self)

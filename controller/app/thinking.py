@@ -13,6 +13,7 @@ the same path as touches. The app itself never waits and never starts a thread:
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ from typing import Any, Callable, Optional
 from controller.ai.base import Budget
 from controller.ai.levels import computer
 from controller.games import GameState
+
+log = logging.getLogger(__name__)
 
 STEPS_PER_SECOND = 5000
 """Search steps the step thinker allows per second of thinking time (about what the Pi's
@@ -49,9 +52,16 @@ class ThinkRequest:
     cancel: threading.Event = field(default_factory=threading.Event)
 
     def think(self, budget: Budget) -> ComputerMove:
-        """Search within ``budget`` and say what was found."""
-        player = computer(self.state.info.name, self.level)
-        thought = player.think(self.state, budget, random.Random(self.seed))
+        """Search within ``budget`` and say what was found. A search that fails (a bug it hit)
+        is logged and answered with a legal move drawn at random, so the game goes on: a
+        computer that never answers would leave the board waiting for ever."""
+        try:
+            player = computer(self.state.info.name, self.level)
+            thought = player.think(self.state, budget, random.Random(self.seed))
+        except Exception:
+            log.exception("the computer's search failed; it plays a random legal move")
+            moves = self.state.legal_moves()
+            return ComputerMove(self.token, random.Random(self.seed).choice(moves), 0.0)
         return ComputerMove(self.token, thought.move, thought.score)
 
 

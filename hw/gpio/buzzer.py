@@ -5,6 +5,7 @@ sound cuts the one playing short, as a new move makes the last one's sound stale
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from typing import Any, Optional
@@ -25,6 +26,8 @@ TUNES: dict[Sound, tuple[Note, ...]] = {
 }
 """What each sound plays; within a passive buzzer's range (440-1760 Hz, A4 to A6)."""
 LOWEST, HIGHEST = 440.0, 1760.0
+
+log = logging.getLogger(__name__)
 
 
 class GpioBuzzer(SoundOut):
@@ -63,11 +66,14 @@ class GpioBuzzer(SoundOut):
             if not self._tunes.empty():  # a newer sound is waiting: this one is stale
                 continue
             self._cut.clear()
-            for tone, seconds in TUNES[sound]:
-                self._sound(tone)
-                if self._cut.wait(seconds):
-                    break
-            self._sound(None)
+            try:
+                for tone, seconds in TUNES[sound]:
+                    self._sound(tone)
+                    if self._cut.wait(seconds):
+                        break
+                self._sound(None)
+            except Exception:  # a pin that failed must not silence every later sound
+                log.exception("the buzzer failed to play %s", sound)
 
     def _sound(self, tone: Optional[float]) -> None:
         if tone is None and self.passive:

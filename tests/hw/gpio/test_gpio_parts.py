@@ -99,6 +99,26 @@ def test_a_new_sound_cuts_the_old_one_short(factory):
     assert not pin.state, "silent once closed"
 
 
+def test_a_pin_that_fails_once_does_not_silence_the_buzzer(factory, monkeypatch):
+    buzzer = GpioBuzzer(GPIO, factory)
+    pin = factory.pin(GPIO.buzzer)
+    real = buzzer._sound
+    failed = []
+
+    def once(tone):
+        if not failed:
+            failed.append(tone)
+            raise OSError("the pin library failed")
+        real(tone)
+
+    monkeypatch.setattr(buzzer, "_sound", once)
+    buzzer.play(Sound.TAP)
+    wait_for(lambda: failed)
+    buzzer.play(Sound.TAP)
+    wait_for(lambda: round(pin.frequency or 0) == 1760)
+    buzzer.close()
+
+
 def test_an_active_buzzer_beeps_the_rhythm(factory):
     gpio = replace(GPIO, buzzer_type="active")
     buzzer = GpioBuzzer(gpio, factory)
