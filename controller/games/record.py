@@ -29,6 +29,7 @@ from controller.errors import KaskadeError
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _MOVE_NUMBER = re.compile(r"\d+\.+")
 _WORD = re.compile(r"[^\s;{]+")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _WRAP = 79
 
 
@@ -173,7 +174,11 @@ def format_record(
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as written: quotes and backslashes escaped, and any line break or other
+    control character made a space (a tag is one line: a name with a line break in it must
+    not end the tag and start another)."""
+    plain = _CONTROL.sub(" ", value)
+    return plain.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _wrap(words: Sequence[str]) -> list[str]:

@@ -137,3 +137,13 @@ def test_reading_takes_time_in_proportion_to_the_record():
 
     small, large = seconds(2_000, 100_000), seconds(20_000, 1_000_000)
     assert large < 30 * small + 0.5, (small, large)
+
+
+def test_a_line_break_in_a_tag_value_cannot_add_a_tag():
+    from controller.games.record import format_record
+
+    text = format_record({"Game": "kaskade", "Size": "2x2", "White": 'Ann\n[Result "black"]'},
+                         ["a1"], [0], 2)
+    record = parse_record(text)
+    assert record.tags["White"] == 'Ann [Result "black"]'
+    assert record.tag("Result") is None
