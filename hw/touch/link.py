@@ -37,6 +37,7 @@ from controller.errors import KaskadeError
 from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
 from firmware import proto
+from firmware.pads import MAX_THRESHOLD
 from hw.flash.update import Progress, flash_bundled
 from hw.touch.connection import Connection, Hello, Message, parse_levels
 from hw.touch.errors import (
@@ -75,6 +76,9 @@ class TouchLink(TouchesIn):
         self.profile = profile
         self.locate = locate
         self.opener = opener
+        if thresholds is not None and not 0 <= thresholds[1] < thresholds[0] <= MAX_THRESHOLD:
+            raise ValueError(f"thresholds {thresholds} are not touch > release >= 0, at most "
+                             f"{MAX_THRESHOLD}")
         self.thresholds = thresholds
         """The thresholds from calibration, sent at every connection (``None``: none)."""
         self.wanted = thresholds or default_thresholds(profile)

@@ -215,3 +215,9 @@ def test_a_profile_with_an_odd_file_name_connects(tmp_path, name):
     finally:
         link.close()
         device.close()
+
+
+@pytest.mark.parametrize("thresholds", [(10 ** 250, 1), (5, 9), (70000, 1), (5, -1)])
+def test_thresholds_the_board_could_not_take_are_refused_before_the_link_starts(thresholds):
+    with pytest.raises(ValueError, match="not touch > release >= 0"):
+        TouchLink(PROFILE, lambda: "/dev/null", thresholds=thresholds)
