@@ -51,6 +51,8 @@ class Facts:
     """Facts that could not be read, and why."""
     installed: frozenset[str] = frozenset()
     """Which of the board's system files (``SERVICE``, ``UDEV_RULE``) are in place."""
+    service: Optional[str] = None
+    """The installed systemd unit's text, when there is one."""
 
     @property
     def generation(self) -> Optional[int]:
@@ -123,7 +125,15 @@ def read_facts() -> Facts:
     return Facts(model, devices, usable, groups, os.geteuid() == 0,
                  frozenset(name for name in MODULES if _importable(name)), config, bufsiz,
                  tuple(problems),
-                 frozenset(str(path) for path in (SERVICE, UDEV_RULE) if path.exists()))
+                 frozenset(str(path) for path in (SERVICE, UDEV_RULE) if path.exists()),
+                 _text(SERVICE))
+
+
+def _text(path: Path) -> Optional[str]:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
 
 
 def _importable(name: str) -> bool:

@@ -145,3 +145,13 @@ def test_boot_settings_are_read_as_written():
     assert facts.config_value("dtparam=audio") == "off", "the last one counts"
     assert facts.config_has("dtoverlay=pwm-2chan")
     assert Facts("x").config_value("dtparam=audio") is None
+
+
+def test_a_service_installed_the_old_way_is_named():
+    old = replace(PI4, service='ExecStart=/home/pi/kaskade-board/.venv/bin/kaskade play\n')
+    status, found, fix = verdicts(old)["start at power-on"]
+    assert status == WARN
+    assert "folder others may be able to write" in found
+    assert "/opt/kaskade-board" in fix
+    new = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n')
+    assert verdicts(new)["start at power-on"][0] == OK
