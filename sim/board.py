@@ -6,8 +6,9 @@ in the composition root as ``sim``."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional, Protocol
+from typing import Protocol
 
 from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut, TouchesIn
 from controller.devices.virtual import VirtualButtons, VirtualTouches
@@ -22,7 +23,7 @@ class SimPixels(PixelsOut):
     """Holds the latest frame; ``version`` counts frames so a front end can tell news."""
 
     def __init__(self) -> None:
-        self.frame: Optional[Frame] = None
+        self.frame: Frame | None = None
         self.version = 0
         self.listeners: list[Callable[[Frame], None]] = []
         self._lock = threading.Lock()
@@ -34,7 +35,7 @@ class SimPixels(PixelsOut):
         for listener in self.listeners:
             listener(frame)
 
-    def latest(self) -> tuple[int, Optional[Frame]]:
+    def latest(self) -> tuple[int, Frame | None]:
         """``(version, frame)`` of the newest frame, safely from another thread."""
         with self._lock:
             return self.version, self.frame
@@ -77,8 +78,8 @@ class SimBoard(Board):
     touches are direct) the simulated microcontroller running the firmware."""
 
     def __init__(self, profile: Profile, pixels: SimPixels, touches: TouchesIn,
-                 buttons: VirtualButtons, sound: SimSound, fingers: Optional[Fingers],
-                 device: Optional[RunningDevice] = None) -> None:
+                 buttons: VirtualButtons, sound: SimSound, fingers: Fingers | None,
+                 device: RunningDevice | None = None) -> None:
         super().__init__(profile, pixels, touches, buttons, sound)
         self.fingers = fingers
         self.device = device
@@ -89,8 +90,8 @@ class SimBoard(Board):
             self.device.close()
 
 
-def sim_board(profile: Profile, touch: str = "firmware", port: Optional[str] = None,
-              thresholds: Optional[tuple[int, int]] = None) -> SimBoard:
+def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None,
+              thresholds: tuple[int, int] | None = None) -> SimBoard:
     """A simulated board of ``profile``. ``touch`` says where touches come from:
     ``firmware`` (the default) runs the real firmware on a simulated microcontroller and
     reaches it through the touch link over a pseudo-terminal, as the Pi reaches a real board;
@@ -125,7 +126,7 @@ class SimParts:
     """What the front end touches (nothing, when the touches come from a serial port)."""
     buttons: VirtualButtons
     sound: SimSound
-    link: Optional[TouchLink]
+    link: TouchLink | None
     """The touch link, when touches go through one (its wire traffic, its state)."""
 
 
@@ -135,5 +136,8 @@ def sim_parts(board: Board) -> SimParts:
     if not isinstance(board, SimBoard):
         raise TypeError("a simulator front end needs a board from sim_board()")
     link = board.touches if isinstance(board.touches, TouchLink) else None
-    return SimParts(board.pixels, board.fingers or NoFingers(),  # type: ignore[arg-type]
-                    board.buttons, board.sound, link)
+    assert isinstance(board.pixels, SimPixels)
+    assert isinstance(board.buttons, VirtualButtons)
+    assert isinstance(board.sound, SimSound)
+    return SimParts(board.pixels, board.fingers or NoFingers(), board.buttons, board.sound,
+                    link)

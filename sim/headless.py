@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Optional, TextIO
+from typing import Any, TextIO
 
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import FRAME_RATE, Driver
 from controller.app.thinking import StepThinker
 from controller.devices.interfaces import Board, InputEvent, SensorsFirmware, Sound
+from controller.devices.mock import MockSound
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
-from sim.board import sim_board
+from sim.board import SimSound, sim_board
 from sim.leds import FrameReader
 from sim.png import write_png
 from sim.raster import Raster
@@ -39,9 +40,9 @@ PNG_LED_PIXELS = 512
 class Headless:
     """One simulated board of ``profile`` with its state in ``state``."""
 
-    def __init__(self, profile: Profile, store: Store, png_out: Optional[Path] = None,
+    def __init__(self, profile: Profile, store: Store, png_out: Path | None = None,
                  wall_clock: Callable[[], datetime] = datetime.now,
-                 board: Optional[Board] = None,
+                 board: Board | None = None,
                  think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
         self.profile = profile
         self.png_out = png_out
@@ -71,7 +72,7 @@ class Headless:
         self.app.handle(event, self.now)
         self.wakeup = self._advance()
 
-    def _advance(self) -> Optional[float]:
+    def _advance(self) -> float | None:
         """Advance the driver, start any thinking asked for, and answer what is due."""
         wakeup = self.driver.advance(self.now)
         while True:
@@ -90,7 +91,7 @@ class Headless:
 
     # -- running a script -----------------------------------------------------------------------
 
-    def run(self, lines: Iterable[str], echo: Optional[TextIO] = None) -> None:
+    def run(self, lines: Iterable[str], echo: TextIO | None = None) -> None:
         """Carry out every line as it arrives (a script may be a pipe)."""
         for number, text in enumerate(lines, 1):
             command = parse_command(text, number, self.profile)
@@ -154,7 +155,9 @@ class Headless:
     @property
     def sounds(self) -> list[Sound]:
         """Every sound made so far."""
-        return list(self.board.sound.played)  # type: ignore[attr-defined]
+        sound = self.board.sound
+        assert isinstance(sound, (MockSound, SimSound)), "a board that remembers its sounds"
+        return list(sound.played)
 
     def summary(self) -> dict[str, Any]:
         """Where things stand: the screen, the game, the frames pushed, sounds, notices."""

@@ -11,13 +11,14 @@ boot.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Optional, TextIO
+from typing import TextIO
 
 from controller.errors import KaskadeError
 from sim.mcu.pty import PtyLine
@@ -35,7 +36,7 @@ class MicroPythonBoard:
     """An emulated MicroPython board keeping its flash in ``flash``; the host's end of its
     serial line is ``self.line.path`` (and ``link``, a stable name, if given)."""
 
-    def __init__(self, flash: Path, link: Optional[Path] = None) -> None:
+    def __init__(self, flash: Path, link: Path | None = None) -> None:
         node = shutil.which("node")
         if node is None:
             raise EmulatorError("the MicroPython board emulator needs Node.js (on Debian: sudo "
@@ -48,9 +49,9 @@ class MicroPythonBoard:
         self.line = PtyLine(link)
         self.received = 0
         """Bytes the board has received from the host since it was switched on."""
-        self._cut: Optional[tuple[int, str]] = None
+        self._cut: tuple[int, str] | None = None
         self.cut_done = threading.Event()
-        self._process: Optional[subprocess.Popen[bytes]] = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._pump = threading.Thread(target=self._to_board, name="board-in", daemon=True)
@@ -143,7 +144,7 @@ class MicroPythonBoard:
     def _from_board(self, process: subprocess.Popen[bytes]) -> None:
         assert process.stdout is not None
         while True:
-            data = process.stdout.read1(4096)
+            data = os.read(process.stdout.fileno(), 4096)
             if not data:
                 return
             if process is self._process:

@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.devices.interfaces import BUTTONS
 from controller.errors import KaskadeError
@@ -43,13 +42,13 @@ class Command:
 
     line: int
     verb: str
-    pad: Optional[int] = None
-    button: Optional[str] = None
+    pad: int | None = None
+    button: str | None = None
     seconds: float = 0.0
     name: str = ""
 
 
-def parse_command(text: str, line: int, profile: Profile) -> Optional[Command]:
+def parse_command(text: str, line: int, profile: Profile) -> Command | None:
     """The command on script line ``line``, or ``None`` for a blank or comment line."""
     words = text.split("#", 1)[0].split()
     if not words:

@@ -17,7 +17,7 @@ import termios
 import threading
 import time
 import tty
-from typing import Optional, TextIO
+from typing import Any, TextIO
 
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
@@ -61,9 +61,9 @@ class TerminalBoard:
         self.scale = max(1, min(4, 32 // self.profile.led_width))
         self.cursor = (0, 0)
         self.kept: set[int] = set()
-        self.pending: list[tuple[float, str, object]] = []
+        self.pending: list[tuple[float, str, Any]] = []
         """Releases due later: (when, "pad" or "button", which)."""
-        self.last_sound: tuple[Optional[Sound], float] = (None, 0.0)
+        self.last_sound: tuple[Sound | None, float] = (None, 0.0)
         self.stop = threading.Event()
 
     def run(self) -> None:
@@ -76,7 +76,7 @@ class TerminalBoard:
         try:
             tty.setcbreak(descriptor)
             self._write("\x1b[?25l\x1b[2J")
-            shown = (-1, None)
+            shown: tuple[Any, ...] = (-1, None)
             while not self.stop.is_set():
                 ready, _, _ = select.select([descriptor], [], [], POLL)
                 if ready:
@@ -131,9 +131,9 @@ class TerminalBoard:
             self.pending.remove(item)
             _, kind, which = item
             if kind == "pad":
-                self.touches.up(which)  # type: ignore[arg-type]
+                self.touches.up(which)
             else:
-                self.buttons.up(which)  # type: ignore[arg-type]
+                self.buttons.up(which)
 
     def _sound_played(self, sound: Sound) -> None:
         self.last_sound = (sound, time.monotonic())
@@ -172,7 +172,8 @@ class TerminalBoard:
         colour = (TO_SCREEN[red], TO_SCREEN[green], TO_SCREEN[blue])
         pad = (y // k) * self.profile.columns + x // k
         if (x // k, y // k) == self.cursor or pad in self.kept:
-            return tuple((c + 2 * m) // 3 for c, m in zip(colour, CURSOR))  # type: ignore
+            red, green, blue = ((c + 2 * m) // 3 for c, m in zip(colour, CURSOR))
+            return red, green, blue
         return colour
 
     def _write(self, text: str) -> None:

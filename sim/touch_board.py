@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Optional, TextIO
+from typing import TextIO
 
 from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
@@ -26,7 +26,7 @@ class TouchBoardError(KaskadeError, ValueError):
 class TouchBoard:
     """A running simulated touch board of ``profile``."""
 
-    def __init__(self, profile: Profile, link: Optional[Path] = None) -> None:
+    def __init__(self, profile: Profile, link: Path | None = None) -> None:
         self.profile = profile
         self.running = RunningDevice(profile, link)
 

@@ -13,11 +13,11 @@ reads frames from the simulated LEDs and sends touches to the simulated pads.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 import tkinter as tk
 from collections import deque
-from typing import Optional
 
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
@@ -43,7 +43,7 @@ TITLE = "Kaskade Board"
 class Window:
     """The simulator window for ``driver``'s app on a simulated board."""
 
-    def __init__(self, driver: Driver, root: Optional[tk.Tk] = None) -> None:
+    def __init__(self, driver: Driver, root: tk.Tk | None = None) -> None:
         self.driver = driver
         self.profile = driver.board.profile
         parts = sim_parts(driver.board)
@@ -60,11 +60,11 @@ class Window:
             self.profile.led_width, self.profile.led_height)))
         self.reader = FrameReader(self.profile)
         self.shown_version = -1
-        self.pressed: Optional[int] = None
+        self.pressed: int | None = None
         self.pressed_at = 0.0
         self.sticky: dict[int, int] = {}
         """Pads kept touched with shift-click, and their outline on the canvas."""
-        self.last_sound: tuple[Optional[Sound], float] = (None, 0.0)
+        self.last_sound: tuple[Sound | None, float] = (None, 0.0)
         self.sound.listeners.append(self._sound_played)
         self.inputs: deque[str] = deque(maxlen=6)
         self.stop = threading.Event()
@@ -92,8 +92,8 @@ class Window:
         side.grid(row=0, column=1, sticky="n", padx=(0, 12), pady=12)
         for name in ("menu", "undo"):
             button = tk.Button(side, text=name.capitalize(), width=10, font=("Sans", 12, "bold"))
-            button.bind("<ButtonPress-1>", lambda _e, n=name: self._button(n, True))
-            button.bind("<ButtonRelease-1>", lambda _e, n=name: self._button(n, False))
+            button.bind("<ButtonPress-1>", functools.partial(self._button_event, name, True))
+            button.bind("<ButtonRelease-1>", functools.partial(self._button_event, name, False))
             button.pack(pady=4, fill="x")
         self.sound_label = tk.Label(side, text="♪", font=("Sans", 14), width=12,
                                     background="#202024", foreground="#404048")
@@ -110,10 +110,9 @@ class Window:
             root.bind("<KeyPress-d>", lambda _e: self._toggle_debug())
         self.debug = tk.Label(root, justify="left", anchor="nw", font=("Monospace", 8),
                               background="#18181c", foreground="#a0e0a0")
-        for key in ("m", "u"):
-            button = "menu" if key == "m" else "undo"
-            root.bind(f"<KeyPress-{key}>", lambda _e, n=button: self._button(n, True))
-            root.bind(f"<KeyRelease-{key}>", lambda _e, n=button: self._button(n, False))
+        for key, name in (("m", "menu"), ("u", "undo")):
+            root.bind(f"<KeyPress-{key}>", functools.partial(self._button_event, name, True))
+            root.bind(f"<KeyRelease-{key}>", functools.partial(self._button_event, name, False))
         for key in ("<Escape>", "<KeyPress-q>"):
             root.bind(key, lambda _e: self.close())
         root.protocol("WM_DELETE_WINDOW", self.close)
@@ -209,11 +208,14 @@ class Window:
 
     # -- input ----------------------------------------------------------------------------------
 
-    def _mouse_down(self, event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _button_event(self, name: str, down: bool, _event: object) -> None:
+        self._button(name, down)
+
+    def _mouse_down(self, event: tk.Event) -> None:
         pad = self.raster.pad_at(event.x, event.y)
         if pad < 0:
             return
-        if event.state & SHIFT:
+        if isinstance(event.state, int) and event.state & SHIFT:
             self._toggle_sticky(pad)
             return
         self.pressed = pad
@@ -221,7 +223,7 @@ class Window:
         self._log(f"touch {self.profile.pad_name(pad)}")
         self.touches.down(pad)
 
-    def _mouse_up(self, _event: tk.Event) -> None:  # type: ignore[type-arg]
+    def _mouse_up(self, _event: tk.Event) -> None:
         if self.pressed is not None:
             pad, self.pressed = self.pressed, None
             self._log(f"release {self.profile.pad_name(pad)}")

@@ -53,6 +53,14 @@ def test_the_code_is_ruff_clean():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_types_check():
+    """mypy over the CPython side, as configured in pyproject.toml (make lint runs it too)."""
+    result = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental"], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
 PACKAGES = ("controller", "hw", "sim", "firmware", "wiring")
 
 

@@ -112,7 +112,7 @@ def sensor_connections(profile: Profile) -> list[Connection]:
 def pad_channels(profile: Profile) -> list[tuple[str, str]]:
     """``(sensor input, pad)`` for every pad, in sensor channel order."""
     touch = profile.touch
-    inputs = []
+    inputs: list[str] = []
     if touch.sensor == "mpr121":
         for number, bus in enumerate(touch.buses):
             for chip in bus.chips:

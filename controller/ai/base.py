@@ -11,8 +11,9 @@ import random
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from controller.games import GameState
 
@@ -22,8 +23,8 @@ class Budget:
     """How long a search may run: ``seconds`` of wall time, or ``steps`` of search (nodes or
     playouts), whichever is given (both: whichever runs out first)."""
 
-    seconds: Optional[float] = None
-    steps: Optional[int] = None
+    seconds: float | None = None
+    steps: int | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
     """Set from another thread to stop the search at once."""
     clock: Callable[[], float] = time.perf_counter

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Optional
+from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.games import CHANCE, GameState
@@ -28,7 +28,7 @@ class Node:
 
     __slots__ = ("available", "children", "move", "player", "total", "visits")
 
-    def __init__(self, move: Any, player: Optional[int]) -> None:
+    def __init__(self, move: Any, player: int | None) -> None:
         self.move = move
         self.player = player
         self.children: dict[Any, Node] = {}

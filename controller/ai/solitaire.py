@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.errors import KaskadeError
@@ -171,7 +171,7 @@ class Solver(Player):
         return Thought(fallback(state), score, verdict.positions, seconds=verdict.seconds)
 
 
-def winnable(state: DecktetState, seconds: float) -> Optional[bool]:
+def winnable(state: DecktetState, seconds: float) -> bool | None:
     """``True``/``False`` when the solver decides within ``seconds``, ``None`` when not."""
     answer = solve(state, Budget(seconds=seconds)).answer
     return None if answer == UNKNOWN else answer == WINNABLE

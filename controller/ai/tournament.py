@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from controller.ai.base import Budget, Player
 from controller.games import CHANCE, GameState
@@ -17,7 +17,7 @@ class GameResult:
     """One finished game: who played which side and who won (``None``: a draw)."""
 
     players: tuple[str, ...]
-    winner: Optional[int]
+    winner: int | None
     plies: int
     seconds: tuple[float, ...]
     """The longest think of each player."""

@@ -9,10 +9,11 @@ in the simulator, and in tests with a virtual clock.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from controller.app.autosave import Autosave
 from controller.app.games import FRONTS, front
@@ -64,7 +65,7 @@ class Store:
     history: History
     settings: SettingsFile
     directory: Path
-    _lock: Optional[Lock] = None
+    _lock: Lock | None = None
 
     @classmethod
     def at(cls, root: Path, board: str) -> Store:
@@ -100,7 +101,7 @@ class App:
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
-                 new_id: Optional[Callable[[], str]] = None) -> None:
+                 new_id: Callable[[], str] | None = None) -> None:
         self.profile = profile
         self.new_id = new_id
         """Names new games (and so seeds their chance); ``None``: a random name each time."""
@@ -115,11 +116,11 @@ class App:
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
         self.sounds: list[Sound] = []
-        self.touches_lost: Optional[str] = None
+        self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
-        self.session: Optional[Session] = None
+        self.session: Session | None = None
         """The unfinished game, playing or waiting on the home screen."""
-        self.board_firmware: Optional[SensorsFirmware] = None
+        self.board_firmware: SensorsFirmware | None = None
         """The touch board's firmware, once it has connected (boards that can update it)."""
         self.update_declined = False
         """"Later" was chosen: the offer waits for the next start of the app."""
@@ -186,7 +187,7 @@ class App:
             return True
         return moving
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         """When ``tick`` must next run even if nothing is touched."""
         return self.screen.wakeup(now)
 
@@ -236,7 +237,7 @@ class App:
         """The global LED brightness, 0-1."""
         return self.settings.brightness
 
-    def _switch(self, following: Optional[Screen]) -> None:
+    def _switch(self, following: Screen | None) -> None:
         if following is not None:
             self.screen = following
 
@@ -322,7 +323,7 @@ class App:
         if not self.session.unsaved:
             waiting.clear()
 
-    def _play_screen(self) -> Optional[Screen]:
+    def _play_screen(self) -> Screen | None:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game
         does not fit this board: it stays saved for a board it fits."""
         assert self.session is not None
@@ -361,7 +362,7 @@ class App:
         except StorageError as error:
             self._notice(f"the settings were not saved: {error}")
 
-    def _notice(self, text: Optional[str]) -> None:
+    def _notice(self, text: str | None) -> None:
         if text:
             log.warning("%s", text)
             self.notices.append(text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from controller.ai.levels import LEVELS
 from controller.app.seats import COMPUTER, HUMAN
@@ -35,14 +35,14 @@ class Autosave:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.problem: Optional[str] = None
+        self.problem: str | None = None
         """Why the saved game could not be read, when it could not."""
 
     def save(self, record: str) -> None:
         """Replace the saved game with ``record`` (the text of a game record)."""
         write_atomically(self.path, record)
 
-    def load(self) -> Optional[SavedGame]:
+    def load(self) -> SavedGame | None:
         """The saved game, or ``None`` if there is none or it is damaged (then set aside):
         a game the app can resume from start to finish, seats and result included, or none."""
         try:
@@ -50,7 +50,8 @@ class Autosave:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as error:
-            return self._set_aside(str(error))
+            self._set_aside(str(error))
+            return None
         try:
             record = parse_record(text)
             start = starting_state(record)
@@ -59,9 +60,11 @@ class Autosave:
             check_result(record, final)
             _check_app_tags(record, final)
         except KaskadeError as error:
-            return self._set_aside(str(error))
+            self._set_aside(str(error))
+            return None
         except RecursionError:
-            return self._set_aside("nested too deep")
+            self._set_aside("nested too deep")
+            return None
         tags = {k: v for k, v in record.tags.items()
                 if k.lower() not in {"game", "position", "result", *start.info.options}}
         if record.tag("Result") not in (None, "*"):

@@ -7,8 +7,6 @@ is saved right after the frame that shows a change, so the disk never delays the
 
 from __future__ import annotations
 
-from typing import Optional
-
 from controller.app.app import App
 from controller.devices.interfaces import Board, InputEvent
 from controller.render.canvas import Canvas
@@ -27,18 +25,18 @@ class Driver:
         profile = board.profile
         self.maker = FrameMaker(profile)
         self.canvas = Canvas(profile.led_width, profile.led_height)
-        self.shown: Optional[Frame] = None
+        self.shown: Frame | None = None
         self.pushed = 0
         """Frames handed to the LEDs so far."""
         self.streaming = False
         """Whether the touch sensors were asked to stream their readings."""
 
-    def feed(self, event: InputEvent, now: float) -> Optional[float]:
+    def feed(self, event: InputEvent, now: float) -> float | None:
         """Handle ``event`` at ``now`` and update the board; returns when to advance next."""
         self.app.handle(event, now)
         return self.advance(now)
 
-    def advance(self, now: float) -> Optional[float]:
+    def advance(self, now: float) -> float | None:
         """Let time pass to ``now``, push the picture if it changed and make queued sounds.
         Returns when to advance next without input, or ``None`` when nothing is pending."""
         self.app.tick(now)

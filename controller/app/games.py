@@ -3,8 +3,9 @@ board, how a new game is set up after the players are chosen, and the screen tha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
 from controller.app.screens.big_balls import BigBallsScreen
@@ -24,6 +25,7 @@ from controller.games.cascades.state import PLACEMENTS, SCORINGS
 from controller.games.cascades_decktet import DecktetState
 from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
 from controller.games.colliding_circles import CollidingCirclesState
+from controller.games.kaskade import KaskadeState
 from controller.profile.model import Profile
 from controller.render import big_balls, cascades, colliding_circles, decktet
 
@@ -42,7 +44,7 @@ class Front:
     """Whether a particular game (a saved one) fits a board."""
     setup: Callable[[App, dict[int, int]], Screen]
     """The set-up after the players were chosen (the computer's seats and levels)."""
-    screen: Callable[[App, Session], GameScreen]
+    screen: Callable[[App, Session[Any]], GameScreen[Any]]
 
 
 def _cascades_setup(app: App, levels: dict[int, int]) -> Screen:
@@ -75,23 +77,32 @@ def _decktet_setup(app: App, levels: dict[int, int]) -> Screen:
     return OptionsScreen(app, "cascades-decktet", tuple(choices), levels, DecktetState.new)
 
 
+def _kaskade_holds(profile: Profile, state: GameState[Any]) -> bool:
+    assert isinstance(state, KaskadeState)
+    return state.grid.width <= profile.columns and state.grid.height <= profile.rows
+
+
+def _cascades_holds(profile: Profile, state: GameState[Any]) -> bool:
+    assert isinstance(state, CascadesState)
+    return cascades.fits(profile, state.slope.top, state.slope.shape)
+
+
+def _decktet_holds(profile: Profile, state: GameState[Any]) -> bool:
+    assert isinstance(state, DecktetState)
+    return decktet.fits(profile, extended=state.extended)
+
+
 FRONTS: tuple[Front, ...] = (
-    Front("kaskade", lambda profile: True,
-          lambda profile, state: state.grid.width <= profile.columns and
-          state.grid.height <= profile.rows,
-          BoardSizeScreen, PlayScreen),
+    Front("kaskade", lambda profile: True, _kaskade_holds, BoardSizeScreen, PlayScreen),
     Front("cascades", lambda profile: cascades.largest_top(profile) is not None,
-          lambda profile, state: cascades.fits(profile, state.slope.top, state.slope.shape),
-          _cascades_setup, CascadesScreen),
+          _cascades_holds, _cascades_setup, CascadesScreen),
     Front("big-balls", big_balls.fits, lambda profile, state: big_balls.fits(profile),
           _big_balls_setup, BigBallsScreen),
     Front("colliding-circles", colliding_circles.fits,
           lambda profile, state: colliding_circles.fits(profile),
           lambda app, levels: app.start_game(CollidingCirclesState.new(), levels),
           CollidingCirclesScreen),
-    Front("cascades-decktet", decktet.fits,
-          lambda profile, state: decktet.fits(profile, extended=len(state.deck) > 36),
-          _decktet_setup, DecktetScreen),
+    Front("cascades-decktet", decktet.fits, _decktet_holds, _decktet_setup, DecktetScreen),
 )
 """Every game with a tile on the home menu, in order."""
 

@@ -12,7 +12,6 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 from controller.app.storage import StorageError
 from controller.errors import KaskadeError
@@ -64,7 +63,7 @@ class History:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.problem: Optional[str] = None
+        self.problem: str | None = None
         """What the last reading had to leave out (damaged rows), if anything."""
 
     def _connect(self) -> sqlite3.Connection:
@@ -99,7 +98,7 @@ class History:
         finally:
             connection.close()
 
-    def matches(self, limit: Optional[int] = None) -> list[Match]:
+    def matches(self, limit: int | None = None) -> list[Match]:
         """The finished games, newest first."""
         if not self.path.exists():
             return []

@@ -7,7 +7,6 @@ import fcntl
 import os
 import weakref
 from pathlib import Path
-from typing import Optional
 
 from controller.errors import KaskadeError
 
@@ -20,8 +19,8 @@ class Lock:
     """A held lock (``descriptor`` is ``None`` when the directory could not hold one). It is
     let go by ``release``, when the object is dropped, or when the process ends."""
 
-    def __init__(self, path: Path, descriptor: Optional[int],
-                 problem: Optional[str] = None) -> None:
+    def __init__(self, path: Path, descriptor: int | None,
+                 problem: str | None = None) -> None:
         self.path = path
         self.descriptor = descriptor
         self.problem = problem
@@ -33,7 +32,7 @@ class Lock:
         self.descriptor = None
 
 
-def _close(descriptor: Optional[int]) -> None:
+def _close(descriptor: int | None) -> None:
     if descriptor is not None:
         os.close(descriptor)
 

@@ -3,11 +3,12 @@ thinking thread, the wall clock, and the driver."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import threading
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from controller.app.driver import Driver
 from controller.app.thinking import ComputerMove, ThreadThinker
@@ -35,7 +36,7 @@ def run(driver: Driver, stop: threading.Event,
     driver.board.start(events.put)
     failures: list[float] = []
 
-    def guarded(step: Callable[[], Optional[float]]) -> Optional[float]:
+    def guarded(step: Callable[[], float | None]) -> float | None:
         try:
             return step()
         except Exception:
@@ -47,13 +48,13 @@ def run(driver: Driver, stop: threading.Event,
             driver.app.recover()
             return 0.0
 
-    def advance() -> Optional[float]:
+    def advance() -> float | None:
         wakeup = driver.advance(clock())
         for request in driver.app.take_requests():
             thinker.start(request, events.put)
         return wakeup
 
-    def handle(event: InputEvent | ComputerMove) -> Optional[float]:
+    def handle(event: InputEvent | ComputerMove) -> float | None:
         driver.app.handle(event, clock())
         while True:
             try:
@@ -70,4 +71,4 @@ def run(driver: Driver, stop: threading.Event,
         except queue.Empty:
             wakeup = guarded(advance)
             continue
-        wakeup = guarded(lambda event=event: handle(event))
+        wakeup = guarded(functools.partial(handle, event))

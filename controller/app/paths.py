@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
 
 from controller.app.storage import StorageError
 
 
-def state_dir(override: Optional[str] = None) -> Path:
+def state_dir(override: str | None = None) -> Path:
     """The state directory, created if needed."""
     chosen = override or os.environ.get("KASKADE_STATE_DIR")
     if chosen:

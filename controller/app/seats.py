@@ -3,18 +3,16 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 HUMAN = "human"
 COMPUTER = "computer"
 
 
-def seat(level: Optional[int]) -> str:
+def seat(level: int | None) -> str:
     """The tag value for a person (``None``) or the computer at ``level``."""
     return HUMAN if level is None else f"{COMPUTER} {level}"
 
 
-def computer_level(text: str) -> Optional[int]:
+def computer_level(text: str) -> int | None:
     """The computer's level a seat names, or ``None`` for a person (or a seat that names no
     level: saved games are checked when loaded)."""
     words = text.split()

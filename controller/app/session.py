@@ -7,8 +7,9 @@ shows the change to the LEDs (``App.flush``), so a slow disk never delays what t
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Callable, Optional
+from typing import Any, Generic, TypeVar
 
 from controller.app.autosave import Autosave
 from controller.app.history import Match
@@ -17,11 +18,14 @@ from controller.app.storage import StorageError
 from controller.games import Event, GameState
 from controller.games.replay import game_record, mover_of
 
+S = TypeVar("S", bound=GameState[Any])
+"""The game a session plays (``Session[KaskadeState]``), so its screen knows its state's type."""
 
-class Session:
+
+class Session(Generic[S]):
     """``start`` plus ``moves`` with the app's ``tags``; every change is saved at once."""
 
-    def __init__(self, start: GameState[Any], moves: list[str], tags: dict[str, str],
+    def __init__(self, start: S, moves: list[str], tags: dict[str, str],
                  autosave: Autosave, on_problem: Callable[[str], None] = print) -> None:
         self.start = start
         self.on_problem = on_problem
@@ -37,9 +41,9 @@ class Session:
         self.unsaved = False
 
     @classmethod
-    def new(cls, start: GameState[Any], now: datetime, autosave: Autosave,
+    def new(cls, start: S, now: datetime, autosave: Autosave,
             on_problem: Callable[[str], None] = print,
-            levels: Optional[dict[int, int]] = None, game_id: Optional[str] = None) -> Session:
+            levels: dict[int, int] | None = None, game_id: str | None = None) -> Session[S]:
         """A new game; ``levels`` gives the computer's level for the seats it takes (player
         number -> level), every other seat is a person's. ``game_id`` names the game (a fresh
         random one by default); it also seeds the game's dice and shuffles."""
@@ -95,7 +99,7 @@ class Session:
 
     # -- how it stands ---------------------------------------------------------------------------
 
-    def computer_level(self, player: Optional[int]) -> Optional[int]:
+    def computer_level(self, player: int | None) -> int | None:
         """The computer's level if it plays ``player``'s seat, else ``None`` (a person)."""
         if player is None or player < 0:
             return None
@@ -118,7 +122,7 @@ class Session:
         return self.state.is_over() or self.resigned
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         """The winner's number once the game is finished (``None`` for a draw or while on)."""
         outcome = self.state.outcome()
         if outcome is not None:

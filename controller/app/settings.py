@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from controller.app.storage import set_aside, write_atomically
 from firmware.pads import MAX_THRESHOLD
@@ -27,7 +27,7 @@ class Settings:
     options: dict[str, dict[str, str]] = field(default_factory=dict)
     """The last set-up chosen for the other games, as game options
     (``{"cascades": {"size": "4", "shape": "hexagon"}}``)."""
-    thresholds: Optional[list[int]] = None
+    thresholds: list[int] | None = None
     """The touch sensors' touch and release thresholds from ``kaskade calibrate``, sent to the
     board at every connection (``None``: the firmware's defaults for its sensors)."""
 
@@ -37,7 +37,7 @@ class SettingsFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.problem: Optional[str] = None
+        self.problem: str | None = None
         """Why the file could not be used, when it could not (kept for whoever loads the
         settings next: the file itself is set aside by then)."""
 

@@ -69,7 +69,7 @@ def clean_temporaries(directory: Path) -> list[str]:
     """Remove the temporary files that a crash or a power cut in the middle of
     :func:`write_atomically` left in ``directory`` (``.NAME.*.tmp``); their names. The real
     files are untouched: the rename that would have replaced them never happened."""
-    removed = []
+    removed: list[str] = []
     try:
         candidates = list(directory.glob(".*.tmp"))
     except OSError:

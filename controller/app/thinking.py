@@ -16,8 +16,9 @@ from __future__ import annotations
 import logging
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from controller.ai.base import Budget
 from controller.ai.levels import computer
@@ -93,7 +94,7 @@ class StepThinker:
         budget = Budget(steps=max(1, int(request.seconds * STEPS_PER_SECOND)))
         self.pending.append((now + request.seconds, request, request.think(budget)))
 
-    def due(self) -> Optional[float]:
+    def due(self) -> float | None:
         """When the next answer is due."""
         return min((when for when, _, _ in self.pending), default=None)
 

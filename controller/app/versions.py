@@ -3,10 +3,8 @@ with a newer or a home-made firmware (a version that is not dotted numbers) is l
 
 from __future__ import annotations
 
-from typing import Optional
 
-
-def parse_version(text: str) -> Optional[tuple[int, ...]]:
+def parse_version(text: str) -> tuple[int, ...] | None:
     """``"0.1.10"`` as ``(0, 1, 10)``; ``None`` for anything but dotted numbers."""
     parts = text.strip().split(".")
     if not all(part.isdigit() for part in parts):

@@ -17,11 +17,13 @@ from typing import Any
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.devices.backends import open_board
+from controller.devices.interfaces import InputEvent
 from controller.devices.mock import MockPixels
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from controller.render.canvas import Canvas
+from controller.render.feedback import Turn
 from controller.render.kaskade import KaskadeView, draw_kaskade
 from controller.render.output import Frame, FrameMaker
 
@@ -59,7 +61,8 @@ def _frame_ms(profile: Any, game: KaskadeState, seconds: float) -> float:
     maker = FrameMaker(profile)
     canvas = Canvas(profile.led_width, profile.led_height)
     view = KaskadeView(game.grid.width, game.grid.height, game.cells, game.grid.critical,
-                       game.to_move, last_move=game.moves[-1], last_mover=(game.plies - 1) % 2)
+                       last_move=game.moves[-1], last_mover=(game.plies - 1) % 2,
+                       turn=Turn(to_move=game.to_move))
     frames = 0
     began = time.perf_counter()
     while True:
@@ -96,7 +99,10 @@ def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[fl
         board.pixels = pixels
         driver = Driver(app, board)
         clock = [0.0]
-        board.start(lambda event: driver.feed(event, clock[0]))
+        def feed(event: InputEvent) -> None:
+            driver.feed(event, clock[0])
+
+        board.start(feed)
         driver.advance(0.0)
         app.screen = app.start_game(KaskadeState(profile.columns, profile.rows), {})
         session = app.session

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Optional
 
 from controller import __version__
 from controller.cli import (
@@ -52,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -7,7 +7,7 @@ file, so ``kaskade … > file`` and tests get plain text.
 from __future__ import annotations
 
 import os
-from typing import Optional, TextIO
+from typing import TextIO
 
 RESET = "\x1b[0m"
 DIM = "2"
@@ -17,7 +17,7 @@ WHITE_BALLS = "1;97"
 BLACK_BALLS = "1;30;47"
 
 
-def wants_colour(stream: TextIO, choice: Optional[bool] = None) -> bool:
+def wants_colour(stream: TextIO, choice: bool | None = None) -> bool:
     """Whether to colour output to ``stream``: the user's explicit ``choice`` if any, else the
     environment, else whether it is a terminal."""
     if choice is not None:

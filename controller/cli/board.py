@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import Driver
@@ -60,8 +60,8 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
 
 
 def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
-                  touch: str = "firmware", port: Optional[str] = None,
-                  screen: Optional[Callable[[App], Screen]] = None) -> int:
+                  touch: str = "firmware", port: str | None = None,
+                  screen: Callable[[App], Screen] | None = None) -> int:
     """The simulator with a window, or in this terminal (asked for, or without a display);
     ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``);
     ``screen`` makes the app's first screen (the self-test) instead of the usual one."""
@@ -69,7 +69,7 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
 
     thresholds = store.settings.load().thresholds
     board = sim_board(profile, "port" if port else touch, port,
-                      tuple(thresholds) if thresholds else None)  # type: ignore[arg-type]
+                      (thresholds[0], thresholds[1]) if thresholds else None)
     try:
         app = App(profile, store, think_seconds=think)
         if screen is not None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from controller.app.app import Store
 from controller.cli import ansi
@@ -125,7 +126,7 @@ def _touch_threshold(store: Store, profile: Profile) -> int:
     return stored[0] if stored else default_thresholds(profile)[0]
 
 
-def _store(store: Store, thresholds: Optional[list[int]]) -> None:
+def _store(store: Store, thresholds: list[int] | None) -> None:
     settings = store.settings.load()
     settings.thresholds = thresholds
     store.settings.save(settings)

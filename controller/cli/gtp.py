@@ -13,8 +13,8 @@ import math
 import random
 import re
 import sys
-from collections.abc import Iterable
-from typing import Any, Callable, Optional, TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
 from controller import __version__
 from controller.ai.base import Budget
@@ -150,10 +150,11 @@ class GtpEngine:
         player = COLOURS.get(colour.lower())
         if player is None:
             raise GtpError(f"invalid color {colour!r}; use white, black, w or b")
-        if self.game.is_over():
-            raise GtpError(f"the game is over: {self.game.outcome().reason}")  # type: ignore
-        if self.game.to_move != player:
-            raise GtpError(f"it is {self.game.player_title(self.game.to_move)}'s turn")
+        outcome, to_move = self.game.outcome(), self.game.to_move
+        if outcome is not None or to_move is None:
+            raise GtpError(f"the game is over: {outcome.reason if outcome else ''}")
+        if to_move != player:
+            raise GtpError(f"it is {self.game.player_title(to_move)}'s turn")
 
 
 def _clean(line: str) -> str:
@@ -196,8 +197,8 @@ def register(commands: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace, stdin: Optional[TextIO] = None,
-        stdout: Optional[TextIO] = None) -> int:
+def run(args: argparse.Namespace, stdin: TextIO | None = None,
+        stdout: TextIO | None = None) -> int:
     """Serve GTP until ``quit`` or the end of input."""
     if not 0 < args.seconds <= MAX_SECONDS:  # also refuses nan
         raise GtpError(f"--seconds must be above 0 and at most {MAX_SECONDS:g}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from typing import Optional, TextIO
+from typing import TextIO
 
 PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
             logging.CRITICAL: 2}
@@ -35,7 +35,7 @@ def to_journal(stream: TextIO) -> bool:
     return wanted == f"{status.st_dev}:{status.st_ino}"
 
 
-def configure(verbosity: int = 0, stream: Optional[TextIO] = None) -> None:
+def configure(verbosity: int = 0, stream: TextIO | None = None) -> None:
     """Send the log to ``stream`` (standard error): INFO and above in the journal, WARNING on
     a terminal; each ``-v`` one level more."""
     stream = stream or sys.stderr
@@ -57,5 +57,5 @@ def configure(verbosity: int = 0, stream: Optional[TextIO] = None) -> None:
     root.setLevel(level)
 
 
-class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
+class _Handler(logging.StreamHandler[TextIO]):
     """This program's handler (configuring again replaces it, not adds a second)."""

@@ -15,10 +15,10 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from controller.app.app import App
 from controller.app.driver import Driver
@@ -131,7 +131,7 @@ def run_board(args: argparse.Namespace) -> int:
         return run_simulator(profile, store, terminal=False, think=args.think, port=args.port)
     thresholds = store.settings.load().thresholds
     board = open_board(kind, profile, port=args.port,
-                       thresholds=tuple(thresholds) if thresholds else None)
+                       thresholds=(thresholds[0], thresholds[1]) if thresholds else None)
     stop = threading.Event()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signal_number, lambda *_: stop.set())
@@ -177,7 +177,7 @@ class TerminalGame:
         moves: Sequence[str],
         tags: dict[str, str],
         console: Console,
-        record_path: Optional[Path] = None,
+        record_path: Path | None = None,
     ) -> None:
         self.start = start
         self.state = start.copy()
@@ -186,7 +186,7 @@ class TerminalGame:
         self.tags = tags
         self.console = console
         self.record_path = record_path
-        self.resigned: Optional[int] = None
+        self.resigned: int | None = None
 
     def run(self) -> int:
         """Play until the players quit (or resign, or input ends); returns the exit status."""
@@ -226,7 +226,7 @@ class TerminalGame:
 
     # -- commands -------------------------------------------------------------------------------
 
-    def _command(self, command: str, argument: str) -> Optional[str]:
+    def _command(self, command: str, argument: str) -> str | None:
         if command in ("help", "h", "?"):
             self._say(HELP)
         elif command in ("undo", "u"):
@@ -269,7 +269,7 @@ class TerminalGame:
         self._say(f"Took back {self.state.move_name(move)}.")
         self._show(self.state.cells)
 
-    def _resign(self) -> Optional[str]:
+    def _resign(self) -> str | None:
         mover = self.state.to_move
         if mover is None:
             self._say("The game is already over.")
@@ -310,14 +310,14 @@ class TerminalGame:
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def _show(self, cells: Sequence[int], caption: Optional[str] = None) -> int:
+    def _show(self, cells: Sequence[int], caption: str | None = None) -> int:
         """Print the board (with a status line) and return how many lines that took."""
         last = self.state.moves[-1] if self.state.moves else None
         text = "\n".join([caption or status_line(self.state), self._board(cells, last)])
         self.console.write(text)
         return text.count("\n") + 1
 
-    def _board(self, cells: Sequence[int], last: Optional[int]) -> str:
+    def _board(self, cells: Sequence[int], last: int | None) -> str:
         if not self.console.colour:
             return diagram(self.state.grid, cells)
         critical = self.state.grid.critical

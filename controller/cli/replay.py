@@ -7,7 +7,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from controller.app.storage import StorageError, read_text
 from controller.cli.status import status_line
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(args: argparse.Namespace) -> tuple[Optional[Record], GameState[Any], list[str]]:
+def _load(args: argparse.Namespace) -> tuple[Record | None, GameState[Any], list[str]]:
     """The record (if the source is a file), the starting state and the moves."""
     if args.source.strip().lower() in game_names():
         game = get_game(args.source)

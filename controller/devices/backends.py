@@ -7,10 +7,11 @@ when opened, so choosing the simulator never loads hardware libraries.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from controller.devices.interfaces import Board
 from controller.errors import KaskadeError

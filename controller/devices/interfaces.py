@@ -8,9 +8,9 @@ report events by calling the ``sink`` they are started with, from any thread.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Optional, Union
 
 from controller.profile.model import Profile
 from controller.render.output import Frame
@@ -89,11 +89,11 @@ class UpdateFinished:
     """A firmware update ended: ``error`` is ``None`` when the board runs the new firmware,
     else what went wrong (the board then runs a complete firmware, old or new)."""
 
-    error: Optional[str]
+    error: str | None
 
 
-InputEvent = Union[PadDown, PadUp, ButtonDown, ButtonUp, TouchesLost, TouchesBack, PadReadings,
-                   SensorsFirmware, UpdateProgress, UpdateFinished]
+InputEvent = (PadDown | PadUp | ButtonDown | ButtonUp | TouchesLost | TouchesBack | PadReadings
+              | SensorsFirmware | UpdateProgress | UpdateFinished)
 Sink = Callable[[InputEvent], None]
 
 

@@ -3,8 +3,6 @@ by calling ``down``/``up``. Used by the mock and the simulated backends alike.""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from controller.devices.interfaces import (
     ButtonDown,
     ButtonsIn,
@@ -25,7 +23,7 @@ class NotStartedError(KaskadeError, RuntimeError):
 
 class _Virtual:
     def __init__(self) -> None:
-        self.sink: Optional[Sink] = None
+        self.sink: Sink | None = None
 
     def start(self, sink: Sink) -> None:
         self.sink = sink

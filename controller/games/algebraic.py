@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 FILES = "abcdefghijklmnop"
 """File letters for boards up to 16 cells wide."""
@@ -17,7 +16,7 @@ def cell_name(file: int, rank: int) -> str:
     return f"{FILES[file]}{rank + 1}"
 
 
-def parse_cell(text: str) -> Optional[tuple[int, int]]:
+def parse_cell(text: str) -> tuple[int, int] | None:
     """0-based ``(file, rank)`` for a cell name such as ``c3`` or ``C3``; ``None`` when the text
     is not of that form. Whether the cell is on a particular board is the caller's question."""
     match = _CELL.fullmatch(text.strip().lower())

@@ -25,7 +25,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Optional, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from controller.games.errors import IllegalMoveError
 
@@ -63,11 +63,11 @@ class GameInfo:
 class Outcome:
     """How a finished game ended."""
 
-    winner: Optional[int]
+    winner: int | None
     """The winning player's number; ``None`` for a draw or a lost one-player game."""
     reason: str
     """Why, in words for people (``"Black has no cells left"``)."""
-    scores: Optional[tuple[int, ...]] = None
+    scores: tuple[int, ...] | None = None
     """Final scores per player, for games that count points."""
 
     def utility(self, player: int, players: int) -> float:
@@ -109,7 +109,7 @@ class GameState(ABC, Generic[M]):
     """
 
     info: ClassVar[GameInfo]
-    playout_limit: ClassVar[Optional[int]] = None
+    playout_limit: ClassVar[int | None] = None
     """For games that need not end (pieces may move back and forth for ever): a random
     playout still going after this many actions counts as a draw. Not a rule of the game."""
 
@@ -117,7 +117,7 @@ class GameState(ABC, Generic[M]):
 
     @classmethod
     @abstractmethod
-    def new(cls: type[S], options: Optional[Mapping[str, str]] = None) -> S:
+    def new(cls: type[S], options: Mapping[str, str] | None = None) -> S:
         """A new game. ``options`` are text, as typed on the command line or found in a record
         (``{"size": "6x9"}``); unknown or invalid ones raise :class:`OptionsError`."""
 
@@ -158,7 +158,7 @@ class GameState(ABC, Generic[M]):
 
     @property
     @abstractmethod
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         """The number of the player to move, :data:`CHANCE`, or ``None`` once the game is over."""
 
     @property
@@ -172,7 +172,7 @@ class GameState(ABC, Generic[M]):
         """The moves played on this state, oldest first: what ``undo`` can take back."""
 
     @abstractmethod
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
     def is_over(self) -> bool:
@@ -226,7 +226,7 @@ class GameState(ABC, Generic[M]):
 
     # -- chance and hidden information --------------------------------------------------------
 
-    def chance_outcomes(self) -> Optional[list[tuple[M, float]]]:
+    def chance_outcomes(self) -> list[tuple[M, float]] | None:
         """At a chance step: each outcome with its probability, or ``None`` when there are too
         many to list (a shuffled deck), in which case the game overrides ``sample_chance``."""
         self._require_chance_step()

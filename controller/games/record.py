@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Optional
 
 from controller.errors import KaskadeError
 
@@ -56,7 +55,7 @@ class Record:
         """The ``Game`` tag (every record has one)."""
         return self.tags["Game"]
 
-    def tag(self, name: str) -> Optional[str]:
+    def tag(self, name: str) -> str | None:
         """A tag's value by case-insensitive name, or ``None``."""
         for key, value in self.tags.items():
             if key.lower() == name.lower():
@@ -73,6 +72,7 @@ def parse_record(text: str) -> Record:
         if kind == "tag":
             if in_moves:
                 raise RecordError(number, "a tag after the moves; tags belong in the header")
+            assert isinstance(value, tuple)
             name, tag_value = value
             if name.lower() in seen:
                 raise RecordError(number, f"the tag [{name}] appears twice")
@@ -99,11 +99,11 @@ def parse_moves(text: str) -> list[str]:
     return moves
 
 
-def _tokens(text: str) -> Iterator[tuple[int, str, object]]:
+def _tokens(text: str) -> Iterator[tuple[int, str, str | tuple[str, str]]]:
     """Yield ``(line, "tag", (name, value))`` and ``(line, "move", text)`` in order. One pass
     with a position in each line, so a record of a million moves on one line reads in time
     proportional to its length."""
-    comment_from: Optional[int] = None
+    comment_from: int | None = None
     for number, line in enumerate(text.splitlines(), 1):
         at, end = 0, len(line)
         while at < end:
@@ -160,7 +160,7 @@ def format_record(
     header = [f'[{name} "{_escape(value)}"]' for name, value in ordered.items()]
     words: list[str] = []
     turn = 0
-    previous: Optional[int] = None
+    previous: int | None = None
     for move, mover in zip(moves, movers):
         if players == 1 or (mover == 0 and previous != 0):
             turn += 1

@@ -8,7 +8,7 @@ move from 1, and its text) failed and why.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from controller.errors import KaskadeError
 from controller.games.base import CHANCE, Event, GameState, Rng
@@ -63,9 +63,9 @@ def starting_state(record: Record) -> GameState[Any]:
 def replay(
     state: GameState[Any],
     moves: Sequence[str],
-    rng: Optional[Rng] = None,
+    rng: Rng | None = None,
     first_number: int = 1,
-    limit: Optional[int] = None,
+    limit: int | None = None,
 ) -> list[list[Event]]:
     """Play ``moves`` (notation) on ``state`` and return each move's events. With ``rng``, a
     chance step that comes due and that the next text does not give is drawn from it (a text
@@ -140,7 +140,7 @@ def check_result(record: Record, state: GameState[Any]) -> None:
 
 
 def record_text(
-    start: GameState[Any], moves: Sequence[str], tags: Optional[Mapping[str, str]] = None
+    start: GameState[Any], moves: Sequence[str], tags: Mapping[str, str] | None = None
 ) -> str:
     """The record of ``moves`` (notation) played from ``start``, with ``tags`` (players, date)
     added to the header. Each move is written as the game names it — ``c2xc3`` for a capture
@@ -167,7 +167,7 @@ def game_record(
     final: GameState[Any],
     moves: Sequence[str],
     movers: Sequence[int],
-    tags: Optional[Mapping[str, str]] = None,
+    tags: Mapping[str, str] | None = None,
 ) -> str:
     """``record_text`` for a caller that already holds the ``final`` state and each move's
     ``movers``: no replay, so saving after every move stays cheap however long the game."""

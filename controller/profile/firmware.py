@@ -26,7 +26,7 @@ MAX_HOLD_S = 30
 
 
 _BOARD_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
-_DRIVERS = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}
+_DRIVERS: dict[str, Any] = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio": ChargeTime}
 
 
 def default_thresholds(profile: Profile) -> tuple[int, int]:

@@ -3,17 +3,12 @@ path for a maker's own build."""
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from importlib import resources
 from pathlib import Path
 
 from controller.profile.model import Profile
 from controller.profile.parse import ProfileError, parse_profile
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.9 and 3.10
-    import tomli as tomllib
 
 DEFAULT_PROFILE = "kaskade-8x8"
 

@@ -10,7 +10,6 @@ picture into the bytes a strip expects.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
 
 from controller.games.algebraic import cell_name
 
@@ -103,7 +102,7 @@ class Usb:
     vid: int = 0x2E8A
     """USB vendor id (Raspberry Pi, whose Pico runs MicroPython as 2E8A:0005)."""
     pid: int = 0x0005
-    serial: Optional[str] = None
+    serial: str | None = None
     """The microcontroller's USB serial number; needed when several boards are plugged in."""
 
 
@@ -115,7 +114,7 @@ class Touch:
     pads: tuple[int, ...]
     """Pad index (``row * columns + column``) of sensor channel 0, 1, …"""
     buses: tuple[I2cBus, ...] = ()
-    shift: Optional[ShiftChain] = None
+    shift: ShiftChain | None = None
     pins: tuple[int, ...] = ()
     """Microcontroller pins, one per pad, for direct charge-time sensing."""
     usb: Usb = field(default_factory=Usb)
@@ -136,8 +135,8 @@ class Gpio:
 
     menu_button: int
     undo_button: int
-    buzzer: Optional[int] = None
-    status_led: Optional[int] = None
+    buzzer: int | None = None
+    status_led: int | None = None
     buzzer_type: str = "passive"
     """One of ``BUZZER_TYPES``."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Optional, Union
+from typing import Any
 
 from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
@@ -109,7 +109,7 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
 # -- sections ---------------------------------------------------------------------------------
 
 
-def _board(root: Reader) -> tuple[Optional[str], Optional[int], Optional[int]]:
+def _board(root: Reader) -> tuple[str | None, int | None, int | None]:
     board = root.table("board")
     name = board.text("name") if board else None
     if board:
@@ -122,7 +122,7 @@ def _board(root: Reader) -> tuple[Optional[str], Optional[int], Optional[int]]:
     return name, columns, rows
 
 
-def _panel(table: Reader) -> Optional[Panel]:
+def _panel(table: Reader) -> Panel | None:
     values = (
         table.integer("channel", 0, 1, 0),
         table.integer("width", 1, 64),
@@ -134,9 +134,8 @@ def _panel(table: Reader) -> Optional[Panel]:
         table.boolean("serpentine"),
     )
     table.done()
-    if any(v is None for v in values):
-        return None
-    return Panel(*values)  # type: ignore[arg-type]
+    found = _all_read(values)
+    return None if found is None else Panel(*found)
 
 
 @dataclass(frozen=True)
@@ -144,10 +143,10 @@ class _TouchDraft:
     """The touch section before its channel order is resolved against the pad grid."""
 
     touch: Touch
-    order: Union[str, tuple[str, ...]]
+    order: str | tuple[str, ...]
 
 
-def _touch(table: Optional[Reader]) -> Optional[_TouchDraft]:
+def _touch(table: Reader | None) -> _TouchDraft | None:
     if table is None:
         return None
     sensor = table.choice("sensor", SENSORS)
@@ -174,8 +173,9 @@ def _touch(table: Optional[Reader]) -> Optional[_TouchDraft]:
             values = (chain.integer("clock", *MICRO_PINS), chain.integer("latch", *MICRO_PINS),
                       chain.integer("data", *MICRO_PINS), chain.integer("registers", 1, 64))
             chain.done()
-            if all(v is not None for v in values):
-                shift = ShiftChain(*values)  # type: ignore[arg-type]
+            found = _all_read(values)
+            if found is not None:
+                shift = ShiftChain(*found)
     elif sensor == "gpio":
         pins = table.integers("pins", *MICRO_PINS)
     usb = _usb(table.table("usb", required=False))
@@ -185,7 +185,7 @@ def _touch(table: Optional[Reader]) -> Optional[_TouchDraft]:
     return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb), order)
 
 
-def _usb(table: Optional[Reader]) -> Optional[Usb]:
+def _usb(table: Reader | None) -> Usb | None:
     if table is None:
         return Usb()
     vid = table.integer("vid", 0, 0xFFFF, Usb.vid)
@@ -207,7 +207,7 @@ def _shown(text: str) -> str:
     return repr(text[:40] + ("…" if len(text) > 40 else ""))
 
 
-def _order(table: Reader) -> Optional[Union[str, tuple[str, ...]]]:
+def _order(table: Reader) -> str | tuple[str, ...] | None:
     order = table.raw("order", "rows")
     if isinstance(order, str) and order.lower() in ("rows", "serpentine"):
         return order.lower()
@@ -217,7 +217,7 @@ def _order(table: Reader) -> Optional[Union[str, tuple[str, ...]]]:
     return None
 
 
-def _gpio(table: Optional[Reader]) -> Optional[Gpio]:
+def _gpio(table: Reader | None) -> Gpio | None:
     if table is None:
         return None
     values = (table.integer("menu_button", *PI_PINS), table.integer("undo_button", *PI_PINS))
@@ -225,12 +225,13 @@ def _gpio(table: Optional[Reader]) -> Optional[Gpio]:
     status = table.integer("status_led", *PI_PINS, None)
     buzzer_type = table.choice("buzzer_type", BUZZER_TYPES, "passive")
     table.done()
-    if any(v is None for v in values) or buzzer_type is None:
+    found = _all_read((*values, buzzer_type))
+    if found is None:
         return None
-    return Gpio(values[0], values[1], buzzer, status, buzzer_type)  # type: ignore[arg-type]
+    return Gpio(found[0], found[1], buzzer, status, found[2])
 
 
-def _power(table: Optional[Reader]) -> Optional[Power]:
+def _power(table: Reader | None) -> Power | None:
     if table is None:
         return None
     values = (
@@ -242,9 +243,14 @@ def _power(table: Optional[Reader]) -> Optional[Power]:
         table.number("other_milliamps", 0, 10000, 0),
     )
     table.done()
-    if any(v is None for v in values):
-        return None
-    return Power(*values)  # type: ignore[arg-type]
+    found = _all_read(values)
+    return None if found is None else Power(*found)
+
+
+def _all_read(values: tuple[object, ...]) -> tuple[Any, ...] | None:
+    """``values`` when every one of them was read, else ``None`` (the reader has recorded
+    what was missing or wrong)."""
+    return None if any(value is None for value in values) else values
 
 
 # -- whole-board checks -----------------------------------------------------------------------
@@ -252,7 +258,7 @@ def _power(table: Optional[Reader]) -> Optional[Power]:
 
 def _chains(
     problems: list[tuple[str, str]],
-    panels: Sequence[Optional[Panel]],
+    panels: Sequence[Panel | None],
     channels: int,
     width: int,
     height: int,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from difflib import get_close_matches
-from typing import Any, Optional
+from typing import Any
 
 MISSING = object()
 
@@ -41,7 +41,7 @@ class Reader:
             return False, None
         return False, default
 
-    def integer(self, name: str, low: int, high: int, default: Any = MISSING) -> Optional[int]:
+    def integer(self, name: str, low: int, high: int, default: Any = MISSING) -> int | None:
         """An integer from ``low`` to ``high``; ``None`` (recorded) when absent or wrong."""
         present, value = self._get(name, default)
         if not present:
@@ -54,7 +54,7 @@ class Reader:
             return None
         return value
 
-    def number(self, name: str, low: float, high: float, default: Any = MISSING) -> Optional[float]:
+    def number(self, name: str, low: float, high: float, default: Any = MISSING) -> float | None:
         """A number (integer or decimal) from ``low`` to ``high``."""
         present, value = self._get(name, default)
         if not present:
@@ -67,7 +67,7 @@ class Reader:
             return None
         return float(value)
 
-    def text(self, name: str, default: Any = MISSING) -> Optional[str]:
+    def text(self, name: str, default: Any = MISSING) -> str | None:
         """A non-empty string."""
         present, value = self._get(name, default)
         if not present:
@@ -77,7 +77,7 @@ class Reader:
             return None
         return value
 
-    def choice(self, name: str, choices: Sequence[str], default: Any = MISSING) -> Optional[str]:
+    def choice(self, name: str, choices: Sequence[str], default: Any = MISSING) -> str | None:
         """One of ``choices`` (compared without regard to case; returned as listed)."""
         value = self.text(name, default)
         if value is None:
@@ -88,7 +88,7 @@ class Reader:
         self.problem(name, f"must be one of {', '.join(choices)}, not {value!r}")
         return None
 
-    def boolean(self, name: str, default: Any = MISSING) -> Optional[bool]:
+    def boolean(self, name: str, default: Any = MISSING) -> bool | None:
         """``true`` or ``false``."""
         present, value = self._get(name, default)
         if not present:
@@ -98,7 +98,7 @@ class Reader:
             return None
         return value
 
-    def table(self, name: str, required: bool = True) -> Optional[Reader]:
+    def table(self, name: str, required: bool = True) -> Reader | None:
         """A sub-table; ``None`` when absent (recorded if ``required``) or not a table."""
         present, value = self._get(name, MISSING if required else None)
         if not present:

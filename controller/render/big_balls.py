@@ -11,21 +11,26 @@ pads have one LED.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional
 
 from controller.games.big_balls import HOLES
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import BIG_BALL, HIGHLIGHT, Colour, mix, scale
-from controller.render.feedback import Touches, backdrop, blink_hint, draw_touches, fill_at
+from controller.render.feedback import (
+    EMPTY,
+    HINT,
+    THINKING,
+    Turn,
+    backdrop,
+    blink_hint,
+    draw_touches,
+    fill_at,
+)
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
-from controller.render.kaskade import EMPTY, HINT, THINKING
 
-NEVER = -math.inf
 Pad = tuple[int, int]
 PIP: Colour = (255, 255, 255)
 TARGET = 0.55
@@ -60,7 +65,7 @@ class BigBallsLayout:
         die = tuple((left + 5 + x, bottom + 5 + y) for y in range(3) for x in range(3))
         return cls(holes, die)
 
-    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+    def hit(self, pad: Pad) -> tuple[str, int] | None:
         """``("hole", number)``, ``("die", 0)`` or ``None``."""
         if pad in self.die:
             return "die", 0
@@ -77,38 +82,33 @@ class BigBallsView:
     board: Sequence[int]
     """Per hole: 0 empty, -1 a big ball, else a stone ``player * 6 + number``."""
     colours: tuple[Colour, Colour]
-    to_move: Optional[int]
-    """The player to move (also while their die tumbles); ``None`` once over."""
-    winner: Optional[int] = None
-    die: Optional[int] = None
+    die: int | None = None
     """The die's number while its stone is to move."""
-    rolling_since: Optional[float] = None
+    rolling_since: float | None = None
     """The die tumbles (a throw was made, its number not yet shown)."""
     can_throw: bool = False
     movable: frozenset[int] = frozenset()
     """Holes of the stones the die lets move (they blink)."""
-    chosen: Optional[int] = None
+    chosen: int | None = None
     """The hole of the piece picked up by a touch."""
     targets: frozenset[int] = frozenset()
     """Where the chosen piece may go."""
-    shown_number: Optional[tuple[int, int]] = None
+    shown_number: tuple[int, int] | None = None
     """``(player, number)`` of a stone a finger rests on, shown on the die."""
     last: tuple[int, ...] = ()
     """The holes of the last move (from, to)."""
-    touches: Touches = field(default_factory=Touches)
-    thinking: bool = False
     hint: tuple[int, ...] = ()
     """Holes a hint points at, or ``(-1,)`` for the die."""
-    hint_at: float = NEVER
+    turn: Turn = field(default_factory=Turn)
 
 
 def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, view: BigBallsView,
                    now: float) -> bool:
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
-    animating = view.thinking or view.winner is not None or view.rolling_since is not None
-    theme = backdrop(canvas, view.colours, view.to_move, view.winner, now)
-    empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
+    animating = view.turn.thinking or view.turn.winner is not None or view.rolling_since is not None
+    theme = backdrop(canvas, view.colours, view.turn.to_move, view.turn.winner, now)
+    empty = scale(theme, THINKING * pulse(now, 0.3) if view.turn.thinking else EMPTY)
     blink_on = int(now / 0.3) % 2 == 0
     target = scale(theme, TARGET)
     for hole, value in enumerate(view.board):
@@ -134,7 +134,7 @@ def draw_big_balls(canvas: Canvas, profile: Profile, layout: BigBallsLayout, vie
         canvas.block(column * k, row * k, rows)
     animating |= _die(canvas, layout, view, k, now)
     animating |= _hint(canvas, layout, view, k, now)
-    animating |= draw_touches(canvas, profile, view.touches, now)
+    animating |= draw_touches(canvas, profile, view.turn.touches, now)
     return animating
 
 
@@ -142,12 +142,12 @@ def _die(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
          now: float) -> bool:
     """The die block: a stone's number under a finger, the tumbling or thrown die, or the
     throw button."""
-    if view.to_move is None and view.winner is None:
+    if view.turn.to_move is None and view.turn.winner is None:
         return False
-    owner = view.to_move if view.to_move is not None else view.winner
+    owner = view.turn.to_move if view.turn.to_move is not None else view.turn.winner
     assert owner is not None
     colour = view.colours[owner]
-    face: Optional[int] = None
+    face: int | None = None
     animating = False
     if view.shown_number is not None:
         owner, face = view.shown_number
@@ -157,7 +157,7 @@ def _die(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
         animating = True
     elif view.die is not None:
         face = view.die
-    elif view.can_throw and not view.thinking:
+    elif view.can_throw and not view.turn.thinking:
         level = pulse(now, 0.25)
         for pad in layout.die:
             fill_at(canvas, pad, k, scale(colour, 0.6 * level))
@@ -173,9 +173,9 @@ def _die(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
 
 def _hint(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
           now: float) -> bool:
-    if not view.hint or view.to_move is None:
+    if not view.hint or view.turn.to_move is None:
         return False
     pads = layout.die if view.hint == (-1,) else [layout.holes[h] for h in view.hint]
-    return blink_hint(canvas, pads, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6),
-                      view.hint_at, now, HINT)
+    return blink_hint(canvas, pads, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6),
+                      view.turn.hint_at, now, HINT)
 

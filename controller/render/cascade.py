@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.games import Event
 from controller.games.kaskade import Generation, Placed
@@ -37,7 +36,7 @@ class CascadeAnimation:
 
     @classmethod
     def of(cls, before: Sequence[int], events: Sequence[Event], start: float) \
-            -> Optional[CascadeAnimation]:
+            -> CascadeAnimation | None:
         """The animation of a move from the board ``before`` it, or ``None`` without a cascade."""
         generations = [e for e in events if isinstance(e, Generation)]
         if not generations:
@@ -58,7 +57,7 @@ class CascadeAnimation:
         """When the last step has been shown."""
         return self.start + self.step * len(self.steps)
 
-    def at(self, now: float) -> Optional[tuple[Step, float]]:
+    def at(self, now: float) -> tuple[Step, float] | None:
         """The step on show at ``now`` and when it began; ``None`` once the animation is over."""
         index = math.floor((now - self.start) / self.step + BOUNDARY)
         if not 0 <= index < len(self.steps):

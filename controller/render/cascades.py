@@ -8,10 +8,8 @@ neighbours on the grid. The top row is the top pad row; the widest row needs 2n 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional
 
 from controller.games.cascades import Slope
 from controller.games.cascades.slope import MAX_TOP, MIN_TOP
@@ -19,11 +17,18 @@ from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT, Colour, mix, scale
-from controller.render.feedback import Touches, backdrop, draw_touches, fill_at
+from controller.render.feedback import (
+    EMPTY,
+    HINT,
+    PLACED_FLASH,
+    THINKING,
+    Turn,
+    backdrop,
+    draw_touches,
+    fill_at,
+)
 from controller.render.glyphs import solid_rows
-from controller.render.kaskade import EMPTY, HINT, PLACED_FLASH, THINKING
 
-NEVER = -math.inf
 Pad = tuple[int, int]
 PLACEABLE = 0.4
 """Brightness of an empty cell the player to move may fill."""
@@ -42,7 +47,7 @@ def fits(profile: Profile, top: int, shape: str) -> bool:
     return 2 * top - 1 <= profile.columns and game_rows(top, shape) + 1 <= profile.rows
 
 
-def largest_top(profile: Profile, shape: str = "widening") -> Optional[int]:
+def largest_top(profile: Profile, shape: str = "widening") -> int | None:
     """The widest top row that fits the grid, or ``None`` when not even the smallest does."""
     tops = [top for top in range(MIN_TOP, MAX_TOP + 1) if fits(profile, top, shape)]
     return max(tops) if tops else None
@@ -72,7 +77,7 @@ class CascadesLayout:
         done = (profile.columns - 1, profile.rows - 1 - slope.rows)
         return cls(slope, tuple(pads), done)
 
-    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+    def hit(self, pad: Pad) -> tuple[str, int] | None:
         """``("cell", number)``, ``("done", 0)`` or ``None``."""
         if pad == self.done:
             return "done", 0
@@ -89,35 +94,30 @@ class CascadesView:
     cells: Sequence[int]
     """Per cell: -1 empty, else the owner."""
     colours: tuple[Colour, Colour]
-    to_move: Optional[int]
-    winner: Optional[int] = None
     placeable: frozenset[int] = frozenset()
-    done: Optional[str] = None
+    done: str | None = None
     """``"pass"`` or ``"end"`` when the done pad does that now, else ``None``."""
     last_turn: frozenset[int] = frozenset()
     """Cells filled in the most recent turn (drawn brightest)."""
-    last_move: Optional[int] = None
-    moved_at: float = NEVER
+    last_move: int | None = None
     counted: frozenset[int] = frozenset()
     """Cells that decide the game (the bottom row), faintly marked while empty."""
-    touches: Touches = field(default_factory=Touches)
-    thinking: bool = False
-    hint: Optional[object] = None
+    hint: object | None = None
     """A suggested move: a cell number, ``"pass"`` or ``"end"``."""
-    hint_at: float = NEVER
+    turn: Turn = field(default_factory=Turn)
 
 
 def draw_cascades(canvas: Canvas, profile: Profile, layout: CascadesLayout, view: CascadesView,
                   now: float) -> bool:
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
-    animating = view.winner is not None or view.thinking
-    theme = backdrop(canvas, view.colours, view.to_move, view.winner, now)
-    empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
+    animating = view.turn.winner is not None or view.turn.thinking
+    theme = backdrop(canvas, view.colours, view.turn.to_move, view.turn.winner, now)
+    empty = scale(theme, THINKING * pulse(now, 0.3) if view.turn.thinking else EMPTY)
     for cell, owner in enumerate(view.cells):
         column, row = layout.pads[cell]
         if owner < 0:
-            level = PLACEABLE if cell in view.placeable and not view.thinking else None
+            level = PLACEABLE if cell in view.placeable and not view.turn.thinking else None
             colour = scale(theme, level) if level else empty
             if cell in view.counted and level is None:
                 colour = mix(colour, scale(HIGHLIGHT, EMPTY), 0.35)
@@ -125,14 +125,14 @@ def draw_cascades(canvas: Canvas, profile: Profile, layout: CascadesLayout, view
             colour = view.colours[owner]
             if cell not in view.last_turn:
                 colour = scale(colour, OLDER_STONE)
-            if view.winner is not None and owner == view.winner and cell in view.counted:
+            if view.turn.winner is not None and owner == view.turn.winner and cell in view.counted:
                 colour = scale(colour, pulse(now, 0.5))
         canvas.block(column * k, row * k, solid_rows(k, colour))
-    if view.done is not None and view.to_move is not None:
-        colour = view.colours[view.to_move]
+    if view.done is not None and view.turn.to_move is not None:
+        colour = view.colours[view.turn.to_move]
         colour = mix(colour, HIGHLIGHT, 0.4) if view.done == "end" else scale(colour, 0.5)
         fill_at(canvas, layout.done, k, colour)
-    since = now - view.moved_at
+    since = now - view.turn.moved_at
     if view.last_move is not None and 0 <= since < PLACED_FLASH:
         owner = view.cells[view.last_move]
         if owner >= 0:
@@ -140,17 +140,17 @@ def draw_cascades(canvas: Canvas, profile: Profile, layout: CascadesLayout, view
             fill_at(canvas, layout.pads[view.last_move], k, glow)
             animating = True
     animating |= _hint(canvas, layout, view, k, now)
-    animating |= draw_touches(canvas, profile, view.touches, now)
+    animating |= draw_touches(canvas, profile, view.turn.touches, now)
     return animating
 
 
 def _hint(canvas: Canvas, layout: CascadesLayout, view: CascadesView, k: int,
           now: float) -> bool:
-    since = now - view.hint_at
-    if view.hint is None or view.to_move is None or not 0 <= since < HINT:
+    since = now - view.turn.hint_at
+    if view.hint is None or view.turn.to_move is None or not 0 <= since < HINT:
         return False
     pad = layout.pads[view.hint] if isinstance(view.hint, int) else layout.done
     if int(since / 0.25) % 2 == 0:
-        fill_at(canvas, pad, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6))
+        fill_at(canvas, pad, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6))
     return True
 

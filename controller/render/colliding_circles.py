@@ -14,10 +14,8 @@ pads each holding four dice (the last one dimmer when it holds fewer).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional
 
 from controller.games.colliding_circles.board import FIELDS
 from controller.games.colliding_circles.pieces import HAND, owner_of, value_of
@@ -25,11 +23,18 @@ from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, Colour, mix, scale
-from controller.render.feedback import Touches, backdrop, blink_hint, draw_touches, fill_at
+from controller.render.feedback import (
+    EMPTY,
+    HINT,
+    THINKING,
+    Turn,
+    backdrop,
+    blink_hint,
+    draw_touches,
+    fill_at,
+)
 from controller.render.glyphs import number_rows, solid_rows
-from controller.render.kaskade import EMPTY, HINT, THINKING
 
-NEVER = -math.inf
 Pad = tuple[int, int]
 WIDTH, HEIGHT = 14, 14
 """Pads the game needs: the fields with a hand and a pool each side; buttons and scores."""
@@ -79,7 +84,7 @@ class CirclesLayout:
         return cls(fields, hands, pools, scores, ((left, row), (left + 1, row)),
                    ((left + 4, row), (left + 5, row)))
 
-    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+    def hit(self, pad: Pad) -> tuple[str, int] | None:
         """``("field", n)``, ``("hand", index)`` of the player's own hand (any side),
         ``("rethrow", 0)``, ``("end", 0)`` or ``None``."""
         if pad in self.fields:
@@ -103,12 +108,10 @@ class CirclesView:
     pools: tuple[int, int]
     scores: tuple[int, int]
     colours: tuple[Colour, Colour]
-    to_move: Optional[int]
-    winner: Optional[int] = None
     holes: frozenset[int] = frozenset()
-    chosen_die: Optional[int] = None
+    chosen_die: int | None = None
     """The index in the mover's hand of the die picked up."""
-    chosen_field: Optional[int] = None
+    chosen_field: int | None = None
     """The field of a die picked up to manoeuvre."""
     targets: dict[int, int] = field(default_factory=dict)
     """Fields the picked die may go to, with the value it would show there."""
@@ -119,26 +122,24 @@ class CirclesView:
     last: tuple[int, ...] = ()
     flashing: tuple[int, ...] = ()
     """Fields of circles completed or broken by the last move."""
-    moved_at: float = NEVER
-    touches: Touches = field(default_factory=Touches)
-    thinking: bool = False
     hint: tuple[Pad, ...] = ()
-    hint_at: float = NEVER
+    turn: Turn = field(default_factory=Turn)
 
 
 def draw_circles(canvas: Canvas, profile: Profile, layout: CirclesLayout, view: CirclesView,
                  now: float) -> bool:
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
-    animating = view.thinking or view.winner is not None
-    theme = backdrop(canvas, view.colours, view.to_move, view.winner, now)
-    empty = scale(theme, THINKING * pulse(now, 0.3) if view.thinking else EMPTY)
-    flash_on = 0 <= now - view.moved_at < FLASH and int((now - view.moved_at) / 0.2) % 2 == 0
-    animating |= 0 <= now - view.moved_at < FLASH and bool(view.flashing)
+    animating = view.turn.thinking or view.turn.winner is not None
+    theme = backdrop(canvas, view.colours, view.turn.to_move, view.turn.winner, now)
+    empty = scale(theme, THINKING * pulse(now, 0.3) if view.turn.thinking else EMPTY)
+    since_move = now - view.turn.moved_at
+    flash_on = 0 <= since_move < FLASH and int(since_move / 0.2) % 2 == 0
+    animating |= 0 <= since_move < FLASH and bool(view.flashing)
     for number, pad in enumerate(layout.fields):
         cell = view.board[number]
         if number in view.targets:
-            owner = view.to_move if view.chosen_die is not None else \
+            owner = view.turn.to_move if view.chosen_die is not None else \
                 owner_of(view.board[view.chosen_field]) if view.chosen_field is not None else 0
             rows = number_rows(k, view.targets[number], scale(view.colours[owner or 0], TARGET),
                                0.5)
@@ -160,19 +161,19 @@ def draw_circles(canvas: Canvas, profile: Profile, layout: CirclesLayout, view: 
     _bars(canvas, layout, view, k)
     animating |= _buttons(canvas, layout, view, k, now)
     animating |= _hint(canvas, view, k, now)
-    animating |= draw_touches(canvas, profile, view.touches, now)
+    animating |= draw_touches(canvas, profile, view.turn.touches, now)
     return animating
 
 
 def _hands(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int) -> None:
     for player, pads in enumerate(layout.hands):
         colour = view.colours[player]
-        if view.to_move is not None and player != view.to_move:
+        if view.turn.to_move is not None and player != view.turn.to_move:
             colour = scale(colour, 0.5)
         for index, pad in enumerate(pads):
             if index >= len(view.hands[player]):
                 continue
-            shown = mix(colour, HIGHLIGHT, 0.5) if player == view.to_move and \
+            shown = mix(colour, HIGHLIGHT, 0.5) if player == view.turn.to_move and \
                 index == view.chosen_die else colour
             canvas.block(pad[0] * k, pad[1] * k,
                          number_rows(k, view.hands[player][index], shown))
@@ -200,12 +201,12 @@ def _bars(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int) -> N
 
 def _buttons(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int,
              now: float) -> bool:
-    if view.to_move is None or view.thinking:
+    if view.turn.to_move is None or view.turn.thinking:
         return False
     level = 0.35 + 0.4 * pulse(now, 0.25)
     if view.can_rethrow:
         for pad in layout.rethrow:
-            fill_at(canvas, pad, k, scale(view.colours[view.to_move], level))
+            fill_at(canvas, pad, k, scale(view.colours[view.turn.to_move], level))
     if view.can_end:
         for pad in layout.end:
             fill_at(canvas, pad, k, scale(CONFIRM, level))
@@ -213,8 +214,8 @@ def _buttons(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int,
 
 
 def _hint(canvas: Canvas, view: CirclesView, k: int, now: float) -> bool:
-    if view.to_move is None:
+    if view.turn.to_move is None:
         return False
-    return blink_hint(canvas, view.hint, k, mix(view.colours[view.to_move], HIGHLIGHT, 0.6),
-                      view.hint_at, now, HINT)
+    return blink_hint(canvas, view.hint, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6),
+                      view.turn.hint_at, now, HINT)
 

@@ -16,21 +16,17 @@ so 12 columns (16 with Pawns and Courts) and 13 rows are needed. On a 16 x 16 bo
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional
 
 from controller.games.cascades_decktet.cards import ACE, CARDS, COURT, CROWN, PAWN, TWICE
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, Colour, mix, scale
-from controller.render.feedback import Touches, blink_hint, draw_touches, fill_at
-from controller.render.kaskade import HINT
+from controller.render.feedback import HINT, Turn, blink_hint, draw_touches, fill_at
 
-NEVER = -math.inf
 Pad = tuple[int, int]
 SUIT_COLOURS: tuple[Colour, ...] = (
     (170, 170, 255),   # Moons: pale silver-blue
@@ -123,7 +119,7 @@ class DecktetLayout:
     def tier_pad(self, tier: int, rank: int, copy: int) -> Pad:
         return self.left + rank_column(rank, copy), self.tiers[tier]
 
-    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+    def hit(self, pad: Pad) -> tuple[str, int] | None:
         """``("tier", n)``, ``("reserve", n)``, ``("waste", 0)``, ``("stock", 0)`` or
         ``None``."""
         if pad[1] in self.tiers and self.left <= pad[0] < self.left + EXTENDED_COLUMNS:
@@ -145,24 +141,20 @@ class DecktetView:
     tiers: Sequence[Sequence[int]]
     reserves: Sequence[Sequence[int]]
     opened: int
-    waste_top: Optional[int]
+    waste_top: int | None
     stock: int
     can_draw: bool = False
     can_turn: bool = False
-    passes_left: Optional[int] = None
+    passes_left: int | None = None
     cards_left: int = 0
-    chosen: Optional[int] = None
+    chosen: int | None = None
     """The card picked up (from the waste or a reserve)."""
     targets: frozenset[int] = frozenset()
     """Tiers the picked card may go to."""
-    over: bool = False
-    won: bool = False
-    verdict: Optional[float] = None
+    verdict: float | None = None
     """The last hint's verdict: 1 winnable, -1 lost, 0 unknown."""
-    touches: Touches = field(default_factory=Touches)
-    thinking: bool = False
     hint: tuple[Pad, ...] = ()
-    hint_at: float = NEVER
+    turn: Turn = field(default_factory=Turn)
 
 
 def draw_decktet(canvas: Canvas, profile: Profile, layout: DecktetLayout, view: DecktetView,
@@ -170,9 +162,9 @@ def draw_decktet(canvas: Canvas, profile: Profile, layout: DecktetLayout, view: 
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
     canvas.fill((0, 0, 0))
-    animating = view.thinking or view.won
+    animating = view.turn.thinking or view.turn.winner == 0
     glow = pulse(now, 0.4)
-    if view.won:
+    if view.turn.winner == 0:
         canvas.fill(scale(CONFIRM, 0.25 * glow))
     for tier, row in enumerate(view.tiers):
         copies: dict[int, int] = {}
@@ -181,7 +173,7 @@ def draw_decktet(canvas: Canvas, profile: Profile, layout: DecktetLayout, view: 
             copy = copies.get(rank, 0)
             copies[rank] = copy + 1
             end = index == len(row) - 1
-            level = 0.55 + 0.45 * glow if end and not view.over else 0.7
+            level = 0.55 + 0.45 * glow if end and view.turn.to_move is not None else 0.7
             animating |= end
             canvas.block(*_at(layout.tier_pad(tier, rank, copy), k),
                          card_rows(k, card, level))
@@ -199,7 +191,7 @@ def draw_decktet(canvas: Canvas, profile: Profile, layout: DecktetLayout, view: 
     animating |= _stock(canvas, layout, view, k, now)
     _counts(canvas, layout, view, k)
     animating |= _verdict_and_hint(canvas, layout, view, k, now)
-    animating |= draw_touches(canvas, profile, view.touches, now)
+    animating |= draw_touches(canvas, profile, view.turn.touches, now)
     return animating
 
 
@@ -235,7 +227,7 @@ def _stock(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int,
         for pad in layout.stock:
             fill_at(canvas, pad, k, scale(NEUTRAL, level * 2))
         return False
-    if view.can_turn and not view.thinking:
+    if view.can_turn and not view.turn.thinking:
         for pad in layout.stock:
             fill_at(canvas, pad, k, scale(PASS, 0.2 + 0.5 * pulse(now, 0.25)))
         return True
@@ -254,10 +246,10 @@ def _counts(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int) ->
 
 def _verdict_and_hint(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int,
                       now: float) -> bool:
-    since = now - view.hint_at
+    since = now - view.turn.hint_at
     if view.verdict is None or not 0 <= since < VERDICT:
         return False
     colour = CONFIRM if view.verdict > 0 else ILLEGAL if view.verdict < 0 else UNKNOWN
     fill_at(canvas, layout.verdict, k, colour)
-    blink_hint(canvas, view.hint, k, HIGHLIGHT, view.hint_at, now, HINT)
+    blink_hint(canvas, view.hint, k, HIGHLIGHT, view.turn.hint_at, now, HINT)
     return True

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
 
 from controller.profile.model import Profile
 from controller.render.breath import pulse
@@ -16,6 +15,14 @@ from controller.render.glyphs import solid_rows
 
 ILLEGAL_FLASH = 0.5
 """Seconds a pad touched illegally flashes."""
+PLACED_FLASH = 0.25
+"""Seconds the pad of a new piece flashes."""
+EMPTY = 0.2
+"""Brightness of an empty cell, in the colour of the player to move: the turn at a glance."""
+HINT = 3.0
+"""Seconds a hint blinks."""
+THINKING = 0.5
+"""Brightest the empty cells breathe while the computer thinks."""
 NEVER = -math.inf
 WINNER_OUTSIDE = 0.6
 """Brightness of the pads around a game once it is won, in the winner's colour."""
@@ -25,16 +32,30 @@ WINNER_OUTSIDE = 0.6
 class Touches:
     """What the fingers did that every game shows: an illegal touch and a hold towards undo."""
 
-    illegal_pad: Optional[int] = None
+    illegal_pad: int | None = None
     """A pad (of the whole grid) touched illegally."""
     illegal_at: float = NEVER
-    held_pad: Optional[int] = None
+    held_pad: int | None = None
     held_progress: float = 0.0
     """How far a hold towards undo has come, 0-1."""
 
 
-def backdrop(canvas: Canvas, colours: tuple[Colour, Colour], to_move: Optional[int],
-             winner: Optional[int], now: float) -> Colour:
+@dataclass(frozen=True)
+class Turn:
+    """What every game's picture shows about the people at the board, whatever the game: whose
+    turn it is (``None`` once over), the winner once the win is on show, when the last move was
+    made, the fingers' feedback, whether the computer is thinking and when a hint came."""
+
+    to_move: int | None = None
+    winner: int | None = None
+    moved_at: float = NEVER
+    touches: Touches = field(default_factory=Touches)
+    thinking: bool = False
+    hint_at: float = NEVER
+
+
+def backdrop(canvas: Canvas, colours: tuple[Colour, Colour], to_move: int | None,
+             winner: int | None, now: float) -> Colour:
     """Fill the board (dark, or glowing in the winner's colour) and return the colour of the
     moment: the winner's breathing, the player to move's, or grey once over."""
     if winner is not None:
@@ -51,8 +72,8 @@ def draw_touches(canvas: Canvas, profile: Profile, touches: Touches, now: float)
                          touches.held_pad, touches.held_progress, now)
 
 
-def draw_feedback(canvas: Canvas, profile: Profile, illegal_pad: Optional[int],
-                  illegal_at: float, held_pad: Optional[int], held_progress: float,
+def draw_feedback(canvas: Canvas, profile: Profile, illegal_pad: int | None,
+                  illegal_at: float, held_pad: int | None, held_progress: float,
                   now: float) -> bool:
     """The illegal flash and the hold-to-undo fill on pads of the whole grid; returns whether
     either is on show (and so the picture changes with time)."""

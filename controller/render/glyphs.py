@@ -22,7 +22,6 @@ one ball. Glyphs are cached: a board redraws the same few shapes again and again
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Optional
 
 from controller.render.color import Colour, scale
 
@@ -70,7 +69,7 @@ def lit_leds(per_pad: int, balls: int) -> frozenset[tuple[int, int]]:
 
 @lru_cache(maxsize=4096)
 def ball_rows(
-    per_pad: int, balls: int, colour: Colour, unlit: Optional[float] = None
+    per_pad: int, balls: int, colour: Colour, unlit: float | None = None
 ) -> tuple[bytes, ...]:
     """The pad's LED rows (bottom first) for ``balls`` balls of ``colour``; the other LEDs glow
     at ``unlit`` (default ``UNLIT``) of it."""
@@ -95,6 +94,7 @@ def number_rows(per_pad: int, number: int, colour: Colour, unlit: float = UNLIT)
     LEDs that are not pips glow at ``unlit`` of it."""
     if per_pad == 1:
         return (bytes(colour),)
+    white: set[tuple[int, int]]
     if per_pad == 3:
         lit, white = _PIPS_3[number], set()
     else:

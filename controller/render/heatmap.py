@@ -8,6 +8,7 @@ stays dim grey, so a dead sensor shows as a grey hole in a blue field. The same 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Mapping
 
 from controller.profile.model import Profile
@@ -28,7 +29,7 @@ def heat_colour(delta: int, touch: int) -> Colour:
     """The colour of a pad ``delta`` counts from its baseline towards a touch, for a touch
     threshold of ``touch`` counts."""
     share = max(0.0, min(1.0, delta / touch)) if touch > 0 else 1.0
-    for (low, first), (high, second) in zip(_STOPS, _STOPS[1:]):
+    for (low, first), (high, second) in itertools.pairwise(_STOPS):
         if share <= high:
             amount = (share - low) / (high - low)
             return (round(first[0] + (second[0] - first[0]) * amount),

@@ -8,10 +8,8 @@ gives the same picture: animations are timed frame sequences, not state.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
 
 from controller.profile.model import Profile
 from controller.render.breath import pulse
@@ -23,22 +21,22 @@ from controller.render.color import (
     mix,
     scale,
 )
-from controller.render.feedback import backdrop, draw_feedback
+from controller.render.feedback import (
+    EMPTY,
+    HINT,
+    NEVER,
+    PLACED_FLASH,
+    THINKING,
+    Turn,
+    backdrop,
+    draw_touches,
+)
 from controller.render.glyphs import ball_rows, solid_rows
 
-NEVER = -math.inf
-PLACED_FLASH = 0.25
-"""Seconds the pad of a new ball flashes."""
 BURST = 0.15
 """Seconds an overflowing cell glows in a cascade step."""
-EMPTY = 0.2
-"""Brightness of an empty cell, in the colour of the player to move: the turn at a glance."""
 LAST_MOVE_TINT = 0.45
 """Glow of the unlit LEDs of the last move's pad (on boards with several LEDs per pad)."""
-HINT = 3.0
-"""Seconds a hinted cell blinks."""
-THINKING = 0.5
-"""Brightest the empty cells breathe while the computer thinks."""
 
 
 @dataclass(frozen=True)
@@ -50,34 +48,23 @@ class KaskadeView:
     cells: Sequence[int]
     """Signed ball counts (White positive), cell ``rank * width + file``."""
     critical: Sequence[int]
-    to_move: Optional[int]
-    winner: Optional[int] = None
-    last_move: Optional[int] = None
+    last_move: int | None = None
     last_mover: int = 0
-    moved_at: float = NEVER
     bursts: tuple[int, ...] = ()
     """Cells overflowing in the cascade step on show."""
     burst_at: float = NEVER
-    illegal_pad: Optional[int] = None
-    """A pad (of the whole grid) touched illegally."""
-    illegal_at: float = NEVER
-    held_pad: Optional[int] = None
-    held_progress: float = 0.0
-    """How far a hold towards undo has come, 0-1."""
-    thinking: bool = False
-    """The computer is thinking: the empty cells breathe in its colour."""
-    hint: Optional[int] = None
+    hint: int | None = None
     """A cell suggested to the player to move."""
-    hint_at: float = NEVER
+    turn: Turn = field(default_factory=Turn)
 
 
 def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float) -> bool:
     """Draw ``view`` at time ``now``; return whether the picture changes with time."""
     k = profile.per_pad
-    animating = view.winner is not None
-    theme = backdrop(canvas, PLAYERS, view.to_move, view.winner, now)
+    animating = view.turn.winner is not None
+    theme = backdrop(canvas, PLAYERS, view.turn.to_move, view.turn.winner, now)
     empty = scale(theme, EMPTY)
-    if view.thinking:
+    if view.turn.thinking:
         empty = scale(theme, THINKING * pulse(now, 0.3))
         animating = True
     charged_level = pulse(now)
@@ -96,15 +83,14 @@ def draw_kaskade(canvas: Canvas, profile: Profile, view: KaskadeView, now: float
         canvas.block(x, y, ball_rows(k, balls, colour, unlit))
     animating |= _flash_cells(canvas, view, k, now)
     animating |= _hint(canvas, view, k, now)
-    animating |= draw_feedback(canvas, profile, view.illegal_pad, view.illegal_at,
-                               view.held_pad, view.held_progress, now)
+    animating |= draw_touches(canvas, profile, view.turn.touches, now)
     return animating
 
 
 def _flash_cells(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
     """The placement flash and the glow of overflowing cells."""
     animating = False
-    since = now - view.moved_at
+    since = now - view.turn.moved_at
     if view.last_move is not None and 0 <= since < PLACED_FLASH:
         _solid(canvas, view.last_move, view.width, k, mix(PLAYERS[view.last_mover], HIGHLIGHT, 0.6))
         animating = True
@@ -119,11 +105,11 @@ def _flash_cells(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
 
 def _hint(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
     """The suggested cell blinks white over the colour of the player to move."""
-    since = now - view.hint_at
-    if view.hint is None or not 0 <= since < HINT or view.to_move is None:
+    since = now - view.turn.hint_at
+    if view.hint is None or not 0 <= since < HINT or view.turn.to_move is None:
         return False
     if int(since / 0.25) % 2 == 0:
-        _solid(canvas, view.hint, view.width, k, mix(PLAYERS[view.to_move], HIGHLIGHT, 0.6))
+        _solid(canvas, view.hint, view.width, k, mix(PLAYERS[view.turn.to_move], HIGHLIGHT, 0.6))
     return True
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.profile.model import Profile
 from controller.render.breath import pulse
@@ -91,7 +90,7 @@ class HomeLayout:
         bar = tuple((column, 0) for column in range(profile.columns - 2))
         return cls(tuple(tiles), bar, (profile.columns - 2, 0), (profile.columns - 1, 0))
 
-    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+    def hit(self, pad: Pad) -> tuple[str, int] | None:
         """What a touch on ``pad`` means: ``("game", i)``, ``("brightness", level)`` with
         level 1 … len(bar), ``("sensors", 0)``, ``("sound", 0)``, or ``None``."""
         for index, tile in enumerate(self.tiles):
@@ -194,7 +193,7 @@ ICONS = {"kaskade": _kaskade_icon, "cascades": _cascades_icon, "big-balls": _big
 def draw_board_size(
     canvas: Canvas,
     profile: Profile,
-    corner: Optional[Pad],
+    corner: Pad | None,
     suggestion: Pad,
     smallest: int,
 ) -> None:
@@ -228,7 +227,7 @@ class PauseLayout:
         return cls(Tile(left, top, size), Tile(right, top, size), Tile(left, bottom, size),
                    Tile(right, bottom, size))
 
-    def hit(self, pad: Pad) -> Optional[str]:
+    def hit(self, pad: Pad) -> str | None:
         """``"resume"``, ``"hint"``, ``"resign"``, ``"home"`` or ``None``."""
         for name in ("resume", "hint", "resign", "home"):
             if getattr(self, name).contains(pad):
@@ -267,7 +266,7 @@ class PlayersLayout:
         return cls(people, tuple((column, row) for column in range(levels)),
                    (profile.columns - 1, row))
 
-    def hit(self, pad: Pad) -> Optional[tuple[str, int]]:
+    def hit(self, pad: Pad) -> tuple[str, int] | None:
         """``("people", 0)``, ``("level", n)`` for n = 1 …, ``("colour", 0)`` or ``None``."""
         if self.people.contains(pad):
             return "people", 0
@@ -321,7 +320,7 @@ class OptionsLayout:
                      for index, count in enumerate(values))
         return cls(rows, Tile(profile.columns - size, 0, size))
 
-    def hit(self, pad: Pad) -> Optional[tuple[object, int]]:
+    def hit(self, pad: Pad) -> tuple[int | str, int] | None:
         """``(row, value index)``, ``("start", 0)`` or ``None``."""
         if self.start.contains(pad):
             return "start", 0

@@ -8,7 +8,6 @@ touch means, as the menus' layouts are.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.profile.model import Profile
 from controller.render.breath import pulse
@@ -39,7 +38,7 @@ class OfferLayout:
         return cls(frozenset(_arrow(profile.columns, size + 1, profile.rows - 1)), update,
                    later)
 
-    def hit(self, pad: Pad) -> Optional[str]:
+    def hit(self, pad: Pad) -> str | None:
         """``"update"``, ``"later"`` or ``None``."""
         if self.update.contains(pad):
             return "update"
@@ -55,7 +54,7 @@ def _arrow(columns: int, bottom: int, top: int) -> set[Pad]:
     height = top - bottom + 1
     head = min(height // 2 + 1, (columns + 1) // 2)
     shaft = max(0.5, columns / 8 - 0.5)
-    pads = set()
+    pads: set[tuple[int, int]] = set()
     for depth in range(height):
         reach = depth + 0.5 if depth < head else shaft
         pads.update((column, top - depth) for column in range(columns)

@@ -8,8 +8,8 @@ import contextlib
 import io
 import json
 import os
-from collections.abc import Iterable
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from hw.flash.errors import BoardError, FlashError
 from hw.flash.tooling import check_mpremote
@@ -109,7 +109,7 @@ class BoardFiles:
         return {"active": active if active in SETS else None, "tries": raw["tries"],
                 "manifests": manifests}
 
-    def hashes(self, paths: Iterable[str]) -> dict[str, Optional[str]]:
+    def hashes(self, paths: Iterable[str]) -> dict[str, str | None]:
         """The SHA-256 of each of ``paths`` on the board (``None`` where missing)."""
         wanted = sorted(set(paths))
         text = self.run(f"import json\nprint(json.dumps([_h(p) for p in {json.dumps(wanted)}]))")
@@ -121,7 +121,7 @@ class BoardFiles:
         return json.loads(self.run(f"import json\nprint(json.dumps(_walk({where})))"))
 
     def write(self, path: str, data: bytes,
-              progress: Optional[Callable[[int], None]] = None) -> None:
+              progress: Callable[[int], None] | None = None) -> None:
         """Write ``path`` (its folders made first)."""
         parts = path.strip("/").split("/")[:-1]
         for depth in range(1, len(parts) + 1):

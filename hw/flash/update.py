@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
 
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
@@ -177,7 +177,7 @@ def status(path: str, profile: Profile, seconds: float = HELLO_SECONDS) -> Hello
     return _handshake(path, profile, seconds)
 
 
-def _target(active: Optional[str], manifests: dict[str, object]) -> str:
+def _target(active: str | None, manifests: dict[str, object]) -> str:
     """The set to write: the one not running (or ``a`` on a board without a running set)."""
     if active is None or manifests.get(active) is None:
         return active or "a"

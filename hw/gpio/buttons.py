@@ -4,7 +4,7 @@ times holds (holding undo, say), as it does for pads, so a hold means the same o
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from controller.devices.interfaces import ButtonDown, ButtonsIn, ButtonUp, Sink
 from controller.profile.model import Gpio
@@ -22,7 +22,7 @@ class GpioButtons(ButtonsIn):
         self.buttons = {
             name: Button(pin, pull_up=True, bounce_time=BOUNCE_SECONDS, pin_factory=pin_factory)
             for name, pin in (("menu", gpio.menu_button), ("undo", gpio.undo_button))}
-        self._sink: Optional[Sink] = None
+        self._sink: Sink | None = None
 
     def start(self, sink: Sink) -> None:
         self._sink = sink

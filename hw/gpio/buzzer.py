@@ -8,12 +8,12 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from typing import Any, Optional
+from typing import Any
 
 from controller.devices.interfaces import Sound, SoundOut
 from controller.profile.model import Gpio
 
-Note = tuple[Optional[float], float]
+Note = tuple[float | None, float]
 """A tone in Hz (``None`` for a rest) and how many seconds it lasts."""
 
 TUNES: dict[Sound, tuple[Note, ...]] = {
@@ -43,7 +43,7 @@ class GpioBuzzer(SoundOut):
         self.device: Any = (TonalBuzzer(gpio.buzzer, mid_tone=Tone(880.0), octaves=1,
                                         pin_factory=pin_factory) if self.passive
                             else Buzzer(gpio.buzzer, pin_factory=pin_factory))
-        self._tunes: queue.Queue[Optional[Sound]] = queue.Queue()
+        self._tunes: queue.Queue[Sound | None] = queue.Queue()
         self._cut = threading.Event()
         self._thread = threading.Thread(target=self._play_tunes, name="buzzer", daemon=True)
         self._thread.start()
@@ -75,7 +75,7 @@ class GpioBuzzer(SoundOut):
             except Exception:  # a pin that failed must not silence every later sound
                 log.exception("the buzzer failed to play %s", sound)
 
-    def _sound(self, tone: Optional[float]) -> None:
+    def _sound(self, tone: float | None) -> None:
         if tone is None and self.passive:
             self.device.stop()
         elif tone is None:

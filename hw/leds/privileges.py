@@ -4,15 +4,13 @@ service as root only where the LEDs leave no choice."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from controller.profile.model import Profile
 from hw.leds.choose import led_backend
 from hw.leds.ws281x import PWM_OR_PCM
 from hw.pi.facts import Facts
 
 
-def root_needed(profile: Profile, facts: Facts) -> Optional[str]:
+def root_needed(profile: Profile, facts: Facts) -> str | None:
     """Why driving ``profile``'s LEDs here needs root, or ``None`` when a user in
     :func:`device_groups` can: rpi_ws281x's PWM and PCM feed the LEDs by DMA set up through
     ``/dev/mem``, which only root opens (and NeoPixel on a Pi 1-4 goes through rpi_ws281x);

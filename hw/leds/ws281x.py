@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from array import array
 from importlib import import_module
-from typing import Any, Optional
+from typing import Any
 
 from controller.devices.backends import BackendError
 from controller.devices.interfaces import PixelsOut
@@ -116,7 +116,7 @@ class Ws281xPixels(PixelsOut):
             self._ws.ws2811_fini(self._leds)
             self._ws.delete_ws2811_t(self._leds)
 
-    def _call(self, name: str, profile: Optional[Profile] = None) -> None:
+    def _call(self, name: str, profile: Profile | None = None) -> None:
         result = getattr(self._ws, name)(self._leds)
         if result != 0:
             reason = self._ws.ws2811_get_return_t_str(result)
@@ -134,7 +134,7 @@ def _words(data: bytes, count: int) -> array:
     return words
 
 
-def _fix(reason: str, profile: Optional[Profile]) -> str:
+def _fix(reason: str, profile: Profile | None) -> str:
     """What to do about a failure the library reports."""
     text = reason.lower()
     if "mmap" in text or "mailbox" in text or "/dev/mem" in text or "permission" in text:

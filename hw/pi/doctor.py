@@ -8,9 +8,9 @@ hello), so tests run every verdict against facts they write down.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Callable, Optional
 
 from controller.app.versions import is_older
 from controller.profile.model import Profile
@@ -108,7 +108,7 @@ def _touch_board(profile: Profile, facts: Facts, find_port: Callable[[], str],
     except LinkError as error:
         return [Verdict("touch board", FAIL, "not found", str(error)),
                 Verdict("firmware", SKIP, "no touch board to ask")]
-    access: Optional[Verdict] = None
+    access: Verdict | None = None
     group = PORT_GROUP if str(UDEV_RULE) in facts.installed else "dialout"
     if not facts.root and group not in facts.groups:
         why = "the udev rule of kaskade install gives the port to it alone" \

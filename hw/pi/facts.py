@@ -11,7 +11,6 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 MODEL_FILE = Path("/proc/device-tree/model")
 CONFIG_FILES = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
@@ -31,7 +30,7 @@ MODULES = ("_rpi_ws281x", "neopixel", "board", "adafruit_raspberry_pi5_neopixel_
 class Facts:
     """One machine, as far as the board cares."""
 
-    model: Optional[str]
+    model: str | None
     """The device tree's model string (``Raspberry Pi 4 Model B Rev 1.4``), ``None`` when
     there is none (not a Pi)."""
     devices: frozenset[str] = frozenset()
@@ -43,24 +42,24 @@ class Facts:
     root: bool = False
     modules: frozenset[str] = frozenset()
     """Which of ``MODULES`` can be imported."""
-    config: Optional[str] = None
+    config: str | None = None
     """The boot configuration (``config.txt``), when it can be read."""
-    spidev_bufsiz: Optional[int] = None
+    spidev_bufsiz: int | None = None
     """The SPI driver's largest transfer, when the driver is loaded."""
     problems: tuple[str, ...] = field(default=())
     """Facts that could not be read, and why."""
     installed: frozenset[str] = frozenset()
     """Which of the board's system files (``SERVICE``, ``UDEV_RULE``) are in place."""
-    service: Optional[str] = None
+    service: str | None = None
     """The installed systemd unit's text, when there is one."""
 
     @property
-    def generation(self) -> Optional[int]:
+    def generation(self) -> int | None:
         """The Pi's family: 1 (Pi 1, Zero), 2, 3 (also Zero 2), 4 (also 400, CM4), 5 (also
         500, CM5); ``None`` when this is not a Raspberry Pi."""
         return pi_generation(self.model)
 
-    def config_value(self, key: str) -> Optional[str]:
+    def config_value(self, key: str) -> str | None:
         """The last value given to ``key`` in the boot configuration (``dtparam=audio=off``
         gives ``off`` for ``dtparam=audio``); conditional sections are read as if they apply."""
         if self.config is None:
@@ -79,7 +78,7 @@ class Facts:
         return any(entry.split("#", 1)[0].strip() == line for entry in self.config.splitlines())
 
 
-def pi_generation(model: Optional[str]) -> Optional[int]:
+def pi_generation(model: str | None) -> int | None:
     """The family of the Pi with device-tree model ``model`` (see ``Facts.generation``)."""
     if model is None or "raspberry pi" not in model.lower():
         return None
@@ -99,7 +98,7 @@ def read_facts() -> Facts:
     """The facts of this machine."""
     problems = []
     try:
-        model: Optional[str] = MODEL_FILE.read_text(encoding="utf-8",
+        model: str | None = MODEL_FILE.read_text(encoding="utf-8",
                                                     errors="replace").strip("\0\n ")
     except OSError:
         model = None
@@ -119,7 +118,7 @@ def read_facts() -> Facts:
     except KeyError:
         groups = frozenset()
     try:
-        bufsiz: Optional[int] = int(SPIDEV_BUFSIZ.read_text(encoding="ascii").strip())
+        bufsiz: int | None = int(SPIDEV_BUFSIZ.read_text(encoding="ascii").strip())
     except (OSError, ValueError):
         bufsiz = None
     return Facts(model, devices, usable, groups, os.geteuid() == 0,
@@ -129,7 +128,7 @@ def read_facts() -> Facts:
                  _text(SERVICE))
 
 
-def _text(path: Path) -> Optional[str]:
+def _text(path: Path) -> str | None:
     try:
         return path.read_text(encoding="utf-8", errors="replace")
     except OSError:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
@@ -49,7 +48,7 @@ class Account:
     why: str
 
 
-def account(root_reason: Optional[str], groups: tuple[str, ...]) -> Account:
+def account(root_reason: str | None, groups: tuple[str, ...]) -> Account:
     """Root when ``root_reason`` says the LEDs need it, else the service user in ``groups``."""
     if root_reason is not None:
         return Account("root", (), root_reason)

@@ -8,9 +8,9 @@ numbers, and does the handshake. It knows nothing of reconnecting: that is the l
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, NamedTuple
 
 from firmware import proto
 from hw.touch.errors import (
@@ -41,7 +41,7 @@ class Hello:
     content_hash: str
     board: str
     pads: int
-    thresholds: Optional[tuple[int, int]] = None
+    thresholds: tuple[int, int] | None = None
     """Its touch and release thresholds now (firmware before 0.2 does not say)."""
 
     @classmethod
@@ -54,7 +54,7 @@ class Hello:
         return cls(int(fields[0]), fields[1], fields[2], fields[3], int(fields[4]), thresholds)
 
 
-def parse_levels(fields: Sequence[str]) -> Optional[tuple[int, int]]:
+def parse_levels(fields: Sequence[str]) -> tuple[int, int] | None:
     """The thresholds of a levels line (``None`` if it makes no sense)."""
     if len(fields) == 2 and all(f.isdigit() and len(f) <= 5 for f in fields):
         return int(fields[0]), int(fields[1])
@@ -66,7 +66,7 @@ class Connection:
     with a timeout, ``write``, ``close``). ``traffic``, if given, sees every line both ways."""
 
     def __init__(self, serial: Any, clock: Callable[[], float] = time.monotonic,
-                 traffic: Optional[Callable[[str, bytes], None]] = None) -> None:
+                 traffic: Callable[[str, bytes], None] | None = None) -> None:
         self.serial = serial
         self.clock = clock
         self.traffic = traffic
@@ -112,7 +112,7 @@ class Connection:
             messages.append(Message(kind, seq, fields))
         return messages
 
-    def wait_for(self, accept: Callable[[Message], bool], timeout: float) -> Optional[Message]:
+    def wait_for(self, accept: Callable[[Message], bool], timeout: float) -> Message | None:
         """The first message ``accept`` takes, within ``timeout``; the others are held for
         ``receive``."""
         deadline = self.clock() + timeout
@@ -127,7 +127,7 @@ class Connection:
         finally:
             self.held = seen + self.held
 
-    def handshake(self, board: Optional[str] = None, pads: Optional[int] = None,
+    def handshake(self, board: str | None = None, pads: int | None = None,
                   timeout: float = 2.0) -> Hello:
         """Ask the board who it is and check it is the firmware and board expected."""
         self.send(proto.QUERY)

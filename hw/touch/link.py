@@ -19,7 +19,8 @@ import logging
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from controller.devices.interfaces import (
     PadDown,
@@ -71,7 +72,7 @@ class TouchLink(TouchesIn):
 
     def __init__(self, profile: Profile, locate: Callable[[], str],
                  opener: Callable[[str], Any] = open_serial,
-                 thresholds: Optional[tuple[int, int]] = None,
+                 thresholds: tuple[int, int] | None = None,
                  silence: float = SILENCE, retry: float = RETRY) -> None:
         self.profile = profile
         self.locate = locate
@@ -89,8 +90,8 @@ class TouchLink(TouchesIn):
         self.silence = silence
         self.retry = retry
         self.touched: set[int] = set()
-        self.hello: Optional[Hello] = None
-        self.problem: Optional[str] = NOT_YET
+        self.hello: Hello | None = None
+        self.problem: str | None = NOT_YET
         self.faults: deque[str] = deque(maxlen=50)
         """The board's recent fault reports, newest last."""
         self.resyncs = 0
@@ -100,13 +101,13 @@ class TouchLink(TouchesIn):
         """Called with (pad, reading, delta) triples from the diagnostic stream."""
         self._readers: set[str] = set()
         self._readers_lock = threading.Lock()
-        self._sink: Optional[Sink] = None
+        self._sink: Sink | None = None
         self._stop = threading.Event()
         self._update = threading.Event()
         self._wake = threading.Event()
         """Cuts a wait between attempts short (closing, or an update asked for)."""
-        self._thread: Optional[threading.Thread] = None
-        self._connection: Optional[Connection] = None
+        self._thread: threading.Thread | None = None
+        self._connection: Connection | None = None
         self._commands: deque[tuple[str, list[Any]]] = deque()
 
     # TouchesIn
@@ -329,7 +330,7 @@ class TouchLink(TouchesIn):
         if self._readers:
             connection.send(proto.DIAGNOSE, [1])
 
-    def _pad(self, fields: list[str]) -> Optional[int]:
+    def _pad(self, fields: list[str]) -> int | None:
         if len(fields) != 1 or not fields[0].isdigit():
             return None
         pad = int(fields[0])

@@ -7,8 +7,8 @@ a guess."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from controller.profile.model import Usb
 from hw.touch.errors import LinkError, NoBoardError
@@ -27,7 +27,7 @@ def _system_ports() -> list[Any]:
     return list(list_ports.comports())
 
 
-def find_board(usb: Usb, ports: Optional[Iterable[Any]] = None) -> str:
+def find_board(usb: Usb, ports: Iterable[Any] | None = None) -> str:
     """The device path of the one board that matches ``usb``; ``ports`` (pyserial's
     ``ListPortInfo`` objects) default to the system's. Raises NoBoardError naming what was
     found and what to change."""
@@ -47,7 +47,7 @@ def find_board(usb: Usb, ports: Optional[Iterable[Any]] = None) -> str:
                        "set serial under [touch.usb] in the profile to say which is this one")
 
 
-def locator(usb: Usb, port: Optional[str] = None) -> Callable[[], str]:
+def locator(usb: Usb, port: str | None = None) -> Callable[[], str]:
     """Where to look for the board each time the link (re)connects: the fixed ``port`` given
     on the command line, else a search by USB id."""
     if port is not None:

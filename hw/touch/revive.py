@@ -11,7 +11,8 @@ a firmware that is running."""
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 LEAVE_RAW = b"\r\x02\n"
 SOFT_RESET = b"\x04"

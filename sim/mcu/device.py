@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import Any, Optional, Protocol
+from typing import Any, Protocol
 
 import firmware
 from controller.profile.firmware import firmware_config
@@ -28,7 +28,7 @@ FIRMWARE_ROOT = str(Path(firmware.__file__).parent)
 class SerialEnd(Protocol):
     """The microcontroller's end of the serial line, as the firmware uses it."""
 
-    def read(self) -> Optional[bytes]: ...
+    def read(self) -> bytes | None: ...
 
     def write(self, buf: Any, length: int) -> None: ...
 
@@ -47,9 +47,9 @@ class SimulatedMicrocontroller:
         physics = CHARGE_PADS if self.config["sensor"] == "gpio" else MPR121_PADS
         self.pads = VirtualPads(profile.pads, physics, seed)
         self.chips: list[Mpr121Model] = []
-        self.chain: Optional[ShiftChainModel] = None
+        self.chain: ShiftChainModel | None = None
         self._wire()
-        self.board: Optional[TouchBoard] = None
+        self.board: TouchBoard | None = None
         self.boots = 0
         self._lock = threading.Lock()
 
@@ -57,7 +57,7 @@ class SimulatedMicrocontroller:
         config, machine = self.config, self.machine
         pads_of = config["map"]
 
-        def pad(channel: int) -> Optional[int]:
+        def pad(channel: int) -> int | None:
             return pads_of[channel] if channel < len(pads_of) else None
 
         if config["sensor"] == "mpr121":

@@ -5,19 +5,20 @@ benchmarks that step the firmware on a virtual clock, with no pseudo-terminal in
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 
 class SerialLine:
     """Both ends of one line; ``reset`` is what the microcontroller's reset does."""
 
-    def __init__(self, reset: Optional[Callable[[], None]] = None) -> None:
+    def __init__(self, reset: Callable[[], None] | None = None) -> None:
         self._to_board = bytearray()
         self._to_host = bytearray()
         self._lock = threading.Condition()
         self.reset_hook = reset
         self.host = HostEnd(self)
-        self.pump: Optional[Callable[[], None]] = None
+        self.pump: Callable[[], None] | None = None
         """Called when the host waits for data: lets a test step the firmware meanwhile, on
         the device's own clock."""
         self.sent_to_host = 0
@@ -25,7 +26,7 @@ class SerialLine:
 
     # the microcontroller's end
 
-    def read(self) -> Optional[bytes]:
+    def read(self) -> bytes | None:
         with self._lock:
             if not self._to_board:
                 return None
@@ -49,7 +50,7 @@ class HostEnd:
 
     def __init__(self, line: SerialLine) -> None:
         self.line = line
-        self.timeout: Optional[float] = 0.0
+        self.timeout: float | None = 0.0
         self.is_open = True
 
     @property

@@ -9,7 +9,8 @@ the simulator advances it, so tests are repeatable and a slow machine never miss
 from __future__ import annotations
 
 import errno
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from sim.mcu.mpr121 import Mpr121Model
 from sim.mcu.pads import VirtualPads
@@ -24,7 +25,7 @@ class ChargePad:
     """A pad on a pin with a pull-up: after the pin lets go of a discharged pad, it reads 0
     for as many reads as the pad's charge time."""
 
-    def __init__(self, pads: VirtualPads, pad: Optional[int]) -> None:
+    def __init__(self, pads: VirtualPads, pad: int | None) -> None:
         self.pads = pads
         self.pad = pad
         self.remaining = 0
@@ -88,12 +89,12 @@ class SimMachine:
             PULL_UP = 1
 
             def __init__(self, number: int, mode: int = -1, pull: int = -1,
-                         value: Optional[int] = None) -> None:
+                         value: int | None = None) -> None:
                 self.number = number
                 self.mode = Pin.IN
                 self.init(mode, pull, value)
 
-            def init(self, mode: int = -1, pull: int = -1, value: Optional[int] = None) -> None:
+            def init(self, mode: int = -1, pull: int = -1, value: int | None = None) -> None:
                 charge = machine.charge.get(self.number)
                 if mode == Pin.IN and self.mode == Pin.OUT and charge is not None:
                     charge.release()
@@ -102,7 +103,7 @@ class SimMachine:
                 if value is not None:
                     self.value(value)
 
-            def value(self, level: Optional[int] = None) -> Optional[int]:
+            def value(self, level: int | None = None) -> int | None:
                 if level is None:
                     charge = machine.charge.get(self.number)
                     if charge is not None:
@@ -152,8 +153,8 @@ class SimMachine:
             PERIODIC = 1
 
             def __init__(self, id: int = -1) -> None:
-                self.due: Optional[int] = None
-                self.callback: Optional[Callable[[Any], None]] = None
+                self.due: int | None = None
+                self.callback: Callable[[Any], None] | None = None
 
             def init(self, mode: int, period: int, callback: Callable[[Any], None]) -> None:
                 self.due, self.callback = machine.now_ms + period, callback

@@ -11,8 +11,6 @@ auto-increment. A chip can be made to vanish, as if unplugged or dead.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from sim.mcu.pads import VirtualPads
 
 ELECTRODES = 12
@@ -22,7 +20,7 @@ RESET_DEFAULTS = {0x5C: 0x10, 0x5D: 0x24}
 class Mpr121Model:
     """One chip whose electrode ``e`` sits under pad ``pads_of[e]`` (``None``: no pad)."""
 
-    def __init__(self, pads: VirtualPads, pads_of: list[Optional[int]]) -> None:
+    def __init__(self, pads: VirtualPads, pads_of: list[int | None]) -> None:
         self.pads = pads
         self.pads_of = pads_of
         self.registers = bytearray(256)

@@ -12,15 +12,16 @@ from __future__ import annotations
 import contextlib
 import os
 import tty
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 
 class PtyLine:
     """A pseudo-terminal for the firmware; ``path`` is the host's end."""
 
-    def __init__(self, link: Optional[Path] = None,
-                 reset: Optional[Callable[[], None]] = None) -> None:
+    def __init__(self, link: Path | None = None,
+                 reset: Callable[[], None] | None = None) -> None:
         self.link = link
         self.reset_hook = reset
         self.master = -1
@@ -67,7 +68,7 @@ class PtyLine:
 
     # the firmware's end
 
-    def read(self) -> Optional[bytes]:
+    def read(self) -> bytes | None:
         if not self.plugged:
             return None
         try:

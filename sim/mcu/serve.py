@@ -7,7 +7,6 @@ import os
 import tempfile
 import threading
 from pathlib import Path
-from typing import Optional
 
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
@@ -26,14 +25,14 @@ def default_link(profile: Profile) -> Path:
 class RunningDevice:
     """The simulated microcontroller of ``profile``, reachable at ``link``."""
 
-    def __init__(self, profile: Profile, link: Optional[Path] = None, seed: int = 0) -> None:
+    def __init__(self, profile: Profile, link: Path | None = None, seed: int = 0) -> None:
         self.link = link or default_link(profile)
         self.line = PtyLine(self.link)
         self.device = SimulatedMicrocontroller(profile, self.line, seed)
         self.line.reset_hook = self.device.machine.reset
         self.pads = self.device.pads
         self._stop = threading.Event()
-        self._thread: Optional[threading.Thread] = None
+        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
         """Power on: boot the firmware and scan on a thread of its own."""

@@ -9,8 +9,6 @@ chain leaves the data line to its pull-up: it reads 1.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from sim.mcu.pads import VirtualPads
 
 
@@ -18,7 +16,7 @@ class ShiftChainModel:
     """``registers`` registers; input bit ``i`` (in the order bits come out) is the output of
     the TTP223 under pad ``pads_of[i]`` (``None``: nothing connected, reads 0)."""
 
-    def __init__(self, pads: VirtualPads, pads_of: list[Optional[int]], registers: int) -> None:
+    def __init__(self, pads: VirtualPads, pads_of: list[int | None], registers: int) -> None:
         self.pads = pads
         self.pads_of = pads_of
         self.bits = [0] * (8 * registers)

@@ -8,8 +8,6 @@ before a stone's step), so the two can be compared move by move.
 
 from __future__ import annotations
 
-from typing import Optional
-
 FILES = "abcdefg"
 # "Das Brett hat 28 Mulden in sieben Reihen: 7 Mulden in der Grundreihe, 6 Mulden in der zweiten
 #  Reihe, … schliesslich 1 Mulde ganz oben." Rank r has 8 - r holes, a to the (8-r)th file.
@@ -21,14 +19,14 @@ PLAYERS = ("black", "white")
 COLOUR = {"black": "B", "white": "W"}
 
 
-def hole(file: int, rank: int) -> Optional[str]:
+def hole(file: int, rank: int) -> str | None:
     """The hole at 0-based ``file`` and 1-based ``rank``, or ``None`` off the board."""
     if 1 <= rank <= 7 and 0 <= file < 8 - rank:
         return f"{FILES[file]}{rank}"
     return None
 
 
-def toward(name: str, direction: str) -> Optional[str]:
+def toward(name: str, direction: str) -> str | None:
     """ "Im Uhrzeigersinn sind diese Richtungen: NordOst, Ost, SüdOst, SüdWest, West, NordWest."
     On the triangle drawn with the apex up, north-east keeps the file and climbs a rank."""
     f, r = FILES.index(name[0]), int(name[1])
@@ -41,14 +39,14 @@ class ReferenceBigBalls:
     """A game from the seed's text; moves are the seed's notation as single tokens."""
 
     def __init__(self, first: str = "black") -> None:
-        self.board: dict[str, Optional[str]] = dict.fromkeys(HOLES)
+        self.board: dict[str, str | None] = dict.fromkeys(HOLES)
         for name in BALL_START:
             self.board[name] = "O"
         self.to_move = first
         self.dealt: list[str] = []
-        self.die: Optional[int] = None
+        self.die: int | None = None
         self.throwing = False
-        self.result: Optional[str] = None
+        self.result: str | None = None
         """``black``, ``white`` or ``draw`` once over."""
 
     # -- what may happen -----------------------------------------------------------------------
@@ -134,7 +132,7 @@ class ReferenceBigBalls:
         self.to_move = "white" if self.to_move == "black" else "black"
         self.result = self.ending()
 
-    def ending(self) -> Optional[str]:
+    def ending(self) -> str | None:
         """ "Eine Partie kann auf drei verschiedene Weisen enden", checked in the seed's order."""
         # "(1) Ein Spieler hat einen seiner Steine in die oberste Mulde (a7) gezogen. Dieser
         #  Spieler ist sofortiger Sieger."

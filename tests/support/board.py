@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Optional
 
 from controller.app.app import Store
 from controller.devices.backends import open_board
@@ -54,7 +53,7 @@ class BoardHarness(Headless):
         self.buttons.up(button)
         self.wait(0.05)
 
-    def start_game(self, size: str, computer: Optional[int] = None,
+    def start_game(self, size: str, computer: int | None = None,
                    person: str = "white") -> None:
         """From home: the Kaskade tile, the players (two people, or the person against the
         computer at level ``computer``), then the far corner of ``size``."""

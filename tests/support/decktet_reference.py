@@ -10,8 +10,6 @@ come) and that turning an empty waste over still ends a pass (so the next reserv
 
 from __future__ import annotations
 
-from typing import Optional, Union
-
 SUITS = "MSWLYK"
 """Moons, Suns, Waves, Leaves, Wyrms, Knots."""
 DECK = (
@@ -25,7 +23,7 @@ PAWNS = ["PMYK", "PSWK", "PWLY", "PMSL"]
 COURTS = ["TMWK", "TMLY", "TSLK", "TSWY"]
 TOP, MIDDLE, BOTTOM = 0, 1, 2
 
-Move = Union[str, tuple[str, int]]
+Move = str | tuple[str, int]
 """``"draw"``, ``"turn"``, or ``(card, tier)``."""
 
 
@@ -42,7 +40,7 @@ class ReferenceDecktet:
     first)."""
 
     def __init__(self, order: list[str], version: str = "standard",
-                 passes: Optional[int] = 3) -> None:
+                 passes: int | None = 3) -> None:
         self.version = version
         self.pass_limit = passes
         self.tiers: list[list[str]] = [[], [], []]
@@ -62,7 +60,7 @@ class ReferenceDecktet:
         self.opened = 0
         self.passes = 0
         self.offered = False
-        self.result: Optional[str] = None
+        self.result: str | None = None
         self.note_offer()
 
     # -- the rules -------------------------------------------------------------------------------
@@ -177,7 +175,7 @@ class ReferenceDecktet:
         return [(card, tier) for card in self.playable() for tier in range(3)
                 if self.fits(card, tier)]
 
-    def ending(self) -> Optional[str]:
+    def ending(self) -> str | None:
         # "Sieg: Alle Karten aus Zug- und Reservestapeln sind an die Stufen angelegt."
         if not self.stock and not self.waste and not any(self.reserves):
             return "won"

@@ -7,7 +7,7 @@ got which colour."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 
 class _Channel:
@@ -129,7 +129,7 @@ class _NeoPixel:
 
     def __init__(self, owner: FakeNeoPixel, pin: Any, count: int, *, bpp: int = 3,
                  brightness: float = 1.0, auto_write: bool = True,
-                 pixel_order: Optional[str] = None) -> None:
+                 pixel_order: str | None = None) -> None:
         self.pin, self.count, self.bpp = pin, count, bpp
         self.brightness, self.auto_write = brightness, auto_write
         order = pixel_order or "GRB"

@@ -3,8 +3,6 @@ cards) through the same game interface."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from controller.games import (
     CHANCE,
     Event,
@@ -58,7 +56,7 @@ class DiceRace(GameState[str]):
         return self.position()
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         if self.outcome() is not None:
             return None
         return CHANCE if self.rolling else self.player
@@ -128,7 +126,7 @@ class DrawToSix(GameState[str]):
     CARDS = (1, 2, 3, 4, 5)
 
     def __init__(self) -> None:
-        self.deck: Optional[list[int]] = None
+        self.deck: list[int] | None = None
         self.total = 0
         self.stopped = False
         self.history: list[tuple[str, tuple]] = []

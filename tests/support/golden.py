@@ -5,9 +5,8 @@ committing)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable, Optional
 
 from controller.games.record import parse_record
 from controller.games.replay import check_result, replay, starting_state
@@ -15,7 +14,7 @@ from tests.support.transcript import game_transcript
 
 
 def check_golden(path: Path, name: Callable[[object], Callable[[int], str]],
-                 names: Optional[Mapping[str, Callable[[int], str]]] = None) -> None:
+                 names: Mapping[str, Callable[[int], str]] | None = None) -> None:
     """Replay the record at ``path`` and compare with ``path``'s ``.transcript``; ``name``
     gives, for the starting state, the function that names a place; ``names`` names other
     numbered things in events (event field -> namer)."""

@@ -8,7 +8,6 @@ elimination check after every generation once both players have placed a ball.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Optional
 
 Cell = tuple[int, int]  # (file, rank), 0-based
 
@@ -17,11 +16,11 @@ class ReferenceKaskade:
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
-        self.board: dict[Cell, tuple[Optional[int], int]] = {
+        self.board: dict[Cell, tuple[int | None, int]] = {
             (f, r): (None, 0) for f in range(width) for r in range(height)
         }
         self.plies = 0
-        self.winner: Optional[int] = None
+        self.winner: int | None = None
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         f, r = cell
@@ -31,7 +30,7 @@ class ReferenceKaskade:
     def critical_mass(self, cell: Cell) -> int:
         return len(self.neighbours(cell))
 
-    def play(self, cell: Cell) -> list[tuple[list[Cell], dict[Cell, tuple[Optional[int], int]]]]:
+    def play(self, cell: Cell) -> list[tuple[list[Cell], dict[Cell, tuple[int | None, int]]]]:
         """Play and return, per generation, the overflowing cells and the board after it."""
         assert self.winner is None
         mover = self.plies % 2

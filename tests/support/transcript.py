@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from typing import Any, Callable, Optional
+from typing import Any
 
 from controller.games import CHANCE, Event, GameOver, GameState
 from controller.games.kaskade import Generation, KaskadeState, Placed
@@ -43,7 +43,7 @@ def transcript(start: KaskadeState, moves: Sequence[str]) -> str:
 
 def game_transcript(start: GameState[Any], moves: Sequence[str],
                     name: Callable[[int], str],
-                    names: Optional[Mapping[str, Callable[[int], str]]] = None) -> str:
+                    names: Mapping[str, Callable[[int], str]] | None = None) -> str:
     """Any game's transcript: each move with every event it reported (places named by
     ``name``, other numbered things by ``names``: event field -> namer), then the position
     after it; at the end the diagram."""

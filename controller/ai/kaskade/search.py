@@ -9,8 +9,7 @@ finished (or of the unfinished one, if that already found something better).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Callable, Optional
+from collections.abc import Callable, Sequence
 
 from controller.ai.base import Budget, Thought
 from controller.ai.kaskade.board import SearchBoard
@@ -36,7 +35,7 @@ class AlphaBeta:
         self.table: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
         self.killers: list[list[int]] = []
         self.nodes = 0
-        self.budget: Optional[Budget] = None
+        self.budget: Budget | None = None
 
     def search(self, board: SearchBoard, budget: Budget, rng: random.Random) -> Thought:
         """The best move found within ``budget``; ties are broken by ``rng``."""
@@ -57,7 +56,7 @@ class AlphaBeta:
             self.killers = [[-1, -1] for _ in range(depth + 2)]
             moves.sort(key=lambda m: -scores[m])
             alpha = -WIN - 1
-            best_here = None
+            best_here = moves[0]  # replaced by the first move searched: any score beats alpha
             try:
                 for move in moves:
                     board.play(move)
@@ -69,7 +68,7 @@ class AlphaBeta:
             except OutOfBudget:
                 while board.plies > root:
                     board.undo()
-                if best_here is not None and alpha > best_score:
+                if alpha > best_score:
                     best_move, best_score = best_here, alpha
                 break
             best_move, best_score, depth_done = best_here, alpha, depth

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.render.canvas import Canvas
 
@@ -30,47 +30,47 @@ class Screen(ABC):
         """``(column, row)`` of pad ``index``."""
         return index % self.profile.columns, index // self.profile.columns
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         """A finger touched ``pad``."""
         del pad, now
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         """The finger left ``pad``."""
         del pad, now
         return None
 
-    def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Optional[Screen]:
+    def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Screen | None:
         """The latest ``(pad, reading, delta)`` of some pads (only while ``wants_readings``)."""
         del readings, now
         return None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         """``button`` was pressed."""
         del button, now
         return None
 
-    def update_progress(self, share: float, now: float) -> Optional[Screen]:
+    def update_progress(self, share: float, now: float) -> Screen | None:
         """A firmware update wrote ``share`` (0-1) of its bytes."""
         del share, now
         return None
 
-    def update_finished(self, error: Optional[str], now: float) -> Optional[Screen]:
+    def update_finished(self, error: str | None, now: float) -> Screen | None:
         """A firmware update ended (``error`` says why it failed, ``None`` when it did not)."""
         del error, now
         return None
 
-    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+    def computer_move(self, answer: ComputerMove, now: float) -> Screen | None:
         """The computer answered a request (stale answers are ignored)."""
         del answer, now
         return None
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         """Time passed (holds, animations)."""
         del now
         return None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         """When ``tick`` next needs to run even without input, if ever."""
         del now
         return None

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
@@ -27,22 +27,18 @@ if TYPE_CHECKING:
     from controller.app.app import App
 
 
-class BigBallsScreen(GameScreen):
+class BigBallsScreen(GameScreen[BigBallsState]):
     """A Big Balls game on the board."""
 
-    chosen: Optional[int] = None
+    chosen: int | None = None
     """The hole of the piece picked up by the last tap."""
-    resting: Optional[int] = None
+    resting: int | None = None
     """A hole a finger rests on."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[BigBallsState]) -> None:
         self.layout = BigBallsLayout.of(app.profile)
         self.colours = player_colours(session.state.info.players)
         super().__init__(app, session)
-
-    @property
-    def state(self) -> BigBallsState:
-        return self.session.state  # type: ignore[no-any-return]
 
     # -- touches --------------------------------------------------------------------------------
 
@@ -50,7 +46,7 @@ class BigBallsScreen(GameScreen):
         hit = self.layout.hit(self.pad(pad))
         self.resting = hit[1] if hit is not None and hit[0] == "hole" else None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         self.resting = None
         return super().pad_up(pad, now)
 
@@ -99,7 +95,7 @@ class BigBallsScreen(GameScreen):
         elif move == THROW:
             self.app.say(Sound.TAP)
         if self.state.phase == MOVE and not self.session.finished:
-            origins = {m.origin for m in self.state.legal_moves()}
+            origins = {m.origin for m in self.state.legal_moves() if isinstance(m, StoneStep)}
             if len(origins) == 1:
                 self.chosen = origins.pop()
         return False
@@ -115,15 +111,12 @@ class BigBallsScreen(GameScreen):
     def view(self, now: float) -> BigBallsView:
         """What the board shows at ``now``."""
         state = self.state
-        finished = self.session.finished
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
         value = state.board[self.resting] if self.resting is not None else 0
         return BigBallsView(
             board=state.board,
             colours=self.colours,
-            to_move=None if finished else state.player,
-            winner=self.winner,
             die=state.die,
             rolling_since=None if self.chance_at is None else self.chance_at - ROLLING,
             can_throw=THROW in legal,
@@ -133,10 +126,8 @@ class BigBallsScreen(GameScreen):
             if self.chosen is not None else frozenset(),
             shown_number=(owner(value), number(value)) if value > 0 else None,
             last=self._last(),
-            touches=self.touch_feedback(now),
-            thinking=self.thinking,
             hint=self._hint_holes(),
-            hint_at=self.hint[1],
+            turn=self.turn(now),
         )
 
     def _last(self) -> tuple[int, ...]:

@@ -4,7 +4,7 @@ lights up; letting go starts the game."""
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -24,21 +24,21 @@ FIRST_SIZE = (6, 6)
 class BoardSizeScreen(Screen):
     """Kaskade's setup, after the players were chosen (``levels``: the computer's seats)."""
 
-    def __init__(self, app: App, levels: Optional[dict[int, int]] = None) -> None:
+    def __init__(self, app: App, levels: dict[int, int] | None = None) -> None:
         super().__init__(app)
         self.levels = levels or {}
-        self.corner: Optional[tuple[int, int]] = None
+        self.corner: tuple[int, int] | None = None
         width, height = FIRST_SIZE
         with contextlib.suppress(OptionsError):
             width, height = parse_size(app.settings.sizes.get("kaskade", ""))
         self.suggestion = (min(width, self.profile.columns) - 1,
                            min(height, self.profile.rows) - 1)
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         self.corner = self.pad(pad)
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         corner = self.corner or self.pad(pad)
         self.corner = None
         width, height = corner[0] + 1, corner[1] + 1
@@ -50,7 +50,7 @@ class BoardSizeScreen(Screen):
         self.app.say(Sound.TAP)
         return self.app.start_game(KaskadeState(width, height), self.levels)
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         if button == "menu":
             return self.app.home()
         return None

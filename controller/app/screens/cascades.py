@@ -18,17 +18,13 @@ if TYPE_CHECKING:
     from controller.app.app import App
 
 
-class CascadesScreen(GameScreen):
+class CascadesScreen(GameScreen[CascadesState]):
     """A Cascades game on the board."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[CascadesState]) -> None:
         self.layout = CascadesLayout.of(app.profile, session.state.slope)
         self.colours = player_colours(session.state.info.players)
         super().__init__(app, session)
-
-    @property
-    def state(self) -> CascadesState:
-        return self.session.state  # type: ignore[no-any-return]
 
     def tap(self, pad: int, now: float) -> None:
         hit = self.layout.hit(self.pad(pad))
@@ -70,21 +66,16 @@ class CascadesScreen(GameScreen):
         state = self.state
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
-        hint, hint_at = self.hint
+        hint = self.hint[0]
         last = state.moves[-1] if state.moves else None
         return CascadesView(
             cells=state.cells,
             colours=self.colours,
-            to_move=None if self.session.finished else state.to_move,
-            winner=self.winner,
             placeable=frozenset(m for m in legal if isinstance(m, int)),
             done=next((m for m in (END, PASS) if m in legal), None),
             last_turn=self.last_turn() if state.moves else frozenset(),
             last_move=last if isinstance(last, int) else None,
-            moved_at=self.moved_at,
             counted=frozenset(state.slope.bottom if state.scoring == "bottom" else ()),
-            touches=self.touch_feedback(now),
-            thinking=self.thinking,
             hint=hint,
-            hint_at=hint_at,
+            turn=self.turn(now),
         )

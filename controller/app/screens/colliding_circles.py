@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
@@ -29,25 +29,21 @@ if TYPE_CHECKING:
     from controller.app.app import App
 
 
-class CollidingCirclesScreen(GameScreen):
+class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
     """A Colliding Circles game on the board."""
 
-    die_index: Optional[int] = None
+    die_index: int | None = None
     """The hand die picked up (its index in the hand)."""
-    origin: Optional[int] = None
+    origin: int | None = None
     """The field of a die picked up to manoeuvre."""
     variant = 0
     """Which of a target's possible values to offer (0: the shortest path's)."""
     flashing: tuple[int, ...] = ()
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[CollidingCirclesState]) -> None:
         self.layout = CirclesLayout.of(app.profile)
         self.colours = player_colours(session.state.info.players)
         super().__init__(app, session)
-
-    @property
-    def state(self) -> CollidingCirclesState:
-        return self.session.state  # type: ignore[no-any-return]
 
     # -- touches --------------------------------------------------------------------------------
 
@@ -97,7 +93,7 @@ class CollidingCirclesScreen(GameScreen):
         else:
             self.refuse(pad, now)
 
-    def _die_value(self) -> Optional[int]:
+    def _die_value(self) -> int | None:
         hand = self.state.hands[self.state.player]
         if self.die_index is None or self.die_index >= len(hand):
             return None
@@ -140,7 +136,6 @@ class CollidingCirclesScreen(GameScreen):
     def view(self, now: float) -> CirclesView:
         """What the board shows at ``now``."""
         state = self.state
-        finished = self.session.finished
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
         value = self._die_value() if person else None
@@ -150,8 +145,6 @@ class CollidingCirclesScreen(GameScreen):
             pools=(state.pools[0], state.pools[1]),
             scores=state.scores(),
             colours=self.colours,
-            to_move=None if finished else state.player,
-            winner=self.winner,
             holes=frozenset(state.holes()),
             chosen_die=self.die_index if person else None,
             chosen_field=self.origin if person else None,
@@ -160,11 +153,8 @@ class CollidingCirclesScreen(GameScreen):
             can_end=END in legal,
             last=self._last(),
             flashing=self.flashing,
-            moved_at=self.moved_at,
-            touches=self.touch_feedback(now),
-            thinking=self.thinking,
             hint=self._hint_pads(),
-            hint_at=self.hint[1],
+            turn=self.turn(now),
         )
 
     def _last(self) -> tuple[int, ...]:

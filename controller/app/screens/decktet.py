@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
@@ -27,20 +27,15 @@ if TYPE_CHECKING:
     from controller.app.app import App
 
 
-class DecktetScreen(GameScreen):
+class DecktetScreen(GameScreen[DecktetState]):
     """A game of the Decktet solitaire on the board."""
 
-    chosen: Optional[int] = None
+    chosen: int | None = None
     """The card picked up."""
 
-    def __init__(self, app: App, session: Session) -> None:
-        state: DecktetState = session.state  # type: ignore[assignment]
-        self.layout = DecktetLayout.of(app.profile, extended=len(state.deck) > 36)
+    def __init__(self, app: App, session: Session[DecktetState]) -> None:
+        self.layout = DecktetLayout.of(app.profile, extended=session.state.extended)
         super().__init__(app, session)
-
-    @property
-    def state(self) -> DecktetState:
-        return self.session.state  # type: ignore[no-any-return]
 
     def tap(self, pad: int, now: float) -> None:
         hit = self.layout.hit(self.pad(pad))
@@ -90,7 +85,6 @@ class DecktetScreen(GameScreen):
         """What the board shows at ``now``."""
         state = self.state
         legal = state.legal_moves() if self.person_to_move() else []
-        outcome = state.outcome()
         return DecktetView(
             tiers=state.tiers,
             reserves=state.reserves,
@@ -104,13 +98,9 @@ class DecktetScreen(GameScreen):
             chosen=self.chosen,
             targets=frozenset(m.tier for m in legal if isinstance(m, Play) and
                               m.card == self.chosen),
-            over=self.session.finished,
-            won=outcome is not None and outcome.winner == 0 and self.showing_winner,
             verdict=self.hint_score if self.hint[0] is not None else None,
-            touches=self.touch_feedback(now),
-            thinking=self.thinking,
             hint=self._hint_pads(),
-            hint_at=self.hint[1],
+            turn=self.turn(now),
         )
 
     def _hint_pads(self) -> tuple[Pad, ...]:

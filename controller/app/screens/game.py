@@ -18,59 +18,57 @@ the board looks (``draw``).
 
 from __future__ import annotations
 
-import math
 import random
 from abc import abstractmethod
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Generic
 
 from controller.ai.levels import STRONGEST
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PauseScreen
-from controller.app.session import Session
+from controller.app.session import S, Session
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.devices.interfaces import Sound
 from controller.games import CHANCE, Event, GameOver
 from controller.render.canvas import Canvas
-from controller.render.feedback import Touches
+from controller.render.feedback import NEVER, Touches, Turn
 
 if TYPE_CHECKING:
     from controller.app.app import App
 
-NEVER = -math.inf
 HOLD_UNDO = 1.0
 """Seconds a pad is held to take back the last move."""
 HOLD_SHOWN = 0.3
 """After how long a hold starts to show."""
 
 
-class GameScreen(Screen):
-    """A game on the board. Must: ``tap``, ``draw``. May: ``after_move``, ``touched``,
-    ``chance_delay``, ``animation_end`` / ``end_animation``."""
+class GameScreen(Screen, Generic[S]):
+    """A game on the board (``GameScreen[CascadesState]``). Must: ``tap``, ``draw``. May:
+    ``after_move``, ``touched``, ``chance_delay``, ``animation_end`` / ``end_animation``."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session[S]) -> None:
         super().__init__(app)
         self.session = session
         self.touches: dict[int, float] = {}
         """Pads down now, and since when."""
         self.spent: set[int] = set()
         """Pads whose touch has done its job (skipped an animation, undone a move)."""
-        self.illegal: tuple[Optional[int], float] = (None, NEVER)
+        self.illegal: tuple[int | None, float] = (None, NEVER)
         self.moved_at = NEVER
         self.showing_winner = session.finished
         """Whether the win is on show (not before the winning move has been shown)."""
-        self.pending: Optional[ThinkRequest] = None
+        self.pending: ThinkRequest | None = None
         """The computer's move being thought about."""
-        self.hinting: Optional[ThinkRequest] = None
+        self.hinting: ThinkRequest | None = None
         """A hint being thought about."""
         self.hint: tuple[Any, float] = (None, NEVER)
         self.hint_score = 0.0
         """How the last hint's search judged the position (+1 won … -1 lost)."""
-        self.chance_at: Optional[float] = None
+        self.chance_at: float | None = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
         self._next_step(None)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The game being played."""
         return self.session.state
 
@@ -92,7 +90,7 @@ class GameScreen(Screen):
         self.app.say(Sound.MOVE)
         return False
 
-    def animation_end(self) -> Optional[float]:
+    def animation_end(self) -> float | None:
         """When the animation on show ends, if one is."""
         return None
 
@@ -106,7 +104,7 @@ class GameScreen(Screen):
 
     # -- input ----------------------------------------------------------------------------------
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         if self.animation_end() is not None:
             self._finish_animation(now)
             self.spent.add(pad)
@@ -115,7 +113,7 @@ class GameScreen(Screen):
             self.touched(pad, now)
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         held_since = self.touches.pop(pad, None)
         if pad in self.spent:
             self.spent.discard(pad)
@@ -127,14 +125,14 @@ class GameScreen(Screen):
         self.tap(pad, now)
         return None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         if button == "undo":
             self._undo(now)
         elif button == "menu":
             return PauseScreen(self.app, self)
         return None
 
-    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+    def computer_move(self, answer: ComputerMove, now: float) -> Screen | None:
         if self.pending is not None and answer.token == self.pending.token:
             self.pending = None
             self.play(answer.move, now)
@@ -144,7 +142,7 @@ class GameScreen(Screen):
             self.hint_score = answer.score
         return None
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         for pad, since in list(self.touches.items()):
             if pad not in self.spent and now - since >= HOLD_UNDO:
                 self.spent.add(pad)
@@ -156,7 +154,7 @@ class GameScreen(Screen):
             self._draw_chance(now)
         return None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         times = [since + HOLD_UNDO for pad, since in self.touches.items() if pad not in self.spent]
         for when in (self.animation_end(), self.chance_at):
             if when is not None:
@@ -186,7 +184,7 @@ class GameScreen(Screen):
                 self._won()
             self._next_step(now)
 
-    def _next_step(self, now: Optional[float]) -> None:
+    def _next_step(self, now: float | None) -> None:
         """After a move (or when the screen opens): draw chance, or ask the computer."""
         if self.session.finished or self.animation_end() is not None:
             return
@@ -271,7 +269,7 @@ class GameScreen(Screen):
     def draw(self, canvas: Canvas, now: float) -> bool:
         """Draw the game."""
 
-    def held(self, now: float) -> tuple[Optional[int], float]:
+    def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""
         live = [(since, pad) for pad, since in self.touches.items() if pad not in self.spent]
         if not live:
@@ -286,12 +284,21 @@ class GameScreen(Screen):
         illegal_pad, illegal_at = self.illegal
         return Touches(illegal_pad, illegal_at, held_pad, progress)
 
+    def turn(self, now: float) -> Turn:
+        """What every game's picture shows about the people at the board (each game's view
+        carries it): whose turn, the winner on show, the last move's time, the fingers'
+        feedback, the computer thinking, when the hint came."""
+        return Turn(to_move=None if self.session.finished else self.state.turn_player(),
+                    winner=self.winner, moved_at=self.moved_at,
+                    touches=self.touch_feedback(now), thinking=self.thinking,
+                    hint_at=self.hint[1])
+
     @property
     def thinking(self) -> bool:
         """Whether the computer is thinking (about its move or a hint)."""
         return self.pending is not None or self.hinting is not None
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         """The winner once the win is on show."""
         return self.session.winner if self.showing_winner else None

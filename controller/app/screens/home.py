@@ -3,7 +3,7 @@ the brightness bar, the sensors pad and the sound switch."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.games import fronts_for
 from controller.app.screens.base import Screen
@@ -23,7 +23,7 @@ class HomeScreen(Screen):
         """The games with a tile: those that fit this board."""
         self.layout = HomeLayout.of(self.profile, len(self.games))
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return None

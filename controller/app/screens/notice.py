@@ -5,7 +5,7 @@ have shown."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.render.canvas import Canvas
@@ -23,22 +23,22 @@ class NoticeScreen(Screen):
     def __init__(self, app: App, following: Screen) -> None:
         super().__init__(app)
         self.following = following
-        self.until: Optional[float] = None
+        self.until: float | None = None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         del pad, now
         return self.following
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         del button, now
         return self.following
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         if self.until is None:
             self.until = now + SHOWN_SECONDS
         return self.following if now >= self.until else None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         return now if self.until is None else self.until
 
     def draw(self, canvas: Canvas, now: float) -> bool:

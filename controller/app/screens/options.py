@@ -8,8 +8,9 @@ row is which for each game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -31,14 +32,21 @@ class Choice:
     """Show as a bar (a number: every pad up to the chosen one lit)."""
 
 
+def _kept(saved: str | None, choice: Choice) -> str:
+    """The value last chosen for ``choice`` if it is still offered, else its default (the
+    largest of a bar, the first of a row)."""
+    return saved if saved is not None and saved in choice.values else \
+        choice.values[-1 if choice.bar else 0]
+
+
 class OptionsScreen(Screen):
     """Choose ``choices`` for game ``game`` (the computer in the seats ``levels`` names), then
     start it with ``start`` (the chosen options -> the new game)."""
 
     def __init__(self, app: App, game: str, choices: tuple[Choice, ...],
                  levels: dict[int, int],
-                 start: Callable[[dict[str, str]], GameState[object]],
-                 allowed: Optional[Callable[[dict[str, str]], dict[str, str]]] = None) -> None:
+                 start: Callable[[dict[str, str]], GameState[Any]],
+                 allowed: Callable[[dict[str, str]], dict[str, str]] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.choices = choices
@@ -47,25 +55,24 @@ class OptionsScreen(Screen):
         self.allowed = allowed or (lambda chosen: chosen)
         """Adjusts a choice that does not go with the others (a size too large for a shape)."""
         saved = app.settings.options.get(game, {})
-        self.chosen = self.allowed({c.name: saved.get(c.name) if saved.get(c.name) in c.values
-                                    else c.values[-1 if c.bar else 0] for c in choices})
+        self.chosen = self.allowed({c.name: _kept(saved.get(c.name), c) for c in choices})
         self.layout = OptionsLayout.of(self.profile, [len(c.values) for c in choices])
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return None
         self.app.say(Sound.TAP)
-        if hit == ("start", 0):
+        row, index = hit
+        if isinstance(row, str):  # the start tile
             self.app.settings.options[self.game] = dict(self.chosen)
             self.app.save_settings()
             return self.app.start_game(self.start(dict(self.chosen)), self.levels)
-        row, index = hit
-        choice = self.choices[int(row)]
+        choice = self.choices[row]
         self.chosen = self.allowed({**self.chosen, choice.name: choice.values[index]})
         return None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
     def draw(self, canvas: Canvas, now: float) -> bool:

@@ -3,7 +3,7 @@ kept to continue later."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -26,14 +26,14 @@ class PauseScreen(Screen):
         super().__init__(app)
         self.play = play
         self.layout = PauseLayout.of(self.profile)
-        self.resign_since: Optional[float] = None
+        self.resign_since: float | None = None
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         if self.layout.hit(self.pad(pad)) == "resign" and not self.play.session.finished:
             self.resign_since = now
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         self.resign_since = None
         choice = self.layout.hit(self.pad(pad))
         if choice == "resume":
@@ -51,14 +51,14 @@ class PauseScreen(Screen):
             return self.app.home()
         return None
 
-    def computer_move(self, answer: ComputerMove, now: float) -> Optional[Screen]:
+    def computer_move(self, answer: ComputerMove, now: float) -> Screen | None:
         """The computer's move (or a hint) goes to the game, shown when it continues."""
         return self.play.computer_move(answer, now)
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         return self.play if button == "menu" else None
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         if self.resign_since is not None and now - self.resign_since >= RESIGN_HOLD:
             session = self.play.session
             session.resign(session.state.to_move)
@@ -66,7 +66,7 @@ class PauseScreen(Screen):
             return self.play
         return None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         return None if self.resign_since is None else self.resign_since + RESIGN_HOLD
 
     def draw(self, canvas: Canvas, now: float) -> bool:

@@ -11,8 +11,6 @@ Holding to undo, the computer's turn, hints and the pause menu are every game's
 
 from __future__ import annotations
 
-from typing import Optional
-
 from controller.app.screens.game import GameScreen
 from controller.devices.interfaces import Sound
 from controller.games import Event
@@ -22,15 +20,11 @@ from controller.render.cascade import CascadeAnimation
 from controller.render.kaskade import NEVER, KaskadeView, draw_kaskade
 
 
-class PlayScreen(GameScreen):
+class PlayScreen(GameScreen[KaskadeState]):
     """A Kaskade game on the board."""
 
-    animation: Optional[CascadeAnimation] = None
-    before: Optional[list[int]] = None
-
-    @property
-    def state(self) -> KaskadeState:
-        return self.session.state  # type: ignore[no-any-return]
+    animation: CascadeAnimation | None = None
+    before: list[int] | None = None
 
     def tap(self, pad: int, now: float) -> None:
         column, row = self.pad(pad)
@@ -53,7 +47,7 @@ class PlayScreen(GameScreen):
         self.app.say(Sound.CASCADE if cascaded else Sound.MOVE)
         return self.animation is not None
 
-    def animation_end(self) -> Optional[float]:
+    def animation_end(self) -> float | None:
         return None if self.animation is None else self.animation.end
 
     def end_animation(self, now: float) -> None:
@@ -68,32 +62,23 @@ class PlayScreen(GameScreen):
         state = self.state
         moves = state.moves
         last = moves[-1] if moves else None
-        cells, bursts, burst_at = state.cells, (), NEVER
+        cells, burst_at = state.cells, NEVER
+        bursts: tuple[int, ...] = ()
         if self.animation is not None:
             shown = self.animation.at(now)
             if shown is not None:
                 step, burst_at = shown
                 cells, bursts = step.cells, step.overflowing
-        held_pad, progress = self.held(now)
-        illegal_pad, illegal_at = self.illegal
-        hint, hint_at = self.hint
+        hint = self.hint[0]
         return KaskadeView(
             width=state.grid.width,
             height=state.grid.height,
             cells=cells,
             critical=state.grid.critical,
-            to_move=None if self.session.finished else state.to_move,
-            winner=self.winner,
             last_move=last,
             last_mover=(state.plies - 1) % 2,
-            moved_at=self.moved_at,
             bursts=bursts,
             burst_at=burst_at,
-            illegal_pad=illegal_pad,
-            illegal_at=illegal_at,
-            held_pad=held_pad,
-            held_progress=progress,
-            thinking=self.thinking,
             hint=hint,
-            hint_at=hint_at,
+            turn=self.turn(now),
         )

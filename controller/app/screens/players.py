@@ -3,7 +3,7 @@ playing the colour the colour pad shows (touch it to switch). Then the game's ow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.ai.levels import LEVELS
 from controller.app.screens.base import Screen
@@ -28,7 +28,7 @@ class PlayersScreen(Screen):
         self.colour = 0
         """The seat the person takes against the computer (0: the first player's)."""
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return None
@@ -41,7 +41,7 @@ class PlayersScreen(Screen):
         self.colour = 1 - self.colour
         return None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
     def draw(self, canvas: Canvas, now: float) -> bool:

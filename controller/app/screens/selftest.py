@@ -7,8 +7,9 @@ in ``report`` and shown at the end: green pads passed, red pads did not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -42,7 +43,7 @@ class Report:
     def swapped(self) -> list[tuple[int, int]]:
         """Pairs of pads each of which answered for the other."""
         answers = dict(self.wrong)
-        return sorted({tuple(sorted((lit, got))) for lit, got in self.wrong  # type: ignore[misc]
+        return sorted({(min(lit, got), max(lit, got)) for lit, got in self.wrong
                        if answers.get(got) == lit})
 
     @property
@@ -62,9 +63,9 @@ class SelfTestScreen(Screen):
         self.leds = [(channel, place, led) for channel, spec in enumerate(self.profile.channels)
                      for place, led in enumerate(spec.chain)]
         self.phase = "leds"
-        self.started: Optional[float] = None
+        self.started: float | None = None
         self.pad_index = 0
-        self.pad_since: Optional[float] = None
+        self.pad_since: float | None = None
 
     # the LED walk
 
@@ -73,7 +74,7 @@ class SelfTestScreen(Screen):
             self.started = now
         return int((now - self.started) / self.led_seconds)
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         if self.phase == "leds" and button == "undo":
             step = self._led_step(now)
             if step < len(self.leds):
@@ -98,7 +99,7 @@ class SelfTestScreen(Screen):
 
     # the pads
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         if self.phase != "pads":
             return None
         lit = self.pad_index
@@ -122,7 +123,7 @@ class SelfTestScreen(Screen):
         self.report.finished = True
         self.app.say(Sound.WIN if self.report.ok else Sound.ILLEGAL)
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         if self.phase == "leds" and self._led_step(now) >= len(self.leds):
             self._start_pads(now)
         elif self.phase == "pads" and self.pad_since is not None and \
@@ -131,7 +132,7 @@ class SelfTestScreen(Screen):
             self._next_pad(now)
         return None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         if self.phase == "leds":
             return now + self.led_seconds
         if self.phase == "pads" and self.pad_since is not None:

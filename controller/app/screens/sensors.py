@@ -6,7 +6,7 @@ menu button goes back."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.profile.firmware import default_thresholds
@@ -29,21 +29,21 @@ class SensorsScreen(Screen):
         stored = app.settings.thresholds
         self.touch = stored[0] if stored else default_thresholds(self.profile)[0]
 
-    def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Optional[Screen]:
+    def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Screen | None:
         for pad, _, delta in readings:
             if pad < self.profile.pads:
                 self.deltas[pad] = delta
         return None
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         self.touched.add(pad)
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         self.touched.discard(pad)
         return None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
     def draw(self, canvas: Canvas, now: float) -> bool:

@@ -9,7 +9,7 @@ does (safe, but no further on).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -36,30 +36,30 @@ class UpdateOfferScreen(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.layout = OfferLayout.of(self.profile)
-        self.held_since: Optional[float] = None
+        self.held_since: float | None = None
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         if self.layout.hit(self.pad(pad)) == "update":
             self.held_since = now
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         self.held_since = None
         if self.layout.hit(self.pad(pad)) == "later":
             return self._later()
         return None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         return self._later() if button == "menu" else None
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         if self.held_since is not None and now - self.held_since >= UPDATE_HOLD:
             self.app.say(Sound.TAP)
             self.app.start_update()
             return UpdatingScreen(self.app)
         return None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         return None if self.held_since is None else self.held_since + UPDATE_HOLD
 
     def draw(self, canvas: Canvas, now: float) -> bool:
@@ -81,11 +81,11 @@ class UpdatingScreen(Screen):
         super().__init__(app)
         self.share = 0.0
 
-    def update_progress(self, share: float, now: float) -> Optional[Screen]:
+    def update_progress(self, share: float, now: float) -> Screen | None:
         self.share = max(self.share, share)
         return None
 
-    def update_finished(self, error: Optional[str], now: float) -> Optional[Screen]:
+    def update_finished(self, error: str | None, now: float) -> Screen | None:
         if error is None:
             self.app.say(Sound.WIN)
         else:
@@ -106,22 +106,22 @@ class UpdateResultScreen(Screen):
         self.until = since + RESULT_SECONDS
         self.touched: set[int] = set()
 
-    def pad_down(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_down(self, pad: int, now: float) -> Screen | None:
         self.touched.add(pad)
         return None
 
-    def pad_up(self, pad: int, now: float) -> Optional[Screen]:
+    def pad_up(self, pad: int, now: float) -> Screen | None:
         """A touch made on this screen goes home (not the end of the hold that started the
         update, when it failed at once)."""
         return self.app.home() if pad in self.touched else None
 
-    def button_down(self, button: str, now: float) -> Optional[Screen]:
+    def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home()
 
-    def tick(self, now: float) -> Optional[Screen]:
+    def tick(self, now: float) -> Screen | None:
         return self.app.home() if now >= self.until else None
 
-    def wakeup(self, now: float) -> Optional[float]:
+    def wakeup(self, now: float) -> float | None:
         return self.until
 
     def draw(self, canvas: Canvas, now: float) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.games.base import Event
 
@@ -23,7 +22,7 @@ class BallRolled(Event):
 
     origin: int
     target: int
-    captured: Optional[tuple[int, int]]
+    captured: tuple[int, int] | None
 
 
 @dataclass(frozen=True)
@@ -50,4 +49,4 @@ class StoneMoved(Event):
     number: int
     origin: int
     target: int
-    captured: Optional[tuple[int, int]]
+    captured: tuple[int, int] | None

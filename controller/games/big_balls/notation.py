@@ -181,8 +181,9 @@ def _set_turn(state: BigBallsState, player: str, phase: str, where: str) -> None
     else:
         raise PositionError(f"{where}: the phase is deal-black, deal-white, choose, roll, "
                             f"move:N or over, not {phase!r}")
-    if state.judge() is not None:
-        raise PositionError(f"{where}: the game is over on this board ({state.judge().reason}); "
+    ended = state.judge()
+    if ended is not None:
+        raise PositionError(f"{where}: the game is over on this board ({ended.reason}); "
                             f"write '{player} over'")
     if state.phase != rules.CHOOSE and not state.stones(state.player):
         raise PositionError(f"{where}: {player} has no stone to throw the die for")

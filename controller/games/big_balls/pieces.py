@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 PLAYERS = ("black", "white")
 EMPTY = 0
@@ -40,7 +39,7 @@ class StoneStep:
     target: int
 
 
-Move = Union[Deal, BallMove, StoneStep, str, int]
+Move = Deal | BallMove | StoneStep | str | int
 
 
 def stone(player: int, number: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import permutations
-from typing import Any, Optional
+from typing import Any
 
 from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
 from controller.games.big_balls import notation
@@ -75,15 +75,15 @@ class BigBallsState(GameState[Move]):
             self.board[hole] = BALL
         self.phase = DEAL_BLACK
         self.player = first
-        self.die: Optional[int] = None
+        self.die: int | None = None
         self._plies = 0
-        self._outcome: Optional[Outcome] = None
+        self._outcome: Outcome | None = None
         self._undo: list[tuple[Move, tuple[Any, ...]]] = []
 
     # -- creating, copying, saving ----------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Optional[Mapping[str, str]] = None) -> BigBallsState:
+    def new(cls, options: Mapping[str, str] | None = None) -> BigBallsState:
         given = {key.strip().lower(): str(value).strip().lower()
                  for key, value in (options or {}).items()}
         first = given.pop("first", "black")
@@ -132,7 +132,7 @@ class BigBallsState(GameState[Move]):
         """The holes with a big ball."""
         return [hole for hole, value in enumerate(self.board) if value == BALL]
 
-    def movable(self, die: int, player: Optional[int] = None) -> tuple[int, ...]:
+    def movable(self, die: int, player: int | None = None) -> tuple[int, ...]:
         """The numbers of the stones ``player`` (default: the player to move) may move after
         throwing ``die``: that stone, or else the next lower and the next higher still on the
         board."""
@@ -146,7 +146,7 @@ class BigBallsState(GameState[Move]):
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         if self._outcome is not None:
             return None
         return CHANCE if self.phase in (DEAL_BLACK, DEAL_WHITE, ROLL) else self.player
@@ -163,7 +163,7 @@ class BigBallsState(GameState[Move]):
     def moves(self) -> Sequence[Move]:
         return tuple(move for move, _ in self._undo)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     # -- moves ----------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ class BigBallsState(GameState[Move]):
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
 
-    def _refusal(self, move: Move) -> Optional[str]:
+    def _refusal(self, move: Move) -> str | None:
         """Why ``move`` may not be played now, or ``None``."""
         if self._outcome is not None:
             return f"the game is over: {self._outcome.reason}"
@@ -217,7 +217,7 @@ class BigBallsState(GameState[Move]):
             return "throw the die first: it says which stone may step"
         return "not a move now: roll a big ball or throw the die"
 
-    def _roll_refusal(self, move: BallMove) -> Optional[str]:
+    def _roll_refusal(self, move: BallMove) -> str | None:
         if not (0 <= move.origin < len(HOLES) and 0 <= move.target < len(HOLES)):
             return "not a hole of the board"
         if self.board[move.origin] != BALL:
@@ -230,7 +230,7 @@ class BigBallsState(GameState[Move]):
             return f"another big ball lies on {hole_name(move.target)}"
         return None
 
-    def _step_refusal(self, move: StoneStep) -> Optional[str]:
+    def _step_refusal(self, move: StoneStep) -> str | None:
         assert self.die is not None
         if not (0 <= move.origin < len(HOLES) and 0 <= move.target < len(HOLES)):
             return "not a hole of the board"
@@ -282,7 +282,7 @@ class BigBallsState(GameState[Move]):
         self.phase = DEAL_WHITE if player == 0 else CHOOSE
         return [Dealt(player, move.numbers)]
 
-    def _take(self, hole: int) -> Optional[tuple[int, int]]:
+    def _take(self, hole: int) -> tuple[int, int] | None:
         """What a piece arriving on ``hole`` captures, as ``(player, number)`` (a ball is
         ``(-1, 0)``)."""
         value = self.board[hole]
@@ -296,7 +296,7 @@ class BigBallsState(GameState[Move]):
         self.player = 1 - self.player
         self._outcome = self.judge()
 
-    def judge(self) -> Optional[Outcome]:
+    def judge(self) -> Outcome | None:
         """The seed's three endings ("Eine Partie kann auf drei verschiedene Weisen enden"), in
         its order, for the position after a turn, with :attr:`player` to move: (1) a stone on
         a7 wins; (2) the player to move who has no legal move loses — a player without stones
@@ -340,7 +340,7 @@ class BigBallsState(GameState[Move]):
 
     # -- chance ---------------------------------------------------------------------------------
 
-    def chance_outcomes(self) -> Optional[list[tuple[Move, float]]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         self._require_chance_step()
         moves = self.legal_moves()
         return [(move, 1 / len(moves)) for move in moves]

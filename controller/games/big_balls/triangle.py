@@ -9,7 +9,6 @@ SW (f, r−1), W (f−1, r), NW (f−1, r+1).
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 RANKS = 7
 HOLES: tuple[tuple[int, int], ...] = tuple(
@@ -29,7 +28,7 @@ BALL_ROLLS = ("SW", "SE")
 """Where a big ball may roll: one hole down."""
 
 
-def neighbour(hole: int, direction: str) -> Optional[int]:
+def neighbour(hole: int, direction: str) -> int | None:
     """The hole next to ``hole`` in ``direction``, or ``None`` past the edge."""
     file, rank = HOLES[hole]
     step_file, step_rank = DIRECTIONS[direction]
@@ -59,7 +58,7 @@ def hole_name(hole: int) -> str:
     return f"{'abcdefg'[file - 1]}{rank}"
 
 
-def find_hole(text: str) -> Optional[int]:
+def find_hole(text: str) -> int | None:
     """The hole named ``text``, or ``None``."""
     match = _NAME.fullmatch(text.strip().lower())
     if match is None:

@@ -13,7 +13,7 @@ shape and top width follow from the rows. Every field is checked: a position no 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from controller.games.cascades.slope import Slope
 from controller.games.errors import OptionsError, PositionError
@@ -95,7 +95,7 @@ def _board(game: type[CascadesState], rows: list[str], placement: str, scoring: 
     return state
 
 
-def _finish(state: CascadesState, to_move: Optional[int], plies: str, first: str,
+def _finish(state: CascadesState, to_move: int | None, plies: str, first: str,
             passes: str, where: str) -> CascadesState:
     """Set the turn fields, then check them against the board and the rules."""
     slope = state.slope

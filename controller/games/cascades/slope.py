@@ -12,7 +12,6 @@ import re
 import string
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
 
 from controller.games.errors import OptionsError
 
@@ -73,7 +72,7 @@ class Slope:
         return tuple((row, index) for row, width in enumerate(self.widths)
                      for index in range(width))
 
-    def cell(self, row: int, index: int) -> Optional[int]:
+    def cell(self, row: int, index: int) -> int | None:
         """The cell at ``index`` of ``row``, or ``None`` off the board."""
         if 0 <= row < self.rows and 0 <= index < self.widths[row]:
             return self.starts[row] + index
@@ -83,7 +82,7 @@ class Slope:
     def below(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the cells it touches in the row beneath: in the widening part cells
         ``i`` and ``i+1``, in the narrowing part ``i-1`` and ``i``."""
-        result = []
+        result: list[tuple[int, ...]] = []
         for row, index in self.places:
             if row + 1 >= self.rows:
                 result.append(())
@@ -126,7 +125,7 @@ class Slope:
         row, index = self.places[cell]
         return f"{LETTERS[index]}{row + 1}"
 
-    def find(self, text: str) -> Optional[int]:
+    def find(self, text: str) -> int | None:
         """The cell named ``text``, or ``None`` when there is no such cell on this board."""
         match = _NAME.fullmatch(text.strip().lower())
         if match is None:
@@ -134,7 +133,7 @@ class Slope:
         return self.cell(int(match[2]) - 1, LETTERS.index(match[1]))
 
     @classmethod
-    def from_widths(cls, widths: tuple[int, ...]) -> Optional[Slope]:
+    def from_widths(cls, widths: tuple[int, ...]) -> Slope | None:
         """The board whose rows have ``widths``, or ``None`` when no board has them."""
         if not widths:
             return None

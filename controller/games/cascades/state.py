@@ -10,7 +10,7 @@ first stone leaves no place for a second ends by itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional, Union
+from typing import Any
 
 from controller.games.base import Event, GameInfo, GameOver, GameState, Outcome
 from controller.games.cascades import notation
@@ -36,7 +36,7 @@ SCORINGS = ("bottom", "territory")
 """``bottom``: the bottom row decides; ``territory``: every stone on the board counts."""
 DEFAULTS = {"size": "8", "shape": "widening", "placement": "each", "scoring": "bottom"}
 
-Move = Union[int, str]
+Move = int | str
 
 
 class CascadesState(GameState[Move]):
@@ -70,18 +70,18 @@ class CascadesState(GameState[Move]):
         for cell in slope.top_row:
             self.cells[cell] = 0 if (n - 1 - cell) % 2 == 0 else 1
         self.player = 0
-        self.first: Optional[int] = None
+        self.first: int | None = None
         """The stone the player to move has placed this turn, if any."""
         self.passes = 0
         """Passes in a row just made (2 ends the game)."""
         self._plies = 0
-        self._outcome: Optional[Outcome] = None
-        self._undo: list[tuple[Move, int, Optional[int], int, Optional[Outcome]]] = []
+        self._outcome: Outcome | None = None
+        self._undo: list[tuple[Move, int, int | None, int, Outcome | None]] = []
 
     # -- creating, copying, saving ----------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Optional[Mapping[str, str]] = None) -> CascadesState:
+    def new(cls, options: Mapping[str, str] | None = None) -> CascadesState:
         given = {key.strip().lower(): str(value).strip().lower()
                  for key, value in (options or {}).items()}
         unknown = sorted(set(given) - set(DEFAULTS))
@@ -147,7 +147,7 @@ class CascadesState(GameState[Move]):
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         return None if self._outcome is not None else self.player
 
     @property
@@ -158,7 +158,7 @@ class CascadesState(GameState[Move]):
     def moves(self) -> Sequence[Move]:
         return tuple(entry[0] for entry in self._undo)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     # -- moves ----------------------------------------------------------------------------------
@@ -173,15 +173,15 @@ class CascadesState(GameState[Move]):
             moves.append(PASS)
         return moves
 
-    def _first_stone(self) -> Optional[int]:
+    def _first_stone(self) -> int | None:
         """The stone placed earlier this turn, under the stricter placement rule (it may not
         carry the second stone); ``None`` otherwise."""
         return self.first if self.placement == "start" else None
 
-    def _places(self, player: int, excluded: Optional[int]) -> list[int]:
+    def _places(self, player: int, excluded: int | None) -> list[int]:
         """Empty cells below a stone of ``player`` other than ``excluded``, ascending."""
         cells = self.cells
-        found = set()
+        found: set[int] = set()
         narrowing_open = self.narrowing_open()
         for cell, owner in enumerate(cells):
             if owner == player and cell != excluded:
@@ -199,7 +199,7 @@ class CascadesState(GameState[Move]):
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
 
-    def _refusal(self, move: Move) -> Optional[str]:
+    def _refusal(self, move: Move) -> str | None:
         """Why ``move`` may not be played now, or ``None``."""
         if self._outcome is not None:
             return f"the game is over: {self._outcome.reason}"
@@ -277,7 +277,7 @@ class CascadesState(GameState[Move]):
         return Outcome(player, f"{self.player_title(player)} holds {self.score(player)} of "
                        f"the {self.counted} {what}", self._scores())
 
-    def _stalled(self) -> Optional[Outcome]:
+    def _stalled(self) -> Outcome | None:
         """The end by two passes in a row, or because neither player can place a stone."""
         if self.first is not None:
             return None

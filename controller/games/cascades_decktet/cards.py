@@ -8,7 +8,6 @@ name in lower case, words joined by ``-``: ``chance-meeting``, ``ace-of-moons``)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 SUIT_LETTERS = "MSWLYK"
@@ -99,6 +98,6 @@ _LOOKUP = {key: i for i, card in enumerate(CARDS)
 _LOOKUP.update({f"ace-{SUITS[s]}": ACES[s] for s in range(6)})
 
 
-def find_card(text: str) -> Optional[int]:
+def find_card(text: str) -> int | None:
     """The card a token, code or name means (``author``, ``2MK``, ``Ace of Moons``)."""
     return _LOOKUP.get(text.strip().lower().replace("_", "-"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.games.base import Event
 
@@ -41,7 +40,7 @@ class PassEnded(Event):
     (1 top … 3 bottom) if one did."""
 
     number: int
-    opened: Optional[int]
+    opened: int | None
 
 
 @dataclass(frozen=True)

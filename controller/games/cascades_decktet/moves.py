@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 TIERS = ("top", "middle", "bottom")
 DRAW = "draw"
@@ -27,4 +26,4 @@ class Play:
     tier: int
 
 
-Move = Union[Deal, Play, str]
+Move = Deal | Play | str

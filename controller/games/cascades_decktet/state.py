@@ -11,7 +11,7 @@ its first ``turned`` cards, the top card last — turning the waste over keeps t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
 from controller.games.cascades_decktet import notation
@@ -71,7 +71,7 @@ class DecktetState(GameState[Move]):
     for ever; a random playout must not."""
 
     def __init__(self, deck: Sequence[int] = BASIC, version: str = "standard",
-                 passes: Optional[str] = None) -> None:
+                 passes: str | None = None) -> None:
         if version not in VERSIONS:
             raise OptionsError(f"version {version!r}: choose standard or ace")
         passes = passes or ("unlimited" if version == "ace" else "3")
@@ -81,7 +81,7 @@ class DecktetState(GameState[Move]):
             raise OptionsError("the ace version needs the six Aces in the deck")
         self.deck = tuple(sorted(deck))
         self.version = version
-        self.pass_limit: Optional[int] = PASSES if passes == "3" else None
+        self.pass_limit: int | None = PASSES if passes == "3" else None
         self.dealt = False
         self.tiers: list[list[int]] = [[], [], []]
         self.reserves: list[list[int]] = [[], [], []]
@@ -101,20 +101,20 @@ class DecktetState(GameState[Move]):
         """Bits of the cards the player has seen face up."""
         self.counts: list[list[int]] = [[0] * 13 for _ in range(3)]
         """Cards of each rank in each tier, kept up to date for the tier rule."""
-        self._legal: Optional[list[Move]] = None
+        self._legal: list[Move] | None = None
         self._plies = 0
-        self._outcome: Optional[Outcome] = None
+        self._outcome: Outcome | None = None
         self._undo: list[tuple[Move, tuple[Any, ...]]] = []
 
     # -- creating, copying, saving ----------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Optional[Mapping[str, str]] = None) -> DecktetState:
+    def new(cls, options: Mapping[str, str] | None = None) -> DecktetState:
         given = {key.strip().lower(): str(value).strip().lower()
                  for key, value in (options or {}).items()}
         version = given.pop("version", "standard")
         passes = given.pop("passes", None)
-        extras = []
+        extras: list[int] = []
         for name, cards in (("pawns", PAWNS), ("courts", COURTS)):
             value = given.pop(name, "no")
             if value not in ("yes", "no"):
@@ -162,6 +162,11 @@ class DecktetState(GameState[Move]):
     # -- reading the table --------------------------------------------------------------------
 
     @property
+    def extended(self) -> bool:
+        """Whether the deck has Pawns or Courts (the extended Decktet) beside the basic 36."""
+        return any(card not in BASIC for card in self.deck)
+
+    @property
     def stock(self) -> list[int]:
         """The face-down stock, next card first."""
         return self.talon[self.turned:]
@@ -171,7 +176,7 @@ class DecktetState(GameState[Move]):
         """The waste, top card last."""
         return self.talon[:self.turned]
 
-    def waste_top(self) -> Optional[int]:
+    def waste_top(self) -> int | None:
         """The playable waste card."""
         return self.talon[self.turned - 1] if self.turned else None
 
@@ -190,13 +195,13 @@ class DecktetState(GameState[Move]):
         """Cards not yet in the tiers."""
         return len(self.talon) + sum(len(r) for r in self.reserves)
 
-    def passes_left(self) -> Optional[int]:
+    def passes_left(self) -> int | None:
         """How many more times the waste may be turned over (``None``: without limit)."""
         if self.pass_limit is None:
             return None
         return max(0, self.pass_limit - self.passes)
 
-    def first_card(self) -> Optional[int]:
+    def first_card(self) -> int | None:
         """The first card turned up in the standard version while it waits to start the top
         tier (seed: "Spiele sie neben den obersten Reservestapel. Sie ist der Beginn der oberen
         Stufe" — not a choice), else ``None``."""
@@ -204,7 +209,7 @@ class DecktetState(GameState[Move]):
             return self.talon[self.turned - 1]
         return None
 
-    def tier_refusal(self, card: int, tier: int) -> Optional[str]:
+    def tier_refusal(self, card: int, tier: int) -> str | None:
         """Why ``card`` may not go to ``tier`` by the tier rules, or ``None``."""
         rank = RANKS[card]
         row = self.tiers[tier]
@@ -258,7 +263,7 @@ class DecktetState(GameState[Move]):
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         if self._outcome is not None:
             return None
         return 0 if self.dealt else CHANCE
@@ -271,7 +276,7 @@ class DecktetState(GameState[Move]):
     def moves(self) -> Sequence[Move]:
         return tuple(move for move, _ in self._undo)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     # -- moves ----------------------------------------------------------------------------------
@@ -300,7 +305,7 @@ class DecktetState(GameState[Move]):
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
 
-    def _refusal(self, move: Move) -> Optional[str]:
+    def _refusal(self, move: Move) -> str | None:
         if self._outcome is not None:
             return f"the game is over: {self._outcome.reason}"
         if not self.dealt:
@@ -413,7 +418,7 @@ class DecktetState(GameState[Move]):
         for card in self.sources():
             self.seen |= 1 << card
 
-    def _judge(self) -> Optional[Outcome]:
+    def _judge(self) -> Outcome | None:
         left = self.cards_left()
         if left == 0:
             return Outcome(0, f"all {len(self.deck)} cards are in the tiers")
@@ -467,17 +472,13 @@ class DecktetState(GameState[Move]):
         twin = self.copy()
         if not self.dealt:
             return twin
-        places = [("talon", i) for i, c in enumerate(twin.talon) if not self.seen >> c & 1]
-        places += [(p, i) for p in range(3) for i, c in enumerate(twin.reserves[p])
-                   if not self.seen >> c & 1]
-        hidden = [twin.talon[i] if where == "talon" else twin.reserves[where][i]
-                  for where, i in places]
+        piles = [twin.talon, *twin.reserves]
+        places = [(pile, i) for pile in piles for i, card in enumerate(pile)
+                  if not self.seen >> card & 1]
+        hidden = [pile[i] for pile, i in places]
         for index in range(len(hidden) - 1, 0, -1):
             other = int(rng.random() * (index + 1))
             hidden[index], hidden[other] = hidden[other], hidden[index]
-        for (where, i), card in zip(places, hidden):
-            if where == "talon":
-                twin.talon[i] = card
-            else:
-                twin.reserves[where][i] = card
+        for (pile, i), card in zip(places, hidden):
+            pile[i] = card
         return twin

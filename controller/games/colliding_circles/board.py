@@ -9,8 +9,6 @@ of the centre circle CD6 carry printed numbers, used only for attracted placemen
 
 from __future__ import annotations
 
-from typing import Optional
-
 COLUMNS = "ABCDEF"
 ROWS = {"A": range(3, 10), "B": range(2, 11), "C": range(1, 12),
         "D": range(1, 12), "E": range(2, 11), "F": range(3, 10)}
@@ -26,7 +24,7 @@ _CENTRES = {"AB": (4, 6, 8), "BC": (3, 5, 7, 9), "CD": (2, 4, 6, 8, 10),
 
 
 def _ring(pair: str, row: int) -> tuple[int, ...]:
-    x, y = pair
+    x, y = pair[0], pair[1]
     return tuple(INDEX[f"{column}{r}"] for column, r in (
         (x, row + 1), (x, row), (x, row - 1), (y, row - 1), (y, row), (y, row + 1)))
 
@@ -61,7 +59,7 @@ PRINTED_FIELD: dict[int, int] = {number: field for field, number in PRINTED.item
 """The centre field printed with each number 1-6."""
 
 
-def find_field(name: str) -> Optional[int]:
+def find_field(name: str) -> int | None:
     """The field called ``name`` (``C6``, case-insensitive), or ``None``."""
     return INDEX.get(name.strip().upper())
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.games.base import Event
 
@@ -49,7 +48,7 @@ class CircleChanged(Event):
     """A circle was completed (``owner`` and ``worth``) or broken (``owner`` None)."""
 
     circle: int
-    owner: Optional[int]
+    owner: int | None
     worth: int
 
 

@@ -148,9 +148,9 @@ def position_text(state: CollidingCirclesState) -> str:
         own = [f"{value_of(c)}{NAMES[f]}" for f, c in enumerate(state.board)
                if c and owner_of(c) == player]
         dice.append(f"{name}:{','.join(own) or '-'}")
-    player = "-" if state.outcome() is not None else PLAYERS[state.player]
+    mover = "-" if state.outcome() is not None else PLAYERS[state.player]
     return f"{' '.join(dice)} hands={_hand(state.hands[0])}/{_hand(state.hands[1])} " \
-        f"pools={state.pools[0]}/{state.pools[1]} {player} {_stage(state)} plies={state.plies}"
+        f"pools={state.pools[0]}/{state.pools[1]} {mover} {_stage(state)} plies={state.plies}"
 
 
 def parse_position(game: type[CollidingCirclesState], text: str) -> CollidingCirclesState:

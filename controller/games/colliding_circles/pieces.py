@@ -8,7 +8,6 @@ for a black one. Moves are small frozen dataclasses (hashable, so searches can k
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 PLAYERS = ("red", "black")
 RED, BLACK = 0, 1
@@ -68,4 +67,4 @@ class Rethrow:
     value: int
 
 
-Move = Union[Throw, Place, Manoeuvre, Rethrow, str]
+Move = Throw | Place | Manoeuvre | Rethrow | str

@@ -5,7 +5,7 @@ the result is a possible end of the game, reached many times faster than through
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 from controller.games.base import CHANCE, Outcome, Rng
 from controller.games.colliding_circles.board import NEIGHBOURS, PRINTED
@@ -62,7 +62,7 @@ def _refill(hand: list[int], pools: list[int], player: int, rng: Rng) -> None:
 
 
 def _placements(board: list[int], hand: list[int], opening: bool) \
-        -> Optional[list[tuple[int, int]]]:
+        -> list[tuple[int, int]] | None:
     """Every (field, value) a hand die may be placed on; ``None`` when every free field is a
     hole (the game is over)."""
     values = 0

@@ -7,7 +7,6 @@ notation and a search's playouts share one implementation.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
 
 from controller.games.colliding_circles.board import (
     CIRCLES,
@@ -60,7 +59,7 @@ def holes(board: Sequence[int]) -> list[int]:
     return [field for field in range(len(board)) if is_hole(board, field)]
 
 
-def can_place(board: Sequence[int], field: int, value: int) -> Optional[str]:
+def can_place(board: Sequence[int], field: int, value: int) -> str | None:
     """``None`` if a die of ``value`` may be placed on ``field``, else why not."""
     if board[field] != EMPTY:
         return "the field is taken"
@@ -109,7 +108,7 @@ def reach(board: Sequence[int], origin: int, mover: int) -> dict[int, list[int]]
     return found
 
 
-def circle_value(board: Sequence[int], circle: int) -> Optional[tuple[int, int]]:
+def circle_value(board: Sequence[int], circle: int) -> tuple[int, int] | None:
     """For a complete circle, ``(owner, worth)``: the owner shows the larger total on it
     (never a tie, the six values alternate odd and even); a wolf (1-6 in order round it) is
     worth 5, a fox (two values alternating) 3, any other a goose, 1. ``None`` if incomplete."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Any, Optional
+from typing import Any
 
 from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
 from controller.games.colliding_circles import notation, playout, rules
@@ -93,14 +93,14 @@ class CollidingCirclesState(GameState[Move]):
         self.player = RED
         self.stage = DEAL
         self._plies = 0
-        self._outcome: Optional[Outcome] = None
+        self._outcome: Outcome | None = None
         self._undo: list[tuple[Move, tuple[Any, ...]]] = []
-        self._reach: Optional[dict[int, dict[int, list[int]]]] = None
+        self._reach: dict[int, dict[int, list[int]]] | None = None
 
     # -- creating, copying, saving ----------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Optional[Mapping[str, str]] = None) -> CollidingCirclesState:
+    def new(cls, options: Mapping[str, str] | None = None) -> CollidingCirclesState:
         if options:
             raise OptionsError(f"Colliding Circles has no options (got {', '.join(options)})")
         return cls()
@@ -144,7 +144,7 @@ class CollidingCirclesState(GameState[Move]):
         """The free fields no die can fill while their neighbours stay."""
         return rules.holes(self.board)
 
-    def circle(self, circle: int) -> Optional[tuple[int, int]]:
+    def circle(self, circle: int) -> tuple[int, int] | None:
         """A complete circle's ``(owner, worth)``, or ``None``."""
         return rules.circle_value(self.board, circle)
 
@@ -174,7 +174,7 @@ class CollidingCirclesState(GameState[Move]):
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         if self._outcome is not None:
             return None
         return CHANCE if self.stage in (DEAL, REFILL) else self.player
@@ -187,7 +187,7 @@ class CollidingCirclesState(GameState[Move]):
     def moves(self) -> Sequence[Move]:
         return tuple(move for move, _ in self._undo)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     # -- moves ----------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ class CollidingCirclesState(GameState[Move]):
         """The placements open to the player to move now."""
         hand = set(self.hands[self.player])
         board = self.board
-        found = []
+        found: list[Place] = []
         for field, cell in enumerate(board):
             if cell:
                 continue
@@ -235,7 +235,7 @@ class CollidingCirclesState(GameState[Move]):
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
 
-    def _refusal(self, move: Move) -> Optional[str]:
+    def _refusal(self, move: Move) -> str | None:
         """Why ``move`` may not be played now, or ``None``."""
         if self._outcome is not None:
             return f"the game is over: {self._outcome.reason}"
@@ -263,7 +263,7 @@ class CollidingCirclesState(GameState[Move]):
             return self._manoeuvre_refusal(move)
         return "not a Colliding Circles move"
 
-    def _place_refusal(self, move: Place) -> Optional[str]:
+    def _place_refusal(self, move: Place) -> str | None:
         if not 0 <= move.field < len(FIELDS):
             return "not a field of the board"
         if move.value not in self.hands[self.player]:
@@ -274,7 +274,7 @@ class CollidingCirclesState(GameState[Move]):
             return None
         return rules.can_place(self.board, move.field, move.value)
 
-    def _manoeuvre_refusal(self, move: Manoeuvre) -> Optional[str]:
+    def _manoeuvre_refusal(self, move: Manoeuvre) -> str | None:
         if self.stage == PLACE:
             return "one manoeuvre per turn, and this turn's is made"
         if self.stage != MANOEUVRE:
@@ -359,7 +359,7 @@ class CollidingCirclesState(GameState[Move]):
         hand.remove(value)
         self.hands[player] = tuple(hand)
 
-    def _changes(self, before: dict[int, Optional[tuple[int, int]]]) -> list[Event]:
+    def _changes(self, before: dict[int, tuple[int, int] | None]) -> list[Event]:
         events: list[Event] = []
         for circle, was in before.items():
             now = self.circle(circle)
@@ -417,7 +417,7 @@ class CollidingCirclesState(GameState[Move]):
 
     # -- chance and playouts --------------------------------------------------------------------
 
-    def chance_outcomes(self) -> Optional[list[tuple[Move, float]]]:
+    def chance_outcomes(self) -> list[tuple[Move, float]] | None:
         self._require_chance_step()
         return list(throws(self.throw_count()))
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Callable, Optional
+from collections.abc import Callable, Sequence
 
 from controller.games.algebraic import FILES
 from controller.games.kaskade.grid import Grid
@@ -13,7 +12,7 @@ Painter = Callable[[int, str], str]
 """``paint(cell, token)`` returns the token wrapped in colour codes (or unchanged)."""
 
 
-def diagram(board: Grid, cells: Sequence[int], paint: Optional[Painter] = None) -> str:
+def diagram(board: Grid, cells: Sequence[int], paint: Painter | None = None) -> str:
     """The board, rank H at the top, with file letters and rank numbers around it.
 
     Cells read ``.`` (empty), ``W2`` (two White balls) or ``B1``. ``paint`` may colour each

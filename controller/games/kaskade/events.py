@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from controller.games.base import Event
 
@@ -12,7 +12,7 @@ class CellContent(NamedTuple):
     """What a cell holds: its owner (player number, ``None`` when empty) and its balls."""
 
     cell: int
-    owner: Optional[int]
+    owner: int | None
     balls: int
 
 

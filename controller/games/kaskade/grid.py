@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Optional
 
 from controller.games.algebraic import FILES, cell_name, parse_cell
 from controller.games.errors import OptionsError
@@ -56,7 +55,7 @@ class Grid:
         """The algebraic name of a cell (``a1`` bottom left)."""
         return cell_name(cell % self.width, cell // self.width)
 
-    def find(self, text: str) -> Optional[int]:
+    def find(self, text: str) -> int | None:
         """The cell that ``text`` names on this board, or ``None``."""
         parsed = parse_cell(text)
         if parsed is None:

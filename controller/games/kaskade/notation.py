@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from controller.games.errors import PositionError
 from controller.games.kaskade.grid import MAX_SIDE, MIN_SIDE, Grid, grid
@@ -25,7 +25,7 @@ _TOKEN = re.compile(r"\.|([wb])([1-9])", re.IGNORECASE)
 _SIDES = {"w": 0, "b": 1, "-": None}
 
 
-def owner(value: int) -> Optional[int]:
+def owner(value: int) -> int | None:
     """The owner of a cell value on the signed board (0 White, 1 Black, ``None`` empty)."""
     if value > 0:
         return 0
@@ -39,7 +39,7 @@ def cell_token(value: int) -> str:
     return f"{'w' if value > 0 else 'b'}{abs(value)}"
 
 
-def position_text(board: Grid, cells: Sequence[int], to_move: Optional[int]) -> str:
+def position_text(board: Grid, cells: Sequence[int], to_move: int | None) -> str:
     """The one-line position of ``cells`` on ``board``."""
     width = board.width
     ranks = (
@@ -50,7 +50,7 @@ def position_text(board: Grid, cells: Sequence[int], to_move: Optional[int]) -> 
     return f"{'/'.join(ranks)} {side}"
 
 
-def parse_position(text: str) -> tuple[Grid, list[int], Optional[int]]:
+def parse_position(text: str) -> tuple[Grid, list[int], int | None]:
     """``(grid, cells, side)`` from position text; the side is ``None`` for ``-``.
     Only the syntax is checked here; ``rules.check_reachable`` checks the rest."""
     parts = text.split()
@@ -91,8 +91,8 @@ def _parse_rank(text: str, number: int) -> list[int]:
     return values
 
 
-def position_json(board: Grid, cells: Sequence[int], plies: int, to_move: Optional[int],
-                  winner: Optional[int]) -> dict[str, Any]:
+def position_json(board: Grid, cells: Sequence[int], plies: int, to_move: int | None,
+                  winner: int | None) -> dict[str, Any]:
     """The JSON object of a position: game, size, plies, to_move, winner, occupied cells."""
     return {
         "game": "kaskade",

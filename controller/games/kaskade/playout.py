@@ -8,8 +8,6 @@ the common case, a ball that does not overflow, touches nothing else.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from controller.games.base import Rng
 from controller.games.kaskade.grid import Grid
 from controller.games.kaskade.overflow import place
@@ -21,7 +19,7 @@ def random_playout(
     counts: list[int],
     plies: int,
     rng: Rng,
-    trace: Optional[list[int]] = None,
+    trace: list[int] | None = None,
 ) -> tuple[int, int]:
     """Play random moves on ``cells``/``counts`` (changed in place) from ply ``plies`` until a
     player is eliminated; return ``(winner, plies)``. Each move is appended to ``trace`` if

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 from controller.games.base import Outcome
 from controller.games.errors import PositionError
@@ -25,10 +24,10 @@ class Status:
     plies: int
     counts: tuple[int, int]
     """Cells owned by White and by Black."""
-    winner: Optional[int]
+    winner: int | None
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         """The player to move, ``None`` once the game is over (White moves on even plies)."""
         return None if self.winner is not None else self.plies % 2
 
@@ -53,7 +52,7 @@ def derive(cells: Sequence[int]) -> Status:
     return Status(plies, (white, black), winner)
 
 
-def check_reachable(board: Grid, cells: Sequence[int], side: Optional[int], where: str) -> Status:
+def check_reachable(board: Grid, cells: Sequence[int], side: int | None, where: str) -> Status:
     """The status of ``cells``, after checking that a game could reach them with ``side`` to
     move (``None``: over). Raises :class:`PositionError` prefixed with ``where`` otherwise."""
     status = derive(cells)
@@ -86,5 +85,5 @@ def _balls(count: int) -> str:
     return "1 ball" if count == 1 else f"{count} balls"
 
 
-def _turn(side: Optional[int]) -> str:
+def _turn(side: int | None) -> str:
     return "the game is over" if side is None else f"{PLAYERS[side].capitalize()} is to move"

@@ -9,7 +9,7 @@ generations; the game ends — even mid-cascade — once both have placed and on
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from controller.games.base import Event, GameInfo, GameOver, GameState, Outcome, Rng
 from controller.games.errors import (
@@ -41,13 +41,13 @@ class KaskadeState(GameState[int]):
         self._cells = [0] * self.grid.cells
         self._counts = [0, 0]
         self._plies = 0
-        self._outcome: Optional[Outcome] = None
+        self._outcome: Outcome | None = None
         self._undo: list[tuple[int, tuple[int, ...], tuple[int, int]]] = []
 
     # -- creating, copying, saving ----------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Optional[Mapping[str, str]] = None) -> KaskadeState:
+    def new(cls, options: Mapping[str, str] | None = None) -> KaskadeState:
         options = dict(options or {})
         size = options.pop("size", None)
         if options:
@@ -134,7 +134,7 @@ class KaskadeState(GameState[int]):
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> int | None:
         return None if self._outcome is not None else self._plies & 1
 
     @property
@@ -145,7 +145,7 @@ class KaskadeState(GameState[int]):
     def moves(self) -> Sequence[int]:
         return tuple(move for move, _, _ in self._undo)
 
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     # -- moves ----------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ class KaskadeState(GameState[int]):
         return isinstance(move, int) and not isinstance(move, bool) and \
             0 <= move < self.grid.cells
 
-    def _refusal(self, move: int) -> Optional[str]:
+    def _refusal(self, move: int) -> str | None:
         """Why ``move`` may not be played now, or ``None`` if it may."""
         if not self.is_cell(move):
             return f"not a cell of this {self.grid.size_text} board"

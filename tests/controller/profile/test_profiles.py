@@ -4,8 +4,9 @@ kind of mistake a maker can make in a profile."""
 from __future__ import annotations
 
 import copy
+import itertools
 import re
-import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,6 @@ from hypothesis import strategies as st
 
 from controller.profile import ProfileError, load_profile, parse_profile, profile_names
 from controller.profile.model import CORNERS, DIRECTIONS, Panel
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:
-    import tomli as tomllib
 
 REFERENCE = ["kaskade-16x16", "kaskade-8x8", "kaskade-8x8-fine", "kaskade-mini"]
 
@@ -83,7 +79,7 @@ def test_every_panel_chain_visits_each_led_once_and_serpentines_are_continuous(
     corner_y = height - 1 if start.startswith("top") else 0
     assert chain[0] == (corner_x, corner_y)
     if serpentine:
-        for (x1, y1), (x2, y2) in zip(chain, chain[1:]):
+        for (x1, y1), (x2, y2) in itertools.pairwise(chain):
             assert abs(x1 - x2) + abs(y1 - y2) == 1, "each LED is wired to its neighbour"
 
 

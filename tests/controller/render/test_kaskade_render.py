@@ -7,15 +7,25 @@ from controller.profile import load_profile
 from controller.render.canvas import Canvas
 from controller.render.cascade import LONGEST, CascadeAnimation
 from controller.render.color import BLACK_PLAYER, ILLEGAL, WHITE_PLAYER, scale
-from controller.render.kaskade import EMPTY, KaskadeView, draw_kaskade
+from controller.render.feedback import EMPTY, Touches, Turn
+from controller.render.kaskade import KaskadeView, draw_kaskade
 
 PROFILE = load_profile("kaskade-8x8")
 
 
+TOUCHES = {"illegal_pad", "illegal_at", "held_pad", "held_progress"}
+TURN = {"to_move", "winner", "moved_at", "thinking", "hint_at"}
+
+
 def draw(state: KaskadeState, now: float = 0.0, **changes) -> tuple[Canvas, bool]:
+    """Draw ``state`` with the view's fields (and its turn's and touches') as ``changes``."""
     canvas = Canvas(PROFILE.led_width, PROFILE.led_height)
+    touches = Touches(**{k: v for k, v in changes.items() if k in TOUCHES})
+    turn = Turn(**{"to_move": state.to_move, **{k: v for k, v in changes.items() if k in TURN}},
+                touches=touches)
     view = KaskadeView(state.grid.width, state.grid.height, state.cells, state.grid.critical,
-                       state.to_move, **changes)
+                       turn=turn, **{k: v for k, v in changes.items()
+                                     if k not in TOUCHES | TURN})
     return canvas, draw_kaskade(canvas, PROFILE, view, now)
 
 

@@ -6,8 +6,8 @@ panels on two channels, and a progressive panel entered at the top."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import pytest
 

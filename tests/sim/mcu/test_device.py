@@ -4,7 +4,7 @@ garbage and bursts from the Pi, a watchdog reset."""
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -13,11 +13,6 @@ from controller.profile import load_profile, parse_profile
 from firmware import proto
 from sim.mcu.device import SimulatedMicrocontroller
 from sim.mcu.line import SerialLine
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 WIRING = Path(__file__).parents[3] / "wiring"
 
