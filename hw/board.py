@@ -20,6 +20,7 @@ from controller.devices.interfaces import (
     TouchesLost,
 )
 from controller.profile.model import Profile
+from hw.flash.update import bundled_updater
 from hw.gpio.buttons import GpioButtons
 from hw.gpio.buzzer import GpioBuzzer
 from hw.gpio.status_led import StatusLed
@@ -85,5 +86,6 @@ def pi_board(profile: Profile, port: str | None = None,
                                f"({type(error).__name__}: {error}); kaskade doctor checks the "
                                "usual causes") from None
         raise
-    touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds)
+    touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
+                        updater=bundled_updater(profile))
     return PiBoard(profile, pixels, touches, buttons, sound, status)

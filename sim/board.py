@@ -10,10 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from controller.devices.frame import Frame
 from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut, TouchesIn
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
-from controller.render.output import Frame
+from hw.flash.update import bundled_updater
 from hw.touch.link import TouchLink
 from hw.touch.ports import locator
 from sim.mcu.serve import RunningDevice
@@ -106,7 +107,8 @@ def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None
     if touch == "port":
         if port is None:
             raise ValueError("touch='port' needs the port")
-        link = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds)
+        link = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
+                         updater=bundled_updater(profile))
         return SimBoard(profile, pixels, link, buttons, sound, None)
     if touch != "firmware":
         raise ValueError(f"no touch source {touch!r}")

@@ -6,9 +6,9 @@ colour order shows up on screen exactly as it would on the board.
 
 from __future__ import annotations
 
+from controller.devices.frame import Frame
 from controller.profile.model import Profile
 from controller.render.color import Colour
-from controller.render.output import Frame
 
 
 class FrameReader:

@@ -23,7 +23,7 @@ from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
 from controller.profile.firmware import default_thresholds
-from hw.touch.readings import readings_map
+from controller.render.heatmap import readings_map
 from sim.board import sim_parts
 from sim.leds import FrameReader
 from sim.raster import Raster

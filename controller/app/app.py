@@ -29,7 +29,8 @@ from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError, clean_temporaries
 from controller.app.thinking import ComputerMove, ThinkRequest
-from controller.app.versions import is_older
+from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
+from controller.devices.firmware import is_older
 from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
@@ -47,7 +48,6 @@ from controller.games import GameState, get_game
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.disconnected import draw_disconnected
-from firmware.identity import VERSION as BUNDLED_FIRMWARE
 
 log = logging.getLogger(__name__)
 

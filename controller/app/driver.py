@@ -8,9 +8,10 @@ is saved right after the frame that shows a change, so the disk never delays the
 from __future__ import annotations
 
 from controller.app.app import App
+from controller.devices.frame import Frame
 from controller.devices.interfaces import Board, InputEvent
 from controller.render.canvas import Canvas
-from controller.render.output import Frame, FrameMaker
+from controller.render.output import FrameMaker
 
 FRAME_RATE = 30
 """Frames per second while something on the board moves."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.storage import set_aside, write_atomically
-from firmware.pads import MAX_THRESHOLD
+from controller.devices.firmware import MAX_THRESHOLD
 
 MIN_BRIGHTNESS = 0.05
 

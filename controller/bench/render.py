@@ -17,6 +17,7 @@ from typing import Any
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.devices.backends import open_board
+from controller.devices.frame import Frame
 from controller.devices.interfaces import InputEvent
 from controller.devices.mock import MockPixels
 from controller.devices.virtual import VirtualButtons, VirtualTouches
@@ -25,7 +26,7 @@ from controller.profile import load_profile
 from controller.render.canvas import Canvas
 from controller.render.feedback import Turn
 from controller.render.kaskade import KaskadeView, draw_kaskade
-from controller.render.output import Frame, FrameMaker
+from controller.render.output import FrameMaker
 
 LED_MICROSECONDS = 30.0
 """Time a WS281x LED takes to receive its 24 bits."""

@@ -27,10 +27,11 @@ from controller.cli.board import add_board_options, open_store
 from controller.errors import KaskadeError
 from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
+from controller.render.heatmap import readings_map
 from firmware import proto
+from hw.touch.calibration import suggest, watch
 from hw.touch.connection import Connection
 from hw.touch.ports import locator, open_serial
-from hw.touch.readings import parse_readings, readings_map
 
 
 class CalibrateError(KaskadeError, ValueError):
@@ -51,13 +52,6 @@ def register(commands: Any) -> None:
     parser.add_argument("--set", nargs=2, type=int, metavar=("TOUCH", "RELEASE"),
                         help="store these thresholds for this board and send them to it")
     parser.set_defaults(handler=run)
-
-
-def suggest(noise: int, default_touch: int, default_release: int) -> tuple[int, int]:
-    """Thresholds for a board whose quiet pads stray up to ``noise`` counts."""
-    release = max(default_release, noise)
-    touch = max(default_touch, 2 * noise, release + 1)
-    return touch, release
 
 
 def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -> int:
@@ -83,7 +77,7 @@ def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -
                   "this board, sent at every connection)")
         live = sys.stdout.isatty()
         colour = ansi.wants_colour(sys.stdout)
-        deltas, noise = _watch(connection, args.seconds, clock, lambda d: print(
+        deltas, noise = watch(connection, args.seconds, clock, lambda d: print(
             "\x1b[H\x1b[2J" + readings_map(profile, d, _touch_threshold(store, profile),
                                            colour), flush=True) if live else None)
     finally:
@@ -97,28 +91,6 @@ def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -
     print(f"suggested thresholds: touch {suggested[0]}, release {suggested[1]} "
           f"(kaskade calibrate --set {suggested[0]} {suggested[1]})")
     return 0
-
-
-def _watch(connection: Connection, seconds: float, clock: Callable[[], float],
-           show: Callable[[dict[int, int]], None]) -> tuple[dict[int, int], int]:
-    """Stream the readings for ``seconds``, showing them every half second; the latest
-    distance per pad, and the largest seen in the first half (the hands-off part)."""
-    connection.request(proto.DIAGNOSE, [1])
-    began = shown = clock()
-    deltas: dict[int, int] = {}
-    noise = 0
-    while (now := clock()) - began < seconds:
-        for message in connection.receive():
-            if message.kind != proto.READINGS:
-                continue
-            for pad, _, delta in parse_readings(message.fields):
-                deltas[pad] = delta
-                if now - began < seconds / 2:
-                    noise = max(noise, abs(delta))
-        if now - shown >= 0.5:
-            shown = now
-            show(deltas)
-    return deltas, noise
 
 
 def _touch_threshold(store: Store, profile: Profile) -> int:

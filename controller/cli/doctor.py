@@ -15,7 +15,7 @@ from typing import Any
 from controller.cli import ansi
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
 from controller.profile.firmware import board_id
-from hw.pi.doctor import FAIL, OK, SKIP, WARN, Verdict, examine
+from hw.doctor import FAIL, OK, SKIP, WARN, Verdict, examine
 from hw.pi.facts import read_facts
 from hw.touch.connection import Connection, Hello
 from hw.touch.ports import locator, open_serial

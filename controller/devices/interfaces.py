@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from controller.devices.frame import Frame
 from controller.profile.model import Profile
-from controller.render.output import Frame
 
 BUTTONS = ("menu", "undo")
 """The physical buttons beside the grid."""

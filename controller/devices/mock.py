@@ -3,10 +3,10 @@ through its virtual inputs. Registered in the composition root exactly like the 
 
 from __future__ import annotations
 
+from controller.devices.frame import Frame
 from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
-from controller.render.output import Frame
 
 
 class MockPixels(PixelsOut):

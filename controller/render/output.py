@@ -14,27 +14,15 @@ profile's budget. It estimates from the drive values actually sent, after gamma 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 
+from controller.devices.frame import Frame
 from controller.profile.model import Profile
 
 GAMMA = 2.8
 """Gamma for WS281x LEDs (as in WLED and Adafruit's tables)."""
 FULL_WHITE = 765
-
-
-@dataclass(frozen=True)
-class Frame:
-    """What the LEDs receive."""
-
-    channels: tuple[bytes, ...]
-    """For each data channel, 3 bytes per LED in chain order, each in the strip's colour order."""
-    milliamps: float
-    """Estimated current of the LEDs for this frame, standby included."""
-    limited: bool
-    """Whether the limiter had to dim this frame."""
 
 
 @lru_cache(maxsize=64)

@@ -126,6 +126,20 @@ def flash_bundled(path: str, profile: Profile,
         return flash(path, build(profile, Path(folder), compile_mpy), profile, progress)
 
 
+def bundled_updater(profile: Profile) -> Callable[[str, Callable[[float], None]], str]:
+    """The touch link's ``updater`` for ``profile``: :func:`flash_bundled` with its progress as
+    a share of the bytes, and what the board runs afterwards in words."""
+
+    def update(path: str, share: Callable[[float], None]) -> str:
+        def progress(status: Progress) -> None:
+            share(status.bytes / status.bytes_total if status.bytes_total else 1.0)
+
+        report = flash_bundled(path, profile, progress)
+        return f"{report.hello.firmware} ({report.hello.content_hash})"
+
+    return update
+
+
 def _write_set(board: BoardFiles, bundle: Bundle, target: str, todo: list[FileEntry],
                incomplete: bool, status: Progress, progress: Callable[[Progress], None]) -> None:
     """Make set ``target`` hold ``bundle``: its manifest goes first and comes back last."""

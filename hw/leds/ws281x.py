@@ -16,9 +16,9 @@ from importlib import import_module
 from typing import Any
 
 from controller.devices.backends import BackendError
+from controller.devices.frame import Frame
 from controller.devices.interfaces import PixelsOut
 from controller.profile.model import Profile
-from controller.render.output import Frame
 from hw.pi.facts import Facts
 
 FREQUENCY = 800_000

@@ -9,8 +9,9 @@ reason, and keeps trying to reconnect; ``TouchesBack`` follows when the board is
 The game is never touched by any of this: the app only shows that the board is disconnected.
 
 Each connection reports the board's firmware (``SensorsFirmware``); when the app asks for an
-update, the link lets go of the port, brings the firmware up to the bundled one through
-``hw.flash`` (reporting ``UpdateProgress`` and ``UpdateFinished``) and then connects again.
+update, the link lets go of the port, brings the firmware up to the bundled one through the
+``updater`` it was given (``hw.flash``'s, handed in where the board is assembled), reporting
+``UpdateProgress`` and ``UpdateFinished``, and then connects again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from controller.devices.firmware import MAX_THRESHOLD
 from controller.devices.interfaces import (
     PadDown,
     PadReadings,
@@ -38,8 +40,6 @@ from controller.errors import KaskadeError
 from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
 from firmware import proto
-from firmware.pads import MAX_THRESHOLD
-from hw.flash.update import Progress, flash_bundled
 from hw.touch.connection import Connection, Hello, Message, parse_levels
 from hw.touch.errors import (
     LinkError,
@@ -66,6 +66,11 @@ APP = "app"
 """The reader of the diagnostic stream that gets ``PadReadings`` events."""
 
 
+Updater = Callable[[str, Callable[[float], None]], str]
+"""Brings the board on a port up to the bundled firmware, telling how far it has come (0-1);
+says in words what the board runs afterwards."""
+
+
 class TouchLink(TouchesIn):
     """Touches from the board of ``profile``, whose port ``locate()`` finds (raising LinkError
     when it is not there)."""
@@ -73,10 +78,13 @@ class TouchLink(TouchesIn):
     def __init__(self, profile: Profile, locate: Callable[[], str],
                  opener: Callable[[str], Any] = open_serial,
                  thresholds: tuple[int, int] | None = None,
-                 silence: float = SILENCE, retry: float = RETRY) -> None:
+                 silence: float = SILENCE, retry: float = RETRY,
+                 updater: Updater | None = None) -> None:
         self.profile = profile
         self.locate = locate
         self.opener = opener
+        self.updater = updater
+        """How to update the board's firmware (``None``: this link cannot)."""
         if thresholds is not None and not 0 <= thresholds[1] < thresholds[0] <= MAX_THRESHOLD:
             raise ValueError(f"thresholds {thresholds} are not touch > release >= 0, at most "
                              f"{MAX_THRESHOLD}")
@@ -307,22 +315,23 @@ class TouchLink(TouchesIn):
         """Update the board's firmware with the port let go; no ``TouchesLost``, as the app
         shows the update (failures included) itself."""
         self._update.clear()
+        if self.updater is None:
+            self._emit(UpdateFinished("this board's firmware cannot be updated from here"))
+            return
         self._let_go()
         self.problem = UPDATING
         try:
-            report = flash_bundled(self.locate(), self.profile, self._progress)
+            running = self.updater(self.locate(), self._progress)
         except (KaskadeError, OSError) as error:  # FlashError, LinkError and the port's own
             log.warning("firmware update failed: %s", error)
             self._emit(UpdateFinished(str(error)))
         else:
-            log.info("firmware updated to %s (%s)", report.hello.firmware,
-                     report.hello.content_hash)
+            log.info("firmware updated: %s", running)
             self._emit(UpdateFinished(None))
         finally:
             self.problem = NOT_YET  # whatever follows is news to the app
 
-    def _progress(self, progress: Progress) -> None:
-        share = progress.bytes / progress.bytes_total if progress.bytes_total else 1.0
+    def _progress(self, share: float) -> None:
         self._emit(UpdateProgress(share))
 
     def _resume_readings(self, connection: Connection) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from controller.devices.frame import Frame
 from controller.devices.interfaces import Sound
 from controller.games.record import parse_record
-from controller.render.output import Frame
 from tests.support.board import BoardHarness
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from controller.app.screens.update import RESULT_SECONDS, UPDATE_HOLD, UpdatingScreen
-from controller.app.versions import is_older
+from controller.devices.firmware import is_older
 from controller.devices.interfaces import (
     SensorsFirmware,
     Sound,

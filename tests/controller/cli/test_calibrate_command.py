@@ -9,8 +9,8 @@ import pytest
 
 from controller.app.settings import SettingsFile
 from controller.cli import main
-from controller.cli.calibrate import suggest
 from controller.profile import load_profile
+from hw.touch.calibration import suggest
 from sim.mcu.serve import RunningDevice
 
 

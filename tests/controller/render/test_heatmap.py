@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from controller.profile import load_profile
 from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT
-from controller.render.heatmap import UNREAD, draw_heat_map, heat_colour
+from controller.render.heatmap import UNREAD, draw_heat_map, heat_colour, readings_map
+
+PROFILE = load_profile("kaskade-8x8")
 
 
 def test_the_scale_runs_from_blue_through_yellow_to_red():
@@ -45,3 +47,17 @@ def test_pads_are_drawn_in_their_places():
     assert canvas.get(k + 1, k + 1) == heat_colour(40, 40)  # b2, past the threshold
     assert canvas.get(7 * k, 7 * k) == HIGHLIGHT         # h8, touched
     assert canvas.get(2 * k, 0) == UNREAD                # c1, never read
+
+
+def test_the_map_marks_touches_and_unread_pads():
+    lines = readings_map(PROFILE, {9: 45, 0: 0}, 12).splitlines()
+    assert lines[-3].split()[:3] == ["2", "?", "45*"]
+    assert lines[-2].split()[:3] == ["1", "0", "?"]
+    assert lines[-1].split() == list("abcdefgh")
+
+
+def test_the_map_is_coloured_with_the_heat_maps_colours():
+    painted = readings_map(PROFILE, {9: 45, 0: 0}, 12, colour=True)
+    red, green, blue = heat_colour(45, 12)
+    assert f"48;2;{red};{green};{blue}m  45*" in painted
+    assert "\x1b[" not in readings_map(PROFILE, {9: 45}, 12)

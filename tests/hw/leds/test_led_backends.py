@@ -12,10 +12,11 @@ from dataclasses import replace
 import pytest
 
 from controller.devices.backends import BackendError
+from controller.devices.frame import Frame
 from controller.profile import load_profile
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
-from controller.render.output import Frame, FrameMaker, drive_table
+from controller.render.output import FrameMaker, drive_table
 from hw.leds.choose import led_backend, open_pixels
 from hw.leds.neopixel import NeoPixelPixels
 from hw.leds.ws281x import Ws281xPixels

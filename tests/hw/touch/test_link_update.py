@@ -31,7 +31,7 @@ from controller.profile import load_profile
 from controller.render.update import OfferLayout
 from firmware.identity import VERSION, content_hash
 from hw.flash.bundle import SOURCE, build
-from hw.flash.update import flash
+from hw.flash.update import bundled_updater, flash
 from hw.touch.link import TouchLink
 from sim.micropython_board import MicroPythonBoard
 from tests.support.micropython import needs_interpreter
@@ -106,7 +106,8 @@ class Rig:
 
 
 def test_the_app_offers_the_update_and_the_board_comes_back_up_to_date(board, tmp_path):
-    link = TouchLink(PROFILE, lambda: board.line.path, retry=0.2)
+    link = TouchLink(PROFILE, lambda: board.line.path, retry=0.2,
+                     updater=bundled_updater(PROFILE))
     rig = Rig(tmp_path / "state", link)
     try:
         found = rig.until(SensorsFirmware, 30)
@@ -133,7 +134,8 @@ def test_the_app_offers_the_update_and_the_board_comes_back_up_to_date(board, tm
 
 
 def test_a_power_cut_during_the_update_is_shown_and_the_board_is_found_again(board, tmp_path):
-    link = TouchLink(PROFILE, lambda: board.line.path, retry=0.2)
+    link = TouchLink(PROFILE, lambda: board.line.path, retry=0.2,
+                     updater=bundled_updater(PROFILE))
     rig = Rig(tmp_path / "state", link)
     try:
         rig.until(SensorsFirmware, 30)

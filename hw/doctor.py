@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 
-from controller.app.versions import is_older
+from controller.devices.firmware import is_older
 from controller.profile.model import Profile
 from firmware.identity import VERSION
 from hw.leds.choose import CHECKS, led_backend

@@ -11,7 +11,7 @@ import pytest
 
 from controller.profile import load_profile
 from firmware.identity import VERSION
-from hw.pi.doctor import FAIL, OK, SKIP, WARN, examine
+from hw.doctor import FAIL, OK, SKIP, WARN, examine
 from hw.pi.facts import SERVICE, UDEV_RULE, Facts, pi_generation
 from hw.touch.connection import Hello
 from hw.touch.errors import HandshakeError, NoBoardError

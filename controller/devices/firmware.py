@@ -1,7 +1,14 @@
-"""Comparing firmware versions, to offer an update only to a board that is behind: a board
-with a newer or a home-made firmware (a version that is not dotted numbers) is left alone."""
+"""What the app and the backends know of the touch board's firmware: the version bundled with
+this program, the largest threshold it takes, and how versions compare — an update is offered
+only to a board that is behind; a board with a newer or a home-made firmware (a version that is
+not dotted numbers) is left alone."""
 
 from __future__ import annotations
+
+from firmware.identity import VERSION as BUNDLED_VERSION
+from firmware.pads import MAX_THRESHOLD
+
+__all__ = ["BUNDLED_VERSION", "MAX_THRESHOLD", "is_older", "parse_version"]
 
 
 def parse_version(text: str) -> tuple[int, ...] | None:

@@ -1,0 +1,236 @@
+"""The layers point one way (``../shared/DESIGN.md``, principles 1 and 6; docs/architecture.md),
+checked on every import statement of every module, also the ones inside functions.
+
+* The core is pure: ``controller.games`` and ``controller.render`` import only the standard
+  library and the pure parts of this package, and none of the standard modules that reach files,
+  sockets, processes, clocks or global randomness.
+* Each other part imports only the parts below it (contracts in the spirit of import-linter's):
+  the app never a backend, a backend never the app or the drawing code, the firmware only what
+  MicroPython has; the runners (``controller.cli``, ``controller.bench``, the simulator's front
+  ends) assemble everything and may import anything.
+* The folders of ``hw`` do not import each other in a circle.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+import sysconfig
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+import controller
+
+ROOT = Path(controller.__file__).parent.parent
+OWN = {"controller"}
+PURE = {
+    "controller/games": ("controller.games", "controller.errors"),
+    "controller/render": ("controller.render", "controller.games", "controller.profile.model",
+                          "controller.errors", "controller.devices.frame"),
+}
+FORBIDDEN = {
+    "os", "io", "pathlib", "shutil", "tempfile", "glob", "socket", "ssl", "select", "selectors",
+    "asyncio", "subprocess", "threading", "multiprocessing", "signal", "time", "datetime",
+    "random", "secrets", "sqlite3", "urllib", "http", "logging", "builtins", "ctypes",
+}
+STDLIB = Path(sysconfig.get_paths()["stdlib"]).resolve()
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}:{node.lineno}: use absolute imports"
+            found.append((node.lineno, node.module or ""))
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("open", "__import__"):
+            found.append((node.lineno, f"<call to {node.func.id}>"))
+    return found
+
+
+def is_standard_library(name: str) -> bool:
+    top = name.split(".", maxsplit=1)[0]
+    if top in sys.builtin_module_names or top == "__future__":
+        return True
+    spec = find_spec(top)
+    if spec is None or spec.origin in (None, "frozen", "built-in"):
+        return spec is not None
+    origin = Path(spec.origin).resolve()
+    return STDLIB in origin.parents and "site-packages" not in origin.parts
+
+
+def problems_in(path: Path, root: Path,
+                allowed: tuple[str, ...] = PURE["controller/games"]) -> list[str]:
+    problems = []
+    for line, name in imported_modules(path):
+        top = name.split(".")[0]
+        where = f"{path.relative_to(root)}:{line}"
+        if name.startswith("<call"):
+            problems.append(f"{where}: {name}")
+        elif top in OWN:
+            if not any(name == own or name.startswith(own + ".") for own in allowed):
+                problems.append(f"{where}: imports {name}, outside the pure core")
+        elif top in FORBIDDEN:
+            problems.append(f"{where}: imports {name}, which reaches the outside world")
+        elif not is_standard_library(name):
+            problems.append(f"{where}: imports {name}, not in the standard library")
+    return problems
+
+
+@pytest.mark.parametrize("package", sorted(PURE))
+def test_the_pure_packages_import_only_the_standard_library_and_pure_code(package):
+    files = sorted((ROOT / package).rglob("*.py"))
+    assert len(files) >= 7, "the scan found the package's modules"
+    problems = [p for path in files for p in problems_in(path, ROOT, PURE[package])]
+    assert problems == []
+
+
+def test_the_check_catches_each_kind_of_impurity(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import os\nfrom time import monotonic\nimport hypothesis\n"
+        "from controller.app import storage\nimport random\ndata = open('x')\n"
+        "from collections import Counter\nfrom controller.games.base import Event\n"
+    )
+    found = problems_in(bad, tmp_path)
+    assert [p.split(":")[1] for p in found] == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_the_check_itself_tells_standard_from_third_party_modules():
+    assert is_standard_library("collections.abc")
+    assert is_standard_library("re")
+    assert not is_standard_library("hypothesis")
+    assert not is_standard_library("pytest")
+
+
+# -- the layers above the pure core ------------------------------------------------------------
+
+PACKAGE_ROOTS = ("controller", "hw", "sim", "firmware", "wiring")
+CONTRACTS: dict[str, tuple[str, ...]] = {
+    # where (a folder or a module): the parts of this project it may import
+    "controller/app": ("controller.app", "controller.games", "controller.render", "controller.ai",
+                       "controller.devices", "controller.profile", "controller.errors"),
+    "controller/ai": ("controller.ai", "controller.games", "controller.errors"),
+    "controller/devices": ("controller.devices", "controller.profile", "controller.errors",
+                           "firmware.identity", "firmware.pads"),
+    "controller/profile": ("controller.profile", "controller.games.algebraic",
+                           "controller.errors", "firmware.sensors"),
+    "hw": ("hw", "controller.devices", "controller.profile", "controller.errors", "firmware"),
+    "wiring": ("wiring", "controller.profile", "controller.errors"),
+    "firmware": ("firmware",),
+    # the simulator's backends: the same interfaces as hw, virtual (its front ends, window.py,
+    # terminal.py and headless.py, are runners)
+    "sim/mcu": ("sim.mcu", "controller.profile", "controller.errors", "firmware"),
+    "sim/board.py": ("sim", "hw.touch", "hw.flash", "controller.devices", "controller.profile",
+                     "controller.errors"),
+    "sim/leds.py": ("sim", "controller.devices", "controller.profile", "controller.render.color"),
+    "sim/raster.py": ("sim", "controller.profile", "controller.render.color"),
+    "sim/png.py": ("sim",),
+    "sim/script.py": ("sim", "controller.games.algebraic", "controller.errors",
+                      "controller.profile", "controller.devices"),
+    "sim/touch_board.py": ("sim", "controller.profile", "controller.errors",
+                           "controller.games.algebraic"),
+    "sim/micropython_board.py": ("sim", "controller.errors"),
+}
+"""What each part may import of this project. Not listed, and so free: ``controller/cli``,
+``controller/bench`` and ``sim/window.py``, ``sim/terminal.py``, ``sim/headless.py`` — the
+runners that put the parts together (the design's one place where everything meets)."""
+MICROPYTHON = {"micropython", "machine", "gc", "sys", "os", "json", "array", "select", "time",
+               "hashlib", "binascii", "io", "struct", "errno", "collections", "math", "rp2",
+               "__future__"}
+"""What the firmware may import besides itself: modules MicroPython has."""
+
+
+def own_imports(path: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of every import of this project's packages in ``path``."""
+    return [(line, name) for line, name in imported_modules(path)
+            if name.split(".")[0] in PACKAGE_ROOTS]
+
+
+def contract_problems(root: Path, contracts: dict[str, tuple[str, ...]]) -> list[str]:
+    """Every import that breaks a contract, as ``file:line: imports X``."""
+    problems = []
+    for where, allowed in contracts.items():
+        target = root / where
+        files = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+        for path in files:
+            for line, name in own_imports(path):
+                if not any(name == ok or name.startswith(ok + ".") for ok in allowed):
+                    problems.append(f"{path.relative_to(root)}:{line}: imports {name}, which "
+                                    f"{where} may not")
+    return problems
+
+
+def firmware_problems(root: Path) -> list[str]:
+    problems = []
+    for path in sorted((root / "firmware").rglob("*.py")):
+        for line, name in imported_modules(path):
+            top = name.split(".")[0]
+            if top != "firmware" and top not in MICROPYTHON and not name.startswith("<call"):
+                problems.append(f"{path.relative_to(root)}:{line}: imports {name}, which "
+                                "MicroPython does not have")
+    return problems
+
+
+def hw_cycles(root: Path) -> list[list[str]]:
+    """Circles among the folders of ``hw`` (``touch`` imports ``flash`` imports ``touch``)."""
+    folders = sorted(p.name for p in (root / "hw").iterdir()
+                     if p.is_dir() and (p / "__init__.py").exists())
+    edges: dict[str, set[str]] = {folder: set() for folder in folders}
+    for folder in folders:
+        for path in (root / "hw" / folder).rglob("*.py"):
+            for _, name in own_imports(path):
+                parts = name.split(".")
+                if parts[0] == "hw" and len(parts) > 1 and parts[1] in edges and \
+                        parts[1] != folder:
+                    edges[folder].add(parts[1])
+    cycles = []
+
+    def walk(node: str, path: list[str]) -> None:
+        for following in sorted(edges[node]):
+            if following in path:
+                cycles.append([*path[path.index(following):], following])
+            else:
+                walk(following, [*path, following])
+
+    for folder in folders:
+        walk(folder, [folder])
+    return cycles
+
+
+def test_each_part_imports_only_the_parts_below_it():
+    assert contract_problems(ROOT, CONTRACTS) == []
+
+
+def test_the_firmware_imports_only_what_micropython_has():
+    assert firmware_problems(ROOT) == []
+
+
+def test_the_folders_of_hw_import_each_other_in_no_circle():
+    assert hw_cycles(ROOT) == []
+
+
+def test_the_checks_catch_a_forbidden_import_and_a_circle(tmp_path):
+    """The contracts are enforced: a backend importing the app, the app importing a backend,
+    a circle between two folders of hw, the firmware importing what MicroPython lacks."""
+    for folder in ("hw/touch", "hw/flash", "controller/app", "firmware"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "__init__.py").write_text("")
+    (tmp_path / "hw/touch/link.py").write_text("from controller.app.app import App\n"
+                                               "from hw.flash.update import flash\n")
+    (tmp_path / "hw/flash/update.py").write_text("from hw.touch.link import TouchLink\n")
+    (tmp_path / "controller/app/app.py").write_text("def run():\n    import hw.board\n")
+    (tmp_path / "firmware/main.py").write_text("import threading\n")
+    problems = contract_problems(tmp_path, {"hw": CONTRACTS["hw"],
+                                            "controller/app": CONTRACTS["controller/app"]})
+    assert problems == [
+        "hw/touch/link.py:1: imports controller.app.app, which hw may not",
+        "controller/app/app.py:2: imports hw.board, which controller/app may not",
+    ]
+    assert hw_cycles(tmp_path)[0] == ["flash", "touch", "flash"]
+    assert firmware_problems(tmp_path) == [
+        "firmware/main.py:1: imports threading, which MicroPython does not have"]
