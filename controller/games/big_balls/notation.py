@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from controller.games.base import CHANCE
 from controller.games.big_balls import pieces as rules
-from controller.games.big_balls.pieces import Move
+from controller.games.big_balls.pieces import PLAYERS, Move
 from controller.games.big_balls.triangle import HOLES, INDEX, RANKS, find_hole, hole_name
 from controller.games.errors import InvalidMoveError, PositionError
 
@@ -87,25 +88,40 @@ def _piece(value: int) -> str:
     return f"{'BW'[rules.owner(value)]}{rules.number(value)}"
 
 
-def _phase(state: BigBallsState) -> str:
-    if state.outcome() is not None:
-        return "over"
-    return f"move:{state.die}" if state.phase == rules.MOVE else state.phase
+@dataclass(frozen=True)
+class Setup:
+    """A Big Balls position as plain values, as text and JSON hold it (its form checked, not
+    yet its sense: ``BigBallsState.from_setup`` does that)."""
+
+    board: tuple[int, ...]
+    """Each hole's piece, as in :mod:`pieces` (hole 0 = a1 … 27 = a7)."""
+    player: str
+    """``black`` or ``white``: whose turn it is (once over, whose it would be)."""
+    phase: str
+    """``deal-black``, ``deal-white``, ``choose``, ``roll``, ``move`` or ``over``."""
+    die: int | None
+    """The die's number in the ``move`` phase."""
+    plies: int
+    first: str
 
 
-def position_text(state: BigBallsState) -> str:
+DERIVED = ("to_move", "winner", "die")
+"""What a JSON position says besides the position itself, checked against it."""
+
+
+def position_text(setup: Setup) -> str:
     """The one-line position."""
     ranks = []
     for rank in range(RANKS, 0, -1):
-        ranks.append("".join(_piece(state.board[INDEX[(file, rank)]])
+        ranks.append("".join(_piece(setup.board[INDEX[(file, rank)]])
                              for file in range(1, RANKS + 2 - rank)))
-    player = state.info.players[state.player]
-    return f"{'/'.join(ranks)} {player} {_phase(state)} plies={state.plies} " \
-        f"first={state.info.players[state.first]}"
+    phase = f"move:{setup.die}" if setup.phase == rules.MOVE else setup.phase
+    return f"{'/'.join(ranks)} {setup.player} {phase} plies={setup.plies} first={setup.first}"
 
 
-def parse_position(game: type[BigBallsState], text: str) -> BigBallsState:
-    """The state ``text`` describes; :class:`PositionError` says what is wrong."""
+def parse_position(text: str) -> Setup:
+    """The setup ``text`` describes, its form checked; :class:`PositionError` says what is
+    wrong."""
     where = f"position {text!r}"
     words = text.split()
     if len(words) != 5 or not words[3].startswith("plies=") or not words[4].startswith("first="):
@@ -115,9 +131,8 @@ def parse_position(game: type[BigBallsState], text: str) -> BigBallsState:
     if len(ranks) != RANKS:
         raise PositionError(f"{where}: the board has {RANKS} ranks, from a7 down to a1")
     first = words[4][len("first="):]
-    if first not in game.info.players:
+    if first not in PLAYERS:
         raise PositionError(f"{where}: first is black or white, not {first!r}")
-    state = game(game.info.players.index(first))
     board = [rules.EMPTY] * len(HOLES)
     for offset, rank_text in enumerate(ranks):
         rank = RANKS - offset
@@ -127,14 +142,19 @@ def parse_position(game: type[BigBallsState], text: str) -> BigBallsState:
                                 ". or O or B1-B6 or W1-W6")
         for file, piece in enumerate(pieces, 1):
             board[INDEX[(file, rank)]] = _value(piece)
-    state.board = board
-    _check_pieces(state, where)
     plies = words[3][len("plies="):]
     if not plies.isdigit():
         raise PositionError(f"{where}: plies is a number")
-    state._plies = int(plies)
-    _set_turn(state, words[1], words[2], where)
-    return state
+    phase, die = words[2], None
+    if phase.startswith("move:") and phase[5:] in ("1", "2", "3", "4", "5", "6"):
+        phase, die = rules.MOVE, int(phase[5:])
+    elif phase not in (rules.DEAL_BLACK, rules.DEAL_WHITE, rules.CHOOSE, rules.ROLL, "over"):
+        raise PositionError(f"{where}: the phase is deal-black, deal-white, choose, roll, "
+                            f"move:N or over, not {phase!r}")
+    if words[1] not in PLAYERS:
+        raise PositionError(f"{where}: the player to move is black or white (with phase over: "
+                            f"the one whose turn it would be), not {words[1]!r}")
+    return Setup(tuple(board), words[1], phase, die, int(plies), first)
 
 
 def _value(piece: str) -> int:
@@ -143,50 +163,6 @@ def _value(piece: str) -> int:
     if piece == "O":
         return rules.BALL
     return rules.stone("BW".index(piece[0]), int(piece[1]))
-
-
-def _check_pieces(state: BigBallsState, where: str) -> None:
-    values = [v for v in state.board if v > 0]
-    if len(values) != len(set(values)):
-        raise PositionError(f"{where}: a stone appears twice")
-    if state.board.count(rules.BALL) > 6:
-        raise PositionError(f"{where}: there are only six big balls")
-
-
-def _set_turn(state: BigBallsState, player: str, phase: str, where: str) -> None:
-    """The turn fields, checked against the board."""
-    dealt = [bool(state.stones(p)) for p in (0, 1)]
-    expected_deal = {rules.DEAL_BLACK: [False, False], rules.DEAL_WHITE: [True, False]}
-    if phase in expected_deal:
-        if dealt != expected_deal[phase] or player != state.info.players[state.first]:
-            raise PositionError(f"{where}: while {phase.split('-')[1]}'s stones are being "
-                                "dealt, the stones dealt so far and the first player must match")
-        state.phase = phase
-        return
-    if player not in state.info.players:
-        raise PositionError(f"{where}: the player to move is black or white (with phase over: "
-                            f"the one whose turn it would be), not {player!r}")
-    state.player = state.info.players.index(player)
-    if phase == "over":
-        outcome = state.judge()
-        if outcome is None:
-            raise PositionError(f"{where}: the game is not over on this board with {player} "
-                                "to move")
-        state._outcome, state.phase = outcome, rules.CHOOSE
-        return
-    if phase.startswith("move:") and phase[5:] in ("1", "2", "3", "4", "5", "6"):
-        state.phase, state.die = rules.MOVE, int(phase[5:])
-    elif phase in (rules.CHOOSE, rules.ROLL):
-        state.phase = phase
-    else:
-        raise PositionError(f"{where}: the phase is deal-black, deal-white, choose, roll, "
-                            f"move:N or over, not {phase!r}")
-    ended = state.judge()
-    if ended is not None:
-        raise PositionError(f"{where}: the game is over on this board ({ended.reason}); "
-                            f"write '{player} over'")
-    if state.phase != rules.CHOOSE and not state.stones(state.player):
-        raise PositionError(f"{where}: {player} has no stone to throw the die for")
 
 
 def position_json(state: BigBallsState) -> dict[str, Any]:
@@ -203,7 +179,7 @@ def position_json(state: BigBallsState) -> dict[str, Any]:
         players[outcome.winner],
         "first": players[state.first],
         "player": players[state.player],
-        "phase": _phase(state).split(":")[0],
+        "phase": state.setup().phase,
         "die": state.die,
         "balls": sorted(hole_name(h) for h in state.balls()),
         "stones": {players[p]: {str(n): hole_name(h) for n, h in sorted(state.stones(p).items())}
@@ -211,8 +187,8 @@ def position_json(state: BigBallsState) -> dict[str, Any]:
     }
 
 
-def parse_json(game: type[BigBallsState], data: Mapping[str, Any]) -> BigBallsState:
-    """The state a JSON object describes, checked as a position is."""
+def parse_json(data: Mapping[str, Any]) -> Setup:
+    """The setup a :func:`position_json` object describes."""
     where = "JSON position"
     missing = [k for k in ("plies", "first", "player", "phase", "die", "balls", "stones")
                if k not in data]
@@ -239,15 +215,8 @@ def parse_json(game: type[BigBallsState], data: Mapping[str, Any]) -> BigBallsSt
     phase = data["phase"]
     if phase == "move":
         phase = f"move:{data['die']}"
-    player = data["player"]
-    state = parse_position(game, f"{'/'.join(ranks)} {player} {phase} plies={data['plies']} "
-                                 f"first={data['first']}")
-    expected = position_json(state)
-    for key in ("to_move", "winner", "die"):
-        if key in data and data[key] != expected[key]:
-            raise PositionError(f"{where}: {key!r} is {data[key]!r}, but the position says "
-                                f"{expected[key]!r}")
-    return state
+    return parse_position(f"{'/'.join(ranks)} {data['player']} {phase} plies={data['plies']} "
+                          f"first={data['first']}")
 
 
 def _hole(name: Any, where: str) -> int:

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import permutations
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
-from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
+from controller.games.base import CHANCE, Event, GameInfo, GameOver, Outcome, Rng
 from controller.games.big_balls import notation
 from controller.games.big_balls.events import BallRolled, Dealt, DieShown, StoneMoved, Thrown
+from controller.games.big_balls.notation import Setup
 from controller.games.big_balls.pieces import (
     BALL,
     CHOOSE,
@@ -47,15 +49,16 @@ from controller.games.big_balls.triangle import (
 )
 from controller.games.errors import (
     IllegalMoveError,
-    InvalidMoveError,
     NothingToUndoError,
     OptionsError,
+    PositionError,
 )
+from controller.games.notated import NotatedState
 
 DEALS = tuple(permutations(NUMBERS))
 
 
-class BigBallsState(GameState[Move]):
+class BigBallsState(NotatedState[Move]):
     """A game of Big Balls; holes are numbered as in :mod:`triangle` (0 = a1 … 27 = a7)."""
 
     info = GameInfo(
@@ -65,6 +68,7 @@ class BigBallsState(GameState[Move]):
         options={"first": "who moves first: black or white (default black)"},
         chance=True,
     )
+    notation: ClassVar[ModuleType] = notation
     playout_limit = 1000
     """Stones may step sideways for ever; a search's playout must not."""
 
@@ -98,18 +102,52 @@ class BigBallsState(GameState[Move]):
         return {"first": PLAYERS[self.first]}
 
     @classmethod
-    def from_position(cls, text: str) -> BigBallsState:
-        return notation.parse_position(cls, text)
+    def from_setup(cls, setup: Setup, where: str) -> BigBallsState:
+        """The state of ``setup``, checked: no stone twice, at most six balls, a deal only on
+        an empty start, the phase against the board, and "over" exactly when it is."""
+        state = cls(PLAYERS.index(setup.first))
+        state.board = list(setup.board)
+        stones = [v for v in state.board if v > 0]
+        if len(stones) != len(set(stones)):
+            raise PositionError(f"{where}: a stone appears twice")
+        if state.board.count(BALL) > 6:
+            raise PositionError(f"{where}: there are only six big balls")
+        state._plies = setup.plies
+        state._turn(setup, where)
+        return state
 
-    def position(self) -> str:
-        return notation.position_text(self)
+    def _turn(self, setup: Setup, where: str) -> None:
+        """The turn of ``setup``, checked against the board."""
+        dealt = [bool(self.stones(p)) for p in (0, 1)]
+        expected_deal = {DEAL_BLACK: [False, False], DEAL_WHITE: [True, False]}
+        if setup.phase in expected_deal:
+            if dealt != expected_deal[setup.phase] or setup.player != PLAYERS[self.first]:
+                raise PositionError(f"{where}: while {setup.phase.split('-')[1]}'s stones are "
+                                    "being dealt, the stones dealt so far and the first player "
+                                    "must match")
+            self.phase = setup.phase
+            return
+        self.player = PLAYERS.index(setup.player)
+        if setup.phase == "over":
+            outcome = self.judge()
+            if outcome is None:
+                raise PositionError(f"{where}: the game is not over on this board with "
+                                    f"{setup.player} to move")
+            self._outcome, self.phase = outcome, CHOOSE
+            return
+        self.phase, self.die = setup.phase, setup.die
+        ended = self.judge()
+        if ended is not None:
+            raise PositionError(f"{where}: the game is over on this board ({ended.reason}); "
+                                f"write '{setup.player} over'")
+        if self.phase != CHOOSE and not self.stones(self.player):
+            raise PositionError(f"{where}: {setup.player} has no stone to throw the die for")
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> BigBallsState:
-        return notation.parse_json(cls, data)
-
-    def to_json(self) -> dict[str, Any]:
-        return notation.position_json(self)
+    def setup(self) -> Setup:
+        phase = "over" if self._outcome is not None else self.phase
+        return Setup(tuple(self.board), PLAYERS[self.player], phase,
+                              self.die if phase == MOVE else None, self._plies,
+                              PLAYERS[self.first])
 
     def copy(self) -> BigBallsState:
         twin = type(self).__new__(type(self))
@@ -117,9 +155,6 @@ class BigBallsState(GameState[Move]):
         twin.board = self.board[:]
         twin._undo = self._undo[:]
         return twin
-
-    def diagram(self) -> str:
-        return notation.diagram(self)
 
     # -- reading the board --------------------------------------------------------------------
 
@@ -325,18 +360,6 @@ class BigBallsState(GameState[Move]):
             board, phase, player, die, outcome
         self._plies -= 1
         return move
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(self, text)
-
-    def move_name(self, move: Move) -> str:
-        return notation.move_name(self, move)
-
-    def _describe(self, move: Move) -> str:
-        try:
-            return self.move_name(move)
-        except InvalidMoveError:
-            return repr(move)
 
     # -- chance ---------------------------------------------------------------------------------
 

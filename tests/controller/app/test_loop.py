@@ -37,7 +37,7 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
         time.sleep(0.2)
         tap("a8")   # Kaskade
         tap("e4")   # against the computer, level 5
-        tap("c3")   # a 3 x 3 board
+        tap("h8")   # an 8 x 8 board: too large to solve in a moment, so the search runs on
         assert type(app.screen).__name__ == "PlayScreen"
         tap("b2")
         frames = len(board.pixels.frames)
