@@ -13,17 +13,39 @@ shape and top width follow from the rows. Every field is checked: a position no 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from controller.games.cascades.slope import Slope
-from controller.games.errors import OptionsError, PositionError
+from controller.games.errors import PositionError
 
 if TYPE_CHECKING:
     from controller.games.cascades.state import CascadesState
 
+PLAYERS = ("white", "black")
 TOKENS = {"w": 0, "b": 1, ".": -1}
 CHARS = {value: key for key, value in TOKENS.items()}
 FIELDS = ("plies", "first", "passes", "placement", "scoring")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A Cascades position as plain values, as text and JSON hold it (its form checked, not
+    yet its sense: ``CascadesState.from_setup`` does that)."""
+
+    rows: tuple[str, ...]
+    """Each row's characters (``w``, ``b``, ``.``), top row first."""
+    to_move: str
+    """``white``, ``black`` or ``-`` once over."""
+    plies: int
+    first: str
+    """The stone placed earlier this turn (a cell name), or ``-``."""
+    passes: int
+    placement: str
+    scoring: str
+
+
+DERIVED = ("winner", "size", "shape", "score")
+"""What a JSON position says besides the position itself, checked against it."""
 
 
 def rows_text(state: CascadesState) -> list[str]:
@@ -33,16 +55,15 @@ def rows_text(state: CascadesState) -> list[str]:
             for row, width in enumerate(slope.widths)]
 
 
-def position_text(state: CascadesState) -> str:
+def position_text(setup: Setup) -> str:
     """The one-line position."""
-    to_move = "-" if state.to_move is None else state.info.players[state.to_move]
-    first = "-" if state.first is None else state.slope.name(state.first)
-    return (f"{'/'.join(rows_text(state))} {to_move} plies={state.plies} first={first} "
-            f"passes={state.passes} placement={state.placement} scoring={state.scoring}")
+    return (f"{'/'.join(setup.rows)} {setup.to_move} plies={setup.plies} first={setup.first} "
+            f"passes={setup.passes} placement={setup.placement} scoring={setup.scoring}")
 
 
-def parse_position(game: type[CascadesState], text: str) -> CascadesState:
-    """The state ``text`` describes; :class:`PositionError` says what is wrong."""
+def parse_position(text: str) -> Setup:
+    """The setup ``text`` describes, its form checked; :class:`PositionError` says what is
+    wrong."""
     words = text.split()
     where = f"position {text!r}"
     if len(words) != 2 + len(FIELDS):
@@ -55,79 +76,18 @@ def parse_position(game: type[CascadesState], text: str) -> CascadesState:
             raise PositionError(f"{where}: {word!r} is not one of the fields "
                                 f"{', '.join(FIELDS)} (each once, as key=value)")
         fields[key] = value
-    rows = words[0].split("/")
-    state = _board(game, rows, fields["placement"], fields["scoring"], where)
-    to_move = words[1]
-    if to_move != "-" and to_move not in game.info.players:
-        raise PositionError(f"{where}: the player to move is white, black or '-', "
-                            f"not {to_move!r}")
-    return _finish(state, None if to_move == "-" else game.info.players.index(to_move),
-                   fields["plies"], fields["first"], fields["passes"], where)
-
-
-def _board(game: type[CascadesState], rows: list[str], placement: str, scoring: str,
-           where: str) -> CascadesState:
-    slope = Slope.from_widths(tuple(len(row) for row in rows))
-    if slope is None:
-        raise PositionError(f"{where}: rows of {'/'.join(str(len(r)) for r in rows)} cells are "
-                            "no Cascades board (rows widen by one from 3 to 13 cells, and may "
-                            "narrow back)")
-    try:
-        state = game(slope, placement, scoring)
-    except OptionsError as error:
-        raise PositionError(f"{where}: {error}") from None
-    cells = []
+    rows = tuple(words[0].split("/"))
     for number, row in enumerate(rows, 1):
         for char in row:
             if char not in TOKENS:
                 raise PositionError(f"{where}: row {number} has {char!r}; cells are w, b or .")
-            cells.append(TOKENS[char])
-    top = list(slope.top_row)
-    if cells[: len(top)] != state.cells[: len(top)]:
-        raise PositionError(f"{where}: the top row must hold the starting stones "
-                            f"{rows_text(state)[0]}; stones are never placed there")
-    for cell in range(len(top), slope.cells):
-        owner = cells[cell]
-        if owner >= 0 and not any(cells[c] == owner for c in slope.above[cell]):
-            raise PositionError(f"{where}: {slope.name(cell)} has no stone of its colour above "
-                                "it, so no game can reach this position")
-    state.cells = cells
-    return state
-
-
-def _finish(state: CascadesState, to_move: int | None, plies: str, first: str,
-            passes: str, where: str) -> CascadesState:
-    """Set the turn fields, then check them against the board and the rules."""
-    slope = state.slope
-    if not plies.isdigit() or passes not in ("0", "1", "2"):
+    if words[1] != "-" and words[1] not in PLAYERS:
+        raise PositionError(f"{where}: the player to move is white, black or '-', "
+                            f"not {words[1]!r}")
+    if not fields["plies"].isdigit() or fields["passes"] not in ("0", "1", "2"):
         raise PositionError(f"{where}: plies is a number and passes 0, 1 or 2")
-    state._plies = int(plies)
-    state.passes = int(passes)
-    placed = sum(1 for owner in state.cells if owner >= 0) - slope.top
-    if state._plies < placed:
-        raise PositionError(f"{where}: {placed} stones were placed, more than plies={plies}")
-    if first != "-":
-        cell = slope.find(first)
-        if cell is None or to_move is None or state.cells[cell] != to_move or state.passes:
-            raise PositionError(f"{where}: first={first} must be a stone of the player to move, "
-                                "placed this turn (and no pass just made)")
-        state.first = cell
-    state.player = 0 if to_move is None else to_move
-    state._outcome = None
-    for player in (0, 1):
-        if state.score(player) * 2 > state.counted:
-            state._outcome = state._decided(player)
-    if state._outcome is None:
-        state._outcome = state._stalled()
-    if (state._outcome is None) != (to_move is not None):
-        status = "is over" if state._outcome is not None else "goes on"
-        raise PositionError(f"{where}: the game {status}, so the player to move must be "
-                            f"{'-' if state._outcome is not None else 'white or black'}")
-    if state._outcome is not None:
-        state.player = 0
-    if state.first_turn and to_move == 1:
-        raise PositionError(f"{where}: White makes the first move")
-    return state
+    return Setup(rows, words[1], int(fields["plies"]), fields["first"], int(fields["passes"]),
+                 fields["placement"], fields["scoring"])
 
 
 def position_json(state: CascadesState) -> dict[str, Any]:
@@ -151,8 +111,8 @@ def position_json(state: CascadesState) -> dict[str, Any]:
     }
 
 
-def parse_json(game: type[CascadesState], data: Mapping[str, Any]) -> CascadesState:
-    """The state a JSON object describes; every field is checked against the others."""
+def parse_json(data: Mapping[str, Any]) -> Setup:
+    """The setup a JSON object describes."""
     where = "JSON position"
     keys = ("rows", "to_move", "plies", "first", "passes", "placement", "scoring")
     missing = [key for key in keys if key not in data]
@@ -162,19 +122,12 @@ def parse_json(game: type[CascadesState], data: Mapping[str, Any]) -> CascadesSt
     if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
         raise PositionError(f'{where}: "rows" is a list of strings, top row first')
     to_move = data["to_move"]
-    if to_move is not None and to_move not in game.info.players:
+    if to_move is not None and to_move not in PLAYERS:
         raise PositionError(f'{where}: "to_move" is "white", "black" or null, not {to_move!r}')
     first = data["first"]
-    text = (f"{'/'.join(rows)} {to_move or '-'} plies={data['plies']} "
-            f"first={first or '-'} passes={data['passes']} placement={data['placement']} "
-            f"scoring={data['scoring']}")
-    state = parse_position(game, text)
-    expected = position_json(state)
-    for key in ("winner", "size", "shape", "score"):
-        if key in data and data[key] != expected[key]:
-            raise PositionError(f"{where}: {key!r} is {data[key]!r}, but the rows say "
-                                f"{expected[key]!r}")
-    return state
+    return parse_position(f"{'/'.join(rows)} {to_move or '-'} plies={data['plies']} "
+                          f"first={first or '-'} passes={data['passes']} "
+                          f"placement={data['placement']} scoring={data['scoring']}")
 
 
 def diagram(state: CascadesState) -> str:

@@ -10,18 +10,22 @@ first stone leaves no place for a second ends by itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import ClassVar
 
-from controller.games.base import Event, GameInfo, GameOver, GameState, Outcome
+from controller.games.base import Event, GameInfo, GameOver, Outcome
 from controller.games.cascades import notation
 from controller.games.cascades.events import Passed, StonePlaced, TurnEnded
+from controller.games.cascades.notation import TOKENS, Setup
 from controller.games.cascades.slope import Slope
 from controller.games.errors import (
     IllegalMoveError,
     InvalidMoveError,
     NothingToUndoError,
     OptionsError,
+    PositionError,
 )
+from controller.games.notated import NotatedState
 
 PLAYERS = ("white", "black")
 EMPTY = -1
@@ -39,9 +43,10 @@ DEFAULTS = {"size": "8", "shape": "widening", "placement": "each", "scoring": "b
 Move = int | str
 
 
-class CascadesState(GameState[Move]):
+class CascadesState(NotatedState[Move]):
     """A Cascades game; cells are numbered row by row from the top (see :class:`Slope`)."""
 
+    notation: ClassVar[ModuleType] = notation
     info = GameInfo(
         name="cascades",
         title="Cascades",
@@ -100,18 +105,73 @@ class CascadesState(GameState[Move]):
                 "placement": self.placement, "scoring": self.scoring}
 
     @classmethod
-    def from_position(cls, text: str) -> CascadesState:
-        return notation.parse_position(cls, text)
+    def from_setup(cls, setup: Setup, where: str) -> CascadesState:
+        """The state of ``setup``, checked as far as the rules allow: a board of the game's
+        shape, the starting top row, every stone hanging from one of its colour, nothing below
+        the widest row of a hexagon before that row is full, and a turn that fits."""
+        slope = Slope.from_widths(tuple(len(row) for row in setup.rows))
+        if slope is None:
+            raise PositionError(f"{where}: rows of {'/'.join(str(len(r)) for r in setup.rows)} "
+                                "cells are no Cascades board (rows widen by one from 3 to 13 "
+                                "cells, and may narrow back)")
+        try:
+            state = cls(slope, setup.placement, setup.scoring)
+        except OptionsError as error:
+            raise PositionError(f"{where}: {error}") from None
+        cells = [TOKENS[char] for row in setup.rows for char in row]
+        top = len(slope.top_row)
+        if cells[:top] != state.cells[:top]:
+            raise PositionError(f"{where}: the top row must hold the starting stones "
+                                f"{notation.rows_text(state)[0]}; stones are never placed there")
+        for cell in range(top, slope.cells):
+            owner = cells[cell]
+            if owner >= 0 and not any(cells[c] == owner for c in slope.above[cell]):
+                raise PositionError(f"{where}: {slope.name(cell)} has no stone of its colour "
+                                    "above it, so no game can reach this position")
+        state.cells = cells
+        if any(cells[c] >= 0 for c in range(slope.cells) if slope.narrowing(c)) and \
+                not state.narrowing_open():
+            raise PositionError(f"{where}: stones below the widest row, which is not full: the "
+                                "narrowing rows open only once it is")
+        state._turn(setup, where)
+        return state
 
-    def position(self) -> str:
-        return notation.position_text(self)
+    def _turn(self, setup: Setup, where: str) -> None:
+        """The turn fields of ``setup``, checked against the board and the rules."""
+        slope = self.slope
+        to_move = None if setup.to_move == "-" else PLAYERS.index(setup.to_move)
+        self._plies, self.passes = setup.plies, setup.passes
+        placed = sum(1 for owner in self.cells if owner >= 0) - slope.top
+        if self._plies < placed:
+            raise PositionError(f"{where}: {placed} stones were placed, more than "
+                                f"plies={setup.plies}")
+        if setup.first != "-":
+            cell = slope.find(setup.first)
+            if cell is None or to_move is None or self.cells[cell] != to_move or self.passes:
+                raise PositionError(f"{where}: first={setup.first} must be a stone of the "
+                                    "player to move, placed this turn (and no pass just made)")
+            self.first = cell
+        self.player = 0 if to_move is None else to_move
+        self._outcome = None
+        for player in (0, 1):
+            if self.score(player) * 2 > self.counted:
+                self._outcome = self._decided(player)
+        if self._outcome is None:
+            self._outcome = self._stalled()
+        if (self._outcome is None) != (to_move is not None):
+            status = "is over" if self._outcome is not None else "goes on"
+            raise PositionError(f"{where}: the game {status}, so the player to move must be "
+                                f"{'-' if self._outcome is not None else 'white or black'}")
+        if self._outcome is not None:
+            self.player = 0
+        if self.first_turn and to_move == 1:
+            raise PositionError(f"{where}: White makes the first move")
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CascadesState:
-        return notation.parse_json(cls, data)
-
-    def to_json(self) -> dict[str, Any]:
-        return notation.position_json(self)
+    def setup(self) -> Setup:
+        to_move = "-" if self.to_move is None else PLAYERS[self.to_move]
+        first = "-" if self.first is None else self.slope.name(self.first)
+        return Setup(tuple(notation.rows_text(self)), to_move, self._plies, first, self.passes,
+                     self.placement, self.scoring)
 
     def copy(self) -> CascadesState:
         twin = type(self).__new__(type(self))
@@ -119,9 +179,6 @@ class CascadesState(GameState[Move]):
         twin.cells = self.cells[:]
         twin._undo = self._undo[:]
         return twin
-
-    def diagram(self) -> str:
-        return notation.diagram(self)
 
     # -- reading the board --------------------------------------------------------------------
 
@@ -308,6 +365,7 @@ class CascadesState(GameState[Move]):
         self._plies -= 1
         return move
 
+
     def parse_move(self, text: str) -> Move:
         word = text.strip().lower()
         if word in (PASS, END):
@@ -327,9 +385,3 @@ class CascadesState(GameState[Move]):
         if not isinstance(move, int) or not 0 <= move < self.slope.cells:
             raise InvalidMoveError(repr(move), self.position(), "not a move of this board")
         return self.slope.name(move)
-
-    def _describe(self, move: Move) -> str:
-        try:
-            return self.move_name(move)
-        except InvalidMoveError:
-            return repr(move)

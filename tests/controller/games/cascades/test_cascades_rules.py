@@ -286,3 +286,13 @@ def test_every_stone_below_the_top_row_hangs_from_one_of_its_colour(seed, shape,
                 assert not state.slope.narrowing(cell) or \
                     all(state.cells[c] >= 0 for c in state.slope.widest)
         assert state.to_move is None or state.legal_moves()
+
+
+def test_a_position_with_stones_below_an_unfilled_widest_row_is_refused():
+    state = CascadesState.new({"size": "3", "shape": "hexagon"})
+    play(state, *"d2 c2 c3 b2 d3 pass e3 a2 pass b3 end pass a3 a4".split())
+    text = state.position()
+    assert CascadesState.from_position(text).position() == text
+    early = text.replace("wwbww", "wwbw.", 1)  # the widest row loses its last stone
+    with pytest.raises(PositionError, match="stones below the widest row, which is not full"):
+        CascadesState.from_position(early)
