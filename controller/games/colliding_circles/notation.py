@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from controller.games.colliding_circles import rules
@@ -37,7 +38,6 @@ from controller.games.colliding_circles.board import (
     find_field,
 )
 from controller.games.colliding_circles.pieces import (
-    DICE,
     EMPTY,
     END,
     HAND,
@@ -47,7 +47,6 @@ from controller.games.colliding_circles.pieces import (
     Place,
     Rethrow,
     Throw,
-    die,
     owner_of,
     value_of,
 )
@@ -61,7 +60,6 @@ _MANOEUVRE = re.compile(r"([a-f]\d{1,2})\s*-\s*([a-f]\d{1,2})(?:\(([1-6])\))?")
 _RETHROW = re.compile(r"\+\s*([1-6])")
 _THROW = re.compile(r"[1-6]{1,5}")
 _DIE = re.compile(r"([1-6])([A-F]\d{1,2})")
-STAGE_NAMES = ("deal", "opening", "manoeuvre", "place", "second", "refill")
 
 
 def move_name(state: CollidingCirclesState, move: Move) -> str:
@@ -133,28 +131,40 @@ def _shortest_value(state: CollidingCirclesState, origin: int, target: int) -> i
 
 # -- positions ----------------------------------------------------------------------------------
 
-def _stage(state: CollidingCirclesState) -> str:
-    return "over" if state.outcome() is not None else state.stage
+@dataclass(frozen=True)
+class Setup:
+    """A Colliding Circles position as plain values, as text and JSON hold it (its form
+    checked, not yet its sense: ``CollidingCirclesState.from_setup`` does that)."""
+
+    dice: tuple[tuple[str, str, int], ...]
+    """``(field, player, value)`` of every die on the board."""
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    """Red's and Black's hands."""
+    pools: tuple[int, int]
+    player: str
+    """``red``, ``black``, or ``-`` once over."""
+    stage: str
+    plies: int
 
 
 def _hand(values: tuple[int, ...]) -> str:
     return "".join(map(str, values)) or "-"
 
 
-def position_text(state: CollidingCirclesState) -> str:
+def position_text(setup: Setup) -> str:
     """The one-line position."""
     dice = []
-    for player, name in enumerate(PLAYERS):
-        own = [f"{value_of(c)}{NAMES[f]}" for f, c in enumerate(state.board)
-               if c and owner_of(c) == player]
+    for name in PLAYERS:
+        own = [f"{value}{field}" for field, player, value in setup.dice if player == name]
         dice.append(f"{name}:{','.join(own) or '-'}")
-    mover = "-" if state.outcome() is not None else PLAYERS[state.player]
-    return f"{' '.join(dice)} hands={_hand(state.hands[0])}/{_hand(state.hands[1])} " \
-        f"pools={state.pools[0]}/{state.pools[1]} {mover} {_stage(state)} plies={state.plies}"
+    return f"{' '.join(dice)} hands={_hand(setup.hands[0])}/{_hand(setup.hands[1])} " \
+        f"pools={setup.pools[0]}/{setup.pools[1]} {setup.player} {setup.stage} " \
+        f"plies={setup.plies}"
 
 
-def parse_position(game: type[CollidingCirclesState], text: str) -> CollidingCirclesState:
-    """The state ``text`` describes; :class:`PositionError` says what is wrong."""
+def parse_position(text: str) -> Setup:
+    """The setup ``text`` describes, its form checked; :class:`PositionError` says what is
+    wrong."""
     where = f"position {text!r}"
     words = text.split()
     if len(words) != 7 or not words[0].startswith("red:") or not words[1].startswith("black:") \
@@ -186,82 +196,15 @@ def parse_position(game: type[CollidingCirclesState], text: str) -> CollidingCir
     for hand in hands:
         if hand != "-" and not _THROW.fullmatch(hand):
             raise PositionError(f"{where}: a hand lists up to five values 1-6, or - for none")
-    return build(game, dice, [tuple(int(c) for c in h if c != "-") for h in hands],
-                 [int(p) for p in pools], words[4], words[5], int(plies), where)
+    red, black = (tuple(sorted((int(c) for c in h if c != "-"), reverse=True)) for h in hands)
+    return Setup(_board_order(dice), (red, black), (int(pools[0]), int(pools[1])), words[4],
+                 words[5], int(plies))
 
 
-def build(game: type[CollidingCirclesState], dice: Mapping[str, tuple[str, int]],
-          hands: list[tuple[int, ...]], pools: list[int], player: str, stage: str, plies: int,
-          where: str) -> CollidingCirclesState:
-    """A state from its parts, checked: text and JSON positions both come through here."""
-    state = game()
-    for name, (owner, value) in dice.items():
-        state.board[INDEX[name]] = die(PLAYERS.index(owner), value)
-    for field, cell in enumerate(state.board):
-        if cell and not rules.fits(state.board, field, value_of(cell)):
-            raise PositionError(f"{where}: the die on {NAMES[field]} breaks the adjacency rule "
-                                "(neighbouring dice differ by one, 6 and 1 included)")
-    for player_number, name in enumerate(PLAYERS):
-        hand, pool = hands[player_number], pools[player_number]
-        used = sum(1 for c in state.board if c and owner_of(c) == player_number)
-        if len(hand) > HAND:
-            raise PositionError(f"{where}: {name}'s hand holds at most {HAND} dice")
-        if used + len(hand) + pool != DICE:
-            raise PositionError(f"{where}: {name} has {DICE} dice, but the board, hand and "
-                                f"pool give {used + len(hand) + pool}")
-    state.hands = [tuple(sorted(h, reverse=True)) for h in hands]
-    state.pools = list(pools)
-    state._plies = plies
-    if stage == "over":
-        if player != "-":
-            raise PositionError(f"{where}: a finished game has '-' as the player to move")
-        _set_over(state, where)
-        return state
-    if player not in PLAYERS or stage not in STAGE_NAMES:
-        raise PositionError(f"{where}: the player is red or black and the stage one of "
-                            f"{', '.join(STAGE_NAMES)} or over (with -)")
-    state.player, state.stage = PLAYERS.index(player), stage
-    _check_stage(state, where)
-    return state
-
-
-def _set_over(state: CollidingCirclesState, where: str) -> None:
-    for player in (0, 1):
-        if not state.hands[player] and not state.pools[player]:
-            state._finish(f"{state.player_title(player)} placed the last die")
-            return
-    state._check_blocked()
-    if state.outcome() is None:
-        raise PositionError(f"{where}: the game is not over on this board")
-
-
-def _check_stage(state: CollidingCirclesState, where: str) -> None:
-    empty = not any(state.board)
-    hands = [len(h) for h in state.hands]
-    if state.stage == "deal":
-        expected = [0, 0] if state.player == 0 else [HAND, 0]
-        if not empty or hands != expected:
-            raise PositionError(f"{where}: while {PLAYERS[state.player]}'s opening hand is "
-                                "thrown the board is empty and only earlier hands are full")
-        return
-    if state.stage == "opening":
-        if not empty or state.player != 0 or hands != [HAND, HAND]:
-            raise PositionError(f"{where}: the opening is Red's, on an empty board, with both "
-                                "hands thrown")
-        return
-    if empty:
-        raise PositionError(f"{where}: after the opening the board holds a die")
-    if state.stage == "refill" and state.throw_count() == 0:
-        raise PositionError(f"{where}: a refill needs room in the hand and dice in the pool")
-    for player in (0, 1):
-        if not state.hands[player] and not state.pools[player]:
-            raise PositionError(f"{where}: {PLAYERS[player]} has placed every die: the game "
-                                "is over (write '- over')")
-    if state.stage != "refill" and not state.hands[state.player]:
-        raise PositionError(f"{where}: the player to move has an empty hand")
-    state._check_blocked()
-    if state.outcome() is not None:
-        raise PositionError(f"{where}: the game is over on this board (write '- over')")
+def _board_order(dice: Mapping[str, tuple[str, int]]) -> tuple[tuple[str, str, int], ...]:
+    """The dice as a setup lists them: in the board's order of fields (A3 … F9)."""
+    return tuple((field, owner, value) for field, (owner, value)
+                 in sorted(dice.items(), key=lambda item: INDEX[item[0]]))
 
 
 def position_json(state: CollidingCirclesState) -> dict[str, Any]:
@@ -282,7 +225,7 @@ def position_json(state: CollidingCirclesState) -> dict[str, Any]:
         "winner": None if outcome is None or outcome.winner is None
         else PLAYERS[outcome.winner],
         "player": None if outcome is not None else PLAYERS[state.player],
-        "stage": _stage(state),
+        "stage": state.setup().stage,
         "dice": [{"field": NAMES[f], "player": PLAYERS[owner_of(c)], "value": value_of(c)}
                  for f, c in enumerate(state.board) if c],
         "hands": {name: list(state.hands[p]) for p, name in enumerate(PLAYERS)},
@@ -294,9 +237,8 @@ def position_json(state: CollidingCirclesState) -> dict[str, Any]:
     }
 
 
-def parse_json(game: type[CollidingCirclesState], data: Mapping[str, Any]) \
-        -> CollidingCirclesState:
-    """The state a :func:`position_json` object describes."""
+def parse_json(data: Mapping[str, Any]) -> Setup:
+    """The setup a :func:`position_json` object describes."""
     where = "JSON position"
     try:
         dice = {}
@@ -305,17 +247,19 @@ def parse_json(game: type[CollidingCirclesState], data: Mapping[str, Any]) \
             if name not in INDEX or item["player"] not in PLAYERS or \
                     item["value"] not in range(1, 7) or name in dice:
                 raise PositionError(f"{where}: bad die {item!r}")
-            dice[name] = (item["player"], int(item["value"]))
-        hands = [tuple(int(v) for v in data["hands"][p]) for p in PLAYERS]
-        pools = [int(data["pools"][p]) for p in PLAYERS]
-        stage = data["stage"]
-        player = "-" if stage == "over" else data["player"]
+            dice[name] = (str(item["player"]), int(item["value"]))
+        red, black = (tuple(sorted((int(v) for v in data["hands"][p]), reverse=True))
+                      for p in PLAYERS)
+        pools = (int(data["pools"]["red"]), int(data["pools"]["black"]))
+        stage = str(data["stage"])
+        player = "-" if stage == "over" else str(data["player"])
         plies = int(data["plies"])
     except (KeyError, TypeError, ValueError) as error:
         raise PositionError(f"{where}: missing or malformed field ({error})") from None
-    if any(v not in range(1, 7) for h in hands for v in h) or min(pools) < 0 or plies < 0:
+    if any(v not in range(1, 7) for h in (red, black) for v in h) or min(pools) < 0 or \
+            plies < 0:
         raise PositionError(f"{where}: hand values are 1-6, pools and plies not negative")
-    return build(game, dice, hands, pools, str(player), str(stage), plies, where)
+    return Setup(_board_order(dice), (red, black), pools, player, stage, plies)
 
 
 def diagram(state: CollidingCirclesState) -> str:

@@ -14,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
-from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
+from controller.games.base import CHANCE, Event, GameInfo, GameOver, Outcome, Rng
 from controller.games.colliding_circles import notation, playout, rules
-from controller.games.colliding_circles.board import CIRCLES_OF, FIELDS, NAMES, PRINTED
+from controller.games.colliding_circles.board import CIRCLES_OF, FIELDS, INDEX, NAMES, PRINTED
 from controller.games.colliding_circles.events import (
     CircleChanged,
     Manoeuvred,
@@ -27,6 +28,7 @@ from controller.games.colliding_circles.events import (
     Thrown,
     TurnEnded,
 )
+from controller.games.colliding_circles.notation import Setup
 from controller.games.colliding_circles.pieces import (
     BLACK,
     DICE,
@@ -42,13 +44,15 @@ from controller.games.colliding_circles.pieces import (
     Throw,
     die,
     owner_of,
+    value_of,
 )
 from controller.games.errors import (
     IllegalMoveError,
-    InvalidMoveError,
     NothingToUndoError,
     OptionsError,
+    PositionError,
 )
+from controller.games.notated import NotatedState
 
 DEAL = "deal"
 """Chance: a player's opening hand is thrown."""
@@ -77,9 +81,10 @@ def throws(count: int) -> tuple[tuple[Throw, float], ...]:
     return tuple(outcomes)
 
 
-class CollidingCirclesState(GameState[Move]):
+class CollidingCirclesState(NotatedState[Move]):
     """A game of Colliding Circles; fields are numbered as in :mod:`board`."""
 
+    notation: ClassVar[ModuleType] = notation
     info = GameInfo(name="colliding-circles", title="Colliding Circles", players=PLAYERS,
                     options={}, chance=True)
     playout_limit = 600
@@ -109,18 +114,83 @@ class CollidingCirclesState(GameState[Move]):
         return {}
 
     @classmethod
-    def from_position(cls, text: str) -> CollidingCirclesState:
-        return notation.parse_position(cls, text)
+    def from_setup(cls, setup: Setup, where: str) -> CollidingCirclesState:
+        """The state of ``setup``, checked: the adjacency rule on the board, 28 dice a player
+        between board, hand and pool, and a stage that fits (over exactly when it is)."""
+        state = cls()
+        for name, owner, value in setup.dice:
+            state.board[INDEX[name]] = die(PLAYERS.index(owner), value)
+        for field, cell in enumerate(state.board):
+            if cell and not rules.fits(state.board, field, value_of(cell)):
+                raise PositionError(f"{where}: the die on {NAMES[field]} breaks the adjacency "
+                                    "rule (neighbouring dice differ by one, 6 and 1 included)")
+        for number, name in enumerate(PLAYERS):
+            hand, pool = setup.hands[number], setup.pools[number]
+            used = sum(1 for c in state.board if c and owner_of(c) == number)
+            if len(hand) > HAND:
+                raise PositionError(f"{where}: {name}'s hand holds at most {HAND} dice")
+            if used + len(hand) + pool != DICE:
+                raise PositionError(f"{where}: {name} has {DICE} dice, but the board, hand and "
+                                    f"pool give {used + len(hand) + pool}")
+        state.hands = list(setup.hands)
+        state.pools = list(setup.pools)
+        state._plies = setup.plies
+        if setup.stage == "over":
+            if setup.player != "-":
+                raise PositionError(f"{where}: a finished game has '-' as the player to move")
+            state._set_over(where)
+            return state
+        if setup.player not in PLAYERS or setup.stage not in STAGES:
+            raise PositionError(f"{where}: the player is red or black and the stage one of "
+                                f"{', '.join(STAGES)} or over (with -)")
+        state.player, state.stage = PLAYERS.index(setup.player), setup.stage
+        state._check_stage(where)
+        return state
 
-    def position(self) -> str:
-        return notation.position_text(self)
+    def _set_over(self, where: str) -> None:
+        for player in (0, 1):
+            if not self.hands[player] and not self.pools[player]:
+                self._finish(f"{self.player_title(player)} placed the last die")
+                return
+        self._check_blocked()
+        if self.outcome() is None:
+            raise PositionError(f"{where}: the game is not over on this board")
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CollidingCirclesState:
-        return notation.parse_json(cls, data)
+    def _check_stage(self, where: str) -> None:
+        empty = not any(self.board)
+        hands = [len(h) for h in self.hands]
+        if self.stage == DEAL:
+            expected = [0, 0] if self.player == 0 else [HAND, 0]
+            if not empty or hands != expected:
+                raise PositionError(f"{where}: while {PLAYERS[self.player]}'s opening hand is "
+                                    "thrown the board is empty and only earlier hands are full")
+            return
+        if self.stage == OPENING:
+            if not empty or self.player != 0 or hands != [HAND, HAND]:
+                raise PositionError(f"{where}: the opening is Red's, on an empty board, with "
+                                    "both hands thrown")
+            return
+        if empty:
+            raise PositionError(f"{where}: after the opening the board holds a die")
+        if self.stage == REFILL and self.throw_count() == 0:
+            raise PositionError(f"{where}: a refill needs room in the hand and dice in the pool")
+        for player in (0, 1):
+            if not self.hands[player] and not self.pools[player]:
+                raise PositionError(f"{where}: {PLAYERS[player]} has placed every die: the game "
+                                    "is over (write '- over')")
+        if self.stage != REFILL and not self.hands[self.player]:
+            raise PositionError(f"{where}: the player to move has an empty hand")
+        self._check_blocked()
+        if self.outcome() is not None:
+            raise PositionError(f"{where}: the game is over on this board (write '- over')")
 
-    def to_json(self) -> dict[str, Any]:
-        return notation.position_json(self)
+    def setup(self) -> Setup:
+        over = self._outcome is not None
+        dice = tuple((NAMES[f], PLAYERS[owner_of(c)], value_of(c))
+                     for f, c in enumerate(self.board) if c)
+        return Setup(dice, (self.hands[0], self.hands[1]), (self.pools[0], self.pools[1]),
+                     "-" if over else PLAYERS[self.player], "over" if over else self.stage,
+                     self._plies)
 
     def copy(self) -> CollidingCirclesState:
         twin = type(self).__new__(type(self))
@@ -130,9 +200,6 @@ class CollidingCirclesState(GameState[Move]):
         twin.pools = self.pools[:]
         twin._undo = self._undo[:]
         return twin
-
-    def diagram(self) -> str:
-        return notation.diagram(self)
 
     # -- reading the board --------------------------------------------------------------------
 
@@ -402,18 +469,6 @@ class CollidingCirclesState(GameState[Move]):
         self._plies -= 1
         self._reach = None
         return move
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(self, text)
-
-    def move_name(self, move: Move) -> str:
-        return notation.move_name(self, move)
-
-    def _describe(self, move: Move) -> str:
-        try:
-            return self.move_name(move)
-        except InvalidMoveError:
-            return repr(move)
 
     # -- chance and playouts --------------------------------------------------------------------
 
