@@ -16,23 +16,19 @@ piles, ``-`` for none. It holds the face-down cards too (it is what a saved game
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from controller.games.cascades_decktet.cards import (
-    ACE,
     BASIC,
     CARDS,
     COURTS,
-    FOUR_COPIES,
-    MASKS,
     PAWNS,
-    RANKS,
     find_card,
-    tier_room,
 )
 from controller.games.cascades_decktet.moves import DRAW, TIERS, TURN, Deal, Move, Play
-from controller.games.errors import InvalidMoveError, OptionsError, PositionError
+from controller.games.errors import InvalidMoveError, PositionError
 
 if TYPE_CHECKING:
     from controller.games.cascades_decktet.state import DecktetState
@@ -73,29 +69,53 @@ def parse_move(state: DecktetState, text: str) -> Move:
 
 # -- positions ----------------------------------------------------------------------------------
 
-def _cards(cards: list[int]) -> str:
+def _cards(cards: Sequence[int]) -> str:
     return ",".join(CARDS[c].code for c in cards) or "-"
 
 
-def _deck_name(state: DecktetState) -> str:
-    extra = tuple(c for c in state.deck if c not in BASIC)
+@dataclass(frozen=True)
+class Setup:
+    """A Decktet solitaire position as plain values, as text and JSON hold it (its form
+    checked, not yet its sense: ``DecktetState.from_setup`` does that)."""
+
+    deck: tuple[int, ...]
+    """The cards in play, in card order."""
+    version: str
+    limit: str
+    """``3`` or ``unlimited`` passes."""
+    dealt: bool
+    tiers: tuple[tuple[int, ...], ...]
+    reserves: tuple[tuple[int, ...], ...]
+    """Each reserve pile bottom first."""
+    opened: int
+    talon: tuple[int, ...]
+    """Stock and waste in deck order; the waste is the first ``turned``."""
+    turned: int
+    passes: int
+    offered: bool
+    seen: int
+    """Bits of the cards seen face up."""
+    plies: int
+
+
+def _deck_name(deck: tuple[int, ...]) -> str:
+    extra = tuple(c for c in deck if c not in BASIC)
     for name, cards in DECKS.items():
         if sorted(cards) == sorted(extra):
             return name
-    return "custom:" + ".".join(CARDS[c].code for c in state.deck)
+    return "custom:" + ".".join(CARDS[c].code for c in deck)
 
 
-def position_text(state: DecktetState) -> str:
+def position_text(setup: Setup) -> str:
     """The one-line position."""
-    limit = "unlimited" if state.pass_limit is None else str(state.pass_limit)
     return " ".join([
-        f"dealt={'yes' if state.dealt else 'no'}",
-        "tiers=" + "/".join(_cards(t) for t in state.tiers),
-        "reserves=" + "/".join(_cards(r) for r in state.reserves),
-        f"opened={state.opened}", f"talon={_cards(state.talon)}", f"turned={state.turned}",
-        f"passes={state.passes}", f"offered={'yes' if state.offered_in_pass else 'no'}",
-        f"seen={state.seen:x}", f"version={state.version}", f"limit={limit}",
-        f"deck={_deck_name(state)}", f"plies={state.plies}",
+        f"dealt={'yes' if setup.dealt else 'no'}",
+        "tiers=" + "/".join(_cards(t) for t in setup.tiers),
+        "reserves=" + "/".join(_cards(r) for r in setup.reserves),
+        f"opened={setup.opened}", f"talon={_cards(setup.talon)}", f"turned={setup.turned}",
+        f"passes={setup.passes}", f"offered={'yes' if setup.offered else 'no'}",
+        f"seen={setup.seen:x}", f"version={setup.version}", f"limit={setup.limit}",
+        f"deck={_deck_name(setup.deck)}", f"plies={setup.plies}",
     ])
 
 
@@ -103,29 +123,32 @@ _KEYS = ("dealt", "tiers", "reserves", "opened", "talon", "turned", "passes", "o
          "version", "limit", "deck", "plies")
 
 
-def parse_position(game: type[DecktetState], text: str) -> DecktetState:
-    """The state ``text`` describes; :class:`PositionError` says what is wrong."""
+def parse_position(text: str) -> Setup:
+    """The setup ``text`` describes, its form checked; :class:`PositionError` says what is
+    wrong."""
     where = f"position {text!r}"
     fields = dict(word.partition("=")[::2] for word in text.split())
     if sorted(fields) != sorted(_KEYS) or len(text.split()) != len(_KEYS):
         raise PositionError(f"{where}: write each of {', '.join(_KEYS)} once, as key=value")
-    try:
-        parts = {
-            "tiers": [_parse_cards(t, where) for t in fields["tiers"].split("/")],
-            "reserves": [_parse_cards(r, where) for r in fields["reserves"].split("/")],
-            "talon": _parse_cards(fields["talon"], where),
-            "opened": int(fields["opened"]), "turned": int(fields["turned"]),
-            "passes": int(fields["passes"]), "seen": int(fields["seen"], 16),
-            "plies": int(fields["plies"]),
-        }
-    except ValueError:
-        raise PositionError(f"{where}: opened, turned, passes and plies are whole numbers, "
-                            "seen is hexadecimal") from None
     flags = {key: fields[key] for key in ("dealt", "offered")}
     if any(v not in ("yes", "no") for v in flags.values()):
         raise PositionError(f"{where}: dealt and offered are yes or no")
-    return build(game, parts, flags["dealt"] == "yes", flags["offered"] == "yes",
-                 fields["version"], fields["limit"], fields["deck"], where)
+    try:
+        return Setup(
+            deck=_deck(fields["deck"], where), version=fields["version"],
+            limit=fields["limit"], dealt=flags["dealt"] == "yes",
+            tiers=tuple(tuple(_parse_cards(t, where)) for t in fields["tiers"].split("/")),
+            reserves=tuple(tuple(_parse_cards(r, where))
+                           for r in fields["reserves"].split("/")),
+            opened=int(fields["opened"]), talon=tuple(_parse_cards(fields["talon"], where)),
+            turned=int(fields["turned"]), passes=int(fields["passes"]),
+            offered=flags["offered"] == "yes", seen=int(fields["seen"], 16),
+            plies=int(fields["plies"]))
+    except ValueError as error:
+        if isinstance(error, PositionError):
+            raise
+        raise PositionError(f"{where}: opened, turned, passes and plies are whole numbers, "
+                            "seen is hexadecimal") from None
 
 
 def _parse_cards(text: str, where: str) -> list[int]:
@@ -147,78 +170,6 @@ def _deck(name: str, where: str) -> tuple[int, ...]:
         return tuple(sorted(_parse_cards(name[7:].replace(".", ","), where)))
     raise PositionError(f"{where}: the deck is basic, pawns, courts, pawns+courts or "
                         "custom:CODES")
-
-
-def build(game: type[DecktetState], parts: Mapping[str, Any], dealt: bool, offered: bool,
-          version: str, limit: str, deck_name: str, where: str) -> DecktetState:
-    """A state from its parts, checked: text and JSON positions both come through here."""
-    try:
-        state = game(_deck(deck_name, where), version, limit)
-    except OptionsError as error:
-        raise PositionError(f"{where}: {error}") from None
-    tiers, reserves, talon = parts["tiers"], parts["reserves"], parts["talon"]
-    if len(tiers) != 3 or len(reserves) != 3:
-        raise PositionError(f"{where}: three tiers and three reserve piles, split by /")
-    everything = [c for t in tiers for c in t] + [c for r in reserves for c in r] + talon
-    if len(set(everything)) != len(everything):
-        raise PositionError(f"{where}: a card appears twice")
-    if dealt and sorted(everything) != list(state.deck):
-        raise PositionError(f"{where}: the tiers, reserves and talon must hold the whole deck")
-    if not dealt and everything:
-        raise PositionError(f"{where}: before the deal the table is empty")
-    state.dealt = dealt
-    state.tiers, state.reserves, state.talon = [list(t) for t in tiers], \
-        [list(r) for r in reserves], list(talon)
-    state.opened, state.turned, state.passes = parts["opened"], parts["turned"], parts["passes"]
-    state.offered_in_pass, state.seen, state._plies = offered, parts["seen"], parts["plies"]
-    state.counts = [[sum(1 for c in row if RANKS[c] == rank) for rank in range(13)]
-                    for row in state.tiers]
-    for row in state.tiers:
-        for card in row:
-            state.seen |= 1 << card
-    _check(state, where)
-    state._see()
-    state._note_offers()
-    state._outcome = state._judge() if dealt else None
-    return state
-
-
-def _check(state: DecktetState, where: str) -> None:
-    if any(len(r) > 3 for r in state.reserves) or not 0 <= state.opened <= 3:
-        raise PositionError(f"{where}: reserve piles hold at most three cards; 0-3 are open")
-    if not 0 <= state.turned <= len(state.talon):
-        raise PositionError(f"{where}: turned counts cards of the talon")
-    if state.pass_limit is not None and state.passes > state.pass_limit:
-        raise PositionError(f"{where}: at most {state.pass_limit} passes")
-    if state.version == "ace":
-        if any(state.reserves) or state.opened:
-            raise PositionError(f"{where}: the ace version has no reserve piles")
-        if state.dealt and any(len(t) < 2 or RANKS[t[0]] != ACE or RANKS[t[1]] != ACE
-                               for t in state.tiers):
-            raise PositionError(f"{where}: in the ace version each tier starts with two Aces")
-    elif state.opened != min(3, state.passes):
-        raise PositionError(f"{where}: a reserve pile opens after each of the first three "
-                            "passes")
-    for tier, row in enumerate(state.tiers):
-        for index, card in enumerate(row):
-            rank = RANKS[card]
-            here = sum(1 for c in row[:index + 1] if RANKS[c] == rank)
-            if here > tier_room(rank, tier):
-                raise PositionError(f"{where}: too many cards of one rank in a tier")
-            if here == 2 and rank in FOUR_COPIES and not any(
-                    RANKS[c] == rank for c in state.tiers[2]):
-                raise PositionError(f"{where}: a second {CARDS[card].name} on top needs its "
-                                    "rank in the bottom tier")
-            if tier and sum(1 for c in state.tiers[tier - 1] if RANKS[c] == rank) < here:
-                raise PositionError(f"{where}: {CARDS[card].name} needs more of its rank in "
-                                    "the tier above")
-            if state.version == "standard" and index and not MASKS[card] & MASKS[row[index - 1]]:
-                raise PositionError(f"{where}: {CARDS[card].name} shares no suit with the "
-                                    "card before it")
-            if state.version == "ace" and index >= 2 and \
-                    not MASKS[card] & (MASKS[row[0]] | MASKS[row[1]]):
-                raise PositionError(f"{where}: {CARDS[card].name} shares no suit with its "
-                                    "tier's Aces")
 
 
 def _card_json(card: int) -> dict[str, Any]:
@@ -257,28 +208,25 @@ def position_json(state: DecktetState) -> dict[str, Any]:
     }
 
 
-def parse_json(game: type[DecktetState], data: Mapping[str, Any]) -> DecktetState:
-    """The state a :func:`position_json` object describes."""
+def parse_json(data: Mapping[str, Any]) -> Setup:
+    """The setup a :func:`position_json` object describes."""
     where = "JSON position"
     try:
         options = data["options"]
-        codes = ",".join(data["deck"])
-        deck = _parse_cards(codes, where)
-        extra = sorted(c for c in deck if c not in BASIC)
-        deck_name = next((n for n, cards in DECKS.items() if sorted(cards) == extra),
-                         "custom:" + codes.replace(",", "."))
-        parts = {
-            "tiers": [_parse_cards(",".join(row) or "-", where) for row in data["tiers"]],
-            "reserves": [_parse_cards(",".join(p["cards"]) or "-", where)
-                         for p in data["reserves"]],
-            "talon": _parse_cards(",".join(data["waste"] + data["stock"]) or "-", where),
-            "opened": sum(1 for p in data["reserves"] if p["open"]),
-            "turned": len(data["waste"]), "passes": int(data["passes"]),
-            "seen": sum(1 << c for c in _parse_cards(",".join(data["seen"]) or "-", where)),
-            "plies": int(data["plies"]),
-        }
-        return build(game, parts, bool(data["dealt"]), bool(data["offered_in_pass"]),
-                     str(options["version"]), str(options["passes"]), deck_name, where)
+        deck = tuple(sorted(_parse_cards(",".join(data["deck"]), where)))
+        return Setup(
+            deck=deck, version=str(options["version"]), limit=str(options["passes"]),
+            dealt=bool(data["dealt"]),
+            tiers=tuple(tuple(_parse_cards(",".join(row) or "-", where))
+                        for row in data["tiers"]),
+            reserves=tuple(tuple(_parse_cards(",".join(p["cards"]) or "-", where))
+                           for p in data["reserves"]),
+            opened=sum(1 for p in data["reserves"] if p["open"]),
+            talon=tuple(_parse_cards(",".join(data["waste"] + data["stock"]) or "-", where)),
+            turned=len(data["waste"]), passes=int(data["passes"]),
+            offered=bool(data["offered_in_pass"]),
+            seen=sum(1 << c for c in _parse_cards(",".join(data["seen"]) or "-", where)),
+            plies=int(data["plies"]))
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, PositionError):
             raise

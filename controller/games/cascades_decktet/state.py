@@ -11,9 +11,10 @@ its first ``turned`` cards, the top card last — turning the waste over keeps t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
-from controller.games.base import CHANCE, Event, GameInfo, GameOver, GameState, Outcome, Rng
+from controller.games.base import CHANCE, Event, GameInfo, GameOver, Outcome, Rng
 from controller.games.cascades_decktet import notation
 from controller.games.cascades_decktet.cards import (
     ACE,
@@ -36,21 +37,24 @@ from controller.games.cascades_decktet.events import (
     WasteTurned,
 )
 from controller.games.cascades_decktet.moves import DRAW, TIERS, TURN, Deal, Move, Play
+from controller.games.cascades_decktet.notation import Setup
 from controller.games.errors import (
     IllegalMoveError,
-    InvalidMoveError,
     NothingToUndoError,
     OptionsError,
+    PositionError,
 )
+from controller.games.notated import NotatedState
 
 VERSIONS = ("standard", "ace")
 PASS_LIMITS = ("3", "unlimited")
 RESERVE_PILES, RESERVE_SIZE, PASSES = 3, 3, 3
 
 
-class DecktetState(GameState[Move]):
+class DecktetState(NotatedState[Move]):
     """A game of the Decktet solitaire Cascades for one player."""
 
+    notation: ClassVar[ModuleType] = notation
     info = GameInfo(
         name="cascades-decktet",
         title="Cascades (Decktet)",
@@ -133,18 +137,90 @@ class DecktetState(GameState[Move]):
                 "courts": "yes" if set(COURTS) <= set(self.deck) else "no"}
 
     @classmethod
-    def from_position(cls, text: str) -> DecktetState:
-        return notation.parse_position(cls, text)
+    def from_setup(cls, setup: Setup, where: str) -> DecktetState:
+        """The state of ``setup``, checked: the whole deck on the table once dealt (and nothing
+        before), reserve piles and passes as the version has them, every tier built by the
+        rules."""
+        try:
+            state = cls(setup.deck, setup.version, setup.limit)
+        except OptionsError as error:
+            raise PositionError(f"{where}: {error}") from None
+        if len(setup.tiers) != 3 or len(setup.reserves) != 3:
+            raise PositionError(f"{where}: three tiers and three reserve piles, split by /")
+        everything = [c for t in setup.tiers for c in t] + \
+            [c for r in setup.reserves for c in r] + list(setup.talon)
+        if len(set(everything)) != len(everything):
+            raise PositionError(f"{where}: a card appears twice")
+        if setup.dealt and sorted(everything) != list(state.deck):
+            raise PositionError(f"{where}: the tiers, reserves and talon must hold the whole "
+                                "deck")
+        if not setup.dealt and everything:
+            raise PositionError(f"{where}: before the deal the table is empty")
+        state.dealt = setup.dealt
+        state.tiers = [list(t) for t in setup.tiers]
+        state.reserves = [list(r) for r in setup.reserves]
+        state.talon = list(setup.talon)
+        state.opened, state.turned, state.passes = setup.opened, setup.turned, setup.passes
+        state.offered_in_pass, state.seen, state._plies = setup.offered, setup.seen, setup.plies
+        state.counts = [[sum(1 for c in row if RANKS[c] == rank) for rank in range(13)]
+                        for row in state.tiers]
+        for row in state.tiers:
+            for card in row:
+                state.seen |= 1 << card
+        state._check(where)
+        state._see()
+        state._note_offers()
+        state._outcome = state._judge() if setup.dealt else None
+        return state
 
-    def position(self) -> str:
-        return notation.position_text(self)
+    def _check(self, where: str) -> None:
+        """The piles, passes and tiers, against the rules."""
+        if any(len(r) > 3 for r in self.reserves) or not 0 <= self.opened <= 3:
+            raise PositionError(f"{where}: reserve piles hold at most three cards; 0-3 are open")
+        if not 0 <= self.turned <= len(self.talon):
+            raise PositionError(f"{where}: turned counts cards of the talon")
+        if self.pass_limit is not None and self.passes > self.pass_limit:
+            raise PositionError(f"{where}: at most {self.pass_limit} passes")
+        if self.version == "ace":
+            if any(self.reserves) or self.opened:
+                raise PositionError(f"{where}: the ace version has no reserve piles")
+            if self.dealt and any(len(t) < 2 or RANKS[t[0]] != ACE or RANKS[t[1]] != ACE
+                                  for t in self.tiers):
+                raise PositionError(f"{where}: in the ace version each tier starts with two "
+                                    "Aces")
+        elif self.opened != min(3, self.passes):
+            raise PositionError(f"{where}: a reserve pile opens after each of the first three "
+                                "passes")
+        for tier, row in enumerate(self.tiers):
+            for index, card in enumerate(row):
+                self._check_card(tier, row, index, card, where)
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DecktetState:
-        return notation.parse_json(cls, data)
+    def _check_card(self, tier: int, row: list[int], index: int, card: int, where: str) -> None:
+        rank = RANKS[card]
+        here = sum(1 for c in row[:index + 1] if RANKS[c] == rank)
+        if here > tier_room(rank, tier):
+            raise PositionError(f"{where}: too many cards of one rank in a tier")
+        if here == 2 and rank in FOUR_COPIES and not any(
+                RANKS[c] == rank for c in self.tiers[2]):
+            raise PositionError(f"{where}: a second {CARDS[card].name} on top needs its rank "
+                                "in the bottom tier")
+        if tier and sum(1 for c in self.tiers[tier - 1] if RANKS[c] == rank) < here:
+            raise PositionError(f"{where}: {CARDS[card].name} needs more of its rank in the "
+                                "tier above")
+        if self.version == "standard" and index and not MASKS[card] & MASKS[row[index - 1]]:
+            raise PositionError(f"{where}: {CARDS[card].name} shares no suit with the card "
+                                "before it")
+        if self.version == "ace" and index >= 2 and \
+                not MASKS[card] & (MASKS[row[0]] | MASKS[row[1]]):
+            raise PositionError(f"{where}: {CARDS[card].name} shares no suit with its tier's "
+                                "Aces")
 
-    def to_json(self) -> dict[str, Any]:
-        return notation.position_json(self)
+    def setup(self) -> Setup:
+        limit = "unlimited" if self.pass_limit is None else str(self.pass_limit)
+        return Setup(self.deck, self.version, limit, self.dealt,
+                     tuple(tuple(t) for t in self.tiers), tuple(tuple(r) for r in self.reserves),
+                     self.opened, tuple(self.talon), self.turned, self.passes,
+                     self.offered_in_pass, self.seen, self._plies)
 
     def copy(self) -> DecktetState:
         twin = type(self).__new__(type(self))
@@ -155,9 +231,6 @@ class DecktetState(GameState[Move]):
         twin.counts = [c[:] for c in self.counts]
         twin._undo = self._undo[:]
         return twin
-
-    def diagram(self) -> str:
-        return notation.diagram(self)
 
     # -- reading the table --------------------------------------------------------------------
 
@@ -443,18 +516,6 @@ class DecktetState(GameState[Move]):
         self._plies -= 1
         self._legal = None
         return move
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(self, text)
-
-    def move_name(self, move: Move) -> str:
-        return notation.move_name(self, move)
-
-    def _describe(self, move: Move) -> str:
-        try:
-            return self.move_name(move)
-        except InvalidMoveError:
-            return repr(move)
 
     # -- chance and hidden cards ------------------------------------------------------------
 
