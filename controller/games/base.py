@@ -154,6 +154,15 @@ class GameState(ABC, Generic[M]):
     def diagram(self) -> str:
         """The position drawn in plain text for people (several lines, no colour codes)."""
 
+    def __repr__(self) -> str:
+        """How to make this position again, python-chess style:
+        ``KaskadeState.from_position('…')`` (the moves played on it are not part of it)."""
+        return f"{type(self).__name__}.from_position({self.position()!r})"
+
+    def __str__(self) -> str:
+        """The diagram, so ``print(state)`` shows the board."""
+        return self.diagram()
+
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property
