@@ -146,9 +146,10 @@ MICROPYTHON = {"micropython", "machine", "gc", "sys", "os", "json", "array", "se
 
 
 def own_imports(path: Path) -> list[tuple[int, str]]:
-    """``(line, module)`` of every import of this project's packages in ``path``."""
+    """``(line, module)`` of every import of this project's packages in ``path``, but for the
+    package ``controller`` itself, which holds only the version and is free to all."""
     return [(line, name) for line, name in imported_modules(path)
-            if name.split(".")[0] in PACKAGE_ROOTS]
+            if name.split(".")[0] in PACKAGE_ROOTS and name != "controller"]
 
 
 def contract_problems(root: Path, contracts: dict[str, tuple[str, ...]]) -> list[str]:

@@ -45,7 +45,7 @@ from controller.bench.link import measure_link
 from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
 from controller.bench.solver import measure_solver
-from controller.errors import KaskadeError
+from controller.cli.usage import UsageError
 from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
 from controller.profile import profile_names
@@ -255,10 +255,6 @@ def run_ai(args: argparse.Namespace) -> int:
             print(f"  {size:<6} {figures['nodes_per_s']:>8,} nodes/s  depth {figures['depth']:>2}  "
                   f"longest think {figures['longest_think_s']:.2f} s")
     return 0
-
-
-class UsageError(KaskadeError, ValueError):
-    """Options that do not fit together."""
 
 
 def run_solver(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import Driver
 from controller.app.paths import state_dir
 from controller.app.screens.base import Screen
+from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 
@@ -22,7 +23,7 @@ MAX_THINK = 60.0
 
 
 class FrontEndError(KaskadeError, RuntimeError):
-    """Nowhere to show the board, or options it cannot use."""
+    """Nowhere to show the board."""
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +52,7 @@ def board_name(profile_argument: str) -> str:
 def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
     """The profile and the app's files that ``args`` ask for."""
     if not 0 < args.think <= MAX_THINK:
-        raise FrontEndError(f"--think {args.think:g}: give 0 to {MAX_THINK:g} seconds")
+        raise UsageError(f"--think {args.think:g}: give 0 to {MAX_THINK:g} seconds")
     profile = load_profile(args.profile)
     store = Store.at(state_dir(args.state_dir), board_name(args.profile))
     for note in store.claim():

@@ -24,7 +24,7 @@ from typing import Any
 from controller.app.app import Store
 from controller.cli import ansi
 from controller.cli.board import add_board_options, open_store
-from controller.errors import KaskadeError
+from controller.cli.usage import UsageError
 from controller.profile.firmware import board_id, default_thresholds
 from controller.profile.model import Profile
 from controller.render.heatmap import readings_map
@@ -32,10 +32,6 @@ from firmware import proto
 from hw.touch.calibration import suggest, watch
 from hw.touch.connection import Connection
 from hw.touch.ports import locator, open_serial
-
-
-class CalibrateError(KaskadeError, ValueError):
-    """Thresholds that cannot work."""
 
 
 def register(commands: Any) -> None:
@@ -57,12 +53,12 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace, clock: Callable[[], float] = time.monotonic) -> int:
     """Watch the readings, suggest thresholds, and store them when asked."""
     if not args.seconds > 0:
-        raise CalibrateError(f"--seconds {args.seconds:g}: give a time above 0")
+        raise UsageError(f"--seconds {args.seconds:g}: give a time above 0")
     profile, store = open_store(args)
     if args.set is not None:
         touch, release = args.set
         if not 0 <= release < touch:
-            raise CalibrateError(f"--set {touch} {release}: the release threshold must be "
+            raise UsageError(f"--set {touch} {release}: the release threshold must be "
                                  "below the touch threshold, and not negative")
     serial = open_serial(locator(profile.touch.usb, args.port)())
     connection = Connection(serial)

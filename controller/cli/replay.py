@@ -11,7 +11,7 @@ from typing import Any
 
 from controller.app.storage import StorageError, read_text
 from controller.cli.status import status_line
-from controller.errors import KaskadeError
+from controller.cli.usage import UsageError
 from controller.games import CHANCE, GameState, OptionsError, game_names, get_game
 from controller.games.record import Record, parse_moves, parse_record
 from controller.games.replay import (
@@ -35,10 +35,6 @@ examples:
 A record file holds a header of tags and the moves (docs/records.md); 'kaskade play
 --record FILE' writes one. An illegal or malformed move exits with status 2, prints
 nothing on stdout, and says on stderr which move failed and why."""
-
-
-class UsageError(KaskadeError, ValueError):
-    """Options that do not go together."""
 
 
 def register(commands: Any) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from controller.app.storage import read_text
 from controller.cli.board import add_board_options, open_store, run_simulator
-from controller.errors import KaskadeError
+from controller.cli.usage import UsageError
 
 EXAMPLES = """\
 examples:
@@ -31,10 +31,6 @@ reach the app through the touch link over a pseudo-terminal, as on the real boar
 The window: click a pad to touch it, hold the mouse button to hold it, shift-click to keep a
 pad touched; M and U (or the buttons) are the board's menu and undo buttons; Q quits.
 Scripts and the window are described in docs/simulator.md."""
-
-
-class UsageError(KaskadeError, ValueError):
-    """Options that do not go together."""
 
 
 def register(commands: Any) -> None:

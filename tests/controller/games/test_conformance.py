@@ -118,7 +118,7 @@ def test_notation_round_trips_for_moves_positions_and_json(name, seed):
 def test_repr_makes_the_position_again_and_str_draws_it(name):
     game = get_game(name)
     state = next(before for ply, (before, _, _) in enumerate(random_game(name, 1)) if ply == 5)
-    made = eval(repr(state), {type(state).__name__: game})  # noqa: S307 - our own repr
+    made = eval(repr(state), {type(state).__name__: game})
     assert made.position() == state.position()
     assert repr(state).startswith(f"{type(state).__name__}.from_position(")
     assert str(state) == state.diagram()
