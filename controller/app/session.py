@@ -23,19 +23,23 @@ S = TypeVar("S", bound=GameState[Any])
 
 
 class Session(Generic[S]):
-    """``start`` plus ``moves`` with the app's ``tags``; every change is saved at once."""
+    """``start`` plus ``moves`` with the app's ``tags``; every change is saved at once (to
+    ``autosave``; with none, as in a terminal game with no record file, it is kept nowhere)."""
 
     def __init__(self, start: S, moves: list[str], tags: dict[str, str],
-                 autosave: Autosave, on_problem: Callable[[str], None] = print) -> None:
+                 autosave: Autosave | None, on_problem: Callable[[str], None] = print) -> None:
         self.start = start
         self.on_problem = on_problem
-        self.movers: list[int] = []
         """Told when the game could not be saved; play goes on, the next save tries again."""
         self.state = start.copy()
+        self.moves: list[str] = []
+        """The moves as the game names them (``c2xc3`` for a capture typed ``c2-c3``)."""
+        self.movers: list[int] = []
         for text in moves:
+            move = self.state.parse_move(text)
+            self.moves.append(self.state.move_name(move))
             self.movers.append(mover_of(self.state))
-            self.state.play_text(text)
-        self.moves = list(moves)
+            self.state.play(move)
         self.tags = tags
         self.autosave = autosave
         self.unsaved = False
@@ -90,6 +94,9 @@ class Session(Generic[S]):
     def save(self) -> None:
         """Write the game to the autosave file (a failure is reported; the next change tries
         again)."""
+        if self.autosave is None:
+            self.unsaved = False
+            return
         try:
             self.autosave.save(self.record())
         except StorageError as error:
@@ -104,12 +111,6 @@ class Session(Generic[S]):
         if player is None or player < 0:
             return None
         return computer_level(self.tags.get(self.state.player_title(player), HUMAN))
-
-    @property
-    def against_computer(self) -> bool:
-        """Whether the computer has a seat."""
-        return any(self.computer_level(p) is not None
-                   for p in range(len(self.state.info.players)))
 
     @property
     def resigned(self) -> bool:

@@ -1,10 +1,5 @@
 """``kaskade play``: the board app on the board (``--board``), or Kaskade for two people at one
-keyboard in the terminal (``--terminal``).
-
-In the terminal the board is drawn in colour (White's balls bright, Black's balls dark on
-light, a cell one ball from overflowing underlined, the last move reversed) and a cascade is
-animated generation by generation from the move's events, as the LED board shows it.
-"""
+keyboard in the terminal (``--terminal``, :mod:`controller.cli.terminal_game`)."""
 
 from __future__ import annotations
 
@@ -14,57 +9,27 @@ import datetime
 import signal
 import sys
 import threading
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from controller.app.app import App
+from controller.app.autosave import Autosave
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
-from controller.app.storage import StorageError, read_text, write_atomically
+from controller.app.session import Session
+from controller.app.storage import read_text
 from controller.cli import ansi
 from controller.cli.board import add_board_options, open_store, run_simulator
-from controller.cli.status import status_line
+from controller.cli.terminal_game import Console, TerminalGame
 from controller.devices.backends import CHOICES, detect, open_board
-from controller.errors import KaskadeError
-from controller.games import Event, MoveError, NothingToUndoError, OptionsError
-from controller.games.kaskade import Generation, KaskadeState, Placed
-from controller.games.kaskade.diagram import diagram
+from controller.games import OptionsError
+from controller.games.kaskade import KaskadeState
 from controller.games.record import parse_record
-from controller.games.replay import record_text, replay, starting_state
+from controller.games.replay import replay, starting_state
 
-HELP = """\
-Type a cell to put a ball there, e.g. c3 (a1 is the bottom-left cell). You may put a ball on
-an empty cell or on your own balls. A cell overflows when it holds as many balls as it has
-neighbours (corner 2, edge 3, inside 4): it empties and each neighbour gets a ball and becomes
-yours, with every ball on it. Take all of your opponent's cells to win.
-
-Commands:
-  undo        take back the last move
-  moves       show the game so far as a record
-  save FILE   write the game so far to a record file
-  resign      give up the game
-  help        show this text
-  quit        leave (with --record FILE the game is already saved there)"""
-
-EXIT_INTERRUPTED = 130
-ANIMATION_SECONDS = 3.0
-"""Longest a cascade's animation may take; long cascades are played faster."""
-GENERATION_SECONDS = 0.3
-
-
-@dataclass
-class Console:
-    """Where the game talks to: injected so tests can script a whole game."""
-
-    write: Callable[[str], None]
-    read: Callable[[str], str]
-    """Show a prompt and return the typed line; raises EOFError at the end of input."""
-    colour: bool = False
-    animate: bool = False
-    sleep: Callable[[float], None] = time.sleep
+KEPT_TAGS = ("White", "Black", "Date", "Termination")
+"""What a continued game keeps of its record's tags (the rest is the game's own)."""
 
 
 def register(commands: Any) -> None:
@@ -111,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
                                "the board everything is chosen by touch")
         return run_board(args)
-    start, moves, tags = _setup(args)
+    session = _setup(args)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
     console = Console(
@@ -120,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         colour=colour,
         animate=colour and not args.no_animation,
     )
-    return TerminalGame(start, moves, tags, console, args.record).run()
+    return TerminalGame(session, console).run()
 
 
 def run_board(args: argparse.Namespace) -> int:
@@ -142,9 +107,10 @@ def run_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup(args: argparse.Namespace) -> tuple[KaskadeState, list[str], dict[str, str]]:
-    """The start, the moves so far and the tags, from a record file or the options."""
+def _setup(args: argparse.Namespace) -> Session[KaskadeState]:
+    """The game from a record file (continued) or the options (new), saved to ``--record``."""
     tags = {"White": args.white or "", "Black": args.black or ""}
+    autosave = None if args.record is None else Autosave(args.record)
     if args.record is not None and args.record.exists():
         record = parse_record(read_text(args.record))
         start = starting_state(record)
@@ -154,230 +120,18 @@ def _setup(args: argparse.Namespace) -> tuple[KaskadeState, list[str], dict[str,
                 {"size": args.size}).options():
             raise OptionsError(f"{args.record} holds a {start.options()['size']} game; "
                                f"leave out --size {args.size} to continue it")
-        kept = {k: v for k, v in record.tags.items() if k in ("White", "Black", "Date")}
+        replay(start.copy(), record.moves)  # names the move that is wrong, if one is
+        kept = {k: v for k, v in record.tags.items() if k in KEPT_TAGS}
+        if "Termination" in kept:  # a resignation stands
+            kept["Result"] = record.tags.get("Result", "*")
         tags = {**kept, **{k: v for k, v in tags.items() if v}}
-        return start, list(record.moves), tags
+        return Session(start, list(record.moves), tags, autosave)
     start = KaskadeState.new({} if args.size is None else {"size": args.size})
     tags["Date"] = datetime.date.today().isoformat()
-    return start, [], {k: v for k, v in tags.items() if v}
+    return Session(start, [], {k: v for k, v in tags.items() if v}, autosave)
 
 
 def _line_reader() -> Callable[[str], str]:
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401, PLC0415  (line editing and history where available)
     return input
-
-
-class TerminalGame:
-    """One game at the keyboard: shows the board, reads moves and commands, keeps the record."""
-
-    def __init__(
-        self,
-        start: KaskadeState,
-        moves: Sequence[str],
-        tags: dict[str, str],
-        console: Console,
-        record_path: Path | None = None,
-    ) -> None:
-        self.start = start
-        self.state = start.copy()
-        replay(self.state, moves)
-        self.moves = list(moves)
-        self.tags = tags
-        self.console = console
-        self.record_path = record_path
-        self.resigned: int | None = None
-
-    def run(self) -> int:
-        """Play until the players quit (or resign, or input ends); returns the exit status."""
-        self._say(f"Kaskade {self.state.grid.size_text} — type 'help' for the rules and commands.")
-        if self.record_path is not None:
-            verb = "Continuing" if self.moves else "Saving"
-            self._say(f"{verb} the game in {self.record_path}.")
-        self._show(self.state.cells)
-        status = 0
-        while True:
-            try:
-                line = self.console.read(self._prompt())
-            except EOFError:
-                self._say("")
-                break
-            except KeyboardInterrupt:
-                self._say("")
-                status = EXIT_INTERRUPTED
-                break
-            command, _, argument = line.strip().partition(" ")
-            if not command:
-                continue
-            if command.lower() in ("quit", "q", "exit"):
-                break
-            if self._command(command.lower(), argument.strip()) == "resigned":
-                break
-        self._farewell()
-        return status
-
-    def _farewell(self) -> None:
-        if self.record_path is not None:
-            self._say(f"The game is saved in {self.record_path}.")
-            if not self.state.is_over() and self.resigned is None:
-                self._say(f"Continue it with: kaskade play --record {self.record_path}")
-        elif self.moves:
-            self._say("This game was not saved; 'save FILE' or --record FILE keeps a game.")
-
-    # -- commands -------------------------------------------------------------------------------
-
-    def _command(self, command: str, argument: str) -> str | None:
-        if command in ("help", "h", "?"):
-            self._say(HELP)
-        elif command in ("undo", "u"):
-            self._undo()
-        elif command == "moves":
-            self._say(self._record())
-        elif command == "save":
-            self._save_as(argument)
-        elif command == "resign":
-            return self._resign()
-        else:
-            self._move(command)
-        return None
-
-    def _move(self, text: str) -> None:
-        if self.state.is_over():
-            self._say("The game is over: 'undo' to take back the last move, 'quit' to leave.")
-            return
-        before = list(self.state.cells)
-        try:
-            move = self.state.parse_move(text)
-            events = self.state.play(move)
-        except MoveError as error:
-            self._say(f"{text}: {error.reason}. Type 'help' for how to play.")
-            return
-        self.moves.append(self.state.move_name(move))
-        self._autosave()
-        self._animate(before, events)
-        self._show(self.state.cells)
-        self._comment(events)
-
-    def _undo(self) -> None:
-        try:
-            move = self.state.undo()
-        except NothingToUndoError:
-            self._say("There is no move to undo.")
-            return
-        self.moves.pop()
-        self._autosave()
-        self._say(f"Took back {self.state.move_name(move)}.")
-        self._show(self.state.cells)
-
-    def _resign(self) -> str | None:
-        mover = self.state.to_move
-        if mover is None:
-            self._say("The game is already over.")
-            return None
-        self.resigned = mover
-        self._autosave()
-        winner = 1 - mover
-        self._say(f"{self._player(mover)} resigns. {self._player(winner)} wins.")
-        return "resigned"
-
-    def _save_as(self, name: str) -> None:
-        if not name:
-            self._say("Say where: save FILE")
-            return
-        try:
-            write_atomically(Path(name), self._record())
-        except StorageError as error:
-            self._say(f"Not saved: {error}")
-        else:
-            self._say(f"Saved to {name}.")
-
-    # -- saving ---------------------------------------------------------------------------------
-
-    def _record(self) -> str:
-        tags = dict(self.tags)
-        if self.resigned is not None:
-            tags["Result"] = self.state.info.players[1 - self.resigned]
-            tags["Termination"] = f"{self.state.player_title(self.resigned)} resigned"
-        return record_text(self.start, self.moves, tags)
-
-    def _autosave(self) -> None:
-        if self.record_path is None:
-            return
-        try:
-            write_atomically(self.record_path, self._record())
-        except KaskadeError as error:
-            self._say(f"Warning: the game could not be saved: {error}")
-
-    # -- drawing --------------------------------------------------------------------------------
-
-    def _show(self, cells: Sequence[int], caption: str | None = None) -> int:
-        """Print the board (with a status line) and return how many lines that took."""
-        last = self.state.moves[-1] if self.state.moves else None
-        text = "\n".join([caption or status_line(self.state), self._board(cells, last)])
-        self.console.write(text)
-        return text.count("\n") + 1
-
-    def _board(self, cells: Sequence[int], last: int | None) -> str:
-        if not self.console.colour:
-            return diagram(self.state.grid, cells)
-        critical = self.state.grid.critical
-
-        def paint(cell: int, token: str) -> str:
-            value = cells[cell]
-            codes = [ansi.WHITE_BALLS if value > 0 else ansi.BLACK_BALLS if value else ansi.DIM]
-            if value and abs(value) == critical[cell] - 1:
-                codes.append(ansi.UNDERLINE)
-            if cell == last:
-                codes.append(ansi.REVERSE)
-            return ansi.style(token, *codes)
-
-        legend = ansi.style("underlined: one ball from overflowing · reversed: last move",
-                            ansi.DIM)
-        return f"{diagram(self.state.grid, cells, paint)}\n{legend}"
-
-    def _animate(self, before: list[int], events: Sequence[Event]) -> None:
-        """Redraw the board in place for the placement and each cascade generation."""
-        generations = [e for e in events if isinstance(e, Generation)]
-        if not (self.console.animate and generations):
-            return
-        frame = list(before)
-        placed = events[0]
-        assert isinstance(placed, Placed)
-        frame[placed.cell] = placed.balls if placed.player == 0 else -placed.balls
-        delay = min(GENERATION_SECONDS, ANIMATION_SECONDS / len(generations))
-        name = self.state.grid.name(placed.cell)
-        lines = self._show(frame, f"{name} overflows …")
-        for generation in generations:
-            self.console.sleep(delay)
-            for change in generation.changes:
-                frame[change.cell] = change.balls if change.owner == 0 else -change.balls
-            self.console.write(f"\x1b[{lines}F\x1b[J")
-            lines = self._show(frame, f"{name} overflows … generation {generation.number}")
-        self.console.sleep(delay)
-        self.console.write(f"\x1b[{lines}F\x1b[J")
-
-    def _comment(self, events: Sequence[Event]) -> None:
-        generations = [e for e in events if isinstance(e, Generation)]
-        if generations:
-            captured = sum(len(g.captured) for g in generations)
-            self._say(f"Cascade: {len(generations)} generation"
-                      f"{'s' if len(generations) != 1 else ''}, {captured} cell"
-                      f"{'s' if captured != 1 else ''} captured.")
-        outcome = self.state.outcome()
-        if outcome is not None and outcome.winner is not None:
-            self._say(f"{self._player(outcome.winner)} wins! ({outcome.reason}) "
-                      "'undo' takes the last move back, 'quit' leaves.")
-
-    # -- words ----------------------------------------------------------------------------------
-
-    def _player(self, player: int) -> str:
-        title = self.state.player_title(player)
-        name = self.tags.get(title)
-        return f"{name} ({title})" if name else title
-
-    def _prompt(self) -> str:
-        mover = self.state.to_move
-        return "game over> " if mover is None else f"{self._player(mover)}> "
-
-    def _say(self, text: str) -> None:
-        self.console.write(text)

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from controller.app.autosave import Autosave
+from controller.app.session import Session
 from controller.cli import main
-from controller.cli.play import Console, TerminalGame
+from controller.cli.terminal_game import Console, TerminalGame
 from controller.games.kaskade import KaskadeState
 from controller.games.record import parse_record
 
@@ -42,10 +44,16 @@ class Script:
         return "\n".join(self.out)
 
 
+def session(start: KaskadeState, moves: list[str], tags: dict[str, str],
+            path: Path | None) -> Session[KaskadeState]:
+    return Session(start, moves, tags, None if path is None else Autosave(path))
+
+
 def play(lines, size=(2, 2), **kwargs) -> tuple[Script, TerminalGame]:
     script = Script(lines, **{k: kwargs.pop(k) for k in ("colour", "animate") if k in kwargs})
-    game = TerminalGame(KaskadeState(*size), kwargs.pop("moves", []), kwargs.pop("tags", {}),
-                        script.console, kwargs.pop("record_path", None))
+    game = TerminalGame(session(KaskadeState(*size), kwargs.pop("moves", []),
+                                kwargs.pop("tags", {}), kwargs.pop("record_path", None)),
+                        script.console)
     assert game.run() == 0
     return script, game
 
@@ -64,12 +72,12 @@ def test_an_illegal_move_is_explained_and_changes_nothing():
     script, game = play(["a1", "a1", "zz", "b2"])
     assert "a1: a1 holds White's balls. Type 'help' for how to play." in script.text
     assert "zz: not a cell of this 2x2 board (cells are a1 to b2)" in script.text
-    assert game.moves == ["a1", "b2"]
+    assert game.session.moves == ["a1", "b2"]
 
 
 def test_moves_are_recorded_in_their_proper_notation():
     _, game = play(["A1", " b2 "])
-    assert game.moves == ["a1", "b2"]
+    assert game.session.moves == ["a1", "b2"]
 
 
 def test_undo_takes_back_moves_one_at_a_time_even_after_the_end():
@@ -109,7 +117,7 @@ def test_save_writes_a_record_that_replays(tmp_path):
 def test_save_to_an_impossible_place_says_so_and_the_game_goes_on(tmp_path):
     script, game = play(["a1", f"save {tmp_path}/missing/dir/x.record", "b2"])
     assert "Not saved:" in script.text
-    assert game.moves == ["a1", "b2"]
+    assert game.session.moves == ["a1", "b2"]
 
 
 def test_every_move_is_saved_at_once_and_the_game_resumes_after_a_cut(tmp_path):
@@ -140,6 +148,17 @@ def test_resigning_ends_the_game_and_records_the_result(tmp_path):
     assert "Black resigns. White wins." in script.text
     record = parse_record(path.read_text())
     assert record.tag("Result") == "white"
+    assert record.tag("Termination") == "Black resigned"
+
+
+def test_a_resigned_game_continued_stays_over(tmp_path):
+    path = tmp_path / "game.record"
+    play(["a1", "resign"], record_path=path)
+    status = run_main(["play", "--terminal", "--record", str(path), "--colour", "never"],
+                      ["undo", "b2", "quit"])
+    assert status == 0
+    record = parse_record(path.read_text())
+    assert record.moves == ["a1"]
     assert record.tag("Termination") == "Black resigned"
 
 
@@ -239,7 +258,7 @@ def test_ctrl_c_at_the_prompt_leaves_with_status_130_and_the_game_saved(tmp_path
         raise KeyboardInterrupt
 
     script.console.read = interrupted
-    game = TerminalGame(KaskadeState(3, 3), [], {}, script.console, path)
+    game = TerminalGame(session(KaskadeState(3, 3), [], {}, path), script.console)
     assert game.run() == 130
     assert parse_record(path.read_text()).moves == ["a1"]
 
