@@ -22,7 +22,7 @@ from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
-from controller.games.cascades_decktet.state import DecktetState
+from controller.games.cascades_decktet.state import CascadesDecktetState
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 
@@ -44,7 +44,7 @@ class _OutOfBudgetError(KaskadeError, RuntimeError):
     "unknown")."""
 
 
-def _key(state: DecktetState) -> tuple[Any, ...]:
+def _key(state: CascadesDecktetState) -> tuple[Any, ...]:
     masks = []
     for row in state.tiers:
         bits = 0
@@ -56,7 +56,7 @@ def _key(state: DecktetState) -> tuple[Any, ...]:
     return (*masks, state.turned, passes, state.offered_in_pass)
 
 
-def _stranded(state: DecktetState) -> bool:
+def _stranded(state: CascadesDecktetState) -> bool:
     """In the Ace version a tier's suits never change, so a win needs every card still out to
     have a tier that shares a suit and has room for its rank — all cards of a rank at once
     (a matching of cards to tier slots). ``True`` when some rank cannot be matched: the deal is
@@ -92,7 +92,7 @@ def _matches(cards: list[int], slots: list[int], suits: list[int]) -> bool:
     return all(place(card, set()) for card in cards)
 
 
-def _ordered(state: DecktetState) -> list[Move]:
+def _ordered(state: CascadesDecktetState) -> list[Move]:
     """Moves most likely to lead to a win first: reserve cards (they free the next one), then
     the waste, lower tiers before higher (they are the hardest to feed), then draw and turn."""
     moves = state.legal_moves()
@@ -102,7 +102,7 @@ def _ordered(state: DecktetState) -> list[Move]:
     return plays + [m for m in moves if not isinstance(m, Play)]
 
 
-def solve(state: DecktetState, budget: Budget) -> Verdict:
+def solve(state: CascadesDecktetState, budget: Budget) -> Verdict:
     """Whether ``state`` (dealt) can still be won, searched within ``budget``."""
     if not state.dealt:
         raise ValueError("deal the cards before asking whether the deal can be won")
@@ -149,7 +149,7 @@ def solve(state: DecktetState, budget: Budget) -> Verdict:
     return Verdict(WINNABLE if won else LOST, line if won else [], count, budget.elapsed)
 
 
-def fallback(state: DecktetState) -> Move:
+def fallback(state: CascadesDecktetState) -> Move:
     """The move a careful player would make without a solver: play a reserve card, else the
     waste card, to the lowest tier that takes it; else draw; else turn."""
     return _ordered(state)[0]
@@ -163,7 +163,7 @@ class Solver(Player):
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         del rng
-        assert isinstance(state, DecktetState)
+        assert isinstance(state, CascadesDecktetState)
         verdict = solve(state, budget)
         if verdict.answer == WINNABLE:
             return Thought(verdict.line[0], 1.0, verdict.positions, seconds=verdict.seconds)
@@ -171,7 +171,7 @@ class Solver(Player):
         return Thought(fallback(state), score, verdict.positions, seconds=verdict.seconds)
 
 
-def winnable(state: DecktetState, seconds: float) -> bool | None:
+def winnable(state: CascadesDecktetState, seconds: float) -> bool | None:
     """``True``/``False`` when the solver decides within ``seconds``, ``None`` when not."""
     answer = solve(state, Budget(seconds=seconds)).answer
     return None if answer == UNKNOWN else answer == WINNABLE

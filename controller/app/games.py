@@ -11,23 +11,23 @@ from controller.app.screens.base import Screen
 from controller.app.screens.big_balls import BigBallsScreen
 from controller.app.screens.board_size import BoardSizeScreen
 from controller.app.screens.cascades import CascadesScreen
+from controller.app.screens.cascades_decktet import CascadesDecktetScreen
 from controller.app.screens.colliding_circles import CollidingCirclesScreen
-from controller.app.screens.decktet import DecktetScreen
 from controller.app.screens.game import GameScreen
+from controller.app.screens.kaskade import KaskadeScreen
 from controller.app.screens.options import Choice, OptionsScreen
-from controller.app.screens.play import PlayScreen
 from controller.app.session import Session
 from controller.games import GameState
 from controller.games.big_balls import BigBallsState
 from controller.games.cascades import CascadesState
 from controller.games.cascades.slope import MIN_TOP, SHAPES
 from controller.games.cascades.state import PLACEMENTS, SCORINGS
-from controller.games.cascades_decktet import DecktetState
+from controller.games.cascades_decktet import CascadesDecktetState
 from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
 from controller.games.colliding_circles import CollidingCirclesState
 from controller.games.kaskade import KaskadeState
 from controller.profile.model import Profile
-from controller.render import big_balls, cascades, colliding_circles, decktet
+from controller.render import big_balls, cascades, cascades_decktet, colliding_circles
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -69,12 +69,12 @@ def _big_balls_setup(app: App, levels: dict[int, int]) -> Screen:
                          BigBallsState.new)
 
 
-def _decktet_setup(app: App, levels: dict[int, int]) -> Screen:
+def _cascades_decktet_setup(app: App, levels: dict[int, int]) -> Screen:
     """Version, pass limit, and the extended deck where the board is wide enough for it."""
     choices = [Choice("version", VERSIONS), Choice("passes", PASS_LIMITS)]
-    if decktet.fits(app.profile, extended=True):
+    if cascades_decktet.fits(app.profile, extended=True):
         choices += [Choice("pawns", ("no", "yes")), Choice("courts", ("no", "yes"))]
-    return OptionsScreen(app, "cascades-decktet", tuple(choices), levels, DecktetState.new)
+    return OptionsScreen(app, "cascades-decktet", tuple(choices), levels, CascadesDecktetState.new)
 
 
 def _kaskade_holds(profile: Profile, state: GameState[Any]) -> bool:
@@ -87,13 +87,13 @@ def _cascades_holds(profile: Profile, state: GameState[Any]) -> bool:
     return cascades.fits(profile, state.slope.top, state.slope.shape)
 
 
-def _decktet_holds(profile: Profile, state: GameState[Any]) -> bool:
-    assert isinstance(state, DecktetState)
-    return decktet.fits(profile, extended=state.extended)
+def _cascades_decktet_holds(profile: Profile, state: GameState[Any]) -> bool:
+    assert isinstance(state, CascadesDecktetState)
+    return cascades_decktet.fits(profile, extended=state.extended)
 
 
 FRONTS: tuple[Front, ...] = (
-    Front("kaskade", lambda profile: True, _kaskade_holds, BoardSizeScreen, PlayScreen),
+    Front("kaskade", lambda profile: True, _kaskade_holds, BoardSizeScreen, KaskadeScreen),
     Front("cascades", lambda profile: cascades.largest_top(profile) is not None,
           _cascades_holds, _cascades_setup, CascadesScreen),
     Front("big-balls", big_balls.fits, lambda profile, state: big_balls.fits(profile),
@@ -102,7 +102,8 @@ FRONTS: tuple[Front, ...] = (
           lambda profile, state: colliding_circles.fits(profile),
           lambda app, levels: app.start_game(CollidingCirclesState.new(), levels),
           CollidingCirclesScreen),
-    Front("cascades-decktet", decktet.fits, _decktet_holds, _decktet_setup, DecktetScreen),
+    Front("cascades-decktet", cascades_decktet.fits, _cascades_decktet_holds,
+          _cascades_decktet_setup, CascadesDecktetScreen),
 )
 """Every game with a tile on the home menu, in order."""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from controller.ai.base import Budget
 from controller.ai.solitaire import LOST, UNKNOWN, WINNABLE, solve
-from controller.games.cascades_decktet import DecktetState
+from controller.games.cascades_decktet import CascadesDecktetState
 
 VERSIONS = {
     "standard": {"version": "standard", "passes": "3"},
@@ -29,7 +29,7 @@ def measure_solver(version: str, deals: int, seconds: float, seed: int) -> dict[
     times: list[float] = []
     positions = 0
     for number in range(deals):
-        state = DecktetState.new(VERSIONS[version])
+        state = CascadesDecktetState.new(VERSIONS[version])
         state.play(state.sample_chance(random.Random(seed + number)))
         verdict = solve(state, Budget(seconds=seconds))
         counts[verdict.answer] += 1

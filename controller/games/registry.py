@@ -15,7 +15,7 @@ from controller.games.errors import UnknownGameError
 _GAMES: dict[str, str] = {
     "big-balls": "controller.games.big_balls:BigBallsState",
     "cascades": "controller.games.cascades:CascadesState",
-    "cascades-decktet": "controller.games.cascades_decktet:DecktetState",
+    "cascades-decktet": "controller.games.cascades_decktet:CascadesDecktetState",
     "colliding-circles": "controller.games.colliding_circles:CollidingCirclesState",
     "kaskade": "controller.games.kaskade:KaskadeState",
 }

@@ -51,7 +51,7 @@ def fits(profile: Profile) -> bool:
 
 
 @dataclass(frozen=True)
-class CirclesLayout:
+class CollidingCirclesLayout:
     """Where everything is on the grid."""
 
     fields: tuple[Pad, ...]
@@ -64,7 +64,7 @@ class CirclesLayout:
     end: tuple[Pad, ...]
 
     @classmethod
-    def of(cls, profile: Profile) -> CirclesLayout:
+    def of(cls, profile: Profile) -> CollidingCirclesLayout:
         """Everything centred on the grid."""
         if not fits(profile):
             raise ValueError(f"Colliding Circles needs {WIDTH}x{HEIGHT} pads of 2x2 LEDs or more")
@@ -100,7 +100,7 @@ class CirclesLayout:
 
 
 @dataclass(frozen=True)
-class CirclesView:
+class CollidingCirclesView:
     """What to show."""
 
     board: Sequence[int]
@@ -126,8 +126,8 @@ class CirclesView:
     turn: Turn = field(default_factory=Turn)
 
 
-def draw_circles(canvas: Canvas, profile: Profile, layout: CirclesLayout, view: CirclesView,
-                 now: float) -> bool:
+def draw_colliding_circles(canvas: Canvas, profile: Profile, layout: CollidingCirclesLayout,
+                           view: CollidingCirclesView, now: float) -> bool:
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
     animating = view.turn.thinking or view.turn.winner is not None
@@ -165,7 +165,8 @@ def draw_circles(canvas: Canvas, profile: Profile, layout: CirclesLayout, view: 
     return animating
 
 
-def _hands(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int) -> None:
+def _hands(canvas: Canvas, layout: CollidingCirclesLayout, view: CollidingCirclesView,
+           k: int) -> None:
     for player, pads in enumerate(layout.hands):
         colour = view.colours[player]
         if view.turn.to_move is not None and player != view.turn.to_move:
@@ -179,7 +180,8 @@ def _hands(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int) -> 
                          number_rows(k, view.hands[player][index], shown))
 
 
-def _bars(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int) -> None:
+def _bars(canvas: Canvas, layout: CollidingCirclesLayout, view: CollidingCirclesView,
+          k: int) -> None:
     """The pools (a pad per four dice) and the scores (a pad per five points, the rest as
     pips)."""
     for player in (0, 1):
@@ -199,7 +201,7 @@ def _bars(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int) -> N
             canvas.block(pad[0] * k, pad[1] * k, number_rows(k, rest, colour))
 
 
-def _buttons(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int,
+def _buttons(canvas: Canvas, layout: CollidingCirclesLayout, view: CollidingCirclesView, k: int,
              now: float) -> bool:
     if view.turn.to_move is None or view.turn.thinking:
         return False
@@ -213,7 +215,7 @@ def _buttons(canvas: Canvas, layout: CirclesLayout, view: CirclesView, k: int,
     return view.can_rethrow or view.can_end
 
 
-def _hint(canvas: Canvas, view: CirclesView, k: int, now: float) -> bool:
+def _hint(canvas: Canvas, view: CollidingCirclesView, k: int, now: float) -> bool:
     if view.turn.to_move is None:
         return False
     return blink_hint(canvas, view.hint, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
+from controller.render.cascades_decktet import card_rows
 from controller.render.color import (
     BIG_BALL,
     BLACK_PLAYER,
@@ -27,7 +28,6 @@ from controller.render.color import (
     mix,
     scale,
 )
-from controller.render.decktet import card_rows
 from controller.render.glyphs import ball_rows, number_rows, solid_rows
 from controller.render.heatmap import heat_colour
 
@@ -172,21 +172,21 @@ def _big_balls_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
         canvas.block(column * k, row * k, rows)
 
 
-def _circles_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+def _colliding_circles_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
     """Red and blue dice showing their pips, as on a board being filled."""
     for index, (column, row) in enumerate(tile.pads()):
         colour = RED_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
         canvas.block(column * k, row * k, number_rows(k, 1 + index % 6, scale(colour, level)))
 
 
-def _decktet_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+def _cascades_decktet_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
     """Cards in their suits' colours, a tier per row."""
     for index, (column, row) in enumerate(tile.pads()):
         canvas.block(column * k, row * k, card_rows(k, (7 * index + 3) % 36, level))
 
 
 ICONS = {"kaskade": _kaskade_icon, "cascades": _cascades_icon, "big-balls": _big_balls_icon,
-         "colliding-circles": _circles_icon, "cascades-decktet": _decktet_icon}
+         "colliding-circles": _colliding_circles_icon, "cascades-decktet": _cascades_decktet_icon}
 """How each game's home tile looks."""
 
 

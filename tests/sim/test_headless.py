@@ -55,7 +55,7 @@ def test_a_complete_game_by_touch_ends_with_the_winner_on_the_leds(tmp_path, pro
     script = GAME if profile.rows == 8 else GAME.replace("tap a8", "tap a16")
     simulator = run_script(tmp_path, profile_name, script)
     summary = simulator.summary()
-    assert summary["screen"] == "PlayScreen"
+    assert summary["screen"] == "KaskadeScreen"
     assert summary["game"]["finished"]
     assert summary["game"]["json"]["winner"] == "white"
     assert summary["sounds"][-1] == "win"
@@ -177,7 +177,7 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
                            timeout=60, check=False)
     assert again.returncode == 0, again.stderr
     summary = json.loads(again.stdout)
-    assert summary["screen"] == "PlayScreen", "straight back into the game"
+    assert summary["screen"] == "KaskadeScreen", "straight back into the game"
     assert summary["game"]["moves"] == ["a1", "d4", "b2", "c3"]
 
 
@@ -187,7 +187,7 @@ def test_buttons_in_a_script(tmp_path):
     assert simulator.summary()["screen"] == "PauseScreen"
     simulator.run(["tap menu", "hold undo 0.5"])
     summary = simulator.summary()
-    assert summary["screen"] == "PlayScreen"
+    assert summary["screen"] == "KaskadeScreen"
     assert summary["game"]["moves"] == ["a1"]
     simulator.run(["down undo", "up undo"])
     assert simulator.summary()["game"]["moves"] == []

@@ -49,7 +49,7 @@ def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
         keys(" ", b"Players")
         keys(" ", b"BoardSize")         # two people
         keys("jjjjjll", b"cursor c3")
-        keys(" ", b"Play \xc2\xb7")      # a 3 x 3 board
+        keys(" ", b"Kaskade \xc2\xb7")      # a 3 x 3 board
         keys("hj ", b"cursor b2")       # White plays the centre (not charged: a steady light)
         assert read_until(fd, "♪ move".encode(), seen), "the move was made"
         keys("kk", b"cursor b4")        # the cursor tints its pad: move it off the ball

@@ -47,6 +47,32 @@ class BoardHarness(Headless):
         self.touches.up(self.pad(name))
         self.wait(0.05)
 
+    def tap_pad(self, pad: tuple[int, int]) -> None:
+        """Tap the pad at ``(column, row)``, as layouts give them."""
+        self.tap(cell_name(*pad))
+
+    def open_game(self, name: str, level: int | None = None) -> None:
+        """From home: the tile of ``name``, then (for a game with seats) two people, or the
+        person against the computer at ``level``; leaves the set-up screen, if any, open."""
+        home = self.app.screen
+        tile = home.layout.tiles[home.games.index(name)]
+        self.tap_pad((tile.column, tile.row))
+        if self.screen == "PlayersScreen":
+            players = self.app.screen.layout
+            self.tap_pad((players.people.column, players.people.row) if level is None
+                         else players.levels[level - 1])
+
+    def start(self) -> None:
+        """Tap the set-up screen's start pad."""
+        tile = self.app.screen.layout.start
+        self.tap_pad((tile.column, tile.row))
+
+    def go_home(self) -> None:
+        """The menu button, then the pause screen's home pad."""
+        self.press("menu")
+        layout = self.app.screen.layout
+        self.tap_pad((layout.home.column, layout.home.row))
+
     def press(self, button: str, hold: float = 0.1) -> None:
         self.buttons.down(button)
         self.wait(hold)

@@ -22,7 +22,12 @@ from controller.games.colliding_circles.board import CIRCLES
 from controller.games.colliding_circles.events import CircleChanged
 from controller.games.colliding_circles.pieces import END, Manoeuvre, Place, Rethrow, Throw
 from controller.render.canvas import Canvas
-from controller.render.colliding_circles import CirclesLayout, CirclesView, Pad, draw_circles
+from controller.render.colliding_circles import (
+    CollidingCirclesLayout,
+    CollidingCirclesView,
+    Pad,
+    draw_colliding_circles,
+)
 from controller.render.color import player_colours
 
 if TYPE_CHECKING:
@@ -41,7 +46,7 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
     flashing: tuple[int, ...] = ()
 
     def __init__(self, app: App, session: Session[CollidingCirclesState]) -> None:
-        self.layout = CirclesLayout.of(app.profile)
+        self.layout = CollidingCirclesLayout.of(app.profile)
         self.colours = player_colours(session.state.info.players)
         super().__init__(app, session)
 
@@ -131,15 +136,15 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
     # -- drawing --------------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        return draw_circles(canvas, self.profile, self.layout, self.view(now), now)
+        return draw_colliding_circles(canvas, self.profile, self.layout, self.view(now), now)
 
-    def view(self, now: float) -> CirclesView:
+    def view(self, now: float) -> CollidingCirclesView:
         """What the board shows at ``now``."""
         state = self.state
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
         value = self._die_value() if person else None
-        return CirclesView(
+        return CollidingCirclesView(
             board=state.board,
             hands=(state.hands[0], state.hands[1]),
             pools=(state.pools[0], state.pools[1]),

@@ -1,5 +1,5 @@
 """Cascades, the Decktet solitaire by Joe Conard: three tiers, three cards at a time."""
 
-from controller.games.cascades_decktet.state import DecktetState
+from controller.games.cascades_decktet.state import CascadesDecktetState
 
-__all__ = ["DecktetState"]
+__all__ = ["CascadesDecktetState"]

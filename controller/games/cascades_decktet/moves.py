@@ -13,7 +13,7 @@ TURN = "turn"
 
 @dataclass(frozen=True)
 class Deal:
-    """Chance: the shuffled deck, first card first (see :meth:`DecktetState.lay_out`)."""
+    """Chance: the shuffled deck, first card first (see :meth:`CascadesDecktetState.lay_out`)."""
 
     cards: tuple[int, ...]
 

@@ -31,13 +31,13 @@ from controller.games.cascades_decktet.moves import DRAW, TIERS, TURN, Deal, Mov
 from controller.games.errors import InvalidMoveError, PositionError
 
 if TYPE_CHECKING:
-    from controller.games.cascades_decktet.state import DecktetState
+    from controller.games.cascades_decktet.state import CascadesDecktetState
 
 TIER_WORDS = {"top": 0, "t": 0, "middle": 1, "m": 1, "bottom": 2, "b": 2}
 DECKS = {"basic": (), "pawns": PAWNS, "courts": COURTS, "pawns+courts": PAWNS + COURTS}
 
 
-def move_name(state: DecktetState, move: Move) -> str:
+def move_name(state: CascadesDecktetState, move: Move) -> str:
     """The token for ``move``."""
     if move in (DRAW, TURN):
         return str(move)
@@ -48,7 +48,7 @@ def move_name(state: DecktetState, move: Move) -> str:
     raise InvalidMoveError(repr(move), state.position(), "not a move of this game")
 
 
-def parse_move(state: DecktetState, text: str) -> Move:
+def parse_move(state: CascadesDecktetState, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
     if word in (DRAW, TURN):
@@ -76,7 +76,7 @@ def _cards(cards: Sequence[int]) -> str:
 @dataclass(frozen=True)
 class Setup:
     """A Decktet solitaire position as plain values, as text and JSON hold it (its form
-    checked, not yet its sense: ``DecktetState.from_setup`` does that)."""
+    checked, not yet its sense: ``CascadesDecktetState.from_setup`` does that)."""
 
     deck: tuple[int, ...]
     """The cards in play, in card order."""
@@ -176,7 +176,7 @@ def _card_json(card: int) -> dict[str, Any]:
     return {"code": CARDS[card].code, "name": CARDS[card].name}
 
 
-def position_json(state: DecktetState) -> dict[str, Any]:
+def position_json(state: CascadesDecktetState) -> dict[str, Any]:
     """The position as JSON (schema in ``docs/games/cascades-decktet.md``)."""
     outcome = state.outcome()
     to_move = state.to_move
@@ -233,7 +233,7 @@ def parse_json(data: Mapping[str, Any]) -> Setup:
         raise PositionError(f"{where}: missing or malformed field ({error})") from None
 
 
-def diagram(state: DecktetState) -> str:
+def diagram(state: CascadesDecktetState) -> str:
     """The table for people: the tiers, the waste's top, the reserves and the passes."""
     if not state.dealt:
         return "The deck is not dealt yet."

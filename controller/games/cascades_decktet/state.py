@@ -51,7 +51,7 @@ PASS_LIMITS = ("3", "unlimited")
 RESERVE_PILES, RESERVE_SIZE, PASSES = 3, 3, 3
 
 
-class DecktetState(NotatedState[Move]):
+class CascadesDecktetState(NotatedState[Move]):
     """A game of the Decktet solitaire Cascades for one player."""
 
     notation: ClassVar[ModuleType] = notation
@@ -113,7 +113,7 @@ class DecktetState(NotatedState[Move]):
     # -- creating, copying, saving ----------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Mapping[str, str] | None = None) -> DecktetState:
+    def new(cls, options: Mapping[str, str] | None = None) -> CascadesDecktetState:
         given = {key.strip().lower(): str(value).strip().lower()
                  for key, value in (options or {}).items()}
         version = given.pop("version", "standard")
@@ -137,7 +137,7 @@ class DecktetState(NotatedState[Move]):
                 "courts": "yes" if set(COURTS) <= set(self.deck) else "no"}
 
     @classmethod
-    def from_setup(cls, setup: Setup, where: str) -> DecktetState:
+    def from_setup(cls, setup: Setup, where: str) -> CascadesDecktetState:
         """The state of ``setup``, checked: the whole deck on the table once dealt (and nothing
         before), reserve piles and passes as the version has them, every tier built by the
         rules."""
@@ -222,7 +222,7 @@ class DecktetState(NotatedState[Move]):
                      self.opened, tuple(self.talon), self.turned, self.passes,
                      self.offered_in_pass, self.seen, self._plies)
 
-    def copy(self) -> DecktetState:
+    def copy(self) -> CascadesDecktetState:
         twin = type(self).__new__(type(self))
         twin.__dict__.update(self.__dict__)
         twin.tiers = [t[:] for t in self.tiers]
@@ -527,7 +527,7 @@ class DecktetState(NotatedState[Move]):
             cards[index], cards[other] = cards[other], cards[index]
         return Deal(tuple(cards))
 
-    def determinize(self, player: int, rng: Rng) -> DecktetState:
+    def determinize(self, player: int, rng: Rng) -> CascadesDecktetState:
         """A copy with the cards never seen face up shuffled among their places."""
         del player
         twin = self.copy()

@@ -11,12 +11,12 @@ import pytest
 from controller.ai.base import Budget
 from controller.ai.solitaire import LOST, UNKNOWN, WINNABLE, Solver, solve
 from controller.games.cascades_decktet.cards import ACES, BASIC, CARDS
-from controller.games.cascades_decktet.state import DecktetState
+from controller.games.cascades_decktet.state import CascadesDecktetState
 
 TWOS_AND_THREES = tuple(c for c in BASIC if CARDS[c].rank in (2, 3))
 
 
-def table(state: DecktetState) -> str:
+def table(state: CascadesDecktetState) -> str:
     """The position without the counters that do not change what can happen next (without a
     pass limit, passes beyond the third, when every reserve is open, change nothing)."""
     passes = state.passes if state.pass_limit is not None else min(state.passes, 3)
@@ -24,7 +24,7 @@ def table(state: DecktetState) -> str:
                      if not word.startswith(("plies=", "seen=", "passes="))] + [str(passes)])
 
 
-def every_order_wins(state: DecktetState, path: frozenset[str] = frozenset()) -> bool:
+def every_order_wins(state: CascadesDecktetState, path: frozenset[str] = frozenset()) -> bool:
     """Exhaustive search: try every legal move in every position, remembering nothing but the
     positions on the way here (with unlimited passes the player may go round in a circle by
     turning the waste over without playing; going round again cannot win what the first time
@@ -45,13 +45,13 @@ def every_order_wins(state: DecktetState, path: frozenset[str] = frozenset()) ->
     return False
 
 
-def small_deal(version: str, passes: str, size: int, seed: int) -> DecktetState:
+def small_deal(version: str, passes: str, size: int, seed: int) -> CascadesDecktetState:
     rng = random.Random(seed)
     if version == "ace":
         deck = ACES + TWOS_AND_THREES[:size - 6]
     else:
         deck = tuple(rng.sample(list(BASIC), size))
-    state = DecktetState(deck, version, passes)
+    state = CascadesDecktetState(deck, version, passes)
     state.play(state.sample_chance(rng))
     return state
 
@@ -78,8 +78,8 @@ def test_the_verdict_agrees_with_exhaustive_search(version, passes, size, seeds)
     assert verdicts[LOST], "a lost deal is among them"
 
 
-def full_deal(seed: int, **options: str) -> DecktetState:
-    state = DecktetState.new(options)
+def full_deal(seed: int, **options: str) -> CascadesDecktetState:
+    state = CascadesDecktetState.new(options)
     state.play(state.sample_chance(random.Random(seed)))
     return state
 
@@ -111,4 +111,4 @@ def test_a_hint_without_a_verdict_is_still_a_legal_move():
 
 def test_the_solver_refuses_an_undealt_game():
     with pytest.raises(ValueError, match="deal"):
-        solve(DecktetState.new(), Budget(steps=10))
+        solve(CascadesDecktetState.new(), Budget(steps=10))

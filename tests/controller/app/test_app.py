@@ -37,7 +37,7 @@ def test_it_starts_at_home_with_a_kaskade_tile(board):
 
 def test_a_whole_game_by_touch_ends_in_the_history(board):
     board.start_game("2x2")
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
     board.play("a1 b2 a2 b1 a1")
     assert board.app.session.finished
     assert Sound.WIN in board.sounds
@@ -151,11 +151,11 @@ def test_pause_then_continue(board):
     board.press("menu")
     assert board.screen == "PauseScreen"
     board.press("menu")
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
     board.press("menu")
     resume = board.app.screen.layout.resume
     board.tap(board.profile.pad_name(resume.row * 8 + resume.column))
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
 
 
 def test_resigning_needs_a_hold_and_is_recorded(board):
@@ -167,7 +167,7 @@ def test_resigning_needs_a_hold_and_is_recorded(board):
     board.tap(pad)
     assert board.screen == "PauseScreen", "a tap is not enough"
     board.tap(pad, hold=1.6)
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
     assert board.app.session.finished
     assert board.app.session.winner == 1, "White was to move and gave up"
     assert Sound.WIN in board.sounds
@@ -189,7 +189,7 @@ def test_home_keeps_the_game_and_its_tile_continues_it(board):
         levels.add(board.pad_colours("a8")[1])
     assert len(levels) > 2, "the tile breathes while a game waits"
     board.tap("a8")
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
     assert board.app.session.moves == ["a1", "c3"]
 
 
@@ -236,7 +236,7 @@ def test_the_game_resumes_exactly_after_a_restart(board, tmp_path):
     board.play("a1 b2 c3 d4 a1")
     saved = board.app.session.state.to_json()
     again = BoardHarness(tmp_path)
-    assert again.screen == "PlayScreen"
+    assert again.screen == "KaskadeScreen"
     assert again.app.session.state.to_json() == saved
     again.press("undo")
     assert again.app.session.moves == ["a1", "b2", "c3", "d4"], "the move list came back too"
@@ -349,7 +349,7 @@ def test_a_hint_flashes_the_strongest_move(board):
     board.press("menu")
     hint = board.app.screen.layout.hint
     board.tap(board.profile.pad_name(hint.row * 8 + hint.column))
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
     board.wait(1.5)
     cell, _ = board.app.screen.hint
     assert cell is not None
@@ -373,7 +373,7 @@ def test_a_game_against_the_computer_resumes_with_the_computer_thinking(board, t
     board.start_game("4x4", computer=3)
     board.tap("b2")
     again = BoardHarness(tmp_path)
-    assert again.screen == "PlayScreen"
+    assert again.screen == "KaskadeScreen"
     again.wait(1.5)
     assert len(again.app.session.moves) == 2
 

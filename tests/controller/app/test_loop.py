@@ -38,7 +38,7 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
         tap("a8")   # Kaskade
         tap("e4")   # against the computer, level 5
         tap("h8")   # an 8 x 8 board: too large to solve in a moment, so the search runs on
-        assert type(app.screen).__name__ == "PlayScreen"
+        assert type(app.screen).__name__ == "KaskadeScreen"
         tap("b2")
         frames = len(board.pixels.frames)
         time.sleep(0.5)
@@ -107,7 +107,7 @@ def test_a_search_that_fails_still_answers_with_a_legal_move(tmp_path, monkeypat
 
 
 def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, monkeypatch):
-    from controller.app.screens.play import PlayScreen
+    from controller.app.screens.kaskade import KaskadeScreen
 
     app, _, stop, loop, tap = running(tmp_path)
     try:
@@ -117,7 +117,7 @@ def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, m
         tap("c3")
         tap("b2")
         assert app.session.moves == ["b2"]
-        monkeypatch.setattr(PlayScreen, "tap", lambda self, pad, now: 1 / 0)
+        monkeypatch.setattr(KaskadeScreen, "tap", lambda self, pad, now: 1 / 0)
         tap("a1")
         assert type(app.screen).__name__ == "HomeScreen"
         assert loop.is_alive()

@@ -157,7 +157,7 @@ def test_a_game_in_progress_is_never_interrupted(board):
     board.play("a1 b2")
     board._event(OLD)
     board.wait(0.1)
-    assert board.screen == "PlayScreen"
+    assert board.screen == "KaskadeScreen"
     board.play("c3")
     assert board.app.session.state.plies == 3
     board.press("menu")

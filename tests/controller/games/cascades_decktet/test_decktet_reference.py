@@ -11,7 +11,7 @@ import pytest
 
 from controller.games.cascades_decktet.cards import CARDS
 from controller.games.cascades_decktet.moves import Play
-from controller.games.cascades_decktet.state import DecktetState
+from controller.games.cascades_decktet.state import CascadesDecktetState
 from tests.support.decktet_reference import COURTS, DECK, PAWNS, ReferenceDecktet
 
 PLY_LIMIT = 600
@@ -35,7 +35,7 @@ def named(move) -> object:
 def play_both(options: dict[str, str], seed: int) -> str:
     """One random game in both; asserts they agree at every step; returns how it ended."""
     rng = random.Random(seed)
-    engine = DecktetState.new(options)
+    engine = CascadesDecktetState.new(options)
     engine.play(engine.sample_chance(rng))
     order = [code(c) for c in engine.moves[0].cards]
     reference = ReferenceDecktet(order, options["version"],

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from controller.games import IllegalMoveError, OptionsError, PositionError
 from controller.games.cascades_decktet.cards import ACES, BASIC, CARDS, COURTS, PAWNS, find_card
 from controller.games.cascades_decktet.moves import DRAW, TURN, Deal, Play
-from controller.games.cascades_decktet.state import DecktetState
+from controller.games.cascades_decktet.state import CascadesDecktetState
 
 
 def card(name: str) -> int:
@@ -26,11 +26,11 @@ def card(name: str) -> int:
 
 
 def dealt(order: list[str], version: str = "standard", passes: str | None = None,
-          deck: tuple[int, ...] | None = None) -> DecktetState:
+          deck: tuple[int, ...] | None = None) -> CascadesDecktetState:
     """A game whose shuffle put ``order`` first and the rest of the deck after, in deck order."""
     first = [card(n) for n in order]
     deck = deck or BASIC
-    state = DecktetState(deck, version, passes)
+    state = CascadesDecktetState(deck, version, passes)
     state.play(Deal(tuple(first + [c for c in deck if c not in first])))
     return state
 
@@ -38,7 +38,7 @@ def dealt(order: list[str], version: str = "standard", passes: str | None = None
 def test_the_decks():
     assert len(BASIC) == 36
     assert Counter(s for c in BASIC for s in CARDS[c].suits) == dict.fromkeys(range(6), 10)
-    assert len(DecktetState.new({"pawns": "yes", "courts": "yes"}).deck) == 44
+    assert len(CascadesDecktetState.new({"pawns": "yes", "courts": "yes"}).deck) == 44
     assert all(len(CARDS[c].suits) == 3 for c in PAWNS + COURTS)
     assert card("2MK") == card("author") == card("Author")
     assert card("ace-of-moons") == card("ace-moons") == card("AM")
@@ -46,12 +46,12 @@ def test_the_decks():
 
 def test_options_are_checked():
     with pytest.raises(OptionsError, match="version"):
-        DecktetState.new({"version": "joker"})
+        CascadesDecktetState.new({"version": "joker"})
     with pytest.raises(OptionsError, match="passes"):
-        DecktetState.new({"passes": "7"})
+        CascadesDecktetState.new({"passes": "7"})
     with pytest.raises(OptionsError, match="no option"):
-        DecktetState.new({"excuse": "yes"})
-    assert DecktetState.new({"version": "ace"}).options()["passes"] == "unlimited"
+        CascadesDecktetState.new({"excuse": "yes"})
+    assert CascadesDecktetState.new({"version": "ace"}).options()["passes"] == "unlimited"
 
 
 RESERVES = ["castle", "cave", "mill", "sea", "end", "bard", "huntress", "calamity", "windfall"]
@@ -135,7 +135,7 @@ def test_winning_puts_every_card_in_the_tiers():
     from controller.ai.base import Budget
     from controller.ai.solitaire import WINNABLE, solve
     for seed in range(20):
-        state = DecktetState.new({"version": "ace"})
+        state = CascadesDecktetState.new({"version": "ace"})
         state.play(state.sample_chance(random.Random(seed)))
         verdict = solve(state, Budget(seconds=5))
         if verdict.answer == WINNABLE:
@@ -149,7 +149,7 @@ def test_winning_puts_every_card_in_the_tiers():
 
 
 def test_the_same_seed_deals_the_same_cards():
-    one, two = DecktetState.new(), DecktetState.new()
+    one, two = CascadesDecktetState.new(), CascadesDecktetState.new()
     assert one.sample_chance(random.Random(5)) == two.sample_chance(random.Random(5))
     assert one.sample_chance(random.Random(5)) != one.sample_chance(random.Random(6))
 
@@ -158,7 +158,7 @@ def test_the_same_seed_deals_the_same_cards():
 @given(st.integers(0, 10_000))
 def test_determinize_keeps_what_was_seen_and_shuffles_the_rest(seed):
     rng = random.Random(seed)
-    state = DecktetState.new()
+    state = CascadesDecktetState.new()
     state.play(state.sample_chance(rng))
     for _ in range(rng.randrange(1, 30)):
         if state.is_over():
@@ -186,13 +186,13 @@ def test_determinize_keeps_what_was_seen_and_shuffles_the_rest(seed):
 def test_impossible_positions_are_refused(change, reason):
     text = dealt(RESERVES).position()
     with pytest.raises(PositionError, match=reason):
-        DecktetState.from_position(change(text))
+        CascadesDecktetState.from_position(change(text))
 
 
 def test_a_card_twice_is_refused():
     text = dealt(RESERVES).position()
     with pytest.raises(PositionError, match=r"twice|whole deck"):
-        DecktetState.from_position(text.replace("talon=", "talon=2MK,", 1))
+        CascadesDecktetState.from_position(text.replace("talon=", "talon=2MK,", 1))
 
 
 def test_the_json_says_what_can_be_played_where():
@@ -203,6 +203,6 @@ def test_the_json_says_what_can_be_played_where():
                                  "tiers": ["top"]}]
     assert data["passes_left"] == 3
     assert data["cards_left"] == 36
-    assert DecktetState.from_json(data).position() == state.position()
+    assert CascadesDecktetState.from_json(data).position() == state.position()
     with pytest.raises(PositionError):
-        DecktetState.from_json({"game": "cascades-decktet"})
+        CascadesDecktetState.from_json({"game": "cascades-decktet"})

@@ -8,7 +8,7 @@ import pytest
 from controller.games import IllegalMoveError, PositionError
 from controller.games.cascades_decktet.cards import ACES, CARDS, find_card
 from controller.games.cascades_decktet.moves import DRAW, TURN, Deal, Play
-from controller.games.cascades_decktet.state import DecktetState
+from controller.games.cascades_decktet.state import CascadesDecktetState
 
 PAWNS_AND_COURTS_DEAL = (
     "deal:AM.AS.AW.AL.AY.AK.2MK.2SY.2WL.PMYK.PSWK.PWLY.3MW.3SK.PMSL.3LY.4YK.4MS.4WL.5SW.5ML."
@@ -23,13 +23,13 @@ def card(name: str) -> int:
     return found
 
 
-def with_pawns_and_courts() -> DecktetState:
-    state = DecktetState.new({"pawns": "yes", "courts": "yes"})
+def with_pawns_and_courts() -> CascadesDecktetState:
+    state = CascadesDecktetState.new({"pawns": "yes", "courts": "yes"})
     state.play_text(PAWNS_AND_COURTS_DEAL)
     return state
 
 
-def play(state: DecktetState, *moves: str) -> None:
+def play(state: CascadesDecktetState, *moves: str) -> None:
     for move in moves:
         state.play_text(move)
 
@@ -54,7 +54,7 @@ def test_the_first_card_turned_up_starts_the_top_tier_at_once():
 
 
 def test_the_ace_version_has_no_first_card_rule_its_aces_start_the_tiers():
-    state = DecktetState.new({"version": "ace"})
+    state = CascadesDecktetState.new({"version": "ace"})
     state.play(Deal(ACES + tuple(c for c in state.deck if c not in ACES)))
     state.play(DRAW)
     assert state.first_card() is None
@@ -105,12 +105,12 @@ def test_a_position_with_two_pawns_on_top_and_none_below_is_refused():
     play(state, "draw", "borderland:top", "light-keeper:middle", "watchman:bottom", "draw",
          "harvest:top")
     text = state.position()
-    assert DecktetState.from_position(text).position() == text
+    assert CascadesDecktetState.from_position(text).position() == text
     tiers = next(w for w in text.split() if w.startswith("tiers="))
     moved = tiers.replace("/PMYK", "/-")
     broken = text.replace(tiers, moved).replace("talon=", "talon=PMYK,")
     with pytest.raises(PositionError, match="needs its rank in the bottom tier"):
-        DecktetState.from_position(broken)
+        CascadesDecktetState.from_position(broken)
 
 
 # Ass-Variante: "Diese Variante ist nicht auf drei Durchläufe durch das Deck begrenzt. Spiele bis
@@ -121,7 +121,7 @@ ACE_DEAL = ("deal:AM.AS.AW.AL.AY.AK.2SY.2WL.2MK.3MW.3SK.3LY.4YK.4MS.4WL.5SW.5ML.
 
 
 def test_a_pass_that_offered_a_card_is_not_lost_though_none_was_played():
-    state = DecktetState.new({"version": "ace"})
+    state = CascadesDecktetState.new({"version": "ace"})
     state.play_text(ACE_DEAL)
     state.play(DRAW)
     assert Play(card("author"), 0) in state.legal_moves(), "the Author fits the top tier"
@@ -134,12 +134,12 @@ def test_a_pass_that_offered_a_card_is_not_lost_though_none_was_played():
     assert state.passes == 1
 
 
-def tiny_ace_game(*rest: str) -> DecktetState:
+def tiny_ace_game(*rest: str) -> CascadesDecktetState:
     """The six Aces (Moons and Suns on top, Waves and Leaves in the middle, Wyrms and Knots at
     the bottom) and the cards ``rest``, turned in that order."""
     extra = tuple(card(name) for name in rest)
     order = tuple(card(n) for n in ("AM", "AS", "AW", "AL", "AY", "AK")) + extra
-    state = DecktetState(tuple(sorted(order)), "ace", "unlimited")
+    state = CascadesDecktetState(tuple(sorted(order)), "ace", "unlimited")
     state.play(Deal(order))
     return state
 

@@ -16,11 +16,11 @@ from controller.devices.interfaces import Sound
 from controller.games import Event
 from controller.games.kaskade import Generation, KaskadeState
 from controller.render.canvas import Canvas
-from controller.render.cascade import CascadeAnimation
 from controller.render.kaskade import NEVER, KaskadeView, draw_kaskade
+from controller.render.kaskade_animation import CascadeAnimation
 
 
-class PlayScreen(GameScreen[KaskadeState]):
+class KaskadeScreen(GameScreen[KaskadeState]):
     """A Kaskade game on the board."""
 
     animation: CascadeAnimation | None = None

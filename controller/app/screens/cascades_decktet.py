@@ -17,24 +17,29 @@ from controller.app.screens.game import GameScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import Event
-from controller.games.cascades_decktet import DecktetState
+from controller.games.cascades_decktet import CascadesDecktetState
 from controller.games.cascades_decktet.cards import CARDS
 from controller.games.cascades_decktet.moves import DRAW, TURN, Play
 from controller.render.canvas import Canvas
-from controller.render.decktet import DecktetLayout, DecktetView, Pad, draw_decktet
+from controller.render.cascades_decktet import (
+    CascadesDecktetLayout,
+    CascadesDecktetView,
+    Pad,
+    draw_cascades_decktet,
+)
 
 if TYPE_CHECKING:
     from controller.app.app import App
 
 
-class DecktetScreen(GameScreen[DecktetState]):
+class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
     """A game of the Decktet solitaire on the board."""
 
     chosen: int | None = None
     """The card picked up."""
 
-    def __init__(self, app: App, session: Session[DecktetState]) -> None:
-        self.layout = DecktetLayout.of(app.profile, extended=session.state.extended)
+    def __init__(self, app: App, session: Session[CascadesDecktetState]) -> None:
+        self.layout = CascadesDecktetLayout.of(app.profile, extended=session.state.extended)
         super().__init__(app, session)
 
     def tap(self, pad: int, now: float) -> None:
@@ -79,13 +84,13 @@ class DecktetScreen(GameScreen[DecktetState]):
         return False
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        return draw_decktet(canvas, self.profile, self.layout, self.view(now), now)
+        return draw_cascades_decktet(canvas, self.profile, self.layout, self.view(now), now)
 
-    def view(self, now: float) -> DecktetView:
+    def view(self, now: float) -> CascadesDecktetView:
         """What the board shows at ``now``."""
         state = self.state
         legal = state.legal_moves() if self.person_to_move() else []
-        return DecktetView(
+        return CascadesDecktetView(
             tiers=state.tiers,
             reserves=state.reserves,
             opened=state.opened,

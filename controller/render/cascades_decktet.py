@@ -81,7 +81,7 @@ def card_rows(k: int, card: int, level: float = 1.0) -> tuple[bytes, ...]:
 
 
 @dataclass(frozen=True)
-class DecktetLayout:
+class CascadesDecktetLayout:
     """Where everything is on the grid."""
 
     left: int
@@ -98,7 +98,7 @@ class DecktetLayout:
     verdict: Pad
 
     @classmethod
-    def of(cls, profile: Profile, extended: bool = False) -> DecktetLayout:
+    def of(cls, profile: Profile, extended: bool = False) -> CascadesDecktetLayout:
         if not fits(profile, extended):
             raise ValueError("the Decktet solitaire needs 12 x 13 pads (16 x 13 with Pawns and "
                              "Courts) of 2 x 2 LEDs or more")
@@ -135,7 +135,7 @@ class DecktetLayout:
 
 
 @dataclass(frozen=True)
-class DecktetView:
+class CascadesDecktetView:
     """What to show."""
 
     tiers: Sequence[Sequence[int]]
@@ -157,8 +157,8 @@ class DecktetView:
     turn: Turn = field(default_factory=Turn)
 
 
-def draw_decktet(canvas: Canvas, profile: Profile, layout: DecktetLayout, view: DecktetView,
-                 now: float) -> bool:
+def draw_cascades_decktet(canvas: Canvas, profile: Profile, layout: CascadesDecktetLayout,
+                          view: CascadesDecktetView, now: float) -> bool:
     """Draw ``view``; returns whether the picture changes with time."""
     k = profile.per_pad
     canvas.fill((0, 0, 0))
@@ -199,7 +199,8 @@ def _at(pad: Pad, k: int) -> tuple[int, int]:
     return pad[0] * k, pad[1] * k
 
 
-def _sources(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int) -> None:
+def _sources(canvas: Canvas, layout: CascadesDecktetLayout, view: CascadesDecktetView,
+             k: int) -> None:
     for pile, pads in enumerate(layout.reserves):
         cards = view.reserves[pile]
         for index, pad in enumerate(pads[:len(cards)]):
@@ -220,7 +221,7 @@ def _sources(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int) -
             fill_at(canvas, layout.waste[0], k, scale(HIGHLIGHT, 0.6))
 
 
-def _stock(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int,
+def _stock(canvas: Canvas, layout: CascadesDecktetLayout, view: CascadesDecktetView, k: int,
            now: float) -> bool:
     if view.stock:
         level = 0.3 + 0.5 * min(1.0, view.stock / 27)
@@ -234,7 +235,8 @@ def _stock(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int,
     return False
 
 
-def _counts(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int) -> None:
+def _counts(canvas: Canvas, layout: CascadesDecktetLayout, view: CascadesDecktetView,
+            k: int) -> None:
     if view.passes_left is not None:
         for index, pad in enumerate(layout.passes):
             fill_at(canvas, pad, k, PASS if index < view.passes_left else scale(PASS, 0.1))
@@ -244,8 +246,8 @@ def _counts(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int) ->
             fill_at(canvas, pad, k, scale(HIGHLIGHT, 0.1 + 0.1 * held))
 
 
-def _verdict_and_hint(canvas: Canvas, layout: DecktetLayout, view: DecktetView, k: int,
-                      now: float) -> bool:
+def _verdict_and_hint(canvas: Canvas, layout: CascadesDecktetLayout,
+                      view: CascadesDecktetView, k: int, now: float) -> bool:
     since = now - view.turn.hint_at
     if view.verdict is None or not 0 <= since < VERDICT:
         return False
