@@ -59,7 +59,7 @@ class GtpEngine:
         self.level = level
         self.seconds = seconds
         self.rng = random.Random(seed)
-        self.colours = _colours(self.kind.info.players)
+        self.colours = _colours(self.kind.info.players, self.kind.info.chance)
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda _: "2",
             "name": lambda _: NAME,
@@ -217,9 +217,10 @@ class GtpEngine:
         return player
 
 
-def _colours(players: tuple[str, ...]) -> dict[str, int]:
+def _colours(players: tuple[str, ...], chance: bool) -> dict[str, int]:
     """Colour words for the players: their names, their first letters, and ``white`` for the
-    player who is not ``black`` where no player is called white (GTP knows only those two)."""
+    player who is not ``black`` where no player is called white (GTP knows only those two);
+    ``chance`` too in a game of dice or shuffles."""
     colours: dict[str, int] = {}
     for number, name in enumerate(players):
         colours[name] = number
@@ -227,7 +228,8 @@ def _colours(players: tuple[str, ...]) -> dict[str, int]:
     if "white" not in colours and "black" in colours:
         other = 1 - colours["black"]
         colours["white"] = colours["w"] = other
-    colours["chance"] = colours["c"] = CHANCE
+    if chance:
+        colours["chance"] = colours["c"] = CHANCE
     return colours
 
 

@@ -8,7 +8,6 @@ sensor driver to run, on which pins and buses, and which pad each sensor channel
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -71,8 +70,3 @@ def firmware_config(profile: Profile) -> dict[str, Any]:
     else:
         config["pins"] = list(touch.pins)
     return config
-
-
-def firmware_config_text(profile: Profile) -> str:
-    """``firmware_config`` as the JSON text of ``board.json``."""
-    return json.dumps(firmware_config(profile), indent=1, sort_keys=True) + "\n"

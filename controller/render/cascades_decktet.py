@@ -143,7 +143,6 @@ class CascadesDecktetView:
     opened: int
     waste_top: int | None
     stock: int
-    can_draw: bool = False
     can_turn: bool = False
     passes_left: int | None = None
     cards_left: int = 0

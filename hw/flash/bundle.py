@@ -64,9 +64,6 @@ class Bundle:
         """The bytes of ``entry``."""
         return (self.root / entry.path).read_bytes()
 
-    def manifest_bytes(self) -> bytes:
-        return (self.root / MANIFEST).read_bytes()
-
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()

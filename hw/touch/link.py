@@ -115,7 +115,6 @@ class TouchLink(TouchesIn):
         self._wake = threading.Event()
         """Cuts a wait between attempts short (closing, or an update asked for)."""
         self._thread: threading.Thread | None = None
-        self._connection: Connection | None = None
         self._commands: deque[tuple[str, list[Any]]] = deque()
 
     # TouchesIn
@@ -210,7 +209,6 @@ class TouchLink(TouchesIn):
         path = self.locate()
         serial = self.opener(path)
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
-        self._connection = connection
         try:
             try:
                 self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
@@ -240,7 +238,6 @@ class TouchLink(TouchesIn):
                     raise SilenceError(f"the board went silent ({quiet:.0f} s without a "
                                        "heartbeat)")
         finally:
-            self._connection = None
             try:
                 connection.close()
             except OSError:  # the port is going away either way

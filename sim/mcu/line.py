@@ -21,8 +21,6 @@ class SerialLine:
         self.pump: Callable[[], None] | None = None
         """Called when the host waits for data: lets a test step the firmware meanwhile, on
         the device's own clock."""
-        self.sent_to_host = 0
-        self.sent_to_board = 0
 
     # the microcontroller's end
 
@@ -37,7 +35,6 @@ class SerialLine:
     def write(self, buf: Any, length: int) -> None:
         with self._lock:
             self._to_host += bytes(buf[:length])
-            self.sent_to_host += length
             self._lock.notify_all()
 
     def reset(self) -> None:
@@ -71,7 +68,6 @@ class HostEnd:
     def write(self, data: bytes) -> int:
         with self.line._lock:
             self.line._to_board += data
-            self.line.sent_to_board += len(data)
         return len(data)
 
     def close(self) -> None:

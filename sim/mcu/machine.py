@@ -86,7 +86,6 @@ class SimMachine:
         class Pin:
             IN = 0
             OUT = 1
-            PULL_UP = 1
 
             def __init__(self, number: int, mode: int = -1, pull: int = -1,
                          value: int | None = None) -> None:
@@ -126,14 +125,8 @@ class SimMachine:
                     raise OSError(errno.EIO, "no acknowledge")
                 return device
 
-            def scan(self) -> list[int]:
-                return sorted(a for a, device in self.devices.items() if device.present)
-
             def writeto_mem(self, address: int, register: int, data: bytes) -> None:
                 self._device(address).write(register, bytes(data))
-
-            def readfrom_mem(self, address: int, register: int, length: int) -> bytes:
-                return self._device(address).read(register, length)
 
             def readfrom_mem_into(self, address: int, register: int, buf: bytearray) -> None:
                 buf[:] = self._device(address).read(register, len(buf))
@@ -150,7 +143,6 @@ class SimMachine:
             """MicroPython's soft timer, one-shot only (what the firmware uses)."""
 
             ONE_SHOT = 0
-            PERIODIC = 1
 
             def __init__(self, id: int = -1) -> None:
                 self.due: int | None = None
@@ -177,9 +169,6 @@ class SimMachine:
     def reset(self) -> None:
         """Ask for a reset; the device restarts the firmware after the present step."""
         self.reset_requested = True
-
-    def unique_id(self) -> bytes:
-        return b"\xe6\x61\x38\x52\x83\x4f\x2a\x2f"
 
     def run_timers(self) -> None:
         """Call the timers that are due (as MicroPython's scheduler does, also at the prompt)."""

@@ -47,7 +47,6 @@ class VirtualPads:
         self.noise = [physics.noise] * count
         self.touched = [False] * count
         self.stuck = [False] * count
-        self.time_ms = 0.0
         self._lock = threading.Lock()
 
     # what people (and tests) do
@@ -76,7 +75,6 @@ class VirtualPads:
         """Let ``ms`` milliseconds of drift happen."""
         if ms <= 0:
             return
-        self.time_ms += ms
         step = self.physics.drift * math.sqrt(ms / 1000)
         for pad in range(self.count):
             self.drift[pad] += self.random.gauss(0.0, step)

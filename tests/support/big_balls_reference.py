@@ -15,7 +15,6 @@ HOLES = [f"{FILES[f]}{r}" for r in range(1, 8) for f in range(8 - r)]
 BLACK_START = ["a1", "b1", "c1", "a2", "b2", "a3"]
 WHITE_START = ["e1", "f1", "g1", "e2", "f2", "e3"]
 BALL_START = ["a7", "a6", "b6", "a5", "b5", "c5"]
-PLAYERS = ("black", "white")
 COLOUR = {"black": "B", "white": "W"}
 
 

@@ -96,7 +96,6 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
             opened=state.opened,
             waste_top=state.waste_top(),
             stock=len(state.stock),
-            can_draw=DRAW in legal,
             can_turn=TURN in legal,
             passes_left=state.passes_left(),
             cards_left=state.cards_left(),

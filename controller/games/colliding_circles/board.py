@@ -55,8 +55,6 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = _links()
 PRINTED: dict[int, int] = {INDEX["C5"]: 4, INDEX["C6"]: 5, INDEX["C7"]: 6,
                            INDEX["D5"]: 3, INDEX["D6"]: 2, INDEX["D7"]: 1}
 """The numbers printed on the centre circle CD6: field -> number."""
-PRINTED_FIELD: dict[int, int] = {number: field for field, number in PRINTED.items()}
-"""The centre field printed with each number 1-6."""
 
 
 def find_field(name: str) -> int | None:

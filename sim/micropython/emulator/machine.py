@@ -17,7 +17,6 @@ class Pin:
 
     IN = 0
     OUT = 1
-    PULL_UP = 1
 
     def __init__(self, number, mode=-1, pull=-1):
         self.number = number
@@ -105,6 +104,3 @@ def reset():
     _hardware.reset()
     raise SystemExit
 
-
-def unique_id():
-    return b"\xe6\x61\x41\x04\x03\x25\x6b\x2a"

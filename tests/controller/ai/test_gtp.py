@@ -26,7 +26,7 @@ def test_the_framing_echoes_ids_and_ignores_comments_and_blank_lines():
 def test_errors_are_question_marks_with_a_message():
     assert talk("12 no_such_command", "play purple c3", "play white", "boardsize 1x9") == [
         "?12 unknown command",
-        "? invalid color 'purple'; use white, black or chance (or their first letters)",
+        "? invalid color 'purple'; use white or black (or their first letters)",
         "? syntax error: play COLOUR MOVE",
         "? unacceptable size (a 1x9 Kaskade board is not possible: the width must be 2 to 16 "
         "cells)",
