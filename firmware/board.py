@@ -13,9 +13,9 @@ from firmware import proto
 from firmware.pads import Pads
 from firmware.port import const
 
-BEAT_MS = const(1000)
-READINGS_PER_LINE = const(16)
-DEFAULT_HOLD_S = const(30)
+_BEAT_MS = const(1000)
+_READINGS_PER_LINE = const(16)
+_DEFAULT_HOLD_S = const(30)
 
 
 class TouchBoard:
@@ -31,7 +31,7 @@ class TouchBoard:
         self.map = config["map"]  # pad of each sensor channel
         count = len(self.map)
         self.pad_count = config["pads"]
-        hold = config.get("max_hold_s", DEFAULT_HOLD_S) * config["scan_hz"]
+        hold = config.get("max_hold_s", _DEFAULT_HOLD_S) * config["scan_hz"]
         self.pads = Pads(count, sensor.polarity, config.get("touch") or sensor.touch,
                          config.get("release") or sensor.release, config.get("confirm", 3),
                          hold)
@@ -109,7 +109,7 @@ class TouchBoard:
         distance from the baseline in the touch direction, as ``pad:reading:delta``."""
         pads = self.pads
         first = self.next_reading
-        count = min(READINGS_PER_LINE, len(self.map) - first)
+        count = min(_READINGS_PER_LINE, len(self.map) - first)
         self._begin(proto.READINGS)
         writer = self.writer
         for channel in range(first, first + count):
@@ -154,8 +154,8 @@ class TouchBoard:
         if self.diagnose:
             self._readings()
         self.since_beat += elapsed
-        if self.since_beat >= BEAT_MS:
-            self.since_beat = 0 if self.since_beat >= 2 * BEAT_MS else self.since_beat - BEAT_MS
+        if self.since_beat >= _BEAT_MS:
+            self.since_beat = 0 if self.since_beat >= 2 * _BEAT_MS else self.since_beat - _BEAT_MS
             self.uptime += 1
             self.beat()
 

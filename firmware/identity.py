@@ -9,8 +9,10 @@ bytes. The same function computes it on the board and on the Pi.
 import hashlib
 import os
 
+from firmware.port import const
+
 VERSION = "0.2.0"
-_CHUNK = 512
+_CHUNK = const(512)
 
 
 def _files(root, prefix=""):

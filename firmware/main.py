@@ -11,10 +11,11 @@ import json
 from firmware import port as clock
 from firmware.board import TouchBoard
 from firmware.identity import VERSION, content_hash
+from firmware.port import const
 from firmware.sensors import open_sensor
 from firmware.watchdog import Watchdog
 
-WATCHDOG_MS = 2000
+_WATCHDOG_MS = const(2000)
 
 
 def load_config(path):
@@ -44,7 +45,7 @@ def run(config, machine, serial, firmware_root, ticks=clock, started=None):
     first second of scanning, ``started()`` tells the boot stage that this firmware works."""
     board = build(config, machine, serial, firmware_root)
     period = 1000 // config["scan_hz"]
-    watchdog = Watchdog(machine, WATCHDOG_MS)
+    watchdog = Watchdog(machine, _WATCHDOG_MS)
     last = deadline = ticks.ticks_ms()
     scans = 0
     try:

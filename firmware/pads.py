@@ -17,14 +17,14 @@ from array import array
 
 from firmware.port import const
 
-SHIFT = const(6)
+_SHIFT = const(6)
 """Baselines are kept in fixed point with this many fraction bits."""
-DRIFT = const(6)
-"""While untouched, a baseline moves 1/2**DRIFT of the way to the reading each scan."""
+_DRIFT = const(6)
+"""While untouched, a baseline moves 1/2**_DRIFT of the way to the reading each scan."""
 MAX_THRESHOLD = const(65535)
 """The largest threshold taken: far beyond any sensor's range, and a short number on the wire."""
-FALL = const(2)
-"""...and 1/2**FALL of the way when the reading is a whole touch threshold away from the touch
+_FALL = const(2)
+"""...and 1/2**_FALL of the way when the reading is a whole touch threshold away from the touch
 direction: a stuck pad coming free, or a sensor recovering, is followed at once."""
 
 
@@ -47,7 +47,7 @@ class Pads:
         self.max_hold = max_hold
         self.raw = array("i", [0] * count)
         self.ok = bytearray(count)
-        self.baseline = array("i", [0] * count)  # fixed point, SHIFT fraction bits
+        self.baseline = array("i", [0] * count)  # fixed point, _SHIFT fraction bits
         self.touched = bytearray(count)
         self.counter = bytearray(count)
         self.held = array("i", [0] * count)
@@ -69,13 +69,13 @@ class Pads:
 
     def delta(self, channel):
         """How far ``channel``'s reading is from its baseline, in the touch direction."""
-        return (self.raw[channel] - (self.baseline[channel] >> SHIFT)) * self.polarity
+        return (self.raw[channel] - (self.baseline[channel] >> _SHIFT)) * self.polarity
 
     def calibrate(self):
         """Take every untouched channel's present reading as its baseline."""
         for channel in range(self.count):
             if self.ok[channel] and not self.touched[channel]:
-                self.baseline[channel] = self.raw[channel] << SHIFT
+                self.baseline[channel] = self.raw[channel] << _SHIFT
                 self.counter[channel] = 0
 
     def update(self):
@@ -98,8 +98,8 @@ class Pads:
                 continue
             if self.fresh[channel]:
                 self.fresh[channel] = 0
-                baseline[channel] = raw[channel] << SHIFT
-            delta = (raw[channel] - (baseline[channel] >> SHIFT)) * polarity
+                baseline[channel] = raw[channel] << _SHIFT
+            delta = (raw[channel] - (baseline[channel] >> _SHIFT)) * polarity
             if self.touched[channel]:
                 self.held[channel] += 1
                 if delta <= release:
@@ -110,7 +110,7 @@ class Pads:
                     counter[channel] = 0
                     if self.held[channel] >= self.max_hold:
                         self._release(channel)
-                        baseline[channel] = raw[channel] << SHIFT
+                        baseline[channel] = raw[channel] << _SHIFT
                         self.stuck[self.stuck_count] = channel
                         self.stuck_count += 1
             elif delta >= touch:
@@ -123,8 +123,8 @@ class Pads:
                     self.event_count += 1
             else:
                 counter[channel] = 0
-                step = FALL if delta <= -touch else DRIFT
-                baseline[channel] += ((raw[channel] << SHIFT) - baseline[channel]) >> step
+                step = _FALL if delta <= -touch else _DRIFT
+                baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
 
     def _release(self, channel):
         self.touched[channel] = 0

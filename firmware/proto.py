@@ -61,7 +61,7 @@ def _table():
 
 
 _CRC = _table()
-HEX = b"0123456789ABCDEF"
+_HEX = b"0123456789ABCDEF"
 
 
 def crc8(data, end=-1):
@@ -144,7 +144,7 @@ class Writer:
                 bit = order[index]
                 if flags[index] and bit >> 2 == nibble:
                     value |= 1 << (bit & 3)
-            self._put(HEX[value])
+            self._put(_HEX[value])
 
     def _reverse(self, start):
         buf = self.buf
@@ -161,8 +161,8 @@ class Writer:
         length = self.length
         buf[length] = _SPACE
         buf[length + 1] = _STAR
-        buf[length + 2] = HEX[crc >> 4]
-        buf[length + 3] = HEX[crc & 15]
+        buf[length + 2] = _HEX[crc >> 4]
+        buf[length + 3] = _HEX[crc & 15]
         buf[length + 4] = _NEWLINE
         self.length = length + 5
         return self.length

@@ -12,7 +12,6 @@ boot.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import threading
 import time
@@ -20,16 +19,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from controller.errors import KaskadeError
 from sim.mcu.pty import PtyLine
+from sim.micropython_interpreter import HERE, node
 
-HERE = Path(__file__).resolve().parent / "micropython"
 DEVICE = HERE / "device.mjs"
 EMULATOR = HERE / "emulator"
-
-
-class EmulatorError(KaskadeError, RuntimeError):
-    """The emulator cannot run here (no node, or the interpreter is not installed)."""
 
 
 class MicroPythonBoard:
@@ -37,14 +31,7 @@ class MicroPythonBoard:
     serial line is ``self.line.path`` (and ``link``, a stable name, if given)."""
 
     def __init__(self, flash: Path, link: Path | None = None) -> None:
-        node = shutil.which("node")
-        if node is None:
-            raise EmulatorError("the MicroPython board emulator needs Node.js (on Debian: sudo "
-                                "apt install nodejs npm)")
-        if not (HERE / "node_modules" / "@micropython").is_dir():
-            raise EmulatorError("the MicroPython interpreter is not installed: npm ci --prefix "
-                                f"{HERE}")
-        self.node = node
+        self.node = node()
         self.flash = flash
         self.line = PtyLine(link)
         self.received = 0

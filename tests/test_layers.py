@@ -135,6 +135,7 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     "sim/touch_board.py": ("sim", "controller.profile", "controller.errors",
                            "controller.games.algebraic"),
     "sim/micropython_board.py": ("sim", "controller.errors"),
+    "sim/micropython_interpreter.py": ("sim", "controller.errors"),
 }
 """What each part may import of this project. Not listed, and so free: ``controller/cli``,
 ``controller/bench`` and ``sim/window.py``, ``sim/terminal.py``, ``sim/headless.py`` — the

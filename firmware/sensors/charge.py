@@ -2,13 +2,13 @@
 
 Each pad is a copper area on a pin with a 1 MOhm pull-up to 3.3 V. A scan drives the pin low
 to empty the pad, lets go, and counts how long the pull-up takes to lift it to a logic 1. A
-finger adds capacitance, so the count rises. A pin that never rises within ``LIMIT`` counts has
+finger adds capacitance, so the count rises. A pin that never rises within ``_LIMIT`` counts has
 lost its pull-up or is shorted: it is reported and ignored until it recovers.
 """
 
 from firmware.port import const
 
-LIMIT = const(2000)
+_LIMIT = const(2000)
 
 
 class ChargeTime:
@@ -32,10 +32,10 @@ class ChargeTime:
             pin.value(0)
             pin.init(pin.IN)
             counted = 0
-            while counted < LIMIT and not pin.value():
+            while counted < _LIMIT and not pin.value():
                 counted += 1
             raw[channel] = counted
-            failed = 1 if counted >= LIMIT else 0
+            failed = 1 if counted >= _LIMIT else 0
             ok[channel] = 1 - failed
             if failed != self.open[channel]:
                 self.open[channel] = failed

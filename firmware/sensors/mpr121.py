@@ -8,17 +8,17 @@ the MPR121 datasheet (Freescale/NXP, rev. 4) and its quick-start note AN3944.
 
 from firmware.port import const
 
-ELECTRODES = const(12)
-REG_FILTERED = const(0x04)  # 0x04-0x1B: electrode 0-11 filtered data, low byte first
-REG_THRESHOLDS = const(0x41)  # touch, release for electrode 0, then 1, ...
-REG_DEBOUNCE = const(0x5B)
-REG_CDC = const(0x5C)  # AFE configuration 1: charge current, first filter
-REG_CDT = const(0x5D)  # AFE configuration 2: charge time, second filter, sample interval
-REG_ECR = const(0x5E)  # electrode configuration: 0 stops, else runs with N electrodes
-REG_RESET = const(0x80)
-RESET_VALUE = const(0x63)
-CDT_AFTER_RESET = const(0x24)
-"""What REG_CDT holds after a soft reset: how we recognise an MPR121."""
+_ELECTRODES = const(12)
+_REG_FILTERED = const(0x04)  # 0x04-0x1B: electrode 0-11 filtered data, low byte first
+_REG_THRESHOLDS = const(0x41)  # touch, release for electrode 0, then 1, ...
+_REG_DEBOUNCE = const(0x5B)
+_REG_CDC = const(0x5C)  # AFE configuration 1: charge current, first filter
+_REG_CDT = const(0x5D)  # AFE configuration 2: charge time, second filter, sample interval
+_REG_ECR = const(0x5E)  # electrode configuration: 0 stops, else runs with N electrodes
+_REG_RESET = const(0x80)
+_RESET_VALUE = const(0x63)
+_CDT_AFTER_RESET = const(0x24)
+"""What _REG_CDT holds after a soft reset: how we recognise an MPR121."""
 RETRY_SCANS = const(100)
 """How often (in scans) a missing chip is looked for again."""
 
@@ -39,7 +39,7 @@ class Mpr121:
         self.i2c = i2c
         self.address = address
         self.first = first
-        self.data = bytearray(2 * ELECTRODES)
+        self.data = bytearray(2 * _ELECTRODES)
         self.byte = bytearray(1)
         self.up = False
         self.wait = 0
@@ -54,26 +54,26 @@ class Mpr121:
 
     def start(self):
         """Reset and configure the chip; OSError if it does not answer or is not an MPR121."""
-        self._set(REG_RESET, RESET_VALUE)
-        self._set(REG_ECR, 0)
-        self.i2c.readfrom_mem_into(self.address, REG_CDT, self.byte)
-        if self.byte[0] != CDT_AFTER_RESET:
+        self._set(_REG_RESET, _RESET_VALUE)
+        self._set(_REG_ECR, 0)
+        self.i2c.readfrom_mem_into(self.address, _REG_CDT, self.byte)
+        if self.byte[0] != _CDT_AFTER_RESET:
             raise OSError(19)  # ENODEV: something answers, but not an MPR121
         for register, value in _FILTERS:
             self._set(register, value)
-        for electrode in range(ELECTRODES):
-            self._set(REG_THRESHOLDS + 2 * electrode, 12)
-            self._set(REG_THRESHOLDS + 2 * electrode + 1, 6)
-        self._set(REG_DEBOUNCE, 0)
-        self._set(REG_CDC, 0x10)  # 16 uA, 6 samples in the first filter
-        self._set(REG_CDT, 0x20)  # 0.5 us charge, 4 samples, 1 ms sample interval
-        self._set(REG_ECR, _RUN)
+        for electrode in range(_ELECTRODES):
+            self._set(_REG_THRESHOLDS + 2 * electrode, 12)
+            self._set(_REG_THRESHOLDS + 2 * electrode + 1, 6)
+        self._set(_REG_DEBOUNCE, 0)
+        self._set(_REG_CDC, 0x10)  # 16 uA, 6 samples in the first filter
+        self._set(_REG_CDT, 0x20)  # 0.5 us charge, 4 samples, 1 ms sample interval
+        self._set(_REG_ECR, _RUN)
 
     def read(self, raw, ok, count):
         """Read all electrodes into ``raw`` (channels beyond ``count`` are not the board's)."""
-        self.i2c.readfrom_mem_into(self.address, REG_FILTERED, self.data)
+        self.i2c.readfrom_mem_into(self.address, _REG_FILTERED, self.data)
         data = self.data
-        for electrode in range(ELECTRODES):
+        for electrode in range(_ELECTRODES):
             channel = self.first + electrode
             if channel < count:
                 raw[channel] = data[2 * electrode] | (data[2 * electrode + 1] & 3) << 8
@@ -92,8 +92,8 @@ class Mpr121Array:
         self.chips = []
         for number, i2c, addresses in buses:
             for address in addresses:
-                self.chips.append(Mpr121(number, i2c, address, ELECTRODES * len(self.chips)))
-        self.channels = ELECTRODES * len(self.chips)
+                self.chips.append(Mpr121(number, i2c, address, _ELECTRODES * len(self.chips)))
+        self.channels = _ELECTRODES * len(self.chips)
 
     def start(self):
         for chip in self.chips:
@@ -132,7 +132,7 @@ class Mpr121Array:
                     self._try_start(chip)
                     if chip.up:
                         continue
-            for electrode in range(ELECTRODES):
+            for electrode in range(_ELECTRODES):
                 channel = chip.first + electrode
                 if channel < count:
                     ok[channel] = 0

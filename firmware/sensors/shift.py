@@ -12,7 +12,7 @@ must be zero. If they are not, the chain is reported broken and no pad counts as
 
 from firmware.port import const
 
-LEVEL = const(100)
+_LEVEL = const(100)
 """The reading of a touched module (an untouched one reads 0)."""
 
 
@@ -42,7 +42,7 @@ class ShiftChain:
         latch.value(1)
         for channel in range(self.channels):
             if channel < count:
-                raw[channel] = LEVEL if data.value() else 0
+                raw[channel] = _LEVEL if data.value() else 0
             clock.value(1)
             clock.value(0)
         sentinel = 0

@@ -2,46 +2,30 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+import os
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).parents[2]
-RUNNER = ROOT / "sim" / "micropython" / "run.mjs"
-INTERPRETER = ROOT / "sim" / "micropython" / "node_modules" / "@micropython"
+from sim.micropython_interpreter import EmulatorError, node, run_script
 
 
 def micropython(script: Path, copies: dict[Path, str], timeout: float = 120) -> str:
     """Run ``script`` on MicroPython with host folders copied in (host path -> device path);
-    its output. Fails the test, naming the fix, when node or the interpreter is missing."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (CI installs it); the MicroPython tests need it")
-    if not INTERPRETER.is_dir():
-        pytest.fail("the MicroPython interpreter is not installed: run "
-                    "'npm ci --prefix sim/micropython' (make test does)")
-    command = [node, str(RUNNER)]
-    for host, device in copies.items():
-        command += ["--copy", f"{host}={device}"]
-    result = subprocess.run([*command, str(script)], capture_output=True, text=True,
-                            timeout=timeout, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
+    its output. A script that raises fails the test with its traceback."""
+    needs_interpreter()
+    try:
+        return run_script(script, copies, timeout)
+    except EmulatorError as error:
+        pytest.fail(str(error))
 
 
 def needs_interpreter() -> None:
-    """Skip (fail in CI) when node or the MicroPython interpreter is not here."""
-    import os
-
-    problem = None
-    if shutil.which("node") is None:
-        problem = "node is not installed (CI installs it)"
-    elif not INTERPRETER.is_dir():
-        problem = ("the MicroPython interpreter is not installed: run 'npm ci --prefix "
-                   "sim/micropython' (make test does)")
-    if problem is not None:
+    """Skip when node or the MicroPython interpreter is not here, naming the fix; in CI, where
+    every test must run, fail instead."""
+    try:
+        node()
+    except EmulatorError as error:
         if os.environ.get("CI"):
-            pytest.fail(problem)
-        pytest.skip(problem)
+            pytest.fail(str(error))
+        pytest.skip(str(error))

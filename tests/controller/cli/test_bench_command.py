@@ -1,11 +1,16 @@
-"""``kaskade bench engine``: the documented output shapes (speed itself is reported, not
+"""``kaskade bench``: the documented output shapes (speed itself is reported, not
 asserted: timed assertions would fail on a busy machine)."""
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from controller.cli import main
+from tests.support.micropython import needs_interpreter
+
+FIRMWARE = Path(__file__).parents[3] / "firmware"
 
 
 def test_json_has_the_documented_shape(capsys):
@@ -117,3 +122,23 @@ def test_link_table(capsys):
     out = capsys.readouterr().out
     assert "finger to the app's event, in ms" in out
     assert "lines/s" in out
+
+
+def test_firmware_ram_from_source_and_compiled(capsys):
+    needs_interpreter()
+    assert main(["bench", "firmware", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    source, compiled = data["source"], data["compiled"]
+    assert list(source["modules"]) == list(compiled["modules"])
+    assert "firmware.board" in compiled["modules"]
+    assert 0 < compiled["total_bytes"] < source["total_bytes"], "compiled code takes less"
+    assert sum(m["bytes"] for m in compiled["modules"].values()) <= compiled["total_bytes"]
+    folded = {name for path in FIRMWARE.rglob("*.py")
+              for name in re.findall(r"^(_\w+) = const\(", path.read_text(), re.MULTILINE)}
+    assert "_REG_ECR" in folded
+    kept = {name for module in compiled["modules"].values() for name in module["globals"]}
+    assert not folded & kept, "private constants are folded away, not kept as globals"
+    assert main(["bench", "firmware"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0] == "Touch firmware on MicroPython: heap kept after import, in bytes"
+    assert table[-1].split()[0] == "all"
