@@ -1,5 +1,7 @@
 """The games the board offers and what the app needs to know of each: whether it fits the
-board, how a new game is set up after the players are chosen, and the screen that plays it."""
+board, how a new game is set up after the players are chosen, the screen that plays it and its
+tile on the home menu. A game's board side is its entry here, its renderer
+(``controller/render/NAME.py``) and its screen (``controller/app/screens/NAME.py``)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,8 @@ from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
 from controller.games.colliding_circles import CollidingCirclesState
 from controller.games.kaskade import KaskadeState
 from controller.profile.model import Profile
-from controller.render import big_balls, cascades, cascades_decktet, colliding_circles
+from controller.render import big_balls, cascades, cascades_decktet, colliding_circles, kaskade
+from controller.render.tile import Icon
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -45,6 +48,9 @@ class Front:
     setup: Callable[[App, dict[int, int]], Screen]
     """The set-up after the players were chosen (the computer's seats and levels)."""
     screen: Callable[[App, Session[Any]], GameScreen[Any]]
+    """The screen that plays a game of it."""
+    icon: Icon
+    """Its tile on the home menu."""
 
 
 def _cascades_setup(app: App, levels: dict[int, int]) -> Screen:
@@ -93,17 +99,18 @@ def _cascades_decktet_holds(profile: Profile, state: GameState[Any]) -> bool:
 
 
 FRONTS: tuple[Front, ...] = (
-    Front("kaskade", lambda profile: True, _kaskade_holds, BoardSizeScreen, KaskadeScreen),
+    Front("kaskade", lambda profile: True, _kaskade_holds, BoardSizeScreen, KaskadeScreen,
+          kaskade.icon),
     Front("cascades", lambda profile: cascades.largest_top(profile) is not None,
-          _cascades_holds, _cascades_setup, CascadesScreen),
+          _cascades_holds, _cascades_setup, CascadesScreen, cascades.icon),
     Front("big-balls", big_balls.fits, lambda profile, state: big_balls.fits(profile),
-          _big_balls_setup, BigBallsScreen),
+          _big_balls_setup, BigBallsScreen, big_balls.icon),
     Front("colliding-circles", colliding_circles.fits,
           lambda profile, state: colliding_circles.fits(profile),
           lambda app, levels: app.start_game(CollidingCirclesState.new(), levels),
-          CollidingCirclesScreen),
+          CollidingCirclesScreen, colliding_circles.icon),
     Front("cascades-decktet", cascades_decktet.fits, _cascades_decktet_holds,
-          _cascades_decktet_setup, CascadesDecktetScreen),
+          _cascades_decktet_setup, CascadesDecktetScreen, cascades_decktet.icon),
 )
 """Every game with a tile on the home menu, in order."""
 

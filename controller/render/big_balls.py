@@ -18,7 +18,15 @@ from controller.games.big_balls import HOLES
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.color import BIG_BALL, HIGHLIGHT, Colour, mix, scale
+from controller.render.color import (
+    BIG_BALL,
+    BLACK_PLAYER,
+    HIGHLIGHT,
+    WHITE_PLAYER,
+    Colour,
+    mix,
+    scale,
+)
 from controller.render.feedback import (
     EMPTY,
     HINT,
@@ -30,8 +38,8 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
+from controller.render.tile import Pad, Tile
 
-Pad = tuple[int, int]
 PIP: Colour = (255, 255, 255)
 TARGET = 0.55
 """Brightness of a hole the chosen piece may go to, in the mover's colour (a piece it would
@@ -179,3 +187,13 @@ def _hint(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
     return blink_hint(canvas, pads, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6),
                       view.turn.hint_at, now, HINT)
 
+
+def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """A big ball above numbered stones of both colours."""
+    for index, (column, row) in enumerate(tile.pads()):
+        if row == tile.row + tile.size - 1 and column == tile.column:
+            rows = solid_rows(k, scale(BIG_BALL, level))
+        else:
+            colour = BLACK_PLAYER if index % 2 == 0 else WHITE_PLAYER
+            rows = number_rows(k, 1 + index % 6, scale(colour, level))
+        canvas.block(column * k, row * k, rows)

@@ -16,7 +16,7 @@ from controller.games.cascades.slope import MAX_TOP, MIN_TOP
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.color import HIGHLIGHT, Colour, mix, scale
+from controller.render.color import BLACK_PLAYER, HIGHLIGHT, WHITE_PLAYER, Colour, mix, scale
 from controller.render.feedback import (
     EMPTY,
     HINT,
@@ -28,8 +28,8 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import solid_rows
+from controller.render.tile import Pad, Tile
 
-Pad = tuple[int, int]
 PLACEABLE = 0.4
 """Brightness of an empty cell the player to move may fill."""
 OLDER_STONE = 0.7
@@ -154,3 +154,14 @@ def _hint(canvas: Canvas, layout: CascadesLayout, view: CascadesView, k: int,
         fill_at(canvas, pad, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6))
     return True
 
+
+def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Stones running down from an alternating top row, widening."""
+    side = tile.size
+    for row in range(side):
+        for column in range(side):
+            depth = side - 1 - row
+            colour = WHITE_PLAYER if (column + depth) % 2 == 0 else BLACK_PLAYER
+            lit = column <= depth or depth == 0
+            canvas.block((tile.column + column) * k, (tile.row + row) * k,
+                         solid_rows(k, scale(colour, level if lit else 0.15 * level)))

@@ -26,8 +26,8 @@ from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, Colour, mix, scale
 from controller.render.feedback import HINT, Turn, blink_hint, draw_touches, fill_at
+from controller.render.tile import Pad, Tile
 
-Pad = tuple[int, int]
 SUIT_COLOURS: tuple[Colour, ...] = (
     (170, 170, 255),   # Moons: pale silver-blue
     (255, 190, 0),     # Suns: yellow
@@ -254,3 +254,9 @@ def _verdict_and_hint(canvas: Canvas, layout: CascadesDecktetLayout,
     fill_at(canvas, layout.verdict, k, colour)
     blink_hint(canvas, view.hint, k, HIGHLIGHT, view.turn.hint_at, now, HINT)
     return True
+
+
+def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Cards in their suits' colours, a tier per row."""
+    for index, (column, row) in enumerate(tile.pads()):
+        canvas.block(column * k, row * k, card_rows(k, (7 * index + 3) % 36, level))

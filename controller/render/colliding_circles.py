@@ -22,7 +22,7 @@ from controller.games.colliding_circles.pieces import HAND, owner_of, value_of
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.color import CONFIRM, HIGHLIGHT, Colour, mix, scale
+from controller.render.color import BLACK_PLAYER, CONFIRM, HIGHLIGHT, RED_PLAYER, Colour, mix, scale
 from controller.render.feedback import (
     EMPTY,
     HINT,
@@ -34,8 +34,8 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import number_rows, solid_rows
+from controller.render.tile import Pad, Tile
 
-Pad = tuple[int, int]
 WIDTH, HEIGHT = 14, 14
 """Pads the game needs: the fields with a hand and a pool each side; buttons and scores."""
 POOL_PER_PAD = 4
@@ -221,3 +221,9 @@ def _hint(canvas: Canvas, view: CollidingCirclesView, k: int, now: float) -> boo
     return blink_hint(canvas, view.hint, k, mix(view.colours[view.turn.to_move], HIGHLIGHT, 0.6),
                       view.turn.hint_at, now, HINT)
 
+
+def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Red and blue dice showing their pips, as on a board being filled."""
+    for index, (column, row) in enumerate(tile.pads()):
+        colour = RED_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
+        canvas.block(column * k, row * k, number_rows(k, 1 + index % 6, scale(colour, level)))

@@ -15,8 +15,10 @@ from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import (
+    BLACK_PLAYER,
     HIGHLIGHT,
     PLAYERS,
+    WHITE_PLAYER,
     Colour,
     mix,
     scale,
@@ -32,6 +34,7 @@ from controller.render.feedback import (
     draw_touches,
 )
 from controller.render.glyphs import ball_rows, solid_rows
+from controller.render.tile import Tile
 
 BURST = 0.15
 """Seconds an overflowing cell glows in a cascade step."""
@@ -115,3 +118,10 @@ def _hint(canvas: Canvas, view: KaskadeView, k: int, now: float) -> bool:
 
 def _solid(canvas: Canvas, index: int, columns: int, k: int, colour: Colour) -> None:
     canvas.block((index % columns) * k, (index // columns) * k, solid_rows(k, colour))
+
+
+def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+    """Balls of both colours in a chequer, as on a game in progress."""
+    for index, (column, row) in enumerate(tile.pads()):
+        colour = WHITE_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
+        canvas.block(column * k, row * k, ball_rows(k, 1 + index % 3, scale(colour, level)))

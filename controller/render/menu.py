@@ -13,52 +13,27 @@ from dataclasses import dataclass
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
-from controller.render.cascades_decktet import card_rows
 from controller.render.color import (
-    BIG_BALL,
     BLACK_PLAYER,
     CONFIRM,
     HIGHLIGHT,
     ILLEGAL,
     NEUTRAL,
     OFF,
-    RED_PLAYER,
     WHITE_PLAYER,
     Colour,
     mix,
     scale,
 )
-from controller.render.glyphs import ball_rows, number_rows, solid_rows
+from controller.render.glyphs import ball_rows, solid_rows
 from controller.render.heatmap import heat_colour
-
-Pad = tuple[int, int]
-"""A pad as ``(column, row)``, ``(0, 0)`` being ``a1``."""
+from controller.render.tile import Icon, Pad, Tile
 
 _DARKEN = bytes(value // 6 for value in range(256))
 HINT: Colour = (255, 200, 0)
 SOUND_ON: Colour = CONFIRM
 SOUND_OFF: Colour = (90, 20, 20)
 LEVEL: Colour = (255, 255, 255)
-
-
-@dataclass(frozen=True)
-class Tile:
-    """A square of pads: bottom-left pad and side."""
-
-    column: int
-    row: int
-    size: int
-
-    def contains(self, pad: Pad) -> bool:
-        """Whether ``pad`` lies on the tile."""
-        column, row = pad
-        return self.column <= column < self.column + self.size and \
-            self.row <= row < self.row + self.size
-
-    def pads(self) -> list[Pad]:
-        """The tile's pads, bottom row first."""
-        return [(self.column + c, self.row + r) for r in range(self.size)
-                for c in range(self.size)]
 
 
 def tile_size(profile: Profile) -> int:
@@ -111,19 +86,19 @@ def draw_home(
     layout: HomeLayout,
     brightness_level: int,
     sound: bool,
-    games: Sequence[str],
+    icons: Sequence[Icon],
     resumable: Sequence[bool],
     now: float,
 ) -> bool:
-    """The home menu, a tile per game in ``games`` (short names); tiles of games with an
+    """The home menu, a tile per game drawn by its ``icons``; tiles of games with an
     unfinished game breathe. Returns whether the picture changes with time."""
     canvas.fill(OFF)
     k = profile.per_pad
     animating = False
-    for tile, game, waiting in zip(layout.tiles, games, resumable):
+    for tile, icon, waiting in zip(layout.tiles, icons, resumable):
         level = pulse(now, 0.35) if waiting else 1.0
         animating |= waiting
-        ICONS[game](canvas, tile, k, level)
+        icon(canvas, tile, k, level)
     for index, (column, row) in enumerate(layout.brightness, 1):
         colour = scale(LEVEL, 0.25 + 0.75 * index / len(layout.brightness)) \
             if index <= brightness_level else scale(NEUTRAL, 0.5)
@@ -142,52 +117,7 @@ def _sensors_icon(canvas: Canvas, pad: Pad, k: int) -> None:
                     heat_colour(x, k - 1) if k > 1 else heat_colour(7, 10))
 
 
-def _kaskade_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Balls of both colours in a chequer, as on a game in progress."""
-    for index, (column, row) in enumerate(tile.pads()):
-        colour = WHITE_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
-        canvas.block(column * k, row * k, ball_rows(k, 1 + index % 3, scale(colour, level)))
 
-
-def _cascades_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Stones running down from an alternating top row, widening."""
-    side = tile.size
-    for row in range(side):
-        for column in range(side):
-            depth = side - 1 - row
-            colour = WHITE_PLAYER if (column + depth) % 2 == 0 else BLACK_PLAYER
-            lit = column <= depth or depth == 0
-            canvas.block((tile.column + column) * k, (tile.row + row) * k,
-                         solid_rows(k, scale(colour, level if lit else 0.15 * level)))
-
-
-def _big_balls_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """A big ball above numbered stones of both colours."""
-    for index, (column, row) in enumerate(tile.pads()):
-        if row == tile.row + tile.size - 1 and column == tile.column:
-            rows = solid_rows(k, scale(BIG_BALL, level))
-        else:
-            colour = BLACK_PLAYER if index % 2 == 0 else WHITE_PLAYER
-            rows = number_rows(k, 1 + index % 6, scale(colour, level))
-        canvas.block(column * k, row * k, rows)
-
-
-def _colliding_circles_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Red and blue dice showing their pips, as on a board being filled."""
-    for index, (column, row) in enumerate(tile.pads()):
-        colour = RED_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
-        canvas.block(column * k, row * k, number_rows(k, 1 + index % 6, scale(colour, level)))
-
-
-def _cascades_decktet_icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Cards in their suits' colours, a tier per row."""
-    for index, (column, row) in enumerate(tile.pads()):
-        canvas.block(column * k, row * k, card_rows(k, (7 * index + 3) % 36, level))
-
-
-ICONS = {"kaskade": _kaskade_icon, "cascades": _cascades_icon, "big-balls": _big_balls_icon,
-         "colliding-circles": _colliding_circles_icon, "cascades-decktet": _cascades_decktet_icon}
-"""How each game's home tile looks."""
 
 
 def draw_board_size(

@@ -14,7 +14,8 @@ from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, Colour, mix, scale
 from controller.render.glyphs import solid_rows
-from controller.render.menu import Pad, Tile, draw_tile, tile_size
+from controller.render.menu import draw_tile, tile_size
+from controller.render.tile import Pad, Tile
 
 UPDATE: Colour = (0, 200, 255)
 """The colour of everything about a firmware update: cyan, used nowhere else."""

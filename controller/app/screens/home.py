@@ -19,8 +19,10 @@ class HomeScreen(Screen):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.games = tuple(game.name for game in fronts_for(self.profile))
+        fronts = fronts_for(self.profile)
+        self.games = tuple(game.name for game in fronts)
         """The games with a tile: those that fit this board."""
+        self.icons = tuple(game.icon for game in fronts)
         self.layout = HomeLayout.of(self.profile, len(self.games))
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
@@ -49,4 +51,4 @@ class HomeScreen(Screen):
         unfinished = self.app.waiting_games()
         waiting = [game in unfinished for game in self.games]
         return draw_home(canvas, self.profile, self.layout, level, self.app.settings.sound,
-                         self.games, waiting, now)
+                         self.icons, waiting, now)
