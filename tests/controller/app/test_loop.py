@@ -17,22 +17,7 @@ from tests.support.board import NOON
 
 
 def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
-    profile = load_profile("kaskade-8x8")
-    store = Store.at(tmp_path, "kaskade-8x8")
-    app = App(profile, store, lambda: NOON, think_seconds=1.5)
-    board = open_board("mock", profile)
-    driver = Driver(app, board)
-    stop = threading.Event()
-    loop = threading.Thread(target=run, args=(driver, stop), daemon=True)
-    loop.start()
-
-    def tap(name: str) -> None:
-        pad = (int(name[1:]) - 1) * 8 + ord(name[0]) - ord("a")
-        board.touches.down(pad)
-        time.sleep(0.05)
-        board.touches.up(pad)
-        time.sleep(0.15)
-
+    app, board, stop, loop, tap = running(tmp_path, think=1.5)
     try:
         time.sleep(0.2)
         tap("a8")   # Kaskade
