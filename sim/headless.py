@@ -43,9 +43,13 @@ class Headless:
     def __init__(self, profile: Profile, store: Store, png_out: Path | None = None,
                  wall_clock: Callable[[], datetime] = datetime.now,
                  board: Board | None = None,
-                 think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
+                 think_seconds: float = DEFAULT_THINK_SECONDS,
+                 out: TextIO | None = None) -> None:
         self.profile = profile
         self.png_out = png_out
+        self.out = out
+        """Where ``describe`` lines go (and ``described`` keeps them)."""
+        self.described: list[str] = []
         self.board = board or sim_board(profile, touch="direct")
         if not isinstance(self.board.touches, VirtualTouches) or \
                 not isinstance(self.board.buttons, VirtualButtons):
@@ -110,6 +114,12 @@ class Headless:
             self.save_png(command.name, command.line)
         elif verb == "firmware":
             self._event(SensorsFirmware(command.name, SCRIPTED_HASH))
+        elif verb == "describe":
+            line = self.describe()
+            self.described.append(line)
+            if self.out is not None:
+                self.out.write(line + "\n")
+                self.out.flush()
         else:
             device: Any = self.touches if command.button is None else self.buttons
             which = command.pad if command.button is None else command.button
@@ -152,6 +162,10 @@ class Headless:
                   self.raster.rgb(self.led_colours()))
         return path
 
+    def describe(self) -> str:
+        """The screen on show, in words (``Screen.describe``)."""
+        return self.app.screen.describe(self.now)
+
     @property
     def sounds(self) -> list[Sound]:
         """Every sound made so far."""
@@ -169,6 +183,7 @@ class Headless:
         return {
             "profile": self.profile.name,
             "screen": type(self.app.screen).__name__,
+            "description": self.describe(),
             "time": round(self.now, 3),
             "frames": self.driver.pushed,
             "sounds": [sound.value for sound in self.sounds],

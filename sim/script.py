@@ -24,7 +24,7 @@ from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
 from controller.profile.model import Profile
 
-VERBS = ("tap", "down", "up", "hold", "press", "wait", "png", "firmware")
+VERBS = ("tap", "down", "up", "hold", "press", "wait", "png", "firmware", "describe")
 MAX_WAIT = 3600.0
 
 
@@ -65,6 +65,9 @@ def parse_command(text: str, line: int, profile: Profile) -> Command | None:
             raise ScriptError(line, f"{arguments[0]!r}: a picture name uses letters, digits, - "
                                     "and _ only")
         return Command(line, verb, name=arguments[0])
+    if verb == "describe":
+        _count(arguments, 0, line, "describe")
+        return Command(line, verb)
     if verb == "firmware":
         _count(arguments, 1, line, "firmware VERSION")
         return Command(line, verb, name=arguments[0])

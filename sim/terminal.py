@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import sys
 import termios
 import threading
@@ -160,9 +161,11 @@ class TerminalBoard:
                 cells.append(f"\x1b[38;2;{upper[0]};{upper[1]};{upper[2]}m"
                              f"\x1b[48;2;{lower[0]};{lower[1]};{lower[2]}m▀")
             lines.append("".join(cells) + "\x1b[0m")
-        screen = type(self.driver.app.screen).__name__.removesuffix("Screen")
         pad = profile.pad_name(self.cursor[1] * profile.columns + self.cursor[0])
-        lines.append(f"{profile.name} · {screen} · cursor {pad} {self._sound_text():<12}")
+        width = shutil.get_terminal_size((100, 30)).columns
+        description = self.driver.app.screen.describe(time.monotonic())
+        lines.append(description[:width])
+        lines.append(f"{profile.name} · cursor {pad} {self._sound_text():<12}")
         lines.append(KEYS_HELP)
         lines.extend(self.driver.app.notices[-2:])
         self._write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")

@@ -101,9 +101,13 @@ class Window:
         self.info = tk.Label(side, justify="left", anchor="nw", font=("Monospace", 9),
                              background="#202024", foreground="#c8c8d0", width=34)
         self.info.pack(pady=4, fill="x")
+        self.description = tk.Label(root, justify="left", anchor="w", font=("Sans", 15),
+                                    wraplength=max(360, self.raster.width + 300),
+                                    background="#202024", foreground="#f0f0f4")
+        self.description.grid(row=2, column=0, columnspan=2, sticky="ew", padx=12, pady=(0, 8))
         self.notice = tk.Label(root, justify="left", anchor="w", wraplength=900,
                                background="#202024", foreground="#ffb080")
-        self.notice.grid(row=2, column=0, columnspan=2, sticky="ew", padx=12)
+        self.notice.grid(row=3, column=0, columnspan=2, sticky="ew", padx=12)
         if self.link is not None:
             debug = tk.Button(side, text="Debug", width=10, command=self._toggle_debug)
             debug.pack(pady=4, fill="x")
@@ -163,7 +167,7 @@ class Window:
         self.debugging = not self.debugging
         self.link.want_readings("debug pane", self.debugging)
         if self.debugging:
-            self.debug.grid(row=0, column=2, rowspan=3, sticky="n", padx=(0, 12), pady=12)
+            self.debug.grid(row=0, column=2, rowspan=4, sticky="n", padx=(0, 12), pady=12)
         else:
             self.debug.grid_remove()
 
@@ -196,7 +200,6 @@ class Window:
             f"{profile.columns} x {profile.rows} pads, {profile.per_pad} x {profile.per_pad} "
             "LEDs each",
             f"{profile.leds} LEDs on {len(profile.channels)} channel(s)",
-            f"screen: {type(self.driver.app.screen).__name__.removesuffix('Screen')}",
             f"LEDs: {getattr(self, 'power', '-')}",
             f"frames sent: {self.driver.pushed}",
             "",
@@ -204,6 +207,7 @@ class Window:
             *self.inputs,
         ]
         self.info.configure(text="\n".join(lines))
+        self.description.configure(text=self.driver.app.screen.describe(time.monotonic()))
         self.notice.configure(text="\n".join(self.driver.app.notices[-3:]))
 
     # -- input ----------------------------------------------------------------------------------

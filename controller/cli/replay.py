@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.storage import StorageError, read_text
-from controller.cli.status import status_line
 from controller.cli.usage import UsageError
 from controller.games import CHANCE, GameState, OptionsError, game_names, get_game
 from controller.games.record import Record, parse_moves, parse_record
@@ -21,6 +20,7 @@ from controller.games.replay import (
     replay,
     starting_state,
 )
+from controller.games.status import status_line
 
 EXAMPLES = """\
 examples:

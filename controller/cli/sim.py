@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port)
     from sim.headless import Headless  # noqa: PLC0415
 
-    simulator = Headless(profile, store, args.png_out, think_seconds=args.think)
+    simulator = Headless(profile, store, args.png_out, think_seconds=args.think, out=sys.stdout)
     lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
     simulator.run(lines)
     if args.png_out is not None:

@@ -16,10 +16,10 @@ from pathlib import Path
 from controller.app.session import Session
 from controller.app.storage import StorageError, write_atomically
 from controller.cli import ansi
-from controller.cli.status import status_line
 from controller.games import Event, MoveError, NothingToUndoError
 from controller.games.kaskade import Generation, KaskadeState, Placed
 from controller.games.kaskade.diagram import diagram
+from controller.games.status import status_line
 
 HELP = """\
 Type a cell to put a ball there, e.g. c3 (a1 is the bottom-left cell). You may put a ball on

@@ -197,6 +197,12 @@ class GameState(ABC, Generic[M]):
         """A player's name for people (``White``)."""
         return self.info.players[player].capitalize()
 
+    def situation(self) -> str:
+        """What a person at the board needs to know besides whose turn it is, in words — the
+        cells each side holds, the die's number and the stones it lets move, cards left — or
+        ``""``. Games override it; the board, the terminal and the simulator show it."""
+        return ""
+
     # -- moves ----------------------------------------------------------------------------------
 
     @abstractmethod

@@ -16,6 +16,7 @@ import pytest
 from controller.app.app import Store
 from controller.profile import load_profile
 from sim.headless import Headless
+from sim.script import ScriptError
 from tests.support.board import NOON
 
 KASKADE = str(Path(sys.executable).parent / "kaskade")
@@ -130,7 +131,7 @@ def test_a_bad_script_line_exits_2_naming_the_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip() == ("kaskade sim: error: script line 2: 'fly' is not a "
                                      "command; the commands are tap, down, up, hold, press, wait, "
-                                     "png, firmware")
+                                     "png, firmware, describe")
 
 
 def test_a_bad_profile_file_gives_one_line_per_problem(tmp_path):
@@ -201,3 +202,22 @@ def test_the_update_offer_in_a_script_and_simulated_pads_that_cannot_be_updated(
     assert "there is no firmware to update" in simulator.app.notices[-1]
     simulator.run(["wait 2.5"])
     assert simulator.summary()["screen"] == "HomeScreen"
+
+
+def test_describe_prints_each_screen_in_words_before_the_summary(tmp_path):
+    script = tmp_path / "describe.txt"
+    script.write_text("describe\ntap a8\ntap a8\ntap f6\ndescribe\ntap c3\nwait 2\ndescribe\n")
+    result = subprocess.run([KASKADE, "sim", "--headless", "--profile", "kaskade-8x8",
+                             "--script", str(script), "--state-dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    *described, summary = result.stdout.splitlines()
+    assert described[0].startswith("Home · 3 games")
+    assert described[1].startswith("Kaskade 6x6 · two people · White to move")
+    assert "Black to move" in described[2]
+    assert json.loads(summary)["description"] == described[2]
+
+
+def test_describe_takes_no_argument(tmp_path):
+    with pytest.raises(ScriptError, match="script line 1: write describe"):
+        run_script(tmp_path, "kaskade-8x8", "describe home\n")

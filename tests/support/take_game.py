@@ -230,6 +230,9 @@ class TakeScreen(GameScreen[TakeState]):
             return
         self.play(count, now)
 
+    def touch_words(self) -> str:
+        return "touch the last light to take one, the one before it to take two"
+
     def view(self, now: float) -> TakeView:
         legal = self.state.legal_moves() if self.person_to_move() else []
         return TakeView(self.state.lights, self.state.left,

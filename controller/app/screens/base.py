@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class Screen(ABC):
-    """A screen of ``app``. Must: ``draw``. May: any handler, and ``wakeup``."""
+    """A screen of ``app``. Must: ``draw``, ``describe``. May: any handler, and ``wakeup``."""
 
     wants_readings = False
     """Whether the screen shows the touch sensors' readings (they stream only while it does)."""
@@ -78,3 +78,9 @@ class Screen(ABC):
     @abstractmethod
     def draw(self, canvas: Canvas, now: float) -> bool:
         """Draw the screen; return whether the picture changes with time."""
+
+    @abstractmethod
+    def describe(self, now: float) -> str:
+        """What the screen shows, in one line of words, and what a touch would do: the
+        simulator shows it under the board, the terminal on its status line, headless scripts
+        print it (``describe``)."""

@@ -75,6 +75,16 @@ class BigBallsScreen(GameScreen[BigBallsState]):
             return
         self._refuse(pad, now)
 
+    def touch_words(self) -> str:
+        state = self.state
+        if state.phase == MOVE:
+            if self.chosen is not None:
+                return f"touch where stone {number(state.board[self.chosen])} steps"
+            return "touch the stone to move, then where it steps"
+        if self.chosen is not None:
+            return "touch the hole the big ball rolls to"
+        return "touch a big ball, then the hole it rolls to; or the die to throw"
+
     def _refuse(self, pad: int, now: float) -> None:
         self.chosen = None if self.state.phase != MOVE else self.chosen
         self.refuse(pad, now)

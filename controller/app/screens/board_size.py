@@ -55,6 +55,17 @@ class BoardSizeScreen(Screen):
             return self.app.home()
         return None
 
+    def describe(self, now: float) -> str:
+        largest = f"{self.profile.columns}x{self.profile.rows}"
+        if self.corner is not None:
+            width, height = self.corner[0] + 1, self.corner[1] + 1
+            if width < MIN_SIDE or height < MIN_SIDE:
+                return f"Kaskade · {width}x{height} is too small: {MIN_SIDE}x{MIN_SIDE} at least"
+            return f"Kaskade · {width}x{height}: let go to start"
+        suggested = f"{self.suggestion[0] + 1}x{self.suggestion[1] + 1}"
+        return (f"Kaskade · touch the far corner of the board you want ({MIN_SIDE}x{MIN_SIDE} "
+                f"to {largest}; the lit one is {suggested})")
+
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_board_size(canvas, self.profile, self.corner, self.suggestion, MIN_SIDE)
         return False

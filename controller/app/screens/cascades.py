@@ -37,6 +37,10 @@ class CascadesScreen(GameScreen[CascadesState]):
             return
         self.play(move, now)
 
+    def touch_words(self) -> str:
+        done = {END: ", or the end pad to stop at one", PASS: ", or the pass pad"}
+        return f"touch a lit cell{done.get(self._done_move(), '')}"
+
     def _done_move(self) -> Any:
         """What the pass / end pad does now: ``PASS``, ``END`` or nothing."""
         legal = self.state.legal_moves()

@@ -76,6 +76,11 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
             self.chosen = None if self.chosen == card else card
             self.app.say(Sound.TAP)
 
+    def touch_words(self) -> str:
+        if self.chosen is not None:
+            return f"touch the tier for the {CARDS[self.chosen].name}"
+        return "touch the waste or a reserve card to play it, the stock to draw"
+
     def after_move(self, events: list[Event], now: float) -> bool:
         del events, now
         self.chosen = None

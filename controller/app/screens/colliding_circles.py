@@ -18,7 +18,7 @@ from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import Event
 from controller.games.colliding_circles import CollidingCirclesState
-from controller.games.colliding_circles.board import CIRCLES
+from controller.games.colliding_circles.board import CIRCLES, NAMES
 from controller.games.colliding_circles.events import CircleChanged
 from controller.games.colliding_circles.pieces import END, Manoeuvre, Place, Rethrow, Throw
 from controller.render.canvas import Canvas
@@ -91,6 +91,14 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
             self.app.say(Sound.TAP)
             return
         self.refuse(pad, now)
+
+    def touch_words(self) -> str:
+        value = self._die_value()
+        if value is not None:
+            return f"touch a lit field to place the {value}, or rethrow it"
+        if self.origin is not None:
+            return f"touch where the die on {NAMES[self.origin]} moves to"
+        return "touch a die in your hand, or a die on the board to move it; end finishes the turn"
 
     def _play_or_refuse(self, move: Any, legal: list[Any], pad: int, now: float) -> None:
         if move is not None and move in legal:

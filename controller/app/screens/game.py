@@ -12,8 +12,8 @@
 * The menu button opens the pause menu (continue, hint, resign, home); once the game is over a
   touch goes home.
 
-Each game's screen says what a tap means (``tap``), what a move shows (``after_move``) and how
-the board looks (``draw``).
+Each game's screen says what a tap means (``tap``), what a move shows (``after_move``), how
+the board looks (``draw``) and, in words, what a touch would do now (``touch_words``).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from controller.app.session import S, Session
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.devices.interfaces import Sound
 from controller.games import CHANCE, Event, GameOver
+from controller.games.status import standing, title
 from controller.render.canvas import Canvas
 from controller.render.feedback import NEVER, Touches, Turn
 
@@ -42,8 +43,9 @@ HOLD_SHOWN = 0.3
 
 
 class GameScreen(Screen, Generic[S]):
-    """A game on the board (``GameScreen[CascadesState]``). Must: ``tap``, ``draw``. May:
-    ``after_move``, ``touched``, ``chance_delay``, ``animation_end`` / ``end_animation``."""
+    """A game on the board (``GameScreen[CascadesState]``). Must: ``tap``, ``draw``,
+    ``touch_words``. May: ``after_move``, ``touched``, ``chance_delay``, ``animation_end`` /
+    ``end_animation``."""
 
     def __init__(self, app: App, session: Session[S]) -> None:
         super().__init__(app)
@@ -78,6 +80,11 @@ class GameScreen(Screen, Generic[S]):
     def tap(self, pad: int, now: float) -> None:
         """A finger let go of ``pad`` (not a hold, not skipping an animation): play the move it
         means, or ``refuse`` it."""
+
+    @abstractmethod
+    def touch_words(self) -> str:
+        """What a touch does now, for the person to move (``touch an empty cell or one of
+        yours``)."""
 
     def touched(self, pad: int, now: float) -> None:
         """A finger came down on ``pad`` (the game may show something while it rests)."""
@@ -263,11 +270,47 @@ class GameScreen(Screen, Generic[S]):
         self.end_animation(NEVER)
         self._won()
 
-    # -- drawing --------------------------------------------------------------------------------
+    # -- drawing and words ----------------------------------------------------------------------
 
     @abstractmethod
     def draw(self, canvas: Canvas, now: float) -> bool:
         """Draw the game."""
+
+    def describe(self, now: float) -> str:
+        """``Kaskade 6x6 · you (White) against level 3 · White to move · White 5 cells · Black 3
+        cells · move 12 · touch an empty cell or one of yours``."""
+        state, session = self.state, self.session
+        words = [title(state), self.seats()]
+        if session.resigned:
+            winner = session.winner
+            words.append(f"{session.tags['Termination']}"
+                         + (f", {state.player_title(winner)} wins" if winner is not None else ""))
+        elif state.to_move != CHANCE:
+            words.append(standing(state))
+        words.append(state.situation())
+        if session.finished:
+            words += [f"{state.plies} moves", "touch to go home"]
+        else:
+            words.append(f"move {state.plies + 1}")
+            if self.thinking and self.pending is not None:
+                words.append("the computer is thinking")
+            elif self.person_to_move():
+                words.append(self.touch_words())
+        return " · ".join(word for word in words if word)
+
+    def seats(self) -> str:
+        """Who plays: ``two people``, ``you (White) against level 3``, ``alone``."""
+        players = range(len(self.state.info.players))
+        if len(players) == 1:
+            return ""
+        levels = {p: self.session.computer_level(p) for p in players}
+        people = [p for p in players if levels[p] is None]
+        if len(people) == len(players):
+            return "two people"
+        if not people:
+            return " against ".join(f"level {levels[p]}" for p in players)
+        (person,) = people
+        return f"you ({self.state.player_title(person)}) against level {levels[1 - person]}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from controller.app.games import fronts_for
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
+from controller.games import get_game
 from controller.render.canvas import Canvas
 from controller.render.menu import HomeLayout, draw_home
 
@@ -44,6 +45,18 @@ class HomeScreen(Screen):
         self.app.save_settings()
         self.app.say(Sound.TAP)
         return None
+
+    def describe(self, now: float) -> str:
+        settings = self.app.settings
+        words = [f"Home · {len(self.games)} games"]
+        waiting = [get_game(name).info.title for name in self.games
+                   if name in self.app.waiting_games()]
+        if waiting:
+            words.append(f"{' and '.join(waiting)} waiting to be continued")
+        words += [f"brightness {round(settings.brightness * 100)} %",
+                  f"sound {'on' if settings.sound else 'off'}",
+                  "touch a game's tile to play it"]
+        return " · ".join(words)
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         levels = len(self.layout.brightness)

@@ -36,6 +36,9 @@ class KaskadeScreen(GameScreen[KaskadeState]):
             return
         self.play(cell, now)
 
+    def touch_words(self) -> str:
+        return "touch an empty cell or one of yours"
+
     def play(self, move: object, now: float) -> None:
         self.before = list(self.state.cells)
         super().play(move, now)

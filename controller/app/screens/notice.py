@@ -41,6 +41,10 @@ class NoticeScreen(Screen):
     def wakeup(self, now: float) -> float | None:
         return now if self.until is None else self.until
 
+    def describe(self, now: float) -> str:
+        notice = self.app.notices[-1] if self.app.notices else "something was set aside"
+        return f"Notice: {notice} · touch to go on"
+
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_notice(canvas, self.profile, now)
         return True

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
-from controller.games import GameState
+from controller.games import GameState, get_game
 from controller.render.canvas import Canvas
 from controller.render.menu import OptionsLayout, draw_options
 
@@ -74,6 +74,12 @@ class OptionsScreen(Screen):
 
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
+
+    def describe(self, now: float) -> str:
+        chosen = " · ".join(f"{choice.name} {self.chosen[choice.name]}"
+                            for choice in self.choices)
+        return (f"{get_game(self.game).info.title} · {chosen} · touch a value to change it, "
+                "the start tile to play")
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         picked = [choice.values.index(self.chosen[choice.name]) for choice in self.choices]

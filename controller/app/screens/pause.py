@@ -69,6 +69,14 @@ class PauseScreen(Screen):
     def wakeup(self, now: float) -> float | None:
         return None if self.resign_since is None else self.resign_since + RESIGN_HOLD
 
+    def describe(self, now: float) -> str:
+        words = [f"Paused: {self.play.state.info.title}", "continue", "hint"]
+        if not self.play.session.finished:
+            words.append("hold resign to give up" if self.resign_since is None else
+                         "keep holding to resign")
+        words.append("home (the game waits)")
+        return " · ".join(words)
+
     def draw(self, canvas: Canvas, now: float) -> bool:
         animating = self.play.draw(canvas, now)
         progress = 0.0

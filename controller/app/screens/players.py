@@ -44,6 +44,13 @@ class PlayersScreen(Screen):
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
+    def describe(self, now: float) -> str:
+        info = get_game(self.game).info
+        person = info.players[self.colour].capitalize()
+        return (f"{info.title} · who plays? Two people, or you ({person}) against the computer "
+                f"at level {LEVELS[0]} (gentle) to {LEVELS[-1]} · touch the colour pad to play "
+                f"{info.players[1 - self.colour].capitalize()}")
+
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_players(canvas, self.profile, self.layout, self.colour, self.colours)
         return False

@@ -139,6 +139,21 @@ class SelfTestScreen(Screen):
             return self.pad_since + self.pad_seconds
         return None
 
+    def describe(self, now: float) -> str:
+        if self.phase == "leds":
+            step = min(self._led_step(now), len(self.leds) - 1)
+            channel, place, _ = self.leds[step]
+            return (f"Self-test, LEDs · LED {place + 1} of channel {channel} lit ({step + 1} of "
+                    f"{len(self.leds)}, in chain order) · press undo if it is dark or out of "
+                    "place, menu to go on to the pads")
+        if self.phase == "pads":
+            return (f"Self-test, pads · touch the lit pad {self.profile.pad_name(self.pad_index)}"
+                    f" ({self.pad_index + 1} of {self.profile.pads}) · menu ends the test")
+        verdict = "every LED and pad passed" if self.report.ok else \
+            f"{len(self.report.dead) + len(self.report.wrong)} pad(s) failed (red)"
+        return (f"Self-test done · {verdict} · the report is printed where kaskade selftest "
+                "runs · menu goes home")
+
     def draw(self, canvas: Canvas, now: float) -> bool:
         canvas.fill(OFF)
         k = self.profile.per_pad

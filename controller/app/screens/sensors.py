@@ -46,6 +46,10 @@ class SensorsScreen(Screen):
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
+    def describe(self, now: float) -> str:
+        return (f"Touch sensors · each pad glows with its reading, full at the touch "
+                f"threshold {self.touch} · touched pads light white · menu goes home")
+
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_heat_map(canvas, self.profile, self.deltas, self.touch, self.touched)
         return False

@@ -68,6 +68,10 @@ class UpdateOfferScreen(Screen):
         draw_update_offer(canvas, self.profile, self.layout, held, now)
         return True
 
+    def describe(self, now: float) -> str:
+        return ("New touch firmware · hold the update pad to install it (a minute, the game and "
+                "settings stay), or touch later")
+
     def _later(self) -> Screen:
         self.app.say(Sound.TAP)
         self.app.decline_update()
@@ -91,6 +95,10 @@ class UpdatingScreen(Screen):
         else:
             self.app.say(Sound.ILLEGAL)
         return UpdateResultScreen(self.app, error is None, now)
+
+    def describe(self, now: float) -> str:
+        return f"Updating the touch board's firmware · {round(self.share * 100)} % · keep it " \
+            "plugged in"
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_update_progress(canvas, self.profile, self.share, now)
@@ -123,6 +131,11 @@ class UpdateResultScreen(Screen):
 
     def wakeup(self, now: float) -> float | None:
         return self.until
+
+    def describe(self, now: float) -> str:
+        if self.success:
+            return "The touch board runs the new firmware · touch to go home"
+        return "The update did not finish; the touch board keeps its firmware · touch to go home"
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_update_result(canvas, self.success)

@@ -167,6 +167,19 @@ class BigBallsState(NotatedState[Move]):
         """The holes with a big ball."""
         return [hole for hole, value in enumerate(self.board) if value == BALL]
 
+    def situation(self) -> str:
+        """``roll a big ball or throw the die``, ``Black threw a 4 · move stone 3 or 5``."""
+        if self._outcome is not None:
+            return ""
+        if self.phase == MOVE and self.die is not None:
+            stones = " or ".join(str(n) for n in self.movable(self.die))
+            return f"{self.player_title(self.player)} threw a {self.die} · move stone {stones}"
+        if self.phase == ROLL:
+            return "the die is thrown"
+        if self.phase == CHOOSE:
+            return "roll a big ball or throw the die"
+        return "the stones are dealt"
+
     def movable(self, die: int, player: int | None = None) -> tuple[int, ...]:
         """The numbers of the stones ``player`` (default: the player to move) may move after
         throwing ``die``: that stone, or else the next lower and the next higher still on the

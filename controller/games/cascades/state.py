@@ -197,6 +197,14 @@ class CascadesState(NotatedState[Move]):
         """The first player's first turn, which is exactly one stone."""
         return self._plies == 0
 
+    def situation(self) -> str:
+        """``a second stone or end · bottom row: White 2, Black 1 of 8``."""
+        where = "bottom row" if self.scoring == "bottom" else "stones"
+        scores = f"{where}: White {self.score(0)}, Black {self.score(1)} of {self.counted}"
+        if self._outcome is None and self.first is not None:
+            return f"a second stone or end · {scores}"
+        return scores
+
     def can_place(self, player: int) -> bool:
         """Whether ``player`` has an empty cell below one of their stones."""
         return any(self._places(player, None))

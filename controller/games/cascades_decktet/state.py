@@ -268,6 +268,17 @@ class CascadesDecktetState(NotatedState[Move]):
         """Cards not yet in the tiers."""
         return len(self.talon) + sum(len(r) for r in self.reserves)
 
+    def situation(self) -> str:
+        """``24 cards left · 2 turns of the waste left``."""
+        if not self.dealt:
+            return "the deck is shuffled"
+        left = self.cards_left()
+        words = [f"{left} card{'' if left == 1 else 's'} left"]
+        passes = self.passes_left()
+        if passes is not None:
+            words.append(f"{passes} turn{'' if passes == 1 else 's'} of the waste left")
+        return " · ".join(words)
+
     def passes_left(self) -> int | None:
         """How many more times the waste may be turned over (``None``: without limit)."""
         if self.pass_limit is None:

@@ -207,6 +207,19 @@ class CollidingCirclesState(NotatedState[Move]):
         """The marker totals on the board: Red's, then Black's."""
         return rules.scores(self.board)
 
+    def situation(self) -> str:
+        """``Red 3 · Black 2 · place a die, rethrow one or end the turn``."""
+        red, black = self.scores()
+        scores = f"Red {red} · Black {black}"
+        doing = {OPENING: "place a die next to a printed number",
+                 MANOEUVRE: "move a die, place one, rethrow one or end the turn",
+                 PLACE: "place a die, rethrow one or end the turn",
+                 SECOND: "place a second die, rethrow one or end the turn",
+                 DEAL: "the hands are thrown", REFILL: "the hand is refilled"}
+        if self._outcome is not None:
+            return scores
+        return f"{scores} · {doing[self.stage]}"
+
     def holes(self) -> list[int]:
         """The free fields no die can fill while their neighbours stay."""
         return rules.holes(self.board)

@@ -116,6 +116,12 @@ class KaskadeState(GameState[int]):
 
     # -- reading the board --------------------------------------------------------------------
 
+    def situation(self) -> str:
+        """``White 5 cells · Black 3 cells``."""
+        white = sum(1 for value in self.cells if value > 0)
+        black = sum(1 for value in self.cells if value < 0)
+        return f"White {_cells(white)} · Black {_cells(black)}"
+
     def cell(self, cell: int) -> CellContent:
         """What ``cell`` holds now."""
         value = self._cells[cell]
@@ -256,3 +262,7 @@ class KaskadeState(GameState[int]):
             self.grid, self._cells[:], self._counts[:], self._plies, rng
         )
         return rules.elimination(winner)
+
+
+def _cells(count: int) -> str:
+    return f"{count} cell{'' if count == 1 else 's'}"
