@@ -292,7 +292,7 @@ class GameScreen(Screen, Generic[S]):
             words += [f"{state.plies} moves", "touch to go home"]
         else:
             words.append(f"move {state.plies + 1}")
-            if self.thinking and self.pending is not None:
+            if self.pending is not None:
                 words.append("the computer is thinking")
             elif self.person_to_move():
                 words.append(self.touch_words())
