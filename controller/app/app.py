@@ -15,6 +15,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from controller.app import words
+from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
 from controller.app.games import FRONTS, front
 from controller.app.history import History
@@ -47,7 +49,10 @@ from controller.devices.interfaces import (
 from controller.games import GameState, get_game
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
+from controller.render.color import Colour
+from controller.render.disconnected import RED as LOST_RED
 from controller.render.disconnected import draw_disconnected
+from controller.render.marquee import WHITE
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +117,10 @@ class App:
         self.requests: list[ThinkRequest] = []
         self._tokens = 0
         self.settings = store.settings.load()
+        self.announcer = Announcer(profile.led_width, profile.led_height)
+        """Messages in letters over the screens, and the board's sleep."""
+        self._dimming = 1.0
+        self.follow_sleep_setting()
         self.notices: list[str] = []
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
@@ -146,6 +155,10 @@ class App:
 
     def handle(self, event: InputEvent | ComputerMove, now: float) -> None:
         """React to an input event (or a computer's answer) that happened at ``now``."""
+        if isinstance(event, ComputerMove | UpdateProgress):
+            self.announcer.activity(now)
+        elif self.announcer.intercept(event, now):
+            return
         if isinstance(event, PadDown):
             following = self.screen.pad_down(event.pad, now)
         elif isinstance(event, PadUp):
@@ -170,26 +183,36 @@ class App:
         else:
             following = None
             if isinstance(event, TouchesLost):
+                if self.touches_lost is None:
+                    self.announce(self.say_words("touches lost"), LOST_RED, now)
                 self.touches_lost = event.reason
             elif isinstance(event, TouchesBack):
+                if self.touches_lost is not None:
+                    self.caption(self.say_words("touches back"), now=now)
                 self.touches_lost = None
         self._switch(following)
 
     def tick(self, now: float) -> None:
-        """Let time-driven things happen (holds, the end of animations)."""
+        """Let time-driven things happen (holds, the end of animations and messages)."""
+        self.announcer.tick(now)
         self._switch(self.screen.tick(now))
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        """Draw the current screen; whether the picture changes with time."""
+        """Draw the current screen and any message over it; whether the picture changes with
+        time (never while the board sleeps dark)."""
+        self._dimming = self.announcer.dimming(now)
         moving = self.screen.draw(canvas, now)
         if self.touches_lost is not None:
             draw_disconnected(canvas, now)
-            return True
-        return moving
+            moving = True
+        moving |= self.announcer.draw(canvas, now)
+        return moving and self._dimming > 0
 
     def wakeup(self, now: float) -> float | None:
         """When ``tick`` must next run even if nothing is touched."""
-        return self.screen.wakeup(now)
+        times = [time for time in (self.screen.wakeup(now), self.announcer.wakeup(now))
+                 if time is not None]
+        return min(times) if times else None
 
     def flush(self) -> None:
         """Save the game if it changed (called right after its picture went to the LEDs)."""
@@ -234,8 +257,25 @@ class App:
 
     @property
     def brightness(self) -> float:
-        """The global LED brightness, 0-1."""
-        return self.settings.brightness
+        """The global LED brightness, 0-1: the setting, dimmed while the board sleeps."""
+        return self.settings.brightness * self._dimming
+
+    def follow_sleep_setting(self) -> None:
+        """Sleep after the time the settings give (after they changed)."""
+        minutes = self.settings.sleep_minutes
+        self.announcer.sleep_after = minutes * 60 if minutes > 0 else None
+
+    def say_words(self, key: str, **values: Any) -> str:
+        """The LED message ``key`` in the board's language."""
+        return words.say(self.settings.language, key, **values)
+
+    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None) -> None:
+        """Show ``text`` over the screen until it has been read or a touch skips it."""
+        self.announcer.announce(text, colour, now)
+
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
+        """Name what a touch just chose (touches go on to the screen meanwhile)."""
+        self.announcer.caption(text, now, colour)
 
     def _switch(self, following: Screen | None) -> None:
         if following is not None:

@@ -1,4 +1,5 @@
-"""The board's settings (brightness, sound, the last board size per game), kept in
+"""The board's settings (brightness, sound, language, when to sleep, the last set-up per game),
+kept in
 ``settings.json`` in the state directory. A damaged file is set aside, never lost, and the
 defaults are used."""
 
@@ -10,9 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.storage import set_aside, write_atomically
+from controller.app.words import LANGUAGES
 from controller.devices.firmware import MAX_THRESHOLD
 
 MIN_BRIGHTNESS = 0.05
+DEFAULT_SLEEP_MINUTES = 10.0
+MAX_SLEEP_MINUTES = 24 * 60.0
 
 
 @dataclass
@@ -30,6 +34,10 @@ class Settings:
     thresholds: list[int] | None = None
     """The touch sensors' touch and release thresholds from ``kaskade calibrate``, sent to the
     board at every connection (``None``: the firmware's defaults for its sensors)."""
+    language: str = LANGUAGES[0]
+    """The language of the messages on the LEDs (``en``, ``de``)."""
+    sleep_minutes: float = DEFAULT_SLEEP_MINUTES
+    """Minutes without a touch before the LEDs dim (dark after as long again); 0 never."""
 
 
 class SettingsFile:
@@ -75,6 +83,14 @@ def _parse(data: Any) -> Settings:
     sizes = data.get("sizes", {})
     thresholds = data.get("thresholds")
     options = data.get("options", {})
+    language = data.get("language", defaults.language)
+    sleep = data.get("sleep_minutes", defaults.sleep_minutes)
+    if language not in LANGUAGES:
+        raise ValueError(f"language {str(language)[:20]!r} is not one of {', '.join(LANGUAGES)}")
+    if not isinstance(sleep, (int, float)) or isinstance(sleep, bool) or \
+            not 0 <= sleep <= MAX_SLEEP_MINUTES:
+        raise ValueError(f"sleep_minutes {str(sleep)[:20]!r} is not a number of minutes from 0 "
+                         f"to {MAX_SLEEP_MINUTES:g}")
     if not isinstance(options, dict) or not all(
             isinstance(game, str) and isinstance(chosen, dict)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in chosen.items())
@@ -95,4 +111,4 @@ def _parse(data: Any) -> Settings:
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
     return Settings(float(brightness), sound, dict(sizes), {g: dict(o) for g, o in options.items()},
-                    thresholds)
+                    thresholds, language, float(sleep))

@@ -197,6 +197,11 @@ class GameState(ABC, Generic[M]):
         """A player's name for people (``White``)."""
         return self.info.players[player].capitalize()
 
+    def left_over(self) -> int | None:
+        """What a one-player game left unplaced at its end (cards), for its result; ``None``
+        where the game counts nothing of the kind."""
+        return None
+
     def situation(self) -> str:
         """What a person at the board needs to know besides whose turn it is, in words — the
         cells each side holds, the die's number and the stones it lets move, cards left — or

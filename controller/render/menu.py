@@ -44,12 +44,13 @@ def tile_size(profile: Profile) -> int:
 @dataclass(frozen=True)
 class HomeLayout:
     """Game tiles from the top left; along the bottom a brightness bar, the sensors pad (the
-    heat map of the touch sensors) and the sound switch."""
+    heat map of the touch sensors), the language switch and the sound switch."""
 
     tiles: tuple[Tile, ...]
     brightness: tuple[Pad, ...]
     """The bar's pads, dimmest first."""
     sensors: Pad
+    language: Pad
     sound: Pad
 
     @classmethod
@@ -62,12 +63,14 @@ class HomeLayout:
             line, place = divmod(index, per_row)
             top = profile.rows - line * (size + 1)
             tiles.append(Tile(place * (size + 1), top - size, size))
-        bar = tuple((column, 0) for column in range(profile.columns - 2))
-        return cls(tuple(tiles), bar, (profile.columns - 2, 0), (profile.columns - 1, 0))
+        right = profile.columns - 1
+        bar = tuple((column, 0) for column in range(right - 2))
+        return cls(tuple(tiles), bar, (right - 2, 0), (right - 1, 0), (right, 0))
 
     def hit(self, pad: Pad) -> tuple[str, int] | None:
         """What a touch on ``pad`` means: ``("game", i)``, ``("brightness", level)`` with
-        level 1 … len(bar), ``("sensors", 0)``, ``("sound", 0)``, or ``None``."""
+        level 1 … len(bar), ``("sensors", 0)``, ``("language", 0)``, ``("sound", 0)``, or
+        ``None``."""
         for index, tile in enumerate(self.tiles):
             if tile.contains(pad):
                 return "game", index
@@ -77,6 +80,8 @@ class HomeLayout:
             return "sensors", 0
         if pad == self.sound:
             return "sound", 0
+        if pad == self.language:
+            return "language", 0
         return None
 
 
@@ -89,14 +94,18 @@ def draw_home(
     icons: Sequence[Icon],
     resumable: Sequence[bool],
     now: float,
+    selected: int | None = None,
+    language: str = "en",
 ) -> bool:
     """The home menu, a tile per game drawn by its ``icons``; tiles of games with an
-    unfinished game breathe. Returns whether the picture changes with time."""
+    unfinished game breathe slowly, the ``selected`` tile (its name on show, a second touch
+    starts it) quickly. Returns whether the picture changes with time."""
     canvas.fill(OFF)
     k = profile.per_pad
-    animating = False
-    for tile, icon, waiting in zip(layout.tiles, icons, resumable):
-        level = pulse(now, 0.35) if waiting else 1.0
+    animating = selected is not None
+    for index, (tile, icon, waiting) in enumerate(zip(layout.tiles, icons, resumable)):
+        level = pulse(now * 3, 0.35) if index == selected else \
+            pulse(now, 0.35) if waiting else 1.0
         animating |= waiting
         icon(canvas, tile, k, level)
     for index, (column, row) in enumerate(layout.brightness, 1):
@@ -104,6 +113,7 @@ def draw_home(
             if index <= brightness_level else scale(NEUTRAL, 0.5)
         canvas.block(column * k, row * k, solid_rows(k, colour))
     _sensors_icon(canvas, layout.sensors, k)
+    _language_icon(canvas, layout.language, k, language)
     column, row = layout.sound
     canvas.block(column * k, row * k, solid_rows(k, SOUND_ON if sound else SOUND_OFF))
     return animating
@@ -118,6 +128,25 @@ def _sensors_icon(canvas: Canvas, pad: Pad, k: int) -> None:
 
 
 
+FLAG_STRIPES: dict[str, tuple[Colour, ...]] = {
+    "de": ((60, 60, 60), (230, 0, 0), (255, 190, 0)),
+    "en": ((200, 16, 46), (255, 255, 255), (1, 33, 105)),
+}
+"""The language pad's stripes, top first: the German flag's; red, white and blue for English.
+On a one-LED pad, the middle stripe's colour (gold or white)."""
+
+
+def _language_icon(canvas: Canvas, pad: Pad, k: int, language: str) -> None:
+    """The language pad: its flag's stripes, one per LED row."""
+    column, row = pad
+    stripes = FLAG_STRIPES.get(language, FLAG_STRIPES["en"])
+    if k == 1:
+        canvas.block(column, row, solid_rows(1, stripes[-1] if language == "de" else stripes[1]))
+        return
+    picked = stripes if k >= 3 else stripes[1:]
+    for line in range(k):
+        colour = picked[min(len(picked) - 1, k - 1 - line)]
+        canvas.rect(column * k, row * k + line, k, 1, colour)
 
 
 def draw_board_size(

@@ -56,16 +56,25 @@ class BoardHarness(Headless):
         person against the computer at ``level``; leaves the set-up screen, if any, open."""
         home = self.app.screen
         tile = home.layout.tiles[home.games.index(name)]
-        self.tap_pad((tile.column, tile.row))
+        self.tap_pad((tile.column, tile.row))  # its name
+        self.tap_pad((tile.column, tile.row))  # play it
         if self.screen == "PlayersScreen":
             players = self.app.screen.layout
             self.tap_pad((players.people.column, players.people.row) if level is None
                          else players.levels[level - 1])
+        self.skip_message()
 
     def start(self) -> None:
-        """Tap the set-up screen's start pad."""
+        """Tap the set-up screen's start pad, then skip the words that say whose turn it is."""
         tile = self.app.screen.layout.start
         self.tap_pad((tile.column, tile.row))
+        self.skip_message()
+
+    def skip_message(self) -> None:
+        """If words cover the game ("White to move"), touch to skip them, as a player would."""
+        message = self.app.announcer.message
+        if message is not None and not message.caption:
+            self.tap("a1")
 
     def go_home(self) -> None:
         """The menu button, then the pause screen's home pad."""
@@ -85,6 +94,7 @@ class BoardHarness(Headless):
         computer at level ``computer``), then the far corner of ``size``."""
         width, height = (int(v) for v in size.split("x"))
         self.tap(cell_name(0, self.profile.rows - 1))
+        self.tap(cell_name(0, self.profile.rows - 1))
         layout = self.app.screen.layout
         if computer is None:
             self.tap(cell_name(layout.people.column, layout.people.row))
@@ -93,6 +103,7 @@ class BoardHarness(Headless):
                 self.tap(cell_name(*layout.colour))
             self.tap(cell_name(*layout.levels[computer - 1]))
         self.tap(cell_name(width - 1, height - 1))
+        self.skip_message()
 
     def play(self, moves: str, settle: float = 3.0) -> None:
         for move in moves.split():

@@ -11,6 +11,8 @@
   them (a die tumbles for a moment).
 * The menu button opens the pause menu (continue, hint, resign, home); once the game is over a
   touch goes home.
+* Words on the LEDs: whose turn it is when a game starts or is continued, and the result with
+  its score when it ends; a touch skips either.
 
 Each game's screen says what a tap means (``tap``), what a move shows (``after_move``), how
 the board looks (``draw``) and, in words, what a touch would do now (``touch_words``).
@@ -27,10 +29,12 @@ from controller.app.screens.base import Screen
 from controller.app.screens.pause import PauseScreen
 from controller.app.session import S, Session
 from controller.app.thinking import ComputerMove, ThinkRequest
+from controller.app.words import player_word
 from controller.devices.interfaces import Sound
 from controller.games import CHANCE, Event, GameOver
 from controller.games.status import standing, title
 from controller.render.canvas import Canvas
+from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, Colour, player_colours
 from controller.render.feedback import NEVER, Touches, Turn
 
 if TYPE_CHECKING:
@@ -67,6 +71,7 @@ class GameScreen(Screen, Generic[S]):
         """How the last hint's search judged the position (+1 won … -1 lost)."""
         self.chance_at: float | None = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
+        self.announce_turn()
         self._next_step(None)
 
     @property
@@ -264,6 +269,52 @@ class GameScreen(Screen, Generic[S]):
     def _won(self) -> None:
         self.showing_winner = True
         self.app.say(Sound.WIN)
+        text, colour = self.result_words()
+        self.app.announce(text, colour)
+
+    def announce_turn(self, now: float | None = None) -> None:
+        """Say whose turn it is (a game with two seats that goes on)."""
+        state, session, app = self.state, self.session, self.app
+        players = state.info.players
+        if session.finished or len(players) < 2:
+            return
+        player = state.turn_player()
+        if all(session.computer_level(p) is None for p in range(len(players))):
+            text = app.say_words("to move", player=player_word(app.settings.language,
+                                                               players[player]))
+        else:
+            text = app.say_words("computer's turn" if session.computer_level(player) is not None
+                                 else "your turn")
+        app.announce(text, player_colours(players)[player], now)
+
+    def result_words(self) -> tuple[str, Colour]:
+        """The result for the LEDs and its colour: ``Black wins 5:3`` in Black's colour,
+        ``you won!``, ``lost, 12 cards left``."""
+        state, session, app = self.state, self.session, self.app
+        players = state.info.players
+        outcome = state.outcome()
+        winner = session.winner
+        scores = outcome.scores if outcome is not None else None
+        if len(players) == 1:
+            left = state.left_over()
+            if winner is not None:
+                return app.say_words("won"), CONFIRM
+            return (app.say_words("lost with", cards=left) if left else
+                    app.say_words("lost")), ILLEGAL
+        if winner is None:
+            score = ":".join(map(str, scores)) if scores else ""
+            return app.say_words("draw by", score=score) if score else app.say_words("draw"), \
+                HIGHLIGHT
+        people = [p for p in range(len(players)) if session.computer_level(p) is None]
+        if len(people) == 1:
+            return app.say_words("you won" if winner == people[0] else "you lost"), \
+                player_colours(players)[winner]
+        name = player_word(app.settings.language, players[winner])
+        if scores:
+            score = f"{scores[winner]}:{scores[1 - winner]}"
+            return app.say_words("wins by", player=name, score=score), \
+                player_colours(players)[winner]
+        return app.say_words("wins", player=name), player_colours(players)[winner]
 
     def resigned(self) -> None:
         """The pause menu ended the game by resignation."""

@@ -1,5 +1,11 @@
 """Home: a tile per game that fits the board (it breathes while a game waits to be continued),
-the brightness bar, the sensors pad and the sound switch."""
+the brightness bar, the sensors pad, the language and the sound switch.
+
+The first touch on a game's tile writes the game's name across the board while the tile
+breathes; touching the same tile again starts it (or continues the game waiting on it). A
+first-time player learns what each tile is, and nothing starts by accident. Every other control
+acts at once and says in words what it did (``60%``, ``sound off``, ``Deutsch``).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from controller.app.games import fronts_for
 from controller.app.screens.base import Screen
+from controller.app.words import LANGUAGES
 from controller.devices.interfaces import Sound
 from controller.games import get_game
 from controller.render.canvas import Canvas
@@ -25,37 +32,57 @@ class HomeScreen(Screen):
         """The games with a tile: those that fit this board."""
         self.icons = tuple(game.icon for game in fronts)
         self.layout = HomeLayout.of(self.profile, len(self.games))
+        self.selected: int | None = None
+        """The game tile touched once: its name is on show, a second touch starts it."""
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
+            self.selected = None
             return None
         kind, value = hit
-        settings = self.app.settings
+        app, settings = self.app, self.app.settings
+        app.say(Sound.TAP)
         if kind == "game":
-            self.app.say(Sound.TAP)
-            return self.app.open_game(self.games[value])
+            if value == self.selected:
+                return app.open_game(self.games[value])
+            self.selected = value
+            name = self.games[value]
+            key = "touch again to continue" if name in app.waiting_games() else "touch again"
+            app.caption(app.say_words(key, game=get_game(name).info.title), now)
+            return None
+        self.selected = None
         if kind == "sensors":
-            self.app.say(Sound.TAP)
-            return self.app.sensors()
+            return app.sensors()
         if kind == "brightness":
             settings.brightness = value / len(self.layout.brightness)
+            words = app.say_words("percent", percent=round(settings.brightness * 100))
+        elif kind == "language":
+            settings.language = LANGUAGES[(LANGUAGES.index(settings.language) + 1)
+                                          % len(LANGUAGES)]
+            words = app.say_words("language")
         else:
             settings.sound = not settings.sound
-        self.app.save_settings()
-        self.app.say(Sound.TAP)
+            words = app.say_words("sound on" if settings.sound else "sound off")
+        app.save_settings()
+        app.caption(words, now)
         return None
 
     def describe(self, now: float) -> str:
         settings = self.app.settings
         words = [f"Home · {len(self.games)} games"]
+        if self.selected is not None:
+            title = get_game(self.games[self.selected]).info.title
+            words.append(f"{title} chosen: touch its tile again to play")
         waiting = [get_game(name).info.title for name in self.games
                    if name in self.app.waiting_games()]
         if waiting:
             words.append(f"{' and '.join(waiting)} waiting to be continued")
         words += [f"brightness {round(settings.brightness * 100)} %",
                   f"sound {'on' if settings.sound else 'off'}",
-                  "touch a game's tile to play it"]
+                  f"language {settings.language}"]
+        if self.selected is None:
+            words.append("touch a game's tile to see its name")
         return " · ".join(words)
 
     def draw(self, canvas: Canvas, now: float) -> bool:
@@ -64,4 +91,4 @@ class HomeScreen(Screen):
         unfinished = self.app.waiting_games()
         waiting = [game in unfinished for game in self.games]
         return draw_home(canvas, self.profile, self.layout, level, self.app.settings.sound,
-                         self.icons, waiting, now)
+                         self.icons, waiting, now, self.selected, self.app.settings.language)

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
+from controller.app.words import option_word
 from controller.devices.interfaces import Sound
 from controller.games import GameState, get_game
 from controller.render.canvas import Canvas
-from controller.render.menu import OptionsLayout, draw_options
+from controller.render.menu import OPTION_COLOURS, OptionsLayout, draw_options
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -70,6 +71,10 @@ class OptionsScreen(Screen):
             return self.app.start_game(self.start(dict(self.chosen)), self.levels)
         choice = self.choices[row]
         self.chosen = self.allowed({**self.chosen, choice.name: choice.values[index]})
+        language = self.app.settings.language
+        self.app.caption(f"{option_word(language, choice.name)} "
+                         f"{option_word(language, self.chosen[choice.name])}", now,
+                         OPTION_COLOURS[row % len(OPTION_COLOURS)])
         return None
 
     def button_down(self, button: str, now: float) -> Screen | None:

@@ -38,6 +38,7 @@ class PauseScreen(Screen):
         choice = self.layout.hit(self.pad(pad))
         if choice == "resume":
             self.app.say(Sound.TAP)
+            self.play.announce_turn(now)
             return self.play
         if choice == "hint":
             if not self.play.hint_requested():
@@ -56,7 +57,10 @@ class PauseScreen(Screen):
         return self.play.computer_move(answer, now)
 
     def button_down(self, button: str, now: float) -> Screen | None:
-        return self.play if button == "menu" else None
+        if button != "menu":
+            return None
+        self.play.announce_turn(now)
+        return self.play
 
     def tick(self, now: float) -> Screen | None:
         if self.resign_since is not None and now - self.resign_since >= RESIGN_HOLD:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from controller.ai.levels import LEVELS
 from controller.app.screens.base import Screen
+from controller.app.words import player_word
 from controller.devices.interfaces import Sound
 from controller.games import get_game
 from controller.render.canvas import Canvas
@@ -33,12 +34,18 @@ class PlayersScreen(Screen):
         if hit is None:
             return None
         kind, value = hit
-        self.app.say(Sound.TAP)
+        app = self.app
+        app.say(Sound.TAP)
         if kind == "people":
-            return self.app.set_up(self.game, {})
+            app.caption(app.say_words("two people"), now)
+            return app.set_up(self.game, {})
         if kind == "level":
-            return self.app.set_up(self.game, {1 - self.colour: value})
+            app.caption(app.say_words("level", level=value), now)
+            return app.set_up(self.game, {1 - self.colour: value})
         self.colour = 1 - self.colour
+        players = get_game(self.game).info.players
+        app.caption(player_word(app.settings.language, players[self.colour]), now,
+                    self.colours[self.colour])
         return None
 
     def button_down(self, button: str, now: float) -> Screen | None:

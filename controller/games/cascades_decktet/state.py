@@ -279,6 +279,10 @@ class CascadesDecktetState(NotatedState[Move]):
             words.append(f"{passes} turn{'' if passes == 1 else 's'} of the waste left")
         return " · ".join(words)
 
+    def left_over(self) -> int | None:
+        """The cards not in the tiers."""
+        return self.cards_left() if self.dealt else None
+
     def passes_left(self) -> int | None:
         """How many more times the waste may be turned over (``None``: without limit)."""
         if self.pass_limit is None:

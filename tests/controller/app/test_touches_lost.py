@@ -16,6 +16,9 @@ def test_the_game_waits_in_a_red_frame_while_the_sensors_are_gone(tmp_path):
 
     board._event(TouchesLost("the connection to the board was lost"))
     board.wait(0.5)
+    assert board.app.announcer.text == "touch board lost", "said in words first"
+    board.wait(10)
+    assert board.app.announcer.text is None
     lost = board.frame_colours()
     width, height = board.profile.led_width, board.profile.led_height
     edge = [lost[i] for i in range(width)] + [lost[(height - 1) * width + i] for i in range(width)]

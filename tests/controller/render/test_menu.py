@@ -12,13 +12,15 @@ def test_home_controls_fit_and_do_not_overlap(name, games):
     profile = load_profile(name)
     layout = HomeLayout.of(profile, games)
     used = [pad for tile in layout.tiles for pad in tile.pads()]
-    used += [*layout.brightness, layout.sound]
+    used += [*layout.brightness, layout.sensors, layout.language, layout.sound]
     assert len(used) == len(set(used))
     assert all(0 <= c < profile.columns and 0 <= r < profile.rows for c, r in used)
     for index, tile in enumerate(layout.tiles):
         assert all(layout.hit(pad) == ("game", index) for pad in tile.pads())
     assert layout.hit(layout.brightness[0]) == ("brightness", 1)
     assert layout.hit(layout.sound) == ("sound", 0)
+    assert layout.hit(layout.language) == ("language", 0)
+    assert layout.hit(layout.sensors) == ("sensors", 0)
     assert layout.hit((profile.columns - 1, 1)) is None
 
 

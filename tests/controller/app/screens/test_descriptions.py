@@ -27,6 +27,7 @@ def started(tmp_path, name: str, level: int | None = None) -> BoardHarness:
         board.start()
     if board.screen == "BoardSizeScreen":
         board.tap("f6")  # a 6 x 6 board
+        board.skip_message()
     return board
 
 

@@ -1,0 +1,116 @@
+"""What the board writes on its LEDs, in English and German (the games come from German texts);
+the language is a setting, switched on the home menu.
+
+Only the LED messages are translated: they are what a family at the board reads. Game names
+stay as the games call themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.errors import KaskadeError
+
+LANGUAGES = ("en", "de")
+"""The languages the board speaks, the default first."""
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "language": "English",
+        "to move": "{player} to move",
+        "your turn": "your turn",
+        "computer's turn": "computer's turn",
+        "wins": "{player} wins",
+        "wins by": "{player} wins {score}",
+        "draw": "draw",
+        "draw by": "draw {score}",
+        "you won": "you won!",
+        "you lost": "you lost",
+        "won": "won!",
+        "lost": "lost",
+        "lost with": "lost, {cards} cards left",
+        "level": "level {level}",
+        "two people": "two people",
+        "touch again": "{game} - touch again to play",
+        "touch again to continue": "{game} - touch again to continue",
+        "touches lost": "touch board lost",
+        "touches back": "touch board back",
+        "sound on": "sound on",
+        "sound off": "sound off",
+        "percent": "{percent}%",
+        "sensors": "sensors",
+        "update": "update {percent}%",
+        "white": "White",
+        "black": "Black",
+        "red": "Red",
+    },
+    "de": {
+        "language": "Deutsch",
+        "to move": "{player} am Zug",
+        "your turn": "du bist dran",
+        "computer's turn": "Computer am Zug",
+        "wins": "{player} gewinnt",
+        "wins by": "{player} gewinnt {score}",
+        "draw": "unentschieden",
+        "draw by": "unentschieden {score}",
+        "you won": "gewonnen!",
+        "you lost": "verloren",
+        "won": "gewonnen!",
+        "lost": "verloren",
+        "lost with": "verloren, {cards} Karten übrig",
+        "level": "Stufe {level}",
+        "two people": "zu zweit",
+        "touch again": "{game} - nochmal tippen zum Spielen",
+        "touch again to continue": "{game} - nochmal tippen zum Weiterspielen",
+        "touches lost": "Sensoren getrennt",
+        "touches back": "Sensoren wieder da",
+        "sound on": "Ton an",
+        "sound off": "Ton aus",
+        "percent": "{percent}%",
+        "sensors": "Sensoren",
+        "update": "Update {percent}%",
+        "white": "Weiß",
+        "black": "Schwarz",
+        "red": "Rot",
+    },
+}
+
+_OPTIONS: dict[str, dict[str, str]] = {
+    "de": {
+        "size": "Größe", "shape": "Form", "widening": "Dreieck", "hexagon": "Sechseck",
+        "placement": "Setzen", "each": "jeder Zug", "start": "am Anfang",
+        "scoring": "Wertung", "bottom": "unterste Reihe", "territory": "Gebiet",
+        "first": "Beginn", "white": "Weiß", "black": "Schwarz",
+        "version": "Variante", "standard": "Standard", "ace": "Ass",
+        "passes": "Durchgänge", "unlimited": "unbegrenzt",
+        "pawns": "Bauern", "courts": "Höfe", "yes": "ja", "no": "nein",
+    },
+}
+"""Option names and values in languages other than English (the games' own words)."""
+
+
+class LanguageError(KaskadeError, ValueError):
+    """A language the board does not speak."""
+
+
+def check_language(language: str) -> str:
+    """``language`` if the board speaks it."""
+    if language not in LANGUAGES:
+        raise LanguageError(f"unknown language {language!r}: choose from {', '.join(LANGUAGES)}")
+    return language
+
+
+def say(language: str, key: str, **values: Any) -> str:
+    """The message ``key`` in ``language`` (English for an unknown one), filled in."""
+    table = _WORDS.get(language, _WORDS["en"])
+    return table[key].format(**values)
+
+
+def option_word(language: str, word: str) -> str:
+    """An option's name or value (``size``, ``hexagon``) in ``language``."""
+    return _OPTIONS.get(language, {}).get(word, word)
+
+
+def player_word(language: str, player: str) -> str:
+    """A player's colour (``white``) in ``language``."""
+    return say(language, player) if player in _WORDS["en"] else player.capitalize()
