@@ -60,7 +60,9 @@ def test_take_is_played_by_touch_into_the_history(take, tmp_path):
         take_lights(board, count)
     assert state.outcome().winner == 0, "White took the last light"
     board.wait(1.0)
-    board.tap("a5")
+    assert board.app.announcer.text == "White wins"
+    board.tap("a5")   # skips the words
+    board.tap("a5")   # home
     assert board.screen == "HomeScreen"
     (match,) = board.store.history.matches()
     assert match.game == "take"

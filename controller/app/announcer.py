@@ -4,8 +4,8 @@ touched it for a while.
 Two kinds of message: a *caption* names what a touch just chose on a menu (a game's name, an
 option's value) and lets every touch through to the screen; an *announcement* says something
 about the game ("White to move", "Black wins 5:3") and a touch only skips it, so a player who
-touches at once never plays a move by accident. Either ends by itself after its time
-(``controller/render/marquee.py``).
+touches at once never plays a move by accident (a button ends either and still acts). Either
+ends by itself after its time (``controller/render/marquee.py``).
 
 Sleep: after ``Settings.sleep_minutes`` without input the LEDs dim, after as long again they
 go dark; the game stays as it is. The first touch or button after that only wakes the board.
@@ -76,22 +76,22 @@ class Announcer:
     # -- input and time -------------------------------------------------------------------------
 
     def intercept(self, event: InputEvent, now: float) -> bool:
-        """Whether ``event`` ends here (it woke the board or skipped an announcement) instead
-        of going to the screen."""
-        touch = isinstance(event, (PadDown, ButtonDown))
-        if not touch and not isinstance(event, PadUp):
-            return False
+        """Whether ``event`` ends here (it woke the board, or a touch skipped an announcement)
+        instead of going to the screen. A button is pressed on purpose: it ends a message
+        and still acts."""
         if isinstance(event, PadUp):
             if event.pad in self._swallowed:
                 self._swallowed.discard(event.pad)
                 return True
+            return False
+        if not isinstance(event, (PadDown, ButtonDown)):
             return False
         asleep = self.dimming(now) < 1.0
         self.last_input = now
         message, swallowed = self.message, asleep
         if message is not None:
             self.message = None
-            swallowed |= not message.caption
+            swallowed |= not message.caption and isinstance(event, PadDown)
         if swallowed and isinstance(event, PadDown):
             self._swallowed.add(event.pad)
         return swallowed

@@ -43,8 +43,8 @@ def tile_size(profile: Profile) -> int:
 
 @dataclass(frozen=True)
 class HomeLayout:
-    """Game tiles from the top left; along the bottom a brightness bar, the sensors pad (the
-    heat map of the touch sensors), the language switch and the sound switch."""
+    """Game tiles from the top left; along the bottom a brightness bar, the language switch,
+    the sensors pad (the heat map of the touch sensors) and the sound switch."""
 
     tiles: tuple[Tile, ...]
     brightness: tuple[Pad, ...]
@@ -65,7 +65,7 @@ class HomeLayout:
             tiles.append(Tile(place * (size + 1), top - size, size))
         right = profile.columns - 1
         bar = tuple((column, 0) for column in range(right - 2))
-        return cls(tuple(tiles), bar, (right - 2, 0), (right - 1, 0), (right, 0))
+        return cls(tuple(tiles), bar, (right - 1, 0), (right - 2, 0), (right, 0))
 
     def hit(self, pad: Pad) -> tuple[str, int] | None:
         """What a touch on ``pad`` means: ``("game", i)``, ``("brightness", level)`` with

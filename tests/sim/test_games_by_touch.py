@@ -43,9 +43,18 @@ def tap(sim: Headless, pad: tuple[int, int]) -> None:
 
 
 def home_tile(sim: Headless, name: str) -> None:
+    """Touch the tile of ``name`` twice: its name, then the game."""
     home = sim.app.screen
     tile = home.layout.tiles[home.games.index(name)]
     tap(sim, (tile.column, tile.row))
+    tap(sim, (tile.column, tile.row))
+
+
+def skip(sim: Headless) -> None:
+    """Touch once to skip words over the game ("White to move"), as a player would."""
+    message = sim.app.announcer.message
+    if message is not None and not message.caption:
+        tap(sim, (0, 0))
 
 
 def open_game(sim: Headless, name: str, computer_level: int = 0) -> None:
@@ -58,6 +67,7 @@ def open_game(sim: Headless, name: str, computer_level: int = 0) -> None:
     if type(sim.app.screen).__name__ == "OptionsScreen":
         start = sim.app.screen.layout.start
         tap(sim, (start.column, start.row))
+    skip(sim)
 
 
 def pad_colour(sim: Headless, pad: tuple[int, int]) -> tuple[int, int, int]:
@@ -94,6 +104,9 @@ def test_cascades_by_touch_to_the_end(tmp_path, profile_name):
     summary = sim.summary()
     assert summary["game"]["finished"]
     assert summary["sounds"][-1] == "win"
+    assert "wins" in sim.app.announcer.text or "draw" in sim.app.announcer.text
+    skip(sim)
+    assert sim.app.screen is screen, "the touch skipped the result, it did not leave"
     if outcome.winner is not None:
         assert winner_hue(sim, screen.layout.done) == state.info.players[outcome.winner]
 
@@ -141,6 +154,7 @@ def test_big_balls_by_touch_to_the_end(tmp_path, profile_name):
     sim.pass_time(1.0)
     outcome = screen.state.outcome()
     assert sim.summary()["game"]["finished"]
+    skip(sim)
     if outcome.winner is not None:
         assert winner_hue(sim, screen.layout.die[0]) == screen.state.info.players[outcome.winner]
 

@@ -22,15 +22,21 @@ from tests.support.board import NOON
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 GAME = """\
 # Kaskade on a 2x2 board: the fifth ball sets off a cascade that takes every cell
+# the Kaskade tile (its name), again (play it), two people, the 2x2 corner, skip "White to move"
+tap a8
 tap a8
 tap a8
 tap b2
+tap h1
 tap a1
 tap b2
 tap a2
 tap b1
 tap a1
 wait 3
+# skip the result's words
+tap h1
+wait 0.1
 """
 
 
@@ -156,7 +162,8 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
     app = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     try:
-        for line in ("tap a8", "tap a8", "tap d4", "tap a1", "tap d4", "tap b2"):
+        for line in ("tap a8", "tap a8", "tap a8", "tap d4", "tap h1", "tap a1", "tap d4",
+                     "tap b2"):
             app.stdin.write(line + "\n")
         app.stdin.flush()
         deadline = time.monotonic() + 60
@@ -174,7 +181,7 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
         app.stderr.close()
     assert app.returncode == -signal.SIGKILL
     assert not list(saved.parent.glob(".*.tmp")), "no half-written file is left"
-    again = subprocess.run(command, input="tap c3\n", capture_output=True, text=True,
+    again = subprocess.run(command, input="tap h1\ntap c3\n", capture_output=True, text=True,
                            timeout=60, check=False)
     assert again.returncode == 0, again.stderr
     summary = json.loads(again.stdout)
@@ -183,8 +190,8 @@ def test_the_game_survives_kill_9_after_a_move(tmp_path):
 
 
 def test_buttons_in_a_script(tmp_path):
-    simulator = run_script(tmp_path, "kaskade-8x8", "tap a8\ntap a8\ntap c3\ntap a1\n"
-                           "tap b2\npress menu\n")
+    simulator = run_script(tmp_path, "kaskade-8x8", "tap a8\ntap a8\ntap a8\ntap c3\n"
+                           "tap h1\ntap a1\ntap b2\npress menu\n")
     assert simulator.summary()["screen"] == "PauseScreen"
     simulator.run(["tap menu", "hold undo 0.5"])
     summary = simulator.summary()
@@ -206,7 +213,8 @@ def test_the_update_offer_in_a_script_and_simulated_pads_that_cannot_be_updated(
 
 def test_describe_prints_each_screen_in_words_before_the_summary(tmp_path):
     script = tmp_path / "describe.txt"
-    script.write_text("describe\ntap a8\ntap a8\ntap f6\ndescribe\ntap c3\nwait 2\ndescribe\n")
+    script.write_text("describe\ntap a8\ntap a8\ntap a8\ntap f6\ndescribe\ntap h1\ntap c3\n"
+                      "wait 2\ndescribe\n")
     result = subprocess.run([KASKADE, "sim", "--headless", "--profile", "kaskade-8x8",
                              "--script", str(script), "--state-dir", str(tmp_path)],
                             capture_output=True, text=True, timeout=60, check=False)

@@ -46,10 +46,13 @@ def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
             assert read_until(fd, marker, seen), seen[-400:]
 
         keys("kkkkkkk", b"cursor a8")
+        keys(" ", b"Kaskade chosen")
         keys(" ", b"who plays?")
         keys(" ", b"touch the far corner")  # two people
         keys("jjjjjll", b"cursor c3")
         keys(" ", b"Kaskade 3x3 \xc2\xb7 two people \xc2\xb7 White to move")  # a 3 x 3 board
+        os.write(fd, b" ")  # skips the words "White to move" on the LEDs
+        time.sleep(0.3)
         keys("hj ", b"cursor b2")       # White plays the centre (not charged: a steady light)
         assert read_until(fd, "♪ move".encode(), seen), "the move was made"
         keys("kk", b"cursor b4")        # the cursor tints its pad: move it off the ball

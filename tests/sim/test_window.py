@@ -45,12 +45,15 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
                     str(MARGIN + y - raster.led_px // 2), "click", "1")
             time.sleep(0.4)
 
-        click("a8")          # the Kaskade tile
+        click("a8")          # the Kaskade tile: its name
+        click("a8")          # play it
         click("a8")          # two people
         click("b2")          # a 2 x 2 board
+        click("h1")          # skips the words "White to move"
         for move in ("a1", "b2", "a2", "b1", "a1"):
             click(move)
         time.sleep(3.0)      # the cascade, then the win
+        click("h1")          # skips the result's words
         dump = subprocess.run(["xwd", "-id", window, "-silent"], env=display,
                               capture_output=True, check=True, timeout=30).stdout
     finally:

@@ -41,6 +41,9 @@ def test_a_whole_game_by_touch_ends_in_the_history(board):
     board.play("a1 b2 a2 b1 a1")
     assert board.app.session.finished
     assert Sound.WIN in board.sounds
+    assert board.app.announcer.text == "White wins", "the result in words"
+    board.tap("e5")
+    assert board.screen == "KaskadeScreen", "the first touch skips the words"
     assert lit_owners(board, "a1") == ["white"], "the winner's cells"
     assert lit_owners(board, "b2") == ["white"]
     board.tap("e5")
@@ -60,7 +63,8 @@ def test_the_board_size_is_chosen_by_touching_the_far_corner(board):
 
 
 def test_a_board_smaller_than_2x2_is_refused(board):
-    board.tap("a8")
+    board.tap("a8")   # Kaskade's name
+    board.tap("a8")   # play it
     board.tap("a8")   # two people
     board.tap("a5")
     assert board.screen == "BoardSizeScreen"
@@ -68,7 +72,8 @@ def test_a_board_smaller_than_2x2_is_refused(board):
 
 
 def test_the_board_size_screen_shows_the_corner_while_touched(board):
-    board.tap("a8")
+    board.tap("a8")   # Kaskade's name
+    board.tap("a8")   # play it
     board.tap("a8")   # two people
     board.touches.down(board.pad("d3"))
     board.wait(0.05)
@@ -171,7 +176,9 @@ def test_resigning_needs_a_hold_and_is_recorded(board):
     assert board.app.session.finished
     assert board.app.session.winner == 1, "White was to move and gave up"
     assert Sound.WIN in board.sounds
-    board.tap("e5")
+    assert board.app.announcer.text == "Black wins"
+    board.tap("e5")   # skips the words
+    board.tap("e5")   # home
     (match,) = board.store.history.matches()
     assert (match.result, match.termination) == ("black", "White resigned")
 
@@ -189,20 +196,25 @@ def test_home_keeps_the_game_and_its_tile_continues_it(board):
         levels.add(board.pad_colours("a8")[1])
     assert len(levels) > 2, "the tile breathes while a game waits"
     board.tap("a8")
+    assert board.app.announcer.text == "Kaskade - touch again to continue"
+    board.tap("a8")
     assert board.screen == "KaskadeScreen"
     assert board.app.session.moves == ["a1", "c3"]
 
 
 def test_brightness_and_sound_are_set_on_home_and_kept(board, tmp_path):
     board.tap("c1")
-    assert board.app.settings.brightness == pytest.approx(3 / 6)
+    assert board.app.settings.brightness == pytest.approx(3 / 5)
+    assert board.app.announcer.text == "60%"
     dim = board.pixels.frames[-1]
-    board.tap("f1")
+    board.tap("e1")
     bright = board.pixels.frames[-1]
     assert sum(bright.channels[0]) > sum(dim.channels[0])
     board.tap("h1")
     assert board.app.settings.sound is False
+    assert board.app.announcer.text == "sound off"
     played = len(board.sounds)
+    board.tap("a8")
     board.tap("a8")
     assert board.screen == "PlayersScreen"
     assert len(board.sounds) == played, "silent"
@@ -275,7 +287,8 @@ def test_a_game_that_cannot_be_saved_goes_on_and_says_so(board, tmp_path):
 def test_frames_stay_within_the_power_budget_on_every_build(tmp_path):
     for name in ("kaskade-mini", "kaskade-8x8-fine", "kaskade-16x16"):
         board = BoardHarness(tmp_path / name, name)
-        board.tap("f1" if board.profile.columns == 8 else "n1")  # brightest
+        board.tap("e1" if board.profile.columns == 8 else "m1")  # brightest
+        assert board.app.settings.brightness == 1.0
         board.start_game("4x4")
         board.play("a1 b2 a2 b1", settle=0.3)
         frame: Frame = board.pixels.frames[-1]
@@ -388,6 +401,7 @@ def test_the_computer_wins_against_random_touches_and_the_history_says_who_playe
         board.tap(board.app.session.state.move_name(legal[int(rng.random() * len(legal))]))
         board.wait(3)
     assert board.app.session.winner == 1
+    board.skip_message()
     board.tap("e5")
     (match,) = board.store.history.matches()
     assert match.players == {"white": "human", "black": "computer 5"}

@@ -20,10 +20,12 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
     app, board, stop, loop, tap = running(tmp_path, think=1.5)
     try:
         time.sleep(0.2)
-        tap("a8")   # Kaskade
+        tap("a8")   # Kaskade's name
+        tap("a8")   # play it
         tap("e4")   # against the computer, level 5
         tap("h8")   # an 8 x 8 board: too large to solve in a moment, so the search runs on
         assert type(app.screen).__name__ == "KaskadeScreen"
+        tap("h1")   # skips "your turn"
         tap("b2")
         frames = len(board.pixels.frames)
         time.sleep(0.5)
@@ -81,8 +83,10 @@ def test_a_search_that_fails_still_answers_with_a_legal_move(tmp_path, monkeypat
     try:
         time.sleep(0.2)
         tap("a8")
+        tap("a8")
         tap("e4")
         tap("c3")
+        tap("h1")
         tap("b2")
         time.sleep(1.0)
         assert len(app.session.moves) == 2, "the computer answered"
@@ -97,9 +101,11 @@ def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, m
     app, _, stop, loop, tap = running(tmp_path)
     try:
         time.sleep(0.2)
-        tap("a8")
+        tap("a8")   # Kaskade's name
+        tap("a8")   # play it
         tap("a8")   # two people (their tile is top left)
         tap("c3")
+        tap("h1")   # skips "White to move"
         tap("b2")
         assert app.session.moves == ["b2"]
         monkeypatch.setattr(KaskadeScreen, "tap", lambda self, pad, now: 1 / 0)

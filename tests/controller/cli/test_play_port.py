@@ -41,9 +41,11 @@ def test_a_game_is_played_through_another_processes_touch_board(display, tmp_pat
             touch_board.stdin.write(f"up {cell}\n")  # type: ignore[union-attr]
             time.sleep(0.5)
 
-        tap("a8")  # the Kaskade tile
+        tap("a8")  # the Kaskade tile: its name
+        tap("a8")  # play it
         tap("a8")  # two people
         tap("d4")  # a 4 x 4 board
+        tap("h1")  # skips the words "White to move"
         tap("a1")
         wait_for(lambda: record.exists() and "1. a1" in record.read_text(), 10, "the move")
 

@@ -19,7 +19,7 @@ def shown_columns(canvas: Canvas, lettering: Lettering, elapsed: float) -> set[i
     """Which of the text's columns are in view (lit or not) at ``elapsed``."""
     left = lettering.offset(canvas.width, elapsed)
     return {index for index in range(len(lettering.columns))
-            if 0 <= left + index * lettering.scale and
+            if left + index * lettering.scale >= 0 and
             left + (index + 1) * lettering.scale <= canvas.width}
 
 
@@ -56,13 +56,15 @@ def test_the_drawn_text_matches_its_glyphs(name):
 
 def test_numbers_fit_in_the_small_font_where_the_large_would_scroll():
     lettering = Lettering.of("100%", 16, 16)
-    assert lettering.font is SMALL and not lettering.scrolls
+    assert lettering.font is SMALL
+    assert not lettering.scrolls
     assert Lettering.of("100%", 24, 24).font is LARGE
     assert Lettering.of("100%", 8, 8).scrolls
 
 
 def test_a_message_that_fits_stands_still_and_centred():
     lettering = Lettering.of("OK", 24, 24)
-    assert not lettering.scrolls and lettering.font is LARGE
+    assert not lettering.scrolls
+    assert lettering.font is LARGE
     assert lettering.duration(24) == STILL
     assert lettering.offset(24, 0.0) == lettering.offset(24, 1.5) == (24 - 11) // 2

@@ -94,7 +94,10 @@ def test_the_menus_and_set_ups_describe_themselves(tmp_path):
     assert "1x1 is too small" in board.app.screen.describe(board.now)
     board.touches.up(board.pad("a1"))
     board.press("menu")
-    board.tap_pad((board.app.screen.layout.tiles[1].column, board.app.screen.layout.tiles[1].row))
+    tile = board.app.screen.layout.tiles[1]
+    board.tap_pad((tile.column, tile.row))
+    assert "Cascades chosen: touch its tile again" in board.app.screen.describe(board.now)
+    board.tap_pad((tile.column, tile.row))
     players = board.app.screen.describe(board.now)
     assert players.startswith("Cascades · who plays?")
     colour = board.app.screen.layout.colour
@@ -106,6 +109,7 @@ def test_the_menus_and_set_ups_describe_themselves(tmp_path):
     assert options.startswith("Cascades · size 4 · shape widening")
     board.tap("a8")
     assert board.app.screen.describe(board.now).startswith("Cascades · size 3")
+    assert board.app.announcer.text == "size 3", "the LEDs say it too"
     board.start()
     board.press("menu")
     assert board.app.screen.describe(board.now).startswith("Paused: Cascades · continue")

@@ -45,6 +45,7 @@ def test_an_unfinished_game_waits_while_another_game_is_played(tmp_path):
     assert restarted.app.waiting_games() == {"kaskade", "cascades"}
     tile = restarted.app.screen.layout.tiles[0]
     restarted.tap_pad((tile.column, tile.row))
+    restarted.tap_pad((tile.column, tile.row))
     assert restarted.screen == "KaskadeScreen", "the Kaskade tile continues the waiting game"
     assert [restarted.app.screen.state.move_name(m)
             for m in restarted.app.screen.state.moves] == ["b2"]
