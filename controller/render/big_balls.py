@@ -38,6 +38,7 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Pad, Tile
 
 PIP: Colour = (255, 255, 255)
@@ -188,12 +189,24 @@ def _hint(canvas: Canvas, layout: BigBallsLayout, view: BigBallsView, k: int,
                       view.turn.hint_at, now, HINT)
 
 
+ICON: Art = {
+    2: ("M.",
+        "WB"),
+    4: ("M...",
+        "MM..",
+        "gWg.",
+        "gBgW"),
+    6: ("M.....",
+        "MM....",
+        "ggg...",
+        "gWgB..",
+        "ggggg.",
+        "BgWggB"),
+}
+"""The triangle of holes with a big ball at its apex and stones of both colours."""
+ICON_PALETTE = {"M": BIG_BALL, "W": WHITE_PLAYER, "B": BLACK_PLAYER, "g": (45, 45, 45)}
+
+
 def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """A big ball above numbered stones of both colours."""
-    for index, (column, row) in enumerate(tile.pads()):
-        if row == tile.row + tile.size - 1 and column == tile.column:
-            rows = solid_rows(k, scale(BIG_BALL, level))
-        else:
-            colour = BLACK_PLAYER if index % 2 == 0 else WHITE_PLAYER
-            rows = number_rows(k, 1 + index % 6, scale(colour, level))
-        canvas.block(column * k, row * k, rows)
+    """The triangle with a big ball at its apex."""
+    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)

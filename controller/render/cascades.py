@@ -28,6 +28,7 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import solid_rows
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Pad, Tile
 
 PLACEABLE = 0.4
@@ -155,13 +156,24 @@ def _hint(canvas: Canvas, layout: CascadesLayout, view: CascadesView, k: int,
     return True
 
 
+ICON: Art = {
+    2: ("WB",
+        "BW"),
+    4: (".WB.",
+        "WBWB",
+        "BWBW",
+        ".BW."),
+    6: ("..WB..",
+        ".BWBW.",
+        "WBWBWB",
+        "BWBWBW",
+        ".WBWB.",
+        "..BW.."),
+}
+"""The hexagon slope filled with stones of both colours."""
+ICON_PALETTE = {"W": WHITE_PLAYER, "B": BLACK_PLAYER}
+
+
 def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Stones running down from an alternating top row, widening."""
-    side = tile.size
-    for row in range(side):
-        for column in range(side):
-            depth = side - 1 - row
-            colour = WHITE_PLAYER if (column + depth) % 2 == 0 else BLACK_PLAYER
-            lit = column <= depth or depth == 0
-            canvas.block((tile.column + column) * k, (tile.row + row) * k,
-                         solid_rows(k, scale(colour, level if lit else 0.15 * level)))
+    """The hexagon slope with stones of both colours."""
+    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)

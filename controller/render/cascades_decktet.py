@@ -26,6 +26,7 @@ from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, Colour, mix, scale
 from controller.render.feedback import HINT, Turn, blink_hint, draw_touches, fill_at
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Pad, Tile
 
 SUIT_COLOURS: tuple[Colour, ...] = (
@@ -256,7 +257,25 @@ def _verdict_and_hint(canvas: Canvas, layout: CascadesDecktetLayout,
     return True
 
 
+ICON: Art = {
+    2: ("S.",
+        "LK"),
+    4: (".S..",
+        "L.K.",
+        "M.V.",
+        "MYVK"),
+    6: ("..S...",
+        "..S...",
+        ".L.K..",
+        ".L.K..",
+        "M.V.Y.",
+        "M.V.Y."),
+}
+"""Three tiers of cards, one more in each tier down, in their suits' colours."""
+ICON_PALETTE = {initial: SUIT_COLOURS[index] for index, initial in enumerate("MSVLYK")}
+"""Moons, Suns, Waves, Leaves, Wyrms, Knots."""
+
+
 def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Cards in their suits' colours, a tier per row."""
-    for index, (column, row) in enumerate(tile.pads()):
-        canvas.block(column * k, row * k, card_rows(k, (7 * index + 3) % 36, level))
+    """Three tiers of cards."""
+    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)

@@ -34,6 +34,7 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import number_rows, solid_rows
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Pad, Tile
 
 WIDTH, HEIGHT = 14, 14
@@ -222,8 +223,24 @@ def _hint(canvas: Canvas, view: CollidingCirclesView, k: int, now: float) -> boo
                       view.turn.hint_at, now, HINT)
 
 
+ICON: Art = {
+    2: ("RB",
+        "BR"),
+    4: ("RR..",
+        "RwB.",
+        ".BwB",
+        "..BB"),
+    6: (".RR...",
+        "Rw.R..",
+        "R..BB.",
+        ".RR..B",
+        "..B.wB",
+        "...BB."),
+}
+"""Two interlocking circles, a pip in each: a red and a blue one."""
+ICON_PALETTE = {"R": RED_PLAYER, "B": BLACK_PLAYER, "w": HIGHLIGHT}
+
+
 def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Red and blue dice showing their pips, as on a board being filled."""
-    for index, (column, row) in enumerate(tile.pads()):
-        colour = RED_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
-        canvas.block(column * k, row * k, number_rows(k, 1 + index % 6, scale(colour, level)))
+    """Two interlocking circles with pips."""
+    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)

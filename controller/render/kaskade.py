@@ -34,6 +34,7 @@ from controller.render.feedback import (
     draw_touches,
 )
 from controller.render.glyphs import ball_rows, solid_rows
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Tile
 
 BURST = 0.15
@@ -120,8 +121,24 @@ def _solid(canvas: Canvas, index: int, columns: int, k: int, colour: Colour) -> 
     canvas.block((index % columns) * k, (index // columns) * k, solid_rows(k, colour))
 
 
+ICON: Art = {
+    2: ("WB",
+        "BW"),
+    4: (".W..",
+        "WWW.",
+        ".W.B",
+        "..BB"),
+    6: ("..W...",
+        ".WWW..",
+        "..W.B.",
+        "...BBB",
+        ".B..B.",
+        "BBB..."),
+}
+"""A cascade: a full cell bursts into its neighbours, which burst on in the other colour."""
+ICON_PALETTE = {"W": WHITE_PLAYER, "B": BLACK_PLAYER}
+
+
 def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Balls of both colours in a chequer, as on a game in progress."""
-    for index, (column, row) in enumerate(tile.pads()):
-        colour = WHITE_PLAYER if (column + row) % 2 == 0 else BLACK_PLAYER
-        canvas.block(column * k, row * k, ball_rows(k, 1 + index % 3, scale(colour, level)))
+    """A cascade of balls spreading from cell to cell."""
+    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)

@@ -27,6 +27,7 @@ from controller.render.color import (
 )
 from controller.render.glyphs import ball_rows, solid_rows
 from controller.render.heatmap import heat_colour
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Icon, Pad, Tile
 
 _DARKEN = bytes(value // 6 for value in range(256))
@@ -169,9 +170,10 @@ def draw_board_size(
 
 @dataclass(frozen=True)
 class PauseLayout:
-    """Four tiles in a square: continue and hint above, resign (hold) and home below."""
+    """Five tiles: continue, take back and hint above; resign (hold) and home below."""
 
     resume: Tile
+    undo: Tile
     hint: Tile
     resign: Tile
     home: Tile
@@ -180,31 +182,58 @@ class PauseLayout:
     def of(cls, profile: Profile) -> PauseLayout:
         """The layout for ``profile``."""
         size = tile_size(profile)
-        left = (profile.columns - 2 * size - 1) // 2
+        left = (profile.columns - 3 * size - 2) // 2
         bottom = (profile.rows - 2 * size - 1) // 2
-        right, top = left + size + 1, bottom + size + 1
-        return cls(Tile(left, top, size), Tile(right, top, size), Tile(left, bottom, size),
-                   Tile(right, bottom, size))
+        top = bottom + size + 1
+        step = size + 1
+        return cls(Tile(left, top, size), Tile(left + step, top, size),
+                   Tile(left + 2 * step, top, size), Tile(left + step // 2, bottom, size),
+                   Tile(left + step // 2 + step, bottom, size))
 
     def hit(self, pad: Pad) -> str | None:
-        """``"resume"``, ``"hint"``, ``"resign"``, ``"home"`` or ``None``."""
-        for name in ("resume", "hint", "resign", "home"):
+        """``"resume"``, ``"undo"``, ``"hint"``, ``"resign"``, ``"home"`` or ``None``."""
+        for name in ("resume", "undo", "hint", "resign", "home"):
             if getattr(self, name).contains(pad):
                 return name
         return None
 
 
+PAUSE_ART: dict[str, Art] = {
+    "resume": {2: ("G.", "GG"),
+               4: ("G...", "GGG.", "GGG.", "G..."),
+               6: ("G.....", "GGG...", "GGGGG.", "GGGGG.", "GGG...", "G.....")},
+    "undo": {2: ("U.", "UU"),
+             4: (".U..", "UUUU", ".U.U", "...U"),
+             6: ("..U...", ".UUUU.", "..U..U", ".....U", ".....U", "..UUU.")},
+    "hint": {2: ("YY", "gg"),
+             4: (".YY.", "YYYY", ".YY.", ".gg."),
+             6: ("..YY..", ".YYYY.", ".YYYY.", "..YY..", "..gg..", "..gg..")},
+    "resign": {2: ("pR", "p."),
+               4: ("pRR.", "pRRR", "p...", "p..."),
+               6: ("pRRRR.", "pRRRRR", "pRRRR.", "p.....", "p.....", "p.....")},
+    "home": {2: (".H", "HH"),
+             4: (".HH.", "HHHH", "H.HH", "H.HH"),
+             6: ("..HH..", ".HHHH.", "HHHHHH", ".HHHH.", ".H.HH.", ".H.HH.")},
+}
+"""The pause tiles: a play triangle, a turning-back arrow, a lamp, a flag, a house."""
+UNDO: Colour = (60, 190, 255)
+_POLE: Colour = (150, 150, 150)
+
+
 def draw_pause(canvas: Canvas, profile: Profile, layout: PauseLayout,
-               resign_progress: float, hint: bool) -> None:
-    """The pause menu over the darkened game; the resign tile brightens as it is held; the
-    hint tile is dark when no hint can be given (not a person's turn)."""
+               resign_progress: float, hint: bool, undo: bool) -> None:
+    """The pause menu over the darkened game; the resign flag brightens to white as it is
+    held; the hint and take-back tiles are dim when they cannot act (not a person's turn,
+    nothing to take back)."""
     k = profile.per_pad
     canvas.pixels[:] = canvas.pixels.translate(_DARKEN)
-    draw_tile(canvas, layout.resume, k, CONFIRM)
-    draw_tile(canvas, layout.hint, k, HINT if hint else scale(HINT, 0.15))
-    draw_tile(canvas, layout.resign, k,
-          scale(mix(ILLEGAL, HIGHLIGHT, resign_progress), 0.5 + 0.5 * resign_progress))
-    draw_tile(canvas, layout.home, k, scale(HIGHLIGHT, 0.6))
+    palette: dict[str, Colour] = {
+        "G": CONFIRM, "U": UNDO, "Y": HINT, "g": _POLE, "p": _POLE, "H": HIGHLIGHT,
+        "R": mix(ILLEGAL, HIGHLIGHT, resign_progress)}
+    levels = {"resume": 1.0, "undo": 1.0 if undo else 0.15, "hint": 1.0 if hint else 0.15,
+              "resign": 0.6 + 0.4 * resign_progress, "home": 0.7}
+    for name, art in PAUSE_ART.items():
+        draw_art(canvas, getattr(layout, name), k, art, palette, levels[name])
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,7 @@ class GameScreen(Screen, Generic[S]):
 
     def button_down(self, button: str, now: float) -> Screen | None:
         if button == "undo":
-            self._undo(now)
+            self.take_back(now)
         elif button == "menu":
             return PauseScreen(self.app, self)
         return None
@@ -158,7 +158,7 @@ class GameScreen(Screen, Generic[S]):
         for pad, since in list(self.touches.items()):
             if pad not in self.spent and now - since >= HOLD_UNDO:
                 self.spent.add(pad)
-                self._undo(now)
+                self.take_back(now)
         end = self.animation_end()
         if end is not None and now >= end:
             self._finish_animation(now)
@@ -217,7 +217,11 @@ class GameScreen(Screen, Generic[S]):
         seed = f"{self.session.tags.get('Id', '')}:{self.state.plies}"
         self.play(self.state.sample_chance(random.Random(seed)), now)
 
-    def _undo(self, now: float) -> None:
+    def can_take_back(self) -> bool:
+        """Whether a person's decision can be taken back (not after a resignation)."""
+        return not self.session.resigned and self._undo_count() > 0
+
+    def take_back(self, now: float) -> None:
         """Take back moves to the last decision of a person (past the computer and chance)."""
         self.end_animation(now)
         self.stop_thinking()

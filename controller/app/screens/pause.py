@@ -1,5 +1,5 @@
-"""The pause menu over a game: continue, resign (hold to confirm), or go home with the game
-kept to continue later."""
+"""The pause menu over a game: continue, take back, hint, resign (hold to confirm), or go home
+with the game kept to continue later."""
 
 from __future__ import annotations
 
@@ -40,6 +40,12 @@ class PauseScreen(Screen):
             self.app.say(Sound.TAP)
             self.play.announce_turn(now)
             return self.play
+        if choice == "undo":
+            if not self.play.can_take_back():
+                self.app.say(Sound.ILLEGAL)
+                return None
+            self.play.take_back(now)
+            return self.play
         if choice == "hint":
             if not self.play.hint_requested():
                 self.app.say(Sound.ILLEGAL)
@@ -74,7 +80,11 @@ class PauseScreen(Screen):
         return None if self.resign_since is None else self.resign_since + RESIGN_HOLD
 
     def describe(self, now: float) -> str:
-        words = [f"Paused: {self.play.state.info.title}", "continue", "hint"]
+        words = [f"Paused: {self.play.state.info.title}", "continue"]
+        if self.play.can_take_back():
+            words.append("take back")
+        if self.play.person_to_move():
+            words.append("hint")
         if not self.play.session.finished:
             words.append("hold resign to give up" if self.resign_since is None else
                          "keep holding to resign")
@@ -90,5 +100,5 @@ class PauseScreen(Screen):
         session = self.play.session
         person = session.computer_level(session.state.to_move) is None
         draw_pause(canvas, self.profile, self.layout, progress,
-                   hint=person and not session.finished)
+                   hint=person and not session.finished, undo=self.play.can_take_back())
         return animating

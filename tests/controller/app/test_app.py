@@ -161,6 +161,24 @@ def test_pause_then_continue(board):
     resume = board.app.screen.layout.resume
     board.tap(board.profile.pad_name(resume.row * 8 + resume.column))
     assert board.screen == "KaskadeScreen"
+    assert board.app.announcer.text == "Black to move", "said again as the game goes on"
+
+
+def test_the_pause_menu_takes_back_a_move(board):
+    board.start_game("3x3")
+    board.press("menu")
+    undo = board.app.screen.layout.undo
+    board.tap_pad((undo.column, undo.row))
+    assert board.screen == "PauseScreen", "nothing to take back yet"
+    assert board.sounds[-1] == Sound.ILLEGAL
+    board.press("menu")
+    board.skip_message()
+    board.play("a1 c3")
+    board.press("menu")
+    assert "take back" in board.app.screen.describe(board.now)
+    board.tap_pad((undo.column, undo.row))
+    assert board.screen == "KaskadeScreen"
+    assert board.app.session.moves == ["a1"]
 
 
 def test_resigning_needs_a_hold_and_is_recorded(board):

@@ -28,8 +28,9 @@ def test_home_controls_fit_and_do_not_overlap(name, games):
 def test_pause_tiles_fit_side_by_side(name):
     profile = load_profile(name)
     layout = PauseLayout.of(profile)
-    tiles = [layout.resume, layout.resign, layout.home]
+    names = ["resume", "undo", "hint", "resign", "home"]
+    tiles = [getattr(layout, name) for name in names]
     pads = [pad for tile in tiles for pad in tile.pads()]
     assert len(pads) == len(set(pads))
     assert all(0 <= c < profile.columns and 0 <= r < profile.rows for c, r in pads)
-    assert [layout.hit(tile.pads()[0]) for tile in tiles] == ["resume", "resign", "home"]
+    assert [layout.hit(tile.pads()[-1]) for tile in tiles] == names
