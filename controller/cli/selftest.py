@@ -53,11 +53,14 @@ def run(args: argparse.Namespace) -> int:
     profile, store = open_store(args)
     screens: list[SelfTestScreen] = []
 
+    kind = detect() if args.board == "auto" else args.board
+    note = "close the simulator (q) to print the report in the terminal it was started from" \
+        if kind == "sim" else "the report is printed where kaskade selftest runs"
+
     def make(app: App) -> SelfTestScreen:
-        screens.append(SelfTestScreen(app, args.led_seconds, args.pad_seconds))
+        screens.append(SelfTestScreen(app, args.led_seconds, args.pad_seconds, note))
         return screens[-1]
 
-    kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
         run_simulator(profile, store, terminal=False, think=args.think, port=args.port,
                       screen=make)

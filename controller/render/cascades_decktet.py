@@ -30,13 +30,15 @@ from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Pad, Tile
 
 SUIT_COLOURS: tuple[Colour, ...] = (
-    (170, 170, 255),   # Moons: pale silver-blue
-    (255, 190, 0),     # Suns: yellow
-    (0, 80, 255),      # Waves: blue
-    (0, 200, 40),      # Leaves: green
-    (190, 0, 220),     # Wyrms: purple
-    (255, 70, 0),      # Knots: orange
+    (255, 120, 255),   # Moons: lilac
+    (240, 255, 0),     # Suns: yellow
+    (0, 35, 255),      # Waves: blue
+    (85, 255, 170),    # Leaves: mint green
+    (85, 35, 85),      # Wyrms: dark purple
+    (155, 35, 15),     # Knots: brick red
 )
+"""Chosen by lightness as much as hue, so every pair stays apart for people with protanopia,
+deuteranopia or tritanopia (tests/controller/render/test_colour_vision.py)."""
 BASIC_COLUMNS, EXTENDED_COLUMNS, ROWS = 12, 16, 13
 PASS: Colour = (255, 140, 0)
 FACE_DOWN: Colour = (60, 60, 60)

@@ -124,7 +124,13 @@ class CollidingCirclesView:
     flashing: tuple[int, ...] = ()
     """Fields of circles completed or broken by the last move."""
     hint: tuple[Pad, ...] = ()
+    outlined: frozenset[int] = frozenset()
+    """Fields of the circles through the field a finger rests on (its circles' outlines)."""
     turn: Turn = field(default_factory=Turn)
+
+
+OUTLINE = 0.45
+"""How far an outlined empty field is lit towards white."""
 
 
 def draw_colliding_circles(canvas: Canvas, profile: Profile, layout: CollidingCirclesLayout,
@@ -156,7 +162,11 @@ def draw_colliding_circles(canvas: Canvas, profile: Profile, layout: CollidingCi
         elif number in view.holes:
             rows = solid_rows(k, HOLE)
         else:
-            rows = solid_rows(k, empty)
+            rows = solid_rows(k, mix(empty, HIGHLIGHT, OUTLINE) if number in view.outlined
+                              else empty)
+        if cell and number in view.outlined and number not in view.targets:
+            rows = number_rows(k, value_of(cell), view.colours[owner_of(cell)],
+                               OUTLINE)  # a die on the outline: its unlit LEDs glow
         canvas.block(pad[0] * k, pad[1] * k, rows)
     _hands(canvas, layout, view, k)
     _bars(canvas, layout, view, k)

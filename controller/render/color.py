@@ -21,7 +21,9 @@ RED_PLAYER: Colour = (255, 50, 20)
 BIG_BALL: Colour = (190, 60, 170)
 """Big Balls' neutral balls: magenta, unlike either player."""
 ILLEGAL: Colour = (255, 0, 0)
-CONFIRM: Colour = (40, 220, 60)
+CONFIRM: Colour = (0, 215, 165)
+"""Go, passed: a bluish green, which people with red-green colour blindness still tell from
+``ILLEGAL`` (tests/controller/render/test_colour_vision.py)."""
 HIGHLIGHT: Colour = (255, 255, 255)
 
 

@@ -164,6 +164,8 @@ def draw_board_size(
     far = corner or suggestion
     valid = far[0] + 1 >= smallest and far[1] + 1 >= smallest
     colour = scale(WHITE_PLAYER, 0.35) if corner is None else (WHITE_PLAYER if valid else ILLEGAL)
+    if not valid and corner is not None:
+        canvas.fill(OFF)  # too small: red on black, not only a change of hue
     canvas.rect(0, 0, (far[0] + 1) * k, (far[1] + 1) * k, scale(colour, 0.6))
     canvas.block(far[0] * k, far[1] * k, solid_rows(k, mix(colour, HIGHLIGHT, 0.3)))
 

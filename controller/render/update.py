@@ -14,6 +14,7 @@ from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, Colour, mix, scale
 from controller.render.glyphs import solid_rows
+from controller.render.marquee import Lettering, draw_message
 from controller.render.menu import draw_tile, tile_size
 from controller.render.tile import Pad, Tile
 
@@ -75,9 +76,17 @@ def draw_update_offer(canvas: Canvas, profile: Profile, layout: OfferLayout, hel
     draw_tile(canvas, layout.later, k, scale(NEUTRAL, 0.8))
 
 
+def percent_lettering(share: float, width: int, height: int) -> Lettering:
+    """The share in percent, as it fits without scrolling: ``45%``, else ``45``."""
+    percent = round(share * 100)
+    lettering = Lettering.of(f"{percent}%", width, height)
+    return lettering if not lettering.scrolls else Lettering.of(str(percent), width, height)
+
+
 def draw_update_progress(canvas: Canvas, profile: Profile, share: float, now: float) -> None:
     """The update's progress: pads light up from the bottom left, row by row, as a share of the
-    bytes arrives; the next pad blinks, so a slow step still shows that work goes on."""
+    bytes arrives; the next pad blinks, so a slow step still shows that work goes on; the share
+    in percent is written over it."""
     k = profile.per_pad
     canvas.fill(scale(NEUTRAL, 0.25))
     done = min(profile.pads, int(share * profile.pads))
@@ -87,6 +96,7 @@ def draw_update_progress(canvas: Canvas, profile: Profile, share: float, now: fl
     if done < profile.pads and int(now * 2) % 2 == 0:
         row, column = divmod(done, profile.columns)
         canvas.block(column * k, row * k, solid_rows(k, scale(UPDATE, 0.4)))
+    draw_message(canvas, percent_lettering(share, canvas.width, canvas.height), 0.0)
 
 
 def draw_update_result(canvas: Canvas, success: bool) -> None:

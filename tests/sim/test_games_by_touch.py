@@ -18,8 +18,10 @@ from controller.app.screens.cascades_decktet import CascadesDecktetScreen
 from controller.app.screens.colliding_circles import CollidingCirclesScreen
 from controller.games import CHANCE
 from controller.games.big_balls import THROW, BallMove, StoneStep
+from controller.games.big_balls.pieces import MOVE
 from controller.games.cascades import END, PASS
 from controller.games.cascades_decktet.moves import Play
+from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NAMES
 from controller.games.colliding_circles.pieces import END as END_OF_TURN
 from controller.games.colliding_circles.pieces import Manoeuvre, Place, Rethrow
 from controller.profile import load_profile
@@ -197,7 +199,68 @@ def test_a_finger_resting_on_a_stone_shows_its_number_on_the_die(tmp_path):
     assert colours[middle[1] * sim.profile.led_width + middle[0]] != (0, 0, 0)
 
 
+def test_holding_a_stone_or_the_die_writes_its_number_and_takes_nothing_back(tmp_path):
+    sim = simulator(tmp_path, "kaskade-mini")
+    open_game(sim, "big-balls")
+    screen = sim.app.screen
+    hole = screen.state.stones(0)[6]
+    column, row = screen.layout.holes[hole]
+    pad = row * sim.profile.columns + column
+    plies = screen.state.plies
+    sim.do(Command(0, "down", pad=pad))
+    sim.pass_time(1.5)
+    sim.do(Command(0, "up", pad=pad))
+    assert sim.app.announcer.text == "6"
+    assert screen.chosen is None, "the hold did not pick the stone up"
+    assert screen.state.plies == plies, "nor take anything back"
+    tap(sim, screen.layout.die[4])
+    sim.pass_time(1.0)
+    die = screen.state.die
+    column, row = screen.layout.die[4]
+    sim.run([f"hold {sim.profile.pad_name(row * sim.profile.columns + column)} 0.8"])
+    assert sim.app.announcer.text == str(die)
+
+
+def test_tapping_the_stone_picked_for_you_steps_it(tmp_path):
+    sim = simulator(tmp_path, "kaskade-8x8")
+    open_game(sim, "big-balls")
+    screen = sim.app.screen
+    rng = random.Random(5)
+    for _ in range(200):
+        state = screen.state
+        if state.phase == MOVE and screen.chosen is not None and screen.person_to_move():
+            steps = [m for m in state.legal_moves()
+                     if isinstance(m, StoneStep) and m.origin == screen.chosen]
+            plies = state.plies
+            tap(sim, screen.layout.holes[screen.chosen])
+            if len(steps) == 1:
+                assert state.moves[plies] == steps[0], "the one step was played"
+            else:
+                assert screen.chosen == steps[0].origin, "still picked"
+            return
+        if sim.app.session.finished:
+            break
+        play_big_balls(sim, screen, rng)
+    pytest.fail("no stone was picked for the player")
+
+
 # -- Colliding Circles and the Decktet solitaire ----------------------------------------------
+
+def test_a_finger_on_a_field_outlines_its_circles(tmp_path):
+    sim = simulator(tmp_path)
+    open_game(sim, "colliding-circles")
+    screen = sim.app.screen
+    field = NAMES.index("CD6") if "CD6" in NAMES else 0
+    column, row = screen.layout.fields[field]
+    pad = row * sim.profile.columns + column
+    before = screen.view(sim.now).outlined
+    sim.do(Command(0, "down", pad=pad))
+    outlined = screen.view(sim.now).outlined
+    sim.do(Command(0, "up", pad=pad))
+    assert not before
+    assert outlined == {f for circle in CIRCLES_OF[field] for f in CIRCLES[circle]}
+    assert field in outlined
+    assert screen.view(sim.now).outlined == frozenset(), "gone when the finger lifts"
 
 def test_colliding_circles_by_touch_to_the_end(tmp_path):
     sim = simulator(tmp_path)

@@ -4,8 +4,11 @@
 * Tap the die (the breathing block beside the triangle) to throw; it tumbles, shows its number,
   and the stones it lets move blink. Tap one (it is picked for you when only one may move), then
   the hole it steps to.
-* A finger resting on a stone shows the stone's number on the die — the way to read numbers on
-  boards with one LED per pad.
+* A finger resting on a stone shows the stone's number on the die; held a little longer on a
+  stone or the die, the number is written across the board (the hold then neither picks the
+  stone nor takes back a move) — the way to read numbers on boards with few LEDs per pad.
+* Tapping the stone that was picked for you (the only one the die lets move) steps it, when it
+  has a single step; it is never un-picked.
 """
 
 from __future__ import annotations
@@ -21,10 +24,15 @@ from controller.games.big_balls import THROW, BallMove, BallRolled, BigBallsStat
 from controller.games.big_balls.pieces import MOVE, ROLL, StoneStep, number, owner
 from controller.render.big_balls import ROLLING, BigBallsLayout, BigBallsView, draw_big_balls
 from controller.render.canvas import Canvas
-from controller.render.color import player_colours
+from controller.render.color import HIGHLIGHT, Colour, player_colours
 
 if TYPE_CHECKING:
     from controller.app.app import App
+
+
+READ_HOLD = 0.5
+"""Seconds a finger rests on a stone or the die before its number is written out (sooner than
+the hold that takes back a move, which it then replaces)."""
 
 
 class BigBallsScreen(GameScreen[BigBallsState]):
@@ -69,11 +77,55 @@ class BigBallsScreen(GameScreen[BigBallsState]):
             if move is not None:
                 self.play(move, now)
                 return
-        if self._moves_from(hole, legal):
+        options = self._moves_from(hole, legal)
+        if options:
+            if hole == self.chosen and self._only_origin(legal):
+                if len(options) == 1:
+                    self.play(options[0], now)  # the obvious step of the stone picked for you
+                else:
+                    self.app.say(Sound.TAP)  # it stays picked: it is the only one that moves
+                return
             self.chosen = None if self.chosen == hole else hole
             self.app.say(Sound.TAP)
             return
         self._refuse(pad, now)
+
+    @staticmethod
+    def _only_origin(legal: list[Any]) -> bool:
+        """Whether a single stone may move."""
+        return len({m.origin for m in legal if isinstance(m, StoneStep)}) == 1
+
+    def tick(self, now: float) -> Screen | None:
+        for pad, since in list(self.touches.items()):
+            if pad not in self.spent and now - since >= READ_HOLD:
+                shown = self._number_at(pad)
+                if shown is not None:
+                    text, colour = shown
+                    self.spent.add(pad)
+                    self.resting = None
+                    self.app.caption(text, now, colour)
+        return super().tick(now)
+
+    def wakeup(self, now: float) -> float | None:
+        times = [since + READ_HOLD for pad, since in self.touches.items()
+                 if pad not in self.spent and self._number_at(pad) is not None]
+        later = super().wakeup(now)
+        if later is not None:
+            times.append(later)
+        return min(times) if times else None
+
+    def _number_at(self, pad: int) -> tuple[str, Colour] | None:
+        """The number a finger on ``pad`` reads, and its colour: a stone's or the die's."""
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return None
+        if hit[0] == "die":
+            die = self.state.die
+            return (str(die), HIGHLIGHT) if die is not None else None
+        value = self.state.board[hit[1]]
+        if value <= 0:
+            return None
+        return str(number(value)), self.colours[owner(value)]
 
     def touch_words(self) -> str:
         state = self.state

@@ -7,18 +7,21 @@
   any; tap a field to move it there.
 * Rethrow: tap a die of your hand, then the rethrow button (bottom left).
 * End the turn: the green button (bottom right); at a turn's start it passes the turn.
+* A finger resting on a field lights the outlines of the circles through it, so the 19 circles
+  can be told apart.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import Event
 from controller.games.colliding_circles import CollidingCirclesState
-from controller.games.colliding_circles.board import CIRCLES, NAMES
+from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NAMES
 from controller.games.colliding_circles.events import CircleChanged
 from controller.games.colliding_circles.pieces import END, Manoeuvre, Place, Rethrow, Throw
 from controller.render.canvas import Canvas
@@ -44,6 +47,8 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
     variant = 0
     """Which of a target's possible values to offer (0: the shortest path's)."""
     flashing: tuple[int, ...] = ()
+    resting: int | None = None
+    """The field a finger rests on: its circles are outlined."""
 
     def __init__(self, app: App, session: Session[CollidingCirclesState]) -> None:
         self.layout = CollidingCirclesLayout.of(app.profile)
@@ -51,6 +56,14 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
         super().__init__(app, session)
 
     # -- touches --------------------------------------------------------------------------------
+
+    def touched(self, pad: int, now: float) -> None:
+        hit = self.layout.hit(self.pad(pad))
+        self.resting = hit[1] if hit is not None and hit[0] == "field" else None
+
+    def pad_up(self, pad: int, now: float) -> Screen | None:
+        self.resting = None
+        return super().pad_up(pad, now)
 
     def tap(self, pad: int, now: float) -> None:
         hit = self.layout.hit(self.pad(pad))
@@ -167,6 +180,8 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
             last=self._last(),
             flashing=self.flashing,
             hint=self._hint_pads(),
+            outlined=frozenset(f for circle in CIRCLES_OF[self.resting] for f in CIRCLES[circle])
+            if self.resting is not None else frozenset(),
             turn=self.turn(now),
         )
 

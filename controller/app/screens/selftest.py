@@ -55,8 +55,11 @@ class SelfTestScreen(Screen):
     """Runs the self-test; ``report`` fills in as it goes."""
 
     def __init__(self, app: App, led_seconds: float = LED_SECONDS,
-                 pad_seconds: float = PAD_SECONDS) -> None:
+                 pad_seconds: float = PAD_SECONDS,
+                 report_note: str = "the report is printed where kaskade selftest runs") -> None:
         super().__init__(app)
+        self.report_note = report_note
+        """Where the report appears and what to do for it, said at the end."""
         self.led_seconds = led_seconds
         self.pad_seconds = pad_seconds
         self.report = Report()
@@ -122,6 +125,11 @@ class SelfTestScreen(Screen):
         self.phase = "done"
         self.report.finished = True
         self.app.say(Sound.WIN if self.report.ok else Sound.ILLEGAL)
+        failed = len(self.report.dead) + len(self.report.wrong)
+        words = self.app.say_words
+        self.app.announce(words("all good") if self.report.ok else
+                          words("pads failed", count=failed) if failed else words("leds noted"),
+                          CONFIRM if self.report.ok else ILLEGAL)
 
     def tick(self, now: float) -> Screen | None:
         if self.phase == "leds" and self._led_step(now) >= len(self.leds):
@@ -150,9 +158,8 @@ class SelfTestScreen(Screen):
             return (f"Self-test, pads · touch the lit pad {self.profile.pad_name(self.pad_index)}"
                     f" ({self.pad_index + 1} of {self.profile.pads}) · menu ends the test")
         verdict = "every LED and pad passed" if self.report.ok else \
-            f"{len(self.report.dead) + len(self.report.wrong)} pad(s) failed (red)"
-        return (f"Self-test done · {verdict} · the report is printed where kaskade selftest "
-                "runs · menu goes home")
+            f"{len(self.report.dead) + len(self.report.wrong)} pad(s) failed (blinking red)"
+        return f"Self-test done · {verdict} · {self.report_note} · menu goes home"
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         canvas.fill(OFF)
@@ -170,13 +177,14 @@ class SelfTestScreen(Screen):
             if self.phase == "pads" and pad == self.pad_index:
                 colour = HIGHLIGHT
             elif pad in faulty:
-                colour = ILLEGAL
+                colour = ILLEGAL if int(now * 2) % 2 == 0 else scale(ILLEGAL, 0.25)  # blinks:
+                # a failed pad does not rely on its hue alone
             elif pad in self.report.passed:
                 colour = CONFIRM if self.phase == "done" else scale(CONFIRM, 0.3)
             else:
                 colour = scale(NEUTRAL, 0.3)
             canvas.block(column * k, row * k, solid_rows(k, colour))
-        return False
+        return bool(faulty)
 
 
 def describe(report: Report, pad_name: Callable[[int], str]) -> str:

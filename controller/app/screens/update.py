@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
 from controller.render.canvas import Canvas
+from controller.render.color import CONFIRM, ILLEGAL
 from controller.render.update import (
     OfferLayout,
     draw_update_offer,
@@ -92,8 +93,10 @@ class UpdatingScreen(Screen):
     def update_finished(self, error: str | None, now: float) -> Screen | None:
         if error is None:
             self.app.say(Sound.WIN)
+            self.app.announce(self.app.say_words("update done"), CONFIRM, now)
         else:
             self.app.say(Sound.ILLEGAL)
+            self.app.announce(self.app.say_words("update failed"), ILLEGAL, now)
         return UpdateResultScreen(self.app, error is None, now)
 
     def describe(self, now: float) -> str:

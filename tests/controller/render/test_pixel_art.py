@@ -33,7 +33,7 @@ def test_every_game_has_a_picture_for_every_tile_size(name):
 
 
 def test_every_pause_tile_has_a_picture_for_every_tile_size():
-    palette = {letter: (1, 1, 1) for letter in "GUYgpHR"}
+    palette = dict.fromkeys("GUYgpHR", (1, 1, 1))
     for art in PAUSE_ART.values():
         check_art(art, palette)
         assert set(SIDES) <= set(art)
