@@ -1,5 +1,6 @@
-"""``kaskade play``: the board app on the board (``--board``), or Kaskade for two people at one
-keyboard in the terminal (``--terminal``, :mod:`controller.cli.terminal_game`)."""
+"""``kaskade play``: the board app on the board (``--board``), or any of its games at the
+keyboard (``--terminal``, :mod:`controller.cli.terminal_game`): people at one keyboard, or a
+person against the computer (``--white computer:3``)."""
 
 from __future__ import annotations
 
@@ -9,23 +10,27 @@ import datetime
 import signal
 import sys
 import threading
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller.ai.levels import LEVELS
 from controller.app.app import App
 from controller.app.autosave import Autosave
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
+from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
 from controller.cli.board import add_board_options, open_store, run_simulator
 from controller.cli.terminal_game import Console, TerminalGame
 from controller.devices.backends import CHOICES, detect, open_board
-from controller.games import OptionsError
-from controller.games.kaskade import KaskadeState
+from controller.games import GameState, OptionsError, get_game
 from controller.games.record import parse_record
+from controller.games.registry import game_names
+from controller.games.status import title
 from controller.games.replay import replay, starting_state
 
 KEPT_TAGS = ("White", "Black", "Date", "Termination")
@@ -35,10 +40,11 @@ KEPT_TAGS = ("White", "Black", "Date", "Termination")
 def register(commands: Any) -> None:
     """Add ``play`` to the command line."""
     parser = commands.add_parser(
-        "play", help="run the board app, or play Kaskade in the terminal (--terminal)",
+        "play", help="run the board app, or play a game in the terminal (--terminal)",
         description="Run the board app on the board: the real one on a Raspberry Pi, the "
-        "simulator elsewhere (--board). With --terminal, play Kaskade in this terminal instead, "
-        "two people taking turns at one keyboard; type 'help' during that game.",
+        "simulator elsewhere (--board). With --terminal, play a game in this terminal instead "
+        "(Kaskade unless --game says another): people taking turns at one keyboard, or against "
+        "the computer (--white computer:3); type 'help' during the game.",
     )
     parser.add_argument("--board", choices=CHOICES, default="auto",
                         help="which board: the simulator, the real one on a Pi, or auto (the "
@@ -48,14 +54,24 @@ def register(commands: Any) -> None:
                         help="the touch board's serial port (default: found by its USB id); "
                         "e.g. the pseudo-terminal of kaskade sim --touch-board")
     parser.add_argument("--terminal", action="store_true",
-                        help="play Kaskade as text in this terminal; the options below go with it")
-    parser.add_argument("--size", metavar="WxH",
-                        help="board size, width x height, 2x2 to 16x16 (default 6x9)")
+                        help="play a game as text in this terminal; the options below go with it")
+    parser.add_argument("--game", choices=game_names(),
+                        help="which game (default kaskade, or the game of --record's file)")
+    parser.add_argument("--size", metavar="SIZE",
+                        help="Kaskade's board, width x height, 2x2 to 16x16 (default 6x9); "
+                        "Cascades' top row")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="another option of the game, e.g. -o shape=hexagon (repeatable)")
     parser.add_argument("--record", type=Path, metavar="FILE",
                         help="keep the game in this record file: continue it if the file exists, "
                         "start it there otherwise; every move is saved at once")
-    parser.add_argument("--white", metavar="NAME", help="the name of the player with White")
-    parser.add_argument("--black", metavar="NAME", help="the name of the player with Black")
+    parser.add_argument("--white", metavar="WHO",
+                        help="who plays the first seat (White; Black in Big Balls, Red in "
+                        "Colliding Circles): a name, or computer:LEVEL (1-5); asked at the start "
+                        "when neither seat is given and this is a terminal")
+    parser.add_argument("--black", metavar="WHO",
+                        help="who plays the second seat, as --white")
+
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"),
                         default="auto", help="colour the board (default: when on a terminal)")
     parser.add_argument("--no-animation", action="store_true",
@@ -66,8 +82,9 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """The board app, or the terminal game with ``--terminal``."""
     text_options = [flag for flag, value in (
-        ("--size", args.size), ("--record", args.record), ("--white", args.white),
-        ("--black", args.black), ("--no-animation", args.no_animation or None),
+        ("--game", args.game), ("--size", args.size), ("--option", args.option or None),
+        ("--record", args.record), ("--white", args.white), ("--black", args.black),
+        ("--no-animation", args.no_animation or None),
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
     if args.terminal and args.port:
         raise OptionsError("--port goes with the board app, not with --terminal")
@@ -76,16 +93,17 @@ def run(args: argparse.Namespace) -> int:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
                                "the board everything is chosen by touch")
         return run_board(args)
-    session = _setup(args)
+    read = _line_reader()
+    session = _setup(args, read if sys.stdin.isatty() else None)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
     console = Console(
         write=lambda text: print(text, flush=True),
-        read=_line_reader(),
+        read=read,
         colour=colour,
         animate=colour and not args.no_animation,
     )
-    return TerminalGame(session, console).run()
+    return TerminalGame(session, console, args.think).run()
 
 
 def run_board(args: argparse.Namespace) -> int:
@@ -107,28 +125,77 @@ def run_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup(args: argparse.Namespace) -> Session[KaskadeState]:
-    """The game from a record file (continued) or the options (new), saved to ``--record``."""
-    tags = {"White": args.white or "", "Black": args.black or ""}
+def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Session[Any]:
+    """The game from a record file (continued) or the options (new), saved to ``--record``;
+    ``ask`` asks who plays when the command line does not say (a terminal only)."""
     autosave = None if args.record is None else Autosave(args.record)
     if args.record is not None and args.record.exists():
         record = parse_record(read_text(args.record))
         start = starting_state(record)
-        if not isinstance(start, KaskadeState):
-            raise OptionsError(f"{args.record} holds a game of {record.game}, not Kaskade")
-        if args.size is not None and start.options() != KaskadeState.new(
-                {"size": args.size}).options():
-            raise OptionsError(f"{args.record} holds a {start.options()['size']} game; "
-                               f"leave out --size {args.size} to continue it")
+        if args.game is not None and args.game != start.info.name:
+            raise OptionsError(f"{args.record} holds a game of {start.info.name}, not "
+                               f"{args.game}")
+        options = _options(args)
+        if options and type(start).new({**start.options(), **options}).options() != \
+                start.options():
+            flags = " ".join([*(f"-o {item}" for item in args.option),
+                              *([f"--size {args.size}"] if args.size else [])])
+            raise OptionsError(f"{args.record} holds a {title(start)} game; leave out {flags} "
+                               "to continue it")
         replay(start.copy(), record.moves)  # names the move that is wrong, if one is
         kept = {k: v for k, v in record.tags.items() if k in KEPT_TAGS}
         if "Termination" in kept:  # a resignation stands
             kept["Result"] = record.tags.get("Result", "*")
-        tags = {**kept, **{k: v for k, v in tags.items() if v}}
-        return Session(start, list(record.moves), tags, autosave)
-    start = KaskadeState.new({} if args.size is None else {"size": args.size})
-    tags["Date"] = datetime.date.today().isoformat()
-    return Session(start, [], {k: v for k, v in tags.items() if v}, autosave)
+        seats = _seats(start, args, None)
+        return Session(start, list(record.moves), {**kept, **seats}, autosave)
+    game = get_game(args.game or "kaskade")
+    start = game.new(_options(args))
+    tags = {"Id": uuid.uuid4().hex, "Date": datetime.date.today().isoformat(),
+            **_seats(start, args, ask)}
+    return Session(start, [], tags, autosave)
+
+
+def _options(args: argparse.Namespace) -> dict[str, str]:
+    """The game's options from ``--size`` and ``-o NAME=VALUE``."""
+    options = {}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise OptionsError(f"-o {item!r}: write NAME=VALUE")
+        options[name.strip().lower()] = value.strip()
+    if args.size is not None:
+        options["size"] = args.size
+    return options
+
+
+def _seats(start: GameState[Any], args: argparse.Namespace,
+           ask: Callable[[str], str] | None) -> dict[str, str]:
+    """The seat tags ``--white`` and ``--black`` give (a name, or ``computer N``); with
+    neither given, ``ask`` (when there is one) asks for each seat of a two-player game."""
+    titles = [start.player_title(player) for player in range(len(start.info.players))]
+    given = [args.white, args.black][:len(titles)]
+    if ask is not None and len(titles) == 2 and not any(given):
+        given = [_ask_seat(ask, title) for title in titles]
+    tags = {}
+    for title, who in zip(titles, given):
+        if not who:
+            continue
+        kind, colon, level = who.partition(":")
+        if kind.strip().lower() == COMPUTER and colon:
+            if not level.strip().isdigit() or int(level) not in LEVELS:
+                raise OptionsError(f"{who!r}: the computer's levels are {LEVELS[0]} to "
+                                   f"{LEVELS[-1]}, as computer:3")
+            tags[title] = seat(int(level))
+        else:
+            tags[title] = who
+    return tags
+
+
+def _ask_seat(ask: Callable[[str], str], title: str) -> str:
+    """Ask who plays ``title``: a person (Enter or a name) or the computer (a level)."""
+    answer = ask(f"Who plays {title}? Enter or a name: a person; {LEVELS[0]}-{LEVELS[-1]}: "
+                 "the computer at that level> ").strip()
+    return f"computer:{answer}" if answer.isdigit() else answer
 
 
 def _line_reader() -> Callable[[str], str]:

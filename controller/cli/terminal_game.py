@@ -1,34 +1,34 @@
-"""Kaskade for two people at one keyboard (``kaskade play --terminal``), on a game session.
+"""Any of the board's games at the keyboard (``kaskade play --terminal``), on the same game
+session as the board: people type their moves, the computer answers in the seats it takes, dice
+and shuffles are drawn as the board draws them, and the session keeps the record and saves it
+after every change.
 
-The board is drawn in colour (White's balls bright, Black's balls dark on light, a cell one ball
-from overflowing underlined, the last move reversed) and a cascade is animated generation by
-generation from the move's events, as the LED board shows it. The session keeps the record and
-saves it after every change, as on the board.
+Kaskade is drawn in colour with its cascades animated (:mod:`controller.cli.kaskade_text`);
+the other games print their text diagrams.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from controller.ai.base import Budget
 from controller.app.session import Session
 from controller.app.storage import StorageError, write_atomically
-from controller.cli import ansi
-from controller.games import Event, MoveError, NothingToUndoError
-from controller.games.kaskade import Generation, KaskadeState, Placed
-from controller.games.kaskade.diagram import diagram
+from controller.app.thinking import ThinkRequest
+from controller.cli import kaskade_text
+from controller.games import CHANCE, Event, GameState, MoveError
+from controller.games.kaskade import KaskadeState
 from controller.games.status import status_line
 
-HELP = """\
-Type a cell to put a ball there, e.g. c3 (a1 is the bottom-left cell). You may put a ball on
-an empty cell or on your own balls. A cell overflows when it holds as many balls as it has
-neighbours (corner 2, edge 3, inside 4): it empties and each neighbour gets a ball and becomes
-yours, with every ball on it. Take all of your opponent's cells to win.
-
+COMMANDS = """\
 Commands:
-  undo        take back the last move
+  legal       list the moves that may be made now
+  undo        take back your last move (and the computer's answer to it)
   moves       show the game so far as a record
   save FILE   write the game so far to a record file
   resign      give up the game
@@ -36,9 +36,7 @@ Commands:
   quit        leave (with --record FILE the game is already saved there)"""
 
 EXIT_INTERRUPTED = 130
-ANIMATION_SECONDS = 3.0
-"""Longest a cascade's animation may take; long cascades are played faster."""
-GENERATION_SECONDS = 0.3
+DEFAULT_THINK_SECONDS = 1.0
 
 
 @dataclass
@@ -54,31 +52,38 @@ class Console:
 
 
 class TerminalGame:
-    """One game at the keyboard: shows the board, reads moves and commands; the session keeps
-    the record and saves it after every change."""
+    """One game at the keyboard: shows the board, reads moves and commands, lets the computer
+    and chance play their turns; the session keeps the record and saves it after every change."""
 
-    def __init__(self, session: Session[KaskadeState], console: Console) -> None:
+    def __init__(self, session: Session[Any], console: Console,
+                 think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
         self.session = session
         self.console = console
+        self.think_seconds = think_seconds
         session.on_problem = lambda problem: self._say(f"Warning: {problem}")
         self.record_path = None if session.autosave is None else session.autosave.path
 
     @property
-    def state(self) -> KaskadeState:
+    def state(self) -> GameState[Any]:
         """The game as it stands."""
         return self.session.state
 
     def run(self) -> int:
         """Play until the players quit (or resign, or input ends); returns the exit status."""
-        self._say(f"Kaskade {self.state.grid.size_text} — type 'help' for the rules and commands.")
+        self._say(f"{status_line(self.state).split(' · ')[0]} — type 'help' for how to play "
+                  "and the commands.")
         if self.record_path is not None:
             verb = "Continuing" if self.session.moves else "Saving"
             self._say(f"{verb} the game in {self.record_path}.")
-        self._show(self.state.cells)
+            if not self.session.moves:
+                self.session.save()  # who sits where is kept from the start
+        self._show(self.state)
         if self.session.resigned:
             self._say(f"{self.session.tags['Termination']}: the game is over.")
         status = 0
         while True:
+            if self._machine_turn():
+                continue
             try:
                 line = self.console.read(self._prompt())
             except EOFError:
@@ -102,17 +107,43 @@ class TerminalGame:
         if self.record_path is not None:
             self._say(f"The game is saved in {self.record_path}.")
             if not self.session.finished:
-                self._say(f"Continue it with: kaskade play --record {self.record_path}")
+                self._say(f"Continue it with: kaskade play --terminal --record "
+                          f"{self.record_path}")
         elif self.session.moves:
             self._say("This game was not saved; 'save FILE' or --record FILE keeps a game.")
+
+    # -- the computer and chance ------------------------------------------------------------------
+
+    def _machine_turn(self) -> bool:
+        """Play the turn of chance or of the computer, if it is theirs; whether one was."""
+        if self.session.finished:
+            return False
+        state = self.state
+        if state.to_move == CHANCE:
+            seed = f"{self.session.tags.get('Id', '')}:{state.plies}"
+            move = state.sample_chance(random.Random(seed))
+            self._say(f"Chance: {state.move_name(move)}.")
+            self._play(move)
+            return True
+        level = self.session.computer_level(state.to_move)
+        if level is None:
+            return False
+        request = ThinkRequest(0, state.copy(), level, self.think_seconds, seed=state.plies)
+        answer = request.think(Budget(seconds=self.think_seconds))
+        assert state.to_move is not None
+        self._say(f"{self._player(state.to_move)} plays {state.move_name(answer.move)}.")
+        self._play(answer.move)
+        return True
 
     # -- commands -------------------------------------------------------------------------------
 
     def _command(self, command: str, argument: str) -> str | None:
         if command in ("help", "h", "?"):
-            self._say(HELP)
+            self._say(self._help())
         elif command in ("undo", "u"):
             self._undo()
+        elif command == "legal":
+            self._legal()
         elif command == "moves":
             self._say(self.session.record())
         elif command == "save":
@@ -120,45 +151,91 @@ class TerminalGame:
         elif command == "resign":
             return self._resign()
         else:
-            self._move(command)
+            self._move(command if not argument else f"{command} {argument}")
         return None
+
+    def _help(self) -> str:
+        if isinstance(self.state, KaskadeState):
+            return f"{kaskade_text.HOW_TO_PLAY}\n\n{COMMANDS}"
+        legal = self.state.legal_moves() if not self.session.finished else []
+        example = f" (for example {self.state.move_name(legal[0])})" if legal else ""
+        rules = f"docs/rules/{self.state.info.name}.md"
+        return (f"Type a move as the game writes it{example}; 'legal' lists them all. The "
+                f"rules are in {rules}.\n\n{COMMANDS}")
+
+    def _legal(self) -> None:
+        if self.session.finished:
+            self._say("The game is over: no moves.")
+            return
+        names = [self.state.move_name(move) for move in self.state.legal_moves()]
+        self._say(f"{len(names)} move{'s' if len(names) != 1 else ''}: {' '.join(names)}")
 
     def _move(self, text: str) -> None:
         if self.session.finished:
             self._say("The game is over: 'undo' to take back the last move, 'quit' to leave.")
             return
-        before = list(self.state.cells)
         try:
-            events = self.session.play(self.state.parse_move(text))
+            move = self.state.parse_move(text)
         except MoveError as error:
             self._say(f"{text}: {error.reason}. Type 'help' for how to play.")
             return
+        self._play(move)
+
+    def _play(self, move: Any) -> None:
+        """Play ``move`` for the side to move, save, and show what it did."""
+        before = self.state.copy()
+        try:
+            events = self.session.play(move)
+        except MoveError as error:
+            self._say(f"{before.move_name(move)}: {error.reason}. Type 'help' for how to play.")
+            return
         self.session.save()
-        self._animate(before, events)
-        self._show(self.state.cells)
+        if isinstance(before, KaskadeState) and self.console.animate:
+            assert isinstance(self.state, KaskadeState)
+            kaskade_text.animate(self.state, list(before.cells), events, self._show_cells,
+                                 self.console.write, self.console.sleep)
+        self._show(self.state)
         self._comment(events)
 
     def _undo(self) -> None:
         if self.session.resigned:
             self._say("A resignation cannot be taken back.")
             return
-        try:
-            move = self.session.undo()
-        except NothingToUndoError:
+        count = self._undo_count()
+        if not count:
             self._say("There is no move to undo.")
             return
+        names = []
+        for _ in range(count):
+            move = self.session.undo()
+            names.append(self.state.move_name(move))
         self.session.save()
-        self._say(f"Took back {self.state.move_name(move)}.")
-        self._show(self.state.cells)
+        self._say(f"Took back {', '.join(names)}.")
+        self._show(self.state)
+
+    def _undo_count(self) -> int:
+        """How many moves to take back to reach a person's decision (0: none can be)."""
+        probe = self.state.copy()
+        count = 0
+        while probe.moves:
+            probe.undo()
+            count += 1
+            mover = probe.to_move
+            if mover != CHANCE and self.session.computer_level(mover) is None:
+                return count
+        return 0
 
     def _resign(self) -> str | None:
-        mover = self.state.to_move
-        if mover is None or self.session.finished:
+        mover = self.state.turn_player()
+        if self.session.finished:
             self._say("The game is already over.")
             return None
         self.session.resign(mover)
         self.session.save()
-        self._say(f"{self._player(mover)} resigns. {self._player(1 - mover)} wins.")
+        if len(self.state.info.players) == 1:
+            self._say("You give up the game.")
+        else:
+            self._say(f"{self._player(mover)} resigns. {self._player(1 - mover)} wins.")
         return "resigned"
 
     def _save_as(self, name: str) -> None:
@@ -172,78 +249,58 @@ class TerminalGame:
         else:
             self._say(f"Saved to {name}.")
 
-    # -- drawing --------------------------------------------------------------------------------
+    # -- drawing and words ----------------------------------------------------------------------
 
-    def _show(self, cells: Sequence[int], caption: str | None = None) -> int:
-        """Print the board (with a status line) and return how many lines that took."""
-        last = self.state.moves[-1] if self.state.moves else None
-        text = "\n".join([caption or status_line(self.state), self._board(cells, last)])
+    def _show(self, state: GameState[Any]) -> int:
+        """Print the game (with its status line); how many lines that took."""
+        if isinstance(state, KaskadeState):
+            return self._show_cells(state.cells, None)
+        text = f"{status_line(state)}\n{state.diagram()}"
         self.console.write(text)
         return text.count("\n") + 1
 
-    def _board(self, cells: Sequence[int], last: int | None) -> str:
-        if not self.console.colour:
-            return diagram(self.state.grid, cells)
-        critical = self.state.grid.critical
-
-        def paint(cell: int, token: str) -> str:
-            value = cells[cell]
-            codes = [ansi.WHITE_BALLS if value > 0 else ansi.BLACK_BALLS if value else ansi.DIM]
-            if value and abs(value) == critical[cell] - 1:
-                codes.append(ansi.UNDERLINE)
-            if cell == last:
-                codes.append(ansi.REVERSE)
-            return ansi.style(token, *codes)
-
-        legend = ansi.style("underlined: one ball from overflowing · reversed: last move",
-                            ansi.DIM)
-        return f"{diagram(self.state.grid, cells, paint)}\n{legend}"
-
-    def _animate(self, before: list[int], events: Sequence[Event]) -> None:
-        """Redraw the board in place for the placement and each cascade generation."""
-        generations = [e for e in events if isinstance(e, Generation)]
-        if not (self.console.animate and generations):
-            return
-        frame = list(before)
-        placed = events[0]
-        assert isinstance(placed, Placed)
-        frame[placed.cell] = placed.balls if placed.player == 0 else -placed.balls
-        delay = min(GENERATION_SECONDS, ANIMATION_SECONDS / len(generations))
-        name = self.state.grid.name(placed.cell)
-        lines = self._show(frame, f"{name} overflows …")
-        for generation in generations:
-            self.console.sleep(delay)
-            for change in generation.changes:
-                frame[change.cell] = change.balls if change.owner == 0 else -change.balls
-            self.console.write(f"\x1b[{lines}F\x1b[J")
-            lines = self._show(frame, f"{name} overflows … generation {generation.number}")
-        self.console.sleep(delay)
-        self.console.write(f"\x1b[{lines}F\x1b[J")
+    def _show_cells(self, cells: Sequence[int], caption: str | None) -> int:
+        """Print Kaskade's board with ``cells`` under ``caption`` (the status line when
+        ``None``); how many lines that took."""
+        state = self.state
+        assert isinstance(state, KaskadeState)
+        board = kaskade_text.painted(state, cells) if self.console.colour else \
+            kaskade_text.plain(state, cells)
+        text = f"{caption or status_line(state)}\n{board}"
+        self.console.write(text)
+        return text.count("\n") + 1
 
     def _comment(self, events: Sequence[Event]) -> None:
-        generations = [e for e in events if isinstance(e, Generation)]
-        if generations:
-            captured = sum(len(g.captured) for g in generations)
-            self._say(f"Cascade: {len(generations)} generation"
-                      f"{'s' if len(generations) != 1 else ''}, {captured} cell"
-                      f"{'s' if captured != 1 else ''} captured.")
+        cascade = kaskade_text.cascade_words(events)
+        if cascade is not None:
+            self._say(cascade)
         outcome = self.state.outcome()
-        if outcome is not None and outcome.winner is not None:
-            self._say(f"{self._player(outcome.winner)} wins! ({outcome.reason}) "
-                      "'undo' takes the last move back, 'quit' leaves.")
-
-    # -- words ----------------------------------------------------------------------------------
+        if outcome is None:
+            return
+        if outcome.winner is None:
+            verdict = "Lost" if len(self.state.info.players) == 1 else "Draw"
+            self._say(f"{verdict}. ({outcome.reason}) 'undo' takes the last move back, 'quit' "
+                      "leaves.")
+        elif len(self.state.info.players) == 1:
+            self._say(f"Won! ({outcome.reason}) 'quit' leaves.")
+        else:
+            self._say(f"{self._player(outcome.winner)} wins! ({outcome.reason}) 'undo' takes "
+                      "the last move back, 'quit' leaves.")
 
     def _player(self, player: int) -> str:
         title = self.state.player_title(player)
         name = self.session.tags.get(title)
-        return f"{name} ({title})" if name else title
+        level = self.session.computer_level(player)
+        if level is not None:
+            return f"Level {level} ({title})"
+        return f"{name} ({title})" if name and name != "human" else title
 
     def _prompt(self) -> str:
-        mover = self.state.to_move
-        if mover is None or self.session.finished:
+        if self.session.finished:
             return "game over> "
-        return f"{self._player(mover)}> "
+        if len(self.state.info.players) == 1:
+            return "> "
+        return f"{self._player(self.state.turn_player())}> "
 
     def _say(self, text: str) -> None:
         self.console.write(text)

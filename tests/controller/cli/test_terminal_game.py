@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import os
+import random
 import re
 import subprocess
 import sys
@@ -14,8 +15,9 @@ import pytest
 
 from controller.app.autosave import Autosave
 from controller.app.session import Session
-from controller.cli import main
+from controller.cli import build_parser, main
 from controller.cli.terminal_game import Console, TerminalGame
+from controller.games import get_game
 from controller.games.kaskade import KaskadeState
 from controller.games.record import parse_record
 
@@ -208,7 +210,8 @@ def test_the_record_file_must_hold_a_kaskade_game_of_the_asked_size(tmp_path, ca
     path = tmp_path / "game.record"
     path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1\n')
     assert run_main(["play", "--terminal", "--record", str(path), "--size", "4x4"], []) == 2
-    assert "holds a 3x3 game; leave out --size 4x4 to continue it" in capsys.readouterr().err
+    assert "holds a Kaskade 3x3 game; leave out --size 4x4 to continue it" in \
+        capsys.readouterr().err
     path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1 a1\n')
     assert run_main(["play", "--terminal", "--record", str(path)], []) == 2
     assert "move 2 'a1' is illegal" in capsys.readouterr().err
@@ -242,7 +245,7 @@ def test_leaving_says_where_the_game_is_kept_and_how_to_continue(tmp_path):
     path = tmp_path / "game.record"
     script, _ = play(["a1", "quit"], record_path=path)
     assert script.out[-2:] == [f"The game is saved in {path}.",
-                               f"Continue it with: kaskade play --record {path}"]
+                               f"Continue it with: kaskade play --terminal --record {path}"]
     script, _ = play(["a1", "quit"])
     assert "This game was not saved" in script.out[-1]
 
@@ -266,3 +269,94 @@ def test_ctrl_c_at_the_prompt_leaves_with_status_130_and_the_game_saved(tmp_path
 def test_the_text_game_options_need_terminal(capsys):
     assert main(["play", "--size", "8x8"]) == 2
     assert "--size goes with --terminal (the text game)" in capsys.readouterr().err
+
+
+# -- every game, against the computer --------------------------------------------------------
+
+GAME_NAMES = ["kaskade", "cascades", "big-balls", "colliding-circles", "cascades-decktet"]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_is_played_to_the_end_against_the_computer_from_a_script(name):
+    start = get_game(name).new({"size": "4x4"} if name == "kaskade" else {})
+    seats = {} if len(start.info.players) == 1 else \
+        {start.player_title(1): "computer 1"}
+    session = Session(start, [], {"Id": f"script-{name}", **seats}, None)
+    rng = random.Random(7)
+    holder: list[TerminalGame] = []
+
+    def typed(prompt: str) -> str:
+        """A player who types a legal move, now and then a command."""
+        game = holder[0]
+        if game.session.finished:
+            raise EOFError
+        if rng.random() < 0.05:
+            return rng.choice(["legal", "moves"])
+        legal = game.state.legal_moves()
+        return game.state.move_name(legal[int(rng.random() * len(legal))])
+
+    out: list[str] = []
+    game = TerminalGame(session, Console(write=out.append, read=typed), think_seconds=0.01)
+    holder.append(game)
+    assert game.run() == 0
+    assert game.session.finished, f"{name} was played to its end"
+    text = "\n".join(out)
+    assert "wins!" in text or "Draw." in text or "Lost." in text or "Won!" in text
+    if seats:
+        assert "Level 1 (" in text, "the computer played its seat"
+    if name in ("big-balls", "colliding-circles", "cascades-decktet"):
+        assert "Chance: " in text, "dice and shuffles were drawn"
+
+
+def test_the_continue_hint_is_a_command_that_works(tmp_path):
+    path = tmp_path / "game.record"
+    script, _ = play(["a1", "quit"], size=(3, 3), record_path=path)
+    hint = script.out[-1].removeprefix("Continue it with: ")
+    argv = hint.split()[1:]  # without "kaskade"
+    assert run_main([*argv, "--colour", "never"], ["b2", "quit"]) == 0
+    assert parse_record(path.read_text()).moves == ["a1", "b2"]
+
+
+def test_the_computer_takes_the_seat_it_is_given_on_the_command_line(tmp_path):
+    path = tmp_path / "game.record"
+    status = run_main(["play", "--terminal", "--game", "cascades", "-o", "size=3",
+                       "--black", "computer:2", "--think", "0.01", "--record", str(path),
+                       "--colour", "never"], ["legal", "quit"])
+    assert status == 0
+    record = parse_record(path.read_text())
+    assert record.game == "cascades"
+    assert record.tag("Black") == "computer 2"
+
+
+@pytest.mark.parametrize("who", ["computer:9", "computer:x"])
+def test_a_computer_level_out_of_range_is_refused(who, capsys):
+    assert run_main(["play", "--terminal", "--white", who], []) == 2
+    assert "the computer's levels are 1 to 5" in capsys.readouterr().err
+
+
+def test_a_record_of_another_game_is_refused_by_name(tmp_path, capsys):
+    path = tmp_path / "game.record"
+    path.write_text('[Game "kaskade"]\n[Size "3x3"]\n\na1\n')
+    assert run_main(["play", "--terminal", "--record", str(path), "--game", "big-balls"],
+                    []) == 2
+    assert "holds a game of kaskade, not big-balls" in capsys.readouterr().err
+
+
+def test_who_plays_is_asked_at_a_terminal():
+    from controller.cli import play as play_command
+
+    answers = iter(["Ann", "3"])
+    args = build_parser().parse_args(["play", "--terminal", "--size", "3x3"])
+    session = play_command._setup(args, lambda prompt: next(answers))
+    assert session.tags["White"] == "Ann"
+    assert session.computer_level(1) == 3
+
+
+def test_two_computers_play_a_whole_game_on_a_pipe():
+    kaskade = Path(sys.executable).parent / "kaskade"
+    result = subprocess.run(
+        [str(kaskade), "play", "--terminal", "--game", "big-balls", "--white", "computer:1",
+         "--black", "computer:1", "--think", "0.01"],
+        input="", capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "wins!" in result.stdout or "Draw." in result.stdout
