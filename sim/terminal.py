@@ -1,9 +1,12 @@
 """The simulator in a terminal, for machines without a display (over SSH, on a bare Pi).
 
 The LEDs are drawn with coloured half-block characters (two LED rows per text line, in 24-bit
-colour). Keys stand in for fingers: arrows (or h j k l) move the yellow cursor between pads,
+colour, or the nearest of 256 colours where the terminal has no more), as large as the
+terminal allows. Keys stand in for fingers: arrows (or h j k l) move the cursor between pads,
 Space or Enter taps the pad under it, T keeps it touched (again to let go: holds and several
-fingers), M and U press the menu and undo buttons, Q quits.
+fingers), M and U press the menu and undo buttons, Q quits. The cursor is marked on the edges —
+its column's letter and its row's number, lit, with pointers — so it never covers what the pad
+shows (a red flash stays red, the computer's answer stays visible).
 
 The app runs on its own thread through the same real-time loop as on the Pi.
 """
@@ -30,10 +33,47 @@ from sim.raster import TO_SCREEN
 TAP = 0.12
 """Seconds between touching and letting go for a tap (and a button press)."""
 POLL = 0.03
-CURSOR = (255, 208, 64)
 KEYS_HELP = "arrows move · Space tap · T keep touched · M menu · U undo · Q quit"
 MOVES = {"\x1b[A": (0, 1), "\x1b[B": (0, -1), "\x1b[C": (1, 0), "\x1b[D": (-1, 0),
          "k": (0, 1), "j": (0, -1), "l": (1, 0), "h": (-1, 0)}
+
+
+MARGIN = 3
+"""Columns left of the board for the rows' numbers."""
+FOOTER = 6
+"""Text lines under the board: the columns' letters, the description, status, keys, notices."""
+
+
+def true_colour() -> bool:
+    """Whether the terminal takes 24-bit colour (``COLORTERM`` says so, as terminals that do
+    set it); else the 256-colour palette is used."""
+    return os.environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
+
+
+def fitting_scale(led_width: int, led_height: int, columns: int, lines: int) -> int:
+    """Text cells per LED (1-4) so the board fits ``columns`` x ``lines`` of text (two LED rows
+    per line)."""
+    return max(1, min(4, columns // led_width, (2 * lines) // led_height))
+
+
+def xterm_256(colour: tuple[int, int, int]) -> int:
+    """The nearest colour of the xterm 256-colour palette: its 6 x 6 x 6 cube or its greys."""
+    steps = (0, 95, 135, 175, 215, 255)
+
+    def nearest(value: int) -> int:
+        return min(range(6), key=lambda i: abs(steps[i] - value))
+
+    cube = tuple(nearest(c) for c in colour)
+    cube_colour = tuple(steps[i] for i in cube)
+    grey_index = max(0, min(23, round((sum(colour) / 3 - 8) / 10)))
+    grey = 8 + 10 * grey_index
+
+    def distance(other: tuple[int, ...]) -> int:
+        return sum((a - b) ** 2 for a, b in zip(colour, other))
+
+    if distance((grey, grey, grey)) < distance(cube_colour):
+        return 232 + grey_index
+    return 16 + 36 * cube[0] + 6 * cube[1] + cube[2]
 
 
 def split_keys(text: str) -> list[str]:
@@ -59,7 +99,7 @@ class TerminalBoard:
         parts.sound.listeners.append(self._sound_played)
         self.reader = FrameReader(self.profile)
         self.stdin, self.stdout = stdin, stdout
-        self.scale = max(1, min(4, 32 // self.profile.led_width))
+        self.true_colour = true_colour()
         self.cursor = (0, 0)
         self.kept: set[int] = set()
         self.pending: list[tuple[float, str, Any]] = []
@@ -149,35 +189,63 @@ class TerminalBoard:
         profile = self.profile
         _, frame = self.pixels.latest()
         drive = self.reader.colours(frame) if frame else [(0, 0, 0)] * profile.leds
-        scale, k = self.scale, profile.per_pad
+        columns, lines_free = shutil.get_terminal_size((100, 30))
+        scale = fitting_scale(profile.led_width, profile.led_height, columns - MARGIN,
+                              lines_free - FOOTER)
+        k = profile.per_pad
         width = profile.led_width * scale
         lines = []
         rows = profile.led_height * scale
+        labelled = -1
         for top in range(rows - 1, -1, -2):
             cells = []
             for x in range(width):
-                upper = self._colour(drive, x // scale, top // scale, k)
-                lower = self._colour(drive, x // scale, (top - 1) // scale, k) if top else (0, 0, 0)
-                cells.append(f"\x1b[38;2;{upper[0]};{upper[1]};{upper[2]}m"
-                             f"\x1b[48;2;{lower[0]};{lower[1]};{lower[2]}m▀")
-            lines.append("".join(cells) + "\x1b[0m")
+                upper = self._colour(drive, x // scale, top // scale)
+                lower = self._colour(drive, x // scale, (top - 1) // scale) if top else (0, 0, 0)
+                cells.append(f"{self._paint(upper, 38)}{self._paint(lower, 48)}▀")
+            row = top // scale // k
+            label = self._row_label(row) if row != labelled else " " * MARGIN
+            labelled = row
+            lines.append(label + "".join(cells) + "\x1b[0m")
+        lines.append(" " * MARGIN + self._column_labels(k * scale))
         pad = profile.pad_name(self.cursor[1] * profile.columns + self.cursor[0])
-        width = shutil.get_terminal_size((100, 30)).columns
         description = self.driver.app.screen.describe(time.monotonic())
-        lines.append(description[:width])
-        lines.append(f"{profile.name} · cursor {pad} {self._sound_text():<12}")
-        lines.append(KEYS_HELP)
-        lines.extend(self.driver.app.notices[-2:])
+        lines.append(description[:columns])
+        kept = " ".join(profile.pad_name(p) for p in sorted(self.kept))
+        held = f" · kept touched: {kept}" if kept else ""
+        lines.append(f"{profile.name} · cursor {pad}{held} {self._sound_text():<12}"[:columns])
+        lines.append(KEYS_HELP[:columns])
+        lines.extend(notice[:columns] for notice in self.driver.app.notices[-2:])
         self._write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
 
-    def _colour(self, drive: list, x: int, y: int, k: int) -> tuple[int, int, int]:
+    def _row_label(self, row: int) -> str:
+        """The row's number, lit with a pointer for the cursor's row."""
+        text = f"{row + 1:>2}"
+        if row == self.cursor[1]:
+            return f"\x1b[1;30;43m{text}\x1b[0m▶"
+        return f"\x1b[2m{text}\x1b[0m "
+
+    def _column_labels(self, pad_width: int) -> str:
+        """The columns' letters under the board, the cursor's lit with a pointer above it."""
+        labels = []
+        for column in range(self.profile.columns):
+            letter = self.profile.pad_name(column).rstrip("0123456789")
+            if column == self.cursor[0]:
+                text = (f"▲{letter}" if pad_width >= 2 else letter).center(pad_width)
+                labels.append(f"\x1b[1;30;43m{text[:pad_width]}\x1b[0m")
+            else:
+                labels.append(f"\x1b[2m{letter.center(pad_width)[:pad_width]}\x1b[0m")
+        return "".join(labels)
+
+    def _colour(self, drive: list, x: int, y: int) -> tuple[int, int, int]:
         red, green, blue = drive[y * self.profile.led_width + x]
-        colour = (TO_SCREEN[red], TO_SCREEN[green], TO_SCREEN[blue])
-        pad = (y // k) * self.profile.columns + x // k
-        if (x // k, y // k) == self.cursor or pad in self.kept:
-            red, green, blue = ((c + 2 * m) // 3 for c, m in zip(colour, CURSOR))
-            return red, green, blue
-        return colour
+        return TO_SCREEN[red], TO_SCREEN[green], TO_SCREEN[blue]
+
+    def _paint(self, colour: tuple[int, int, int], layer: int) -> str:
+        """The escape that sets the foreground (38) or background (48) to ``colour``."""
+        if self.true_colour:
+            return f"\x1b[{layer};2;{colour[0]};{colour[1]};{colour[2]}m"
+        return f"\x1b[{layer};5;{xterm_256(colour)}m"
 
     def _write(self, text: str) -> None:
         self.stdout.write(text)

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+from sim.terminal import fitting_scale, xterm_256
+
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 TRUE_COLOUR = re.compile(rb"\x1b\[38;2;(\d+);(\d+);(\d+)m")
 
@@ -32,6 +34,7 @@ def read_until(fd: int, marker: bytes, seen: bytearray, timeout: float = 30) -> 
 def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     env["TERM"] = "xterm-256color"
+    env["COLORTERM"] = "truecolor"
     pid, fd = pty.fork()
     if pid == 0:  # the child becomes the simulator
         os.execve(KASKADE, [KASKADE, "sim", "--terminal", "--state-dir", str(tmp_path)], env)
@@ -55,12 +58,13 @@ def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
         time.sleep(0.3)
         keys("hj ", b"cursor b2")       # White plays the centre (not charged: a steady light)
         assert read_until(fd, "♪ move".encode(), seen), "the move was made"
-        keys("kk", b"cursor b4")        # the cursor tints its pad: move it off the ball
         time.sleep(0.5)
-        keys("l", b"cursor c4")         # one more picture, read whole below
+        keys("l", b"cursor c2")         # one more picture, read whole below
         last_picture = bytes(seen[seen.rindex(b"\x1b[H"):])
         lit = {tuple(map(int, m)) for m in TRUE_COLOUR.findall(last_picture)}
         assert any(min(colour) > 120 for colour in lit), "White's ball lights an LED"
+        assert "▶".encode() in last_picture, "the cursor's row is marked on the edge"
+        assert re.search("\x1b\\[1;30;43m *▲c".encode(), last_picture), "and its column"
         os.write(fd, b"q")
         _, status = os.waitpid(pid, 0)
         read_until(fd, b"\x1b[?25h", seen, timeout=2)
@@ -109,3 +113,17 @@ def test_without_a_display_or_a_terminal_it_is_a_clear_error(tmp_path):
     assert "no display and no terminal to draw the board on; for scripts use kaskade sim " \
         "--headless --script FILE" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_without_24_bit_colour_the_nearest_of_256_colours_is_used():
+    assert xterm_256((0, 0, 0)) == 16
+    assert xterm_256((255, 0, 0)) == 196
+    assert xterm_256((255, 255, 255)) == 231
+    assert xterm_256((128, 128, 128)) in range(232, 256), "a grey from the grey ramp"
+
+
+def test_the_board_grows_to_fill_the_terminal_and_never_overflows_it():
+    assert fitting_scale(16, 16, 100, 40) == 4
+    assert fitting_scale(16, 16, 40, 40) == 2
+    assert fitting_scale(32, 32, 80, 20) == 1, "at least one cell per LED"
+    assert fitting_scale(8, 8, 200, 60) == 4, "at most four"
