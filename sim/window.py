@@ -1,11 +1,16 @@
 """The simulator's window: the board as it looks, played with the mouse.
 
-* Each LED glows in its real place and colour (after gamma and the current limiter).
+* Each LED glows in its real place and colour (after gamma and the current limiter); the
+  window can be resized and the LEDs scale with it.
+* Under the board, the screen says in words what it shows and what a touch would do; the side
+  panel names the pad under the mouse (in the game's notation) and what touching it would do.
 * Click a pad to touch it; hold the mouse button to hold the pad. Shift-click keeps a pad
   touched (outlined) until it is shift-clicked again, so several pads can be down at once.
+* Without a mouse: the arrow keys move a cursor (an outline) and Space or Enter touches its
+  pad. C shows the rows' numbers and the columns' letters along the edges.
 * The Menu and Undo buttons (or the M and U keys) are the board's buttons; Q or Esc quits.
-* A sound indicator shows what the buzzer would play; the side pane shows the screen, the
-  estimated LED current, frames sent and the latest input.
+* D opens the debug pane: the estimated LED current, frames sent, the latest input and, with
+  the simulated touch board, its readings and the wire traffic.
 
 The app runs on its own thread through the same real-time loop as on the Pi; this window only
 reads frames from the simulated LEDs and sends touches to the simulated pads.
@@ -29,7 +34,15 @@ from sim.leds import FrameReader
 from sim.raster import Raster
 
 BOARD_PIXELS = 640
-"""About how large the board is drawn, in screen pixels."""
+"""About how large the board is drawn at first, in screen pixels."""
+SMALLEST_LED = 6
+"""Screen pixels per LED below which the board is not shrunk."""
+EDGE = 22
+"""Screen pixels left of and under the board for the coordinates."""
+PADDING = 12
+BOARD_OFFSET = (PADDING + EDGE, PADDING)
+"""Where the board's top-left LED corner is in the window."""
+KEYS = ("arrows + Space: touch · C: coordinates · M menu · U undo · D debug · Q quit")
 POLL_MS = 15
 SHORTEST_TAP_MS = 80
 """How long a click holds a pad at least: about the shortest tap of a finger."""
@@ -56,14 +69,21 @@ class Window:
         if self.link is not None:
             self.link.listeners.append(self._wire)
             self.link.reading_listeners.append(self._readings)
-        self.raster = Raster(self.profile, max(6, BOARD_PIXELS // max(
+        self.raster = Raster(self.profile, max(SMALLEST_LED, BOARD_PIXELS // max(
             self.profile.led_width, self.profile.led_height)))
+        self.cursor = (0, self.profile.rows - 1)
+        """The keyboard's pad, as (column, row)."""
+        self.keyboard = False
+        """Whether the cursor shows (once an arrow key was used)."""
+        self.coordinates = False
+        self.hovered: int | None = None
+        self.frame_drive: list[tuple[int, int, int]] | None = None
         self.reader = FrameReader(self.profile)
         self.shown_version = -1
         self.pressed: int | None = None
         self.pressed_at = 0.0
-        self.sticky: dict[int, int] = {}
-        """Pads kept touched with shift-click, and their outline on the canvas."""
+        self.sticky: set[int] = set()
+        """Pads kept touched with shift-click (outlined on the canvas)."""
         self.last_sound: tuple[Sound | None, float] = (None, 0.0)
         self.sound.listeners.append(self._sound_played)
         self.inputs: deque[str] = deque(maxlen=6)
@@ -79,28 +99,39 @@ class Window:
         root = self.root
         root.title(f"{TITLE} — {self.profile.name}")
         root.configure(background="#202024")
-        root.resizable(False, False)
+        root.columnconfigure(0, weight=1)
+        root.rowconfigure(0, weight=1)
         self.photo = tk.PhotoImage(width=self.raster.width, height=self.raster.height)
-        self.canvas = tk.Canvas(root, width=self.raster.width, height=self.raster.height,
-                                highlightthickness=0, background="#000000", cursor="hand2")
-        self.canvas.create_image(0, 0, image=self.photo, anchor="nw")
-        self.canvas.grid(row=0, column=0, rowspan=2, padx=12, pady=12)
+        self.canvas = tk.Canvas(root, width=self.raster.width + EDGE,
+                                height=self.raster.height + EDGE, highlightthickness=0,
+                                background="#202024", cursor="hand2")
+        self.image = self.canvas.create_image(EDGE, 0, image=self.photo, anchor="nw")
+        self.canvas.grid(row=0, column=0, rowspan=2, padx=PADDING, pady=PADDING,
+                         sticky="nsew")
         self.canvas.bind("<ButtonPress-1>", self._mouse_down)
         self.canvas.bind("<ButtonRelease-1>", self._mouse_up)
+        self.canvas.bind("<Motion>", self._hover)
+        self.canvas.bind("<Leave>", lambda _e: self._set_hover(None))
+        self.canvas.bind("<Configure>", self._resized)
 
         side = tk.Frame(root, background="#202024")
         side.grid(row=0, column=1, sticky="n", padx=(0, 12), pady=12)
+        self.hover = tk.Label(side, justify="left", anchor="nw", font=("Sans", 12),
+                              wraplength=260, width=26, height=5, background="#202024",
+                              foreground="#f0f0f4")
+        self.hover.pack(pady=(0, 8), fill="x")
+        self.sound_label = tk.Label(side, text="♪", font=("Sans", 14), width=12,
+                                    background="#202024", foreground="#404048")
+        self.sound_label.pack(pady=(0, 8))
         for name in ("menu", "undo"):
             button = tk.Button(side, text=name.capitalize(), width=10, font=("Sans", 12, "bold"))
             button.bind("<ButtonPress-1>", functools.partial(self._button_event, name, True))
             button.bind("<ButtonRelease-1>", functools.partial(self._button_event, name, False))
             button.pack(pady=4, fill="x")
-        self.sound_label = tk.Label(side, text="♪", font=("Sans", 14), width=12,
-                                    background="#202024", foreground="#404048")
-        self.sound_label.pack(pady=(12, 4))
-        self.info = tk.Label(side, justify="left", anchor="nw", font=("Monospace", 9),
-                             background="#202024", foreground="#c8c8d0", width=34)
-        self.info.pack(pady=4, fill="x")
+        debug = tk.Button(side, text="Debug", width=10, command=self._toggle_debug)
+        debug.pack(pady=4, fill="x")
+        tk.Label(side, text=KEYS, justify="left", wraplength=260, font=("Sans", 9),
+                 background="#202024", foreground="#808088").pack(pady=(12, 0), fill="x")
         self.description = tk.Label(root, justify="left", anchor="w", font=("Sans", 15),
                                     wraplength=max(360, self.raster.width + 300),
                                     background="#202024", foreground="#f0f0f4")
@@ -108,18 +139,115 @@ class Window:
         self.notice = tk.Label(root, justify="left", anchor="w", wraplength=900,
                                background="#202024", foreground="#ffb080")
         self.notice.grid(row=3, column=0, columnspan=2, sticky="ew", padx=12)
-        if self.link is not None:
-            debug = tk.Button(side, text="Debug", width=10, command=self._toggle_debug)
-            debug.pack(pady=4, fill="x")
-            root.bind("<KeyPress-d>", lambda _e: self._toggle_debug())
         self.debug = tk.Label(root, justify="left", anchor="nw", font=("Monospace", 8),
                               background="#18181c", foreground="#a0e0a0")
         for key, name in (("m", "menu"), ("u", "undo")):
             root.bind(f"<KeyPress-{key}>", functools.partial(self._button_event, name, True))
             root.bind(f"<KeyRelease-{key}>", functools.partial(self._button_event, name, False))
+        for key, step in (("Up", (0, 1)), ("Down", (0, -1)), ("Right", (1, 0)),
+                          ("Left", (-1, 0))):
+            root.bind(f"<KeyPress-{key}>", functools.partial(self._move_cursor, step))
+        for key in ("space", "Return"):
+            root.bind(f"<KeyPress-{key}>", self._key_touch)
+            root.bind(f"<KeyRelease-{key}>", self._key_release)
+        root.bind("<KeyPress-c>", lambda _e: self._toggle_coordinates())
+        root.bind("<KeyPress-d>", lambda _e: self._toggle_debug())
         for key in ("<Escape>", "<KeyPress-q>"):
             root.bind(key, lambda _e: self.close())
         root.protocol("WM_DELETE_WINDOW", self.close)
+
+    # -- size, coordinates, cursor --------------------------------------------------------------
+
+    def _resized(self, event: tk.Event) -> None:
+        """Scale the LEDs to the canvas's new size."""
+        led_px = max(SMALLEST_LED, min((event.width - EDGE) // self.profile.led_width,
+                                       (event.height - EDGE) // self.profile.led_height))
+        if led_px == self.raster.led_px:
+            return
+        self.raster = Raster(self.profile, led_px)
+        self.photo = tk.PhotoImage(width=self.raster.width, height=self.raster.height)
+        self.canvas.itemconfigure(self.image, image=self.photo)
+        self.description.configure(wraplength=max(360, self.raster.width + 300))
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw the last frame at the current size, with the overlays."""
+        if self.frame_drive is not None:
+            rgb = self.raster.rgb(self.frame_drive)
+            header = f"P6 {self.raster.width} {self.raster.height} 255\n".encode()
+            self.photo.configure(data=header + rgb, format="PPM")
+        self._overlays()
+
+    def _pad_box(self, pad: int, inset: int) -> tuple[int, int, int, int]:
+        """The canvas rectangle of ``pad``, ``inset`` pixels inside its edge."""
+        size = self.raster.led_px * self.profile.per_pad
+        column, row = pad % self.profile.columns, pad // self.profile.columns
+        left, top = EDGE + column * size, (self.profile.rows - 1 - row) * size
+        return left + inset, top + inset, left + size - inset + 1, top + size - inset + 1
+
+    def _overlays(self) -> None:
+        """The kept pads' and the cursor's outlines and the coordinates, redrawn."""
+        self.canvas.delete("overlay")
+        for pad in self.sticky:
+            self.canvas.create_rectangle(*self._pad_box(pad, 2), outline="#ffd040", width=2,
+                                         tags="overlay")
+        if self.keyboard:
+            pad = self.cursor[1] * self.profile.columns + self.cursor[0]
+            self.canvas.create_rectangle(*self._pad_box(pad, 1), outline="#40d0ff", width=2,
+                                         dash=(4, 2), tags="overlay")
+        if self.coordinates:
+            size = self.raster.led_px * self.profile.per_pad
+            bottom = self.raster.height + EDGE // 2
+            for column in range(self.profile.columns):
+                letter = self.profile.pad_name(column).rstrip("0123456789")
+                self.canvas.create_text(EDGE + column * size + size // 2, bottom, text=letter,
+                                        fill="#c8c8d0", font=("Sans", 10), tags="overlay")
+            for row in range(self.profile.rows):
+                self.canvas.create_text(EDGE // 2, (self.profile.rows - 1 - row) * size
+                                        + size // 2, text=str(row + 1), fill="#c8c8d0",
+                                        font=("Sans", 10), tags="overlay")
+
+    def _toggle_coordinates(self) -> None:
+        self.coordinates = not self.coordinates
+        self._overlays()
+
+    def _move_cursor(self, step: tuple[int, int], _event: object) -> None:
+        if self.keyboard:
+            column = max(0, min(self.profile.columns - 1, self.cursor[0] + step[0]))
+            row = max(0, min(self.profile.rows - 1, self.cursor[1] + step[1]))
+            self.cursor = (column, row)
+        self.keyboard = True
+        self._set_hover(self.cursor[1] * self.profile.columns + self.cursor[0])
+        self._overlays()
+
+    def _key_touch(self, _event: object) -> None:
+        """Space or Enter: the cursor's pad is touched until the key is let go."""
+        if self.pressed is not None:
+            return  # the key repeats while held
+        self.keyboard = True
+        pad = self.cursor[1] * self.profile.columns + self.cursor[0]
+        self.pressed, self.pressed_at = pad, time.monotonic()
+        self._log(f"touch {self.profile.pad_name(pad)} (key)")
+        self.touches.down(pad)
+        self._overlays()
+
+    def _key_release(self, event: tk.Event) -> None:
+        self._mouse_up(event)
+
+    def _hover(self, event: tk.Event) -> None:
+        pad = self.raster.pad_at(event.x - EDGE, event.y)
+        self._set_hover(pad if pad >= 0 else None)
+
+    def _set_hover(self, pad: int | None) -> None:
+        self.hovered = pad
+
+    def _hover_text(self) -> str:
+        """The pad under the mouse (or the cursor): its name and what touching it does."""
+        if self.hovered is None:
+            return "Point at a pad to see what it is."
+        name = self.profile.pad_name(self.hovered)
+        words = self.driver.app.screen.pad_words(self.hovered)
+        return f"{name} · {words}" if words else name
 
     # -- running --------------------------------------------------------------------------------
 
@@ -141,9 +269,8 @@ class Window:
         version, frame = self.pixels.latest()
         if frame is not None and version != self.shown_version:
             self.shown_version = version
-            rgb = self.raster.rgb(self.reader.colours(frame))
-            header = f"P6 {self.raster.width} {self.raster.height} 255\n".encode()
-            self.photo.configure(data=header + rgb, format="PPM")
+            self.frame_drive = self.reader.colours(frame)
+            self._redraw()
             limit = self.profile.power.limit_amps
             self.power = f"{frame.milliamps / 1000:.2f} A of {limit:g} A" + \
                 (" (limited)" if frame.limited else "")
@@ -162,39 +289,17 @@ class Window:
             self.deltas[pad] = delta
 
     def _toggle_debug(self) -> None:
-        """Show or hide the debug pane; the board streams its readings while it shows."""
-        assert self.link is not None
+        """Show or hide the debug pane; a simulated touch board streams its readings while
+        it shows."""
         self.debugging = not self.debugging
-        self.link.want_readings("debug pane", self.debugging)
+        if self.link is not None:
+            self.link.want_readings("debug pane", self.debugging)
         if self.debugging:
             self.debug.grid(row=0, column=2, rowspan=4, sticky="n", padx=(0, 12), pady=12)
         else:
             self.debug.grid_remove()
 
     def _show_debug(self) -> None:
-        assert self.link is not None
-        touch = (self.link.thresholds or default_thresholds(self.profile))[0]
-        state = "connected" if self.link.connected else f"not connected: {self.link.problem}"
-        faults = list(self.link.faults)[-3:]
-        self.debug.configure(text="\n".join([
-            f"touch board: {state}",
-            f"resyncs: {self.link.resyncs}",
-            *(f"fault: {fault}" for fault in faults),
-            "",
-            "distance from the baseline towards a touch (* touched):",
-            readings_map(self.profile, self.deltas, touch),
-            "",
-            "wire (← from the board, → to it; readings left out):",
-            *self.traffic,
-        ]))
-
-    def _show_status(self) -> None:
-        if self.debugging:
-            self._show_debug()
-        sound, when = self.last_sound
-        lit = sound is not None and time.monotonic() - when < SOUND_SHOWN
-        self.sound_label.configure(text=f"♪ {sound.value}" if lit and sound else "♪",
-                                   foreground="#80ff90" if lit else "#404048")
         profile = self.profile
         lines = [
             f"{profile.columns} x {profile.rows} pads, {profile.per_pad} x {profile.per_pad} "
@@ -206,7 +311,33 @@ class Window:
             "input:",
             *self.inputs,
         ]
-        self.info.configure(text="\n".join(lines))
+        if self.link is not None:
+            touch = (self.link.thresholds or default_thresholds(profile))[0]
+            state = "connected" if self.link.connected else \
+                f"not connected: {self.link.problem}"
+            faults = list(self.link.faults)[-3:]
+            lines += [
+                "",
+                f"touch board: {state}",
+                f"resyncs: {self.link.resyncs}",
+                *(f"fault: {fault}" for fault in faults),
+                "",
+                "distance from the baseline towards a touch (* touched):",
+                readings_map(profile, self.deltas, touch),
+                "",
+                "wire (← from the board, → to it; readings left out):",
+                *self.traffic,
+            ]
+        self.debug.configure(text="\n".join(lines))
+
+    def _show_status(self) -> None:
+        if self.debugging:
+            self._show_debug()
+        sound, when = self.last_sound
+        lit = sound is not None and time.monotonic() - when < SOUND_SHOWN
+        self.sound_label.configure(text=f"♪ {sound.value}" if lit and sound else "♪",
+                                   foreground="#80ff90" if lit else "#404048")
+        self.hover.configure(text=self._hover_text())
         self.description.configure(text=self.driver.app.screen.describe(time.monotonic()))
         self.notice.configure(text="\n".join(self.driver.app.notices[-3:]))
 
@@ -216,7 +347,7 @@ class Window:
         self._button(name, down)
 
     def _mouse_down(self, event: tk.Event) -> None:
-        pad = self.raster.pad_at(event.x, event.y)
+        pad = self.raster.pad_at(event.x - EDGE, event.y)
         if pad < 0:
             return
         if isinstance(event.state, int) and event.state & SHIFT:
@@ -239,17 +370,14 @@ class Window:
     def _toggle_sticky(self, pad: int) -> None:
         name = self.profile.pad_name(pad)
         if pad in self.sticky:
-            self.canvas.delete(self.sticky.pop(pad))
+            self.sticky.discard(pad)
             self._log(f"release {name} (kept)")
             self.touches.up(pad)
-            return
-        size = self.raster.led_px * self.profile.per_pad
-        column, row = pad % self.profile.columns, pad // self.profile.columns
-        left, top = column * size, (self.profile.rows - 1 - row) * size
-        self.sticky[pad] = self.canvas.create_rectangle(
-            left + 2, top + 2, left + size - 1, top + size - 1, outline="#ffd040", width=2)
-        self._log(f"touch {name} (kept)")
-        self.touches.down(pad)
+        else:
+            self.sticky.add(pad)
+            self._log(f"touch {name} (kept)")
+            self.touches.down(pad)
+        self._overlays()
 
     def _button(self, name: str, down: bool) -> None:
         self._log(f"{name} {'pressed' if down else 'released'}")

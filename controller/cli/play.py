@@ -30,8 +30,8 @@ from controller.devices.backends import CHOICES, detect, open_board
 from controller.games import GameState, OptionsError, get_game
 from controller.games.record import parse_record
 from controller.games.registry import game_names
-from controller.games.status import title
 from controller.games.replay import replay, starting_state
+from controller.games.status import title
 
 KEPT_TAGS = ("White", "Black", "Date", "Termination")
 """What a continued game keeps of its record's tags (the rest is the game's own)."""
@@ -175,9 +175,9 @@ def _seats(start: GameState[Any], args: argparse.Namespace,
     titles = [start.player_title(player) for player in range(len(start.info.players))]
     given = [args.white, args.black][:len(titles)]
     if ask is not None and len(titles) == 2 and not any(given):
-        given = [_ask_seat(ask, title) for title in titles]
+        given = [_ask_seat(ask, player) for player in titles]
     tags = {}
-    for title, who in zip(titles, given):
+    for player, who in zip(titles, given):
         if not who:
             continue
         kind, colon, level = who.partition(":")
@@ -185,9 +185,9 @@ def _seats(start: GameState[Any], args: argparse.Namespace,
             if not level.strip().isdigit() or int(level) not in LEVELS:
                 raise OptionsError(f"{who!r}: the computer's levels are {LEVELS[0]} to "
                                    f"{LEVELS[-1]}, as computer:3")
-            tags[title] = seat(int(level))
+            tags[player] = seat(int(level))
         else:
-            tags[title] = who
+            tags[player] = who
     return tags
 
 

@@ -7,6 +7,7 @@ a missing tool fails the test; on a developer's machine without them it is skipp
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import time
@@ -14,12 +15,11 @@ from pathlib import Path
 
 from controller.profile import load_profile
 from sim.raster import Raster
-from sim.window import BOARD_PIXELS
-from tests.support.xwd import read_xwd
+from sim.window import BOARD_OFFSET, BOARD_PIXELS
+from sim.xwd import read_xwd
 
 KASKADE = str(Path(sys.executable).parent / "kaskade")
-MARGIN = 12
-"""The window's padding around the board picture (``sim.window``)."""
+LEFT, TOP = BOARD_OFFSET
 
 
 def xdotool(env: dict[str, str], *arguments: str) -> str:
@@ -41,8 +41,8 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
         def click(pad: str) -> None:
             column, row = ord(pad[0]) - ord("a"), int(pad[1:]) - 1
             x, y = raster.led_centre(column * 2, row * 2)
-            xdotool(display, "mousemove", "--window", window, str(MARGIN + x + raster.led_px // 2),
-                    str(MARGIN + y - raster.led_px // 2), "click", "1")
+            xdotool(display, "mousemove", "--window", window, str(LEFT + x + raster.led_px // 2),
+                    str(TOP + y - raster.led_px // 2), "click", "1")
             time.sleep(0.4)
 
         click("a8")          # the Kaskade tile: its name
@@ -70,7 +70,7 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
 
     def led(x: int, y: int) -> tuple[int, int, int]:
         px, py = raster.led_centre(x, y)
-        return shot.pixel(MARGIN + px, MARGIN + py)
+        return shot.pixel(LEFT + px, TOP + py)
 
     def is_white(colour: tuple[int, int, int]) -> bool:
         """A lit White ball: bright in every channel (Black's light is blue, red low)."""
@@ -113,8 +113,81 @@ def test_the_debug_pane_shows_readings_and_wire_traffic(display, tmp_path, monke
         text = window.debug.cget("text")
     finally:
         window.close()
+        del window
+        gc.collect()  # Tk's objects must be freed on this thread, not by a collection elsewhere
     assert "touch board: connected" in text
     row_2 = next(line for line in text.splitlines() if line.startswith(" 2 "))
     assert row_2.split()[2].endswith("*"), row_2
     assert "→ D " in text  # diagnostics asked for
     assert "← A " in text  # and the board agreed
+
+
+def test_keys_hover_coordinates_and_resizing(display, tmp_path, monkeypatch):
+    """Without a mouse: arrows and Space play; the pad under the cursor is named with what a
+    touch does; C draws the coordinates; a larger window draws larger LEDs."""
+    import tkinter
+
+    from controller.app.app import App, Store
+    from controller.app.driver import Driver
+    from sim.board import sim_board
+    from sim.window import Window
+
+    monkeypatch.setenv("DISPLAY", display["DISPLAY"])
+    profile = load_profile("kaskade-8x8")
+    board = sim_board(profile)
+    app = App(profile, Store.at(tmp_path, "kaskade-8x8"))
+    window = Window(Driver(app, board), tkinter.Tk())
+    window.thread.start()
+    window.root.after(10, window._poll)
+
+    def pump(seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            window.root.update()
+            time.sleep(0.02)
+
+    def key(name: str) -> None:
+        window.root.event_generate(f"<KeyPress-{name}>", when="tail")
+        pump(0.15)
+        window.root.event_generate(f"<KeyRelease-{name}>", when="tail")
+        pump(0.3)
+
+    try:
+        pump(0.5)
+        window.root.focus_force()
+        key("Up")  # shows the cursor on a8, the Kaskade tile
+        assert window._hover_text() == "a8 · Kaskade · touch: its name"
+        key("space")
+        assert "touch: play it" in window._hover_text()
+        key("space")
+        assert type(app.screen).__name__ == "PlayersScreen"
+        key("c")
+        assert window.canvas.find_withtag("overlay"), "coordinates and the cursor drawn"
+        small = window.raster.led_px
+        window.root.geometry("1400x1100")
+        pump(1.0)
+        assert window.raster.led_px > small, "the LEDs grew with the window"
+        window._toggle_debug()
+        pump(0.3)
+        assert "frames sent:" in window.debug.cget("text")
+        assert "frames sent" not in window.hover.cget("text")
+    finally:
+        window.close()
+        del window
+        gc.collect()  # Tk's objects must be freed on this thread, not by a collection elsewhere
+
+
+def test_the_window_pictures_for_the_documentation_are_made(display, tmp_path, monkeypatch):
+    from sim import window_shot
+
+    monkeypatch.setenv("DISPLAY", display["DISPLAY"])
+    script = tmp_path / "shot.txt"
+    script.write_text("tap a8\npng shot\n")
+    assert window_shot.main(["--profile", "kaskade-mini", "--script", str(script),
+                             "--png-out", str(tmp_path)]) == 0
+    gc.collect()
+    picture = (tmp_path / "shot.png").read_bytes()
+    assert picture.startswith(b"\x89PNG")
+    width, height = int.from_bytes(picture[16:20], "big"), int.from_bytes(picture[20:24], "big")
+    assert width > 400, "the whole window: board, side panel"
+    assert height > 300, "and the words under the board"

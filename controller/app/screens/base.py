@@ -79,6 +79,13 @@ class Screen(ABC):
     def draw(self, canvas: Canvas, now: float) -> bool:
         """Draw the screen; return whether the picture changes with time."""
 
+    def pad_words(self, pad: int) -> str:
+        """What is on ``pad`` in the screen's own words (a cell's name in the game's notation,
+        a tile's game) and what touching it would do — the simulator shows it under the mouse;
+        ``""`` where the screen has nothing to say."""
+        del pad
+        return ""
+
     @abstractmethod
     def describe(self, now: float) -> str:
         """What the screen shows, in one line of words, and what a touch would do: the

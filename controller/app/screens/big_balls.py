@@ -20,7 +20,14 @@ from controller.app.screens.game import GameScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import Event
-from controller.games.big_balls import THROW, BallMove, BallRolled, BigBallsState, StoneMoved
+from controller.games.big_balls import (
+    THROW,
+    BallMove,
+    BallRolled,
+    BigBallsState,
+    StoneMoved,
+    hole_name,
+)
 from controller.games.big_balls.pieces import MOVE, ROLL, StoneStep, number, owner
 from controller.render.big_balls import ROLLING, BigBallsLayout, BigBallsView, draw_big_balls
 from controller.render.canvas import Canvas
@@ -136,6 +143,29 @@ class BigBallsScreen(GameScreen[BigBallsState]):
         if self.chosen is not None:
             return "touch the hole the big ball rolls to"
         return "touch a big ball, then the hole it rolls to; or the die to throw"
+
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        legal = self.state.legal_moves() if self.person_to_move() else []
+        if hit[0] == "die":
+            shows = f"showing {self.state.die}" if self.state.die is not None else "not thrown"
+            return f"the die, {shows}" + (" · touch: throw it" if THROW in legal else "")
+        hole = hit[1]
+        value = self.state.board[hole]
+        holds = "empty" if value == 0 else "a big ball" if value < 0 else \
+            f"{self.state.player_title(owner(value))}'s stone {number(value)}"
+        action = ""
+        if hole == self.chosen:
+            action = " · picked up" + ("" if self._only_origin(legal) else
+                                       " · touch: put it back")
+        elif self.chosen is not None and any(m.target == hole for m in
+                                             self._moves_from(self.chosen, legal)):
+            action = " · touch: it goes here"
+        elif self._moves_from(hole, legal):
+            action = " · touch: pick it up"
+        return f"{hole_name(hole)} · {holds}{action}"
 
     def _refuse(self, pad: int, now: float) -> None:
         self.chosen = None if self.state.phase != MOVE else self.chosen

@@ -55,6 +55,12 @@ class BoardSizeScreen(Screen):
             return self.app.home()
         return None
 
+    def pad_words(self, pad: int) -> str:
+        column, row = self.pad(pad)
+        if column + 1 < MIN_SIDE or row + 1 < MIN_SIDE:
+            return f"too small: a board is at least {MIN_SIDE}x{MIN_SIDE}"
+        return f"touch: a {column + 1}x{row + 1} board"
+
     def describe(self, now: float) -> str:
         largest = f"{self.profile.columns}x{self.profile.rows}"
         if self.corner is not None:

@@ -41,6 +41,21 @@ class CascadesScreen(GameScreen[CascadesState]):
         done = {END: ", or the end pad to stop at one", PASS: ", or the pass pad"}
         return f"touch a lit cell{done.get(self._done_move(), '')}"
 
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        legal = self.state.legal_moves() if self.person_to_move() else []
+        if hit[0] == "done":
+            if END in legal:
+                return "the end pad · touch: stop at one stone"
+            return "the pass pad · touch: pass" if PASS in legal else "the pass / end pad"
+        cell = hit[1]
+        owner = self.state.cells[cell]
+        holds = "empty" if owner < 0 else f"{self.state.player_title(owner)}'s stone"
+        action = " · touch: a stone goes here" if cell in legal else ""
+        return f"{self.state.slope.name(cell)} · {holds}{action}"
+
     def _done_move(self) -> Any:
         """What the pass / end pad does now: ``PASS``, ``END`` or nothing."""
         legal = self.state.legal_moves()

@@ -76,6 +76,25 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
             self.chosen = None if self.chosen == card else card
             self.app.say(Sound.TAP)
 
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        kind, number = hit
+        state = self.state
+        if kind == "stock":
+            return f"the stock, {len(state.talon) - state.turned} cards · touch: turn a card"
+        if kind == "tier":
+            return f"tier {number + 1}" + (f" · touch: the {CARDS[self.chosen].name} goes here"
+                                         if self.chosen is not None else "")
+        card = state.waste_top() if kind == "waste" else \
+            state.reserves[number][-1] if number < state.opened and state.reserves[number] \
+            else None
+        where = "the waste" if kind == "waste" else f"reserve {number + 1}"
+        if card is None:
+            return f"{where} · no card to play"
+        return f"{where} · the {CARDS[card].name} · touch: play it"
+
     def touch_words(self) -> str:
         if self.chosen is not None:
             return f"touch the tier for the {CARDS[self.chosen].name}"

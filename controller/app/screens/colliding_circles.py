@@ -21,9 +21,17 @@ from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import Event
 from controller.games.colliding_circles import CollidingCirclesState
-from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NAMES
+from controller.games.colliding_circles.board import CIRCLE_NAMES, CIRCLES, CIRCLES_OF, NAMES
 from controller.games.colliding_circles.events import CircleChanged
-from controller.games.colliding_circles.pieces import END, Manoeuvre, Place, Rethrow, Throw
+from controller.games.colliding_circles.pieces import (
+    END,
+    Manoeuvre,
+    Place,
+    Rethrow,
+    Throw,
+    owner_of,
+    value_of,
+)
 from controller.render.canvas import Canvas
 from controller.render.colliding_circles import (
     CollidingCirclesLayout,
@@ -112,6 +120,28 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
         if self.origin is not None:
             return f"touch where the die on {NAMES[self.origin]} moves to"
         return "touch a die in your hand, or a die on the board to move it; end finishes the turn"
+
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        kind, number = hit
+        state = self.state
+        legal = state.legal_moves() if self.person_to_move() else []
+        if kind == "end":
+            return "end the turn" + (" · touch: end it" if END in legal else "")
+        if kind == "rethrow":
+            return "rethrow the picked die"
+        if kind == "hand":
+            return f"a die of a hand (the mover's: {state.player_title(state.player)})"
+        cell = state.board[number]
+        holds = "empty" if not cell else \
+            f"{state.player_title(owner_of(cell))}'s {value_of(cell)}"
+        circles = " ".join(CIRCLE_NAMES[c] for c in CIRCLES_OF[number])
+        targets = self._targets(legal)
+        action = f" · touch: the die goes here, showing {targets[number]}" \
+            if number in targets else ""
+        return f"{NAMES[number]} · {holds} · circles {circles}{action}"
 
     def _play_or_refuse(self, move: Any, legal: list[Any], pad: int, now: float) -> None:
         if move is not None and move in legal:

@@ -68,6 +68,21 @@ class HomeScreen(Screen):
         app.caption(words, now)
         return None
 
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        kind, value = hit
+        if kind == "game":
+            title = get_game(self.games[value]).info.title
+            return f"{title} · touch: its name" if value != self.selected else \
+                f"{title} · touch: play it"
+        levels = len(self.layout.brightness)
+        return {"brightness": f"brightness {round(value / levels * 100)} %",
+                "sensors": "the touch sensors' heat map",
+                "language": "the language of the words on the LEDs (English, Deutsch)",
+                "sound": "sound on or off"}[kind]
+
     def describe(self, now: float) -> str:
         settings = self.app.settings
         words = [f"Home · {len(self.games)} games"]

@@ -39,6 +39,19 @@ class KaskadeScreen(GameScreen[KaskadeState]):
     def touch_words(self) -> str:
         return "touch an empty cell or one of yours"
 
+    def pad_words(self, pad: int) -> str:
+        column, row = self.pad(pad)
+        grid, state = self.state.grid, self.state
+        if column >= grid.width or row >= grid.height:
+            return "outside the game"
+        cell = row * grid.width + column
+        value = state.cells[cell]
+        holds = "empty" if value == 0 else \
+            f"{'White' if value > 0 else 'Black'}, {abs(value)} of {grid.critical[cell]} balls"
+        action = "touch: a ball goes here" if self.person_to_move() and state.is_legal(cell) \
+            else "not a move now"
+        return f"{grid.name(cell)} · {holds} · {action}"
+
     def play(self, move: object, now: float) -> None:
         self.before = list(self.state.cells)
         super().play(move, now)

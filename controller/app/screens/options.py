@@ -80,6 +80,16 @@ class OptionsScreen(Screen):
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        row, index = hit
+        if isinstance(row, str):
+            return "start the game"
+        choice = self.choices[row]
+        return f"{choice.name} {choice.values[index]}"
+
     def describe(self, now: float) -> str:
         chosen = " · ".join(f"{choice.name} {self.chosen[choice.name]}"
                             for choice in self.choices)

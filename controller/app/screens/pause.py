@@ -79,6 +79,12 @@ class PauseScreen(Screen):
     def wakeup(self, now: float) -> float | None:
         return None if self.resign_since is None else self.resign_since + RESIGN_HOLD
 
+    def pad_words(self, pad: int) -> str:
+        return {"resume": "continue the game", "undo": "take back the last move",
+                "hint": "a hint (it blinks on the game)", "resign": "hold to resign",
+                "home": "home; the game waits on its tile"}.get(
+                    self.layout.hit(self.pad(pad)) or "", "")
+
     def describe(self, now: float) -> str:
         words = [f"Paused: {self.play.state.info.title}", "continue"]
         if self.play.can_take_back():

@@ -51,6 +51,19 @@ class PlayersScreen(Screen):
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
 
+    def pad_words(self, pad: int) -> str:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return ""
+        kind, value = hit
+        players = get_game(self.game).info.players
+        if kind == "people":
+            return "two people at the board"
+        if kind == "level":
+            return f"you against the computer at level {value}"
+        return f"you play {players[self.colour].capitalize()} · touch: play " \
+            f"{players[1 - self.colour].capitalize()}"
+
     def describe(self, now: float) -> str:
         info = get_game(self.game).info
         person = info.players[self.colour].capitalize()
