@@ -18,6 +18,8 @@ import tempfile
 import threading
 import time
 import tkinter as tk
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from controller.app.app import App, Store
@@ -56,23 +58,25 @@ def play(window: Window, window_id: int, commands: list[Command], out: Path,
             elif command.verb == "png":
                 capture(window_id, out / f"{command.name}.png")
             elif command.button is not None:
-                if command.verb != "up":
-                    window.buttons.down(command.button)
-                if command.verb in ("press", "hold", "tap"):
-                    time.sleep(command.seconds if command.verb == "hold" else TAP)
-                if command.verb != "down":
-                    window.buttons.up(command.button)
+                _act(command, partial(window.buttons.down, command.button),
+                     partial(window.buttons.up, command.button))
             elif command.pad is not None:
                 window.hovered = command.pad  # the mouse rests where it touched
-                if command.verb != "up":
-                    window.touches.down(command.pad)
-                if command.verb in ("press", "hold", "tap"):
-                    time.sleep(command.seconds if command.verb == "hold" else TAP)
-                if command.verb != "down":
-                    window.touches.up(command.pad)
+                _act(command, partial(window.touches.down, command.pad),
+                     partial(window.touches.up, command.pad))
             time.sleep(SETTLE)
     finally:
         done.set()
+
+
+def _act(command: Command, down: Callable[[], None], up: Callable[[], None]) -> None:
+    """Press (``down``), wait as the command says, let go (``up``)."""
+    if command.verb != "up":
+        down()
+    if command.verb in ("press", "hold", "tap"):
+        time.sleep(command.seconds if command.verb == "hold" else TAP)
+    if command.verb != "down":
+        up()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from controller.app.autosave import Autosave
 from controller.app.history import Match
 from controller.app.seats import HUMAN, computer_level, seat
 from controller.app.storage import StorageError
-from controller.games import Event, GameState
+from controller.games import CHANCE, Event, GameState
 from controller.games.replay import game_record, mover_of
 
 S = TypeVar("S", bound=GameState[Any])
@@ -111,6 +111,22 @@ class Session(Generic[S]):
         if player is None or player < 0:
             return None
         return computer_level(self.tags.get(self.state.player_title(player), HUMAN))
+
+    def takeback(self) -> int:
+        """How many moves undo takes back to reach the last decision of a person — past the
+        computer's moves and past chance, so a die is never thrown again by taking a move back
+        (0: none can be; a resignation is never taken back)."""
+        if self.resigned:
+            return 0
+        probe = self.state.copy()
+        count = 0
+        while probe.moves:
+            probe.undo()
+            count += 1
+            mover = probe.to_move
+            if mover != CHANCE and self.computer_level(mover) is None:
+                return count
+        return 0
 
     @property
     def resigned(self) -> bool:

@@ -26,17 +26,18 @@ class FrontEndError(KaskadeError, RuntimeError):
     """Nowhere to show the board."""
 
 
-def add_board_options(parser: argparse.ArgumentParser) -> None:
-    """``--profile`` and ``--state-dir``."""
+def add_board_options(parser: argparse.ArgumentParser, think: bool = True) -> None:
+    """``--profile``, ``--state-dir`` and, for commands where the computer plays, ``--think``."""
     parser.add_argument(
         "--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
         help=f"the board build: one of {', '.join(profile_names())}, or a profile file "
         f"(default {DEFAULT_PROFILE})",
     )
-    parser.add_argument(
-        "--think", type=float, default=DEFAULT_THINK_SECONDS, metavar="SECONDS",
-        help=f"how long the computer thinks per move (default {DEFAULT_THINK_SECONDS:g})",
-    )
+    if think:
+        parser.add_argument(
+            "--think", type=float, default=DEFAULT_THINK_SECONDS, metavar="SECONDS",
+            help=f"how long the computer thinks per move (default {DEFAULT_THINK_SECONDS:g})",
+        )
     parser.add_argument(
         "--state-dir", metavar="DIR",
         help="where games in progress, settings and the history are kept (default "
@@ -51,8 +52,9 @@ def board_name(profile_argument: str) -> str:
 
 def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
     """The profile and the app's files that ``args`` ask for."""
-    if not 0 < args.think <= MAX_THINK:
-        raise UsageError(f"--think {args.think:g}: give 0 to {MAX_THINK:g} seconds")
+    think = getattr(args, "think", DEFAULT_THINK_SECONDS)
+    if not 0 < think <= MAX_THINK:
+        raise UsageError(f"--think {think:g}: give 0 to {MAX_THINK:g} seconds")
     profile = load_profile(args.profile)
     store = Store.at(state_dir(args.state_dir), board_name(args.profile))
     for note in store.claim():

@@ -40,7 +40,7 @@ def register(commands: Any) -> None:
         "calibrate", help="live touch-sensor readings, and the touch thresholds",
         description=__doc__.replace("``", "").replace("kaskade calibrate: the", "The", 1),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_board_options(parser)
+    add_board_options(parser, think=False)
     parser.add_argument("--port", metavar="PATH",
                         help="the touch board's serial port (default: found by its USB id)")
     parser.add_argument("--seconds", type=float, default=10.0, metavar="S",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -46,11 +47,19 @@ def run(args: argparse.Namespace) -> int:
     if not matches:
         print("No finished games yet.")
         return 0
-    print(f"{'finished':<17} {'game':<9} {'options':<8} {'players':<15} {'result':<8} "
-          f"{'plies':>5}  id")
-    for match in matches:
-        options = " ".join(match.options.values())
-        players = " v ".join(match.players.values())
-        print(f"{match.finished[:16].replace('T', ' '):<17} {match.game:<9} {options:<8} "
-              f"{players:<15} {match.result:<8} {match.plies:>5}  {match.id[:8]}")
+    rows = [("finished", "game", "options", "players", "result", "plies", "id")]
+    rows += [(match.finished[:16].replace("T", " "), match.game,
+              " ".join(match.options.values()) or "-", " v ".join(match.players.values()),
+              match.result, str(match.plies), match.id[:8]) for match in matches]
+    print("\n".join(_table(rows)))
     return 0
+
+
+def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
+    """The rows as columns as wide as their widest entry, two spaces apart (numbers to the
+    right), so no two columns run together whatever the games and players are called."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    numeric = {5}
+    return ["  ".join(value.rjust(width) if column in numeric else value.ljust(width)
+                      for column, (value, width) in enumerate(zip(row, widths))).rstrip()
+            for row in rows]

@@ -25,6 +25,7 @@ from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
 from controller.cli.board import add_board_options, open_store, run_simulator
+from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
 from controller.devices.backends import CHOICES, detect, open_board
 from controller.games import GameState, OptionsError, get_game
@@ -135,7 +136,7 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Sessio
         if args.game is not None and args.game != start.info.name:
             raise OptionsError(f"{args.record} holds a game of {start.info.name}, not "
                                f"{args.game}")
-        options = _options(args)
+        options = game_options(args)
         if options and type(start).new({**start.options(), **options}).options() != \
                 start.options():
             flags = " ".join([*(f"-o {item}" for item in args.option),
@@ -149,23 +150,10 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Sessio
         seats = _seats(start, args, None)
         return Session(start, list(record.moves), {**kept, **seats}, autosave)
     game = get_game(args.game or "kaskade")
-    start = game.new(_options(args))
+    start = game.new(game_options(args))
     tags = {"Id": uuid.uuid4().hex, "Date": datetime.date.today().isoformat(),
             **_seats(start, args, ask)}
     return Session(start, [], tags, autosave)
-
-
-def _options(args: argparse.Namespace) -> dict[str, str]:
-    """The game's options from ``--size`` and ``-o NAME=VALUE``."""
-    options = {}
-    for item in args.option:
-        name, equals, value = item.partition("=")
-        if not equals or not name.strip():
-            raise OptionsError(f"-o {item!r}: write NAME=VALUE")
-        options[name.strip().lower()] = value.strip()
-    if args.size is not None:
-        options["size"] = args.size
-    return options
 
 
 def _seats(start: GameState[Any], args: argparse.Namespace,

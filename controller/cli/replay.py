@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.storage import StorageError, read_text
+from controller.cli.game_options import game_options
 from controller.cli.usage import UsageError
-from controller.games import CHANCE, GameState, OptionsError, game_names, get_game
+from controller.games import CHANCE, GameState, game_names, get_game
 from controller.games.record import Record, parse_moves, parse_record
 from controller.games.replay import (
     check_result,
@@ -108,7 +109,7 @@ def _load(args: argparse.Namespace) -> tuple[Record | None, GameState[Any], list
     """The record (if the source is a file), the starting state and the moves."""
     if args.source.strip().lower() in game_names():
         game = get_game(args.source)
-        options = _options(args)
+        options = game_options(args)
         if args.position is not None:
             start = game.from_position(args.position)
             if options:
@@ -138,18 +139,6 @@ def _read_source(source: str) -> str:
         return sys.stdin.buffer.read().decode("utf-8")
     except UnicodeDecodeError as error:
         raise StorageError(f"standard input: not UTF-8 text ({error.reason})") from None
-
-
-def _options(args: argparse.Namespace) -> dict[str, str]:
-    options = {}
-    for item in args.option:
-        name, equals, value = item.partition("=")
-        if not equals or not name.strip():
-            raise OptionsError(f"-o {item!r}: write NAME=VALUE")
-        options[name.strip().lower()] = value.strip()
-    if args.size is not None:
-        options["size"] = args.size
-    return options
 
 
 def _player_tags(record: Record, start: GameState[Any]) -> dict[str, str]:

@@ -15,7 +15,7 @@ import threading
 import time
 from typing import Any
 
-from controller.app.app import App
+from controller.app.app import DEFAULT_THINK_SECONDS, App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.app.screens.selftest import LED_SECONDS, PAD_SECONDS, SelfTestScreen, describe
@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--board", choices=CHOICES, default="auto",
                         help="the real board on a Pi, the simulator, or auto (default)")
-    add_board_options(parser)
+    add_board_options(parser, think=False)
     parser.add_argument("--port", metavar="PATH",
                         help="the touch board's serial port (default: found by its USB id)")
     parser.add_argument("--led-seconds", type=float, default=LED_SECONDS, metavar="S",
@@ -62,11 +62,11 @@ def run(args: argparse.Namespace) -> int:
         return screens[-1]
 
     if kind == "sim":
-        run_simulator(profile, store, terminal=False, think=args.think, port=args.port,
+        run_simulator(profile, store, terminal=False, think=DEFAULT_THINK_SECONDS, port=args.port,
                       screen=make)
     else:
         board = open_board(kind, profile, port=args.port)
-        app = App(profile, store, think_seconds=args.think)
+        app = App(profile, store)
         app.screen = make(app)
         stop = threading.Event()
         for signal_number in (signal.SIGTERM, signal.SIGINT):

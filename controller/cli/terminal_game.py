@@ -201,7 +201,7 @@ class TerminalGame:
         if self.session.resigned:
             self._say("A resignation cannot be taken back.")
             return
-        count = self._undo_count()
+        count = self.session.takeback()
         if not count:
             self._say("There is no move to undo.")
             return
@@ -212,18 +212,6 @@ class TerminalGame:
         self.session.save()
         self._say(f"Took back {', '.join(names)}.")
         self._show(self.state)
-
-    def _undo_count(self) -> int:
-        """How many moves to take back to reach a person's decision (0: none can be)."""
-        probe = self.state.copy()
-        count = 0
-        while probe.moves:
-            probe.undo()
-            count += 1
-            mover = probe.to_move
-            if mover != CHANCE and self.session.computer_level(mover) is None:
-                return count
-        return 0
 
     def _resign(self) -> str | None:
         mover = self.state.turn_player()

@@ -7,11 +7,14 @@ a missing tool fails the test; on a developer's machine without them it is skipp
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from controller.profile import load_profile
 from sim.raster import Raster
@@ -20,6 +23,36 @@ from sim.xwd import read_xwd
 
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 LEFT, TOP = BOARD_OFFSET
+
+
+@contextlib.contextmanager
+def open_window(tmp_path: Path) -> Iterator[tuple[Any, Any, Callable[[float], None]]]:
+    """A simulator window in this process on the kaskade-8x8 board, its app, and a pump that
+    lets Tk run for some seconds; closed after. Collect garbage after the ``with``: Tk's objects
+must be freed on this thread, not by a collection that happens on another."""
+    import tkinter
+
+    from controller.app.app import App, Store
+    from controller.app.driver import Driver
+    from sim.board import sim_board
+    from sim.window import Window
+
+    profile = load_profile("kaskade-8x8")
+    app = App(profile, Store.at(tmp_path, "kaskade-8x8"))
+    window = Window(Driver(app, sim_board(profile)), tkinter.Tk())
+    window.thread.start()
+    window.root.after(10, window._poll)
+
+    def pump(seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            window.root.update()
+            time.sleep(0.02)
+
+    try:
+        yield window, app, pump
+    finally:
+        window.close()
 
 
 def xdotool(env: dict[str, str], *arguments: str) -> str:
@@ -84,37 +117,14 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
 
 
 def test_the_debug_pane_shows_readings_and_wire_traffic(display, tmp_path, monkeypatch):
-    import tkinter
-
-    from controller.app.app import App, Store
-    from controller.app.driver import Driver
-    from sim.board import sim_board
-    from sim.window import Window
-
     monkeypatch.setenv("DISPLAY", display["DISPLAY"])
-    profile = load_profile("kaskade-8x8")
-    board = sim_board(profile)
-    window = Window(Driver(App(profile, Store.at(tmp_path, "kaskade-8x8")), board),
-                    tkinter.Tk())
-    window.thread.start()
-    window.root.after(10, window._poll)
-
-    def pump(seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            window.root.update()
-            time.sleep(0.02)
-
-    try:
+    with open_window(tmp_path) as (window, _app, pump):
         pump(0.5)
         window._toggle_debug()
-        board.fingers.down(9)  # b2
+        window.driver.board.fingers.down(9)  # b2
         pump(1.5)
         text = window.debug.cget("text")
-    finally:
-        window.close()
-        del window
-        gc.collect()  # Tk's objects must be freed on this thread, not by a collection elsewhere
+    gc.collect()
     assert "touch board: connected" in text
     row_2 = next(line for line in text.splitlines() if line.startswith(" 2 "))
     assert row_2.split()[2].endswith("*"), row_2
@@ -125,26 +135,14 @@ def test_the_debug_pane_shows_readings_and_wire_traffic(display, tmp_path, monke
 def test_keys_hover_coordinates_and_resizing(display, tmp_path, monkeypatch):
     """Without a mouse: arrows and Space play; the pad under the cursor is named with what a
     touch does; C draws the coordinates; a larger window draws larger LEDs."""
-    import tkinter
-
-    from controller.app.app import App, Store
-    from controller.app.driver import Driver
-    from sim.board import sim_board
-    from sim.window import Window
-
     monkeypatch.setenv("DISPLAY", display["DISPLAY"])
-    profile = load_profile("kaskade-8x8")
-    board = sim_board(profile)
-    app = App(profile, Store.at(tmp_path, "kaskade-8x8"))
-    window = Window(Driver(app, board), tkinter.Tk())
-    window.thread.start()
-    window.root.after(10, window._poll)
+    with open_window(tmp_path) as (window, app, pump):
+        keyboard_hover_and_resizing(window, app, pump)
+    gc.collect()
 
-    def pump(seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            window.root.update()
-            time.sleep(0.02)
+
+def keyboard_hover_and_resizing(window: Any, app: Any, pump: Callable[[float], None]) -> None:
+    """The steps of the test above, in an open window."""
 
     def key(name: str) -> None:
         window.root.event_generate(f"<KeyPress-{name}>", when="tail")
@@ -152,29 +150,25 @@ def test_keys_hover_coordinates_and_resizing(display, tmp_path, monkeypatch):
         window.root.event_generate(f"<KeyRelease-{name}>", when="tail")
         pump(0.3)
 
-    try:
-        pump(0.5)
-        window.root.focus_force()
-        key("Up")  # shows the cursor on a8, the Kaskade tile
-        assert window._hover_text() == "a8 · Kaskade · touch: its name"
-        key("space")
-        assert "touch: play it" in window._hover_text()
-        key("space")
-        assert type(app.screen).__name__ == "PlayersScreen"
-        key("c")
-        assert window.canvas.find_withtag("overlay"), "coordinates and the cursor drawn"
-        small = window.raster.led_px
-        window.root.geometry("1400x1100")
-        pump(1.0)
-        assert window.raster.led_px > small, "the LEDs grew with the window"
-        window._toggle_debug()
-        pump(0.3)
-        assert "frames sent:" in window.debug.cget("text")
-        assert "frames sent" not in window.hover.cget("text")
-    finally:
-        window.close()
-        del window
-        gc.collect()  # Tk's objects must be freed on this thread, not by a collection elsewhere
+    pump(0.5)
+    window.root.focus_force()
+    key("Up")  # shows the cursor on a8, the Kaskade tile
+    assert window._hover_text() == "a8 · Kaskade · touch: its name"
+    key("space")
+    assert "touch: play it" in window._hover_text()
+    key("space")
+    assert type(app.screen).__name__ == "PlayersScreen"
+    key("c")
+    assert window.canvas.find_withtag("overlay"), "coordinates and the cursor drawn"
+    small = window.raster.led_px
+    window.root.geometry("1400x1100")
+    pump(1.0)
+    assert window.raster.led_px > small, "the LEDs grew with the window"
+    window._toggle_debug()
+    pump(0.3)
+    assert "frames sent:" in window.debug.cget("text")
+    assert "frames sent" not in window.hover.cget("text")
+
 
 
 def test_the_window_pictures_for_the_documentation_are_made(display, tmp_path, monkeypatch):

@@ -219,14 +219,14 @@ class GameScreen(Screen, Generic[S]):
 
     def can_take_back(self) -> bool:
         """Whether a person's decision can be taken back (not after a resignation)."""
-        return not self.session.resigned and self._undo_count() > 0
+        return self.session.takeback() > 0
 
     def take_back(self, now: float) -> None:
         """Take back moves to the last decision of a person (past the computer and chance)."""
         self.end_animation(now)
         self.stop_thinking()
         self.chance_at = None
-        count = 0 if self.session.resigned else self._undo_count()
+        count = self.session.takeback()
         if not count:
             self.app.say(Sound.ILLEGAL)
             self._next_step(now)
@@ -237,18 +237,6 @@ class GameScreen(Screen, Generic[S]):
         self.moved_at = NEVER
         self.app.say(Sound.UNDO)
         self._next_step(now)
-
-    def _undo_count(self) -> int:
-        """How many moves to take back to reach a person's decision (0: none can be)."""
-        probe = self.state.copy()
-        count = 0
-        while probe.moves:
-            probe.undo()
-            count += 1
-            mover = probe.to_move
-            if mover != CHANCE and self.session.computer_level(mover) is None:
-                return count
-        return 0
 
     def hint_requested(self) -> bool:
         """Start thinking about a hint for the person to move; False when none can be given."""

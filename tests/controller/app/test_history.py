@@ -1,5 +1,6 @@
 """The match history in SQLite, and ``kaskade history``."""
 
+import dataclasses
 import json
 import sqlite3
 
@@ -60,8 +61,19 @@ def test_the_history_command_lists_shows_and_exports(tmp_path, capsys):
     assert lines[0].split() == ["finished", "game", "options", "players", "result", "plies", "id"]
     assert lines[1].split() == ["2026-11-21", "12:05", "kaskade", "3x3", "human", "v", "human",
                                 "white", "7", "aaaa1111"]
+    long = match("bbbb2222", "2026-11-21T13:00:00")
+    long = dataclasses.replace(long, game="cascades-decktet",
+                               options={"version": "standard", "passes": "unlimited"},
+                               players={"player": "computer 5"})
+    history.add(long)
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    starts = [lines[0].index(name) for name in ("game", "options", "players", "result")]
+    for line in lines[1:]:
+        for start in starts:
+            assert line[start - 2 : start] == "  ", f"columns run together: {line!r}"
     assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)[0]["id"] == "aaaa1111"
+    assert json.loads(capsys.readouterr().out)[-1]["id"] == "aaaa1111"
     assert main(["history", "--state-dir", str(tmp_path), "--show", "aaaa"]) == 0
     assert capsys.readouterr().out.startswith('[Game "kaskade"]')
     assert main(["history", "--state-dir", str(tmp_path), "--show", "zzz"]) == 2
