@@ -13,6 +13,7 @@
 
 * ``frame_ms`` — drawing a full game plus gamma, brightness, the current limiter and chain
   order, per frame;
+* ``message_frame_ms`` — the same with words scrolling over the game ("Black wins 5:3");
 * ``touch_to_frame_ms`` — from a finger leaving a pad to the frame with the move handed to the
   LEDs, through the real app and driver;
 * ``save_ms`` — saving the game after that frame (record, write, fsync, rename), which happens
@@ -198,6 +199,7 @@ def run_render(args: argparse.Namespace) -> int:
     print(f"Render, {figures['profile']} ({figures['leds']} LEDs on {figures['channels']} "
           f"channel(s)) — Python {platform.python_version()} on {platform.machine()}")
     print(f"  frame (draw, gamma, limiter, chain order) {figures['frame_ms']:>8.3f} ms")
+    print(f"  the same with a message scrolling over it {figures['message_frame_ms']:>8.3f} ms")
     print(f"  touch to frame handed to the LEDs         {figures['touch_to_frame_ms']:>8.3f} ms")
     print(f"  then saving the game                      {figures['save_ms']:>8.3f} ms")
     print(f"  LEDs receive a frame in                   {figures['transfer_ms']:>8.3f} ms")

@@ -61,6 +61,26 @@ class Lettering:
         return width - int(elapsed * SPEED) * self.scale
 
 
+def draw_label(canvas: Canvas, lettering: Lettering, elapsed: float = 0.0) -> None:
+    """``lettering`` ``elapsed`` seconds in, straight over the picture, each letter LED dark
+    where the picture is bright and white where it is dark: a label on a progress bar or on a
+    verdict's colour, which stays in view around it."""
+    scale = lettering.scale
+    height = lettering.font.height * scale
+    top = (canvas.height + height) // 2
+    left = lettering.offset(canvas.width, elapsed)
+    for index, bits in enumerate(lettering.columns):
+        for y in range(lettering.font.height):
+            if not bits >> y & 1:
+                continue
+            for dx in range(scale):
+                for dy in range(scale):
+                    x, row = left + index * scale + dx, top - (y + 1) * scale + dy
+                    if 0 <= x < canvas.width and 0 <= row < canvas.height:
+                        bright = sum(canvas.get(x, row)) > 300
+                        canvas.rect(x, row, 1, 1, (0, 0, 0) if bright else WHITE)
+
+
 def draw_message(canvas: Canvas, lettering: Lettering, elapsed: float,
                  colour: Colour = WHITE) -> None:
     """``lettering`` ``elapsed`` seconds after it appeared, over the dimmed picture."""

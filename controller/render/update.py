@@ -14,7 +14,7 @@ from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, Colour, mix, scale
 from controller.render.glyphs import solid_rows
-from controller.render.marquee import Lettering, draw_message
+from controller.render.marquee import Lettering, draw_label
 from controller.render.menu import draw_tile, tile_size
 from controller.render.tile import Pad, Tile
 
@@ -86,7 +86,7 @@ def percent_lettering(share: float, width: int, height: int) -> Lettering:
 def draw_update_progress(canvas: Canvas, profile: Profile, share: float, now: float) -> None:
     """The update's progress: pads light up from the bottom left, row by row, as a share of the
     bytes arrives; the next pad blinks, so a slow step still shows that work goes on; the share
-    in percent is written over it."""
+    in percent is written over it, dark on the lit pads and white on the others."""
     k = profile.per_pad
     canvas.fill(scale(NEUTRAL, 0.25))
     done = min(profile.pads, int(share * profile.pads))
@@ -96,7 +96,7 @@ def draw_update_progress(canvas: Canvas, profile: Profile, share: float, now: fl
     if done < profile.pads and int(now * 2) % 2 == 0:
         row, column = divmod(done, profile.columns)
         canvas.block(column * k, row * k, solid_rows(k, scale(UPDATE, 0.4)))
-    draw_message(canvas, percent_lettering(share, canvas.width, canvas.height), 0.0)
+    draw_label(canvas, percent_lettering(share, canvas.width, canvas.height))
 
 
 def draw_update_result(canvas: Canvas, success: bool) -> None:

@@ -127,9 +127,9 @@ class SelfTestScreen(Screen):
         self.app.say(Sound.WIN if self.report.ok else Sound.ILLEGAL)
         failed = len(self.report.dead) + len(self.report.wrong)
         words = self.app.say_words
-        self.app.announce(words("all good") if self.report.ok else
-                          words("pads failed", count=failed) if failed else words("leds noted"),
-                          CONFIRM if self.report.ok else ILLEGAL)
+        verdict = words("all good") if self.report.ok else words("leds noted") if not failed \
+            else words("pad failed") if failed == 1 else words("pads failed", count=failed)
+        self.app.announce(verdict, CONFIRM if self.report.ok else ILLEGAL)
 
     def tick(self, now: float) -> Screen | None:
         if self.phase == "leds" and self._led_step(now) >= len(self.leds):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
 from controller.render.canvas import Canvas
-from controller.render.color import CONFIRM, ILLEGAL
+from controller.render.marquee import Lettering, draw_label
 from controller.render.update import (
     OfferLayout,
     draw_update_offer,
@@ -93,10 +93,10 @@ class UpdatingScreen(Screen):
     def update_finished(self, error: str | None, now: float) -> Screen | None:
         if error is None:
             self.app.say(Sound.WIN)
-            self.app.announce(self.app.say_words("update done"), CONFIRM, now)
+
         else:
             self.app.say(Sound.ILLEGAL)
-            self.app.announce(self.app.say_words("update failed"), ILLEGAL, now)
+
         return UpdateResultScreen(self.app, error is None, now)
 
     def describe(self, now: float) -> str:
@@ -114,7 +114,11 @@ class UpdateResultScreen(Screen):
     def __init__(self, app: App, success: bool, since: float) -> None:
         super().__init__(app)
         self.success = success
-        self.until = since + RESULT_SECONDS
+        self.since = since
+        self.words = Lettering.of(app.say_words("update done" if success else "update failed"),
+                                  self.profile.led_width, self.profile.led_height)
+        """The verdict in words too, written over its colour (not the colour alone)."""
+        self.until = since + max(RESULT_SECONDS, self.words.duration(self.profile.led_width))
         self.touched: set[int] = set()
 
     def pad_down(self, pad: int, now: float) -> Screen | None:
@@ -142,4 +146,5 @@ class UpdateResultScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         draw_update_result(canvas, self.success)
-        return False
+        draw_label(canvas, self.words, now - self.since)
+        return self.words.scrolls

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from controller.app.screens.update import RESULT_SECONDS, UPDATE_HOLD, UpdatingScreen
+from controller.render.marquee import Lettering
 from controller.devices.firmware import is_older
 from controller.devices.interfaces import (
     SensorsFirmware,
@@ -46,10 +47,11 @@ def tile_pad(board: BoardHarness, name: str) -> str:
 
 
 def _is_update(board: BoardHarness, pad: int) -> bool:
-    """Whether ``pad`` shows the update's colour at full strength."""
-    colour = board.pad_colours(cell_name(pad % board.profile.columns,
-                                         pad // board.profile.columns))[0]
-    return colour[2] > 100 and colour[1] > 50 and colour[0] < 10
+    """Whether ``pad`` shows the update's colour at full strength (on the LEDs the share's
+    figures, written over the pads, leave free)."""
+    colours = board.pad_colours(cell_name(pad % board.profile.columns,
+                                          pad // board.profile.columns))
+    return any(colour[2] > 100 and colour[1] > 50 and colour[0] < 10 for colour in colours)
 
 
 @pytest.mark.parametrize(("version", "than", "older"), [
@@ -109,10 +111,14 @@ def test_holding_the_update_tile_updates_and_shows_the_progress(board):
     board._event(SensorsFirmware(VERSION, "CAFEF00D"))
     board.wait(0.1)
     assert board.screen == "UpdateResultScreen"
-    green = board.pad_colours("d4")[0]
-    assert green[1] > 3 * max(green[0], green[2])
+    result = board.app.screen
+    assert result.words.columns == Lettering.of("firmware updated", 16, 16).columns, \
+        "said in words too"
+    green = board.pad_colours("a1")[0]
+    assert green[1] > 3 * green[0]
+    assert green[1] > green[2]
     assert Sound.WIN in board.board.sound.played  # type: ignore[attr-defined]
-    board.wait(RESULT_SECONDS)
+    board.wait(result.until - board.now + RESULT_SECONDS / 10)
     assert board.screen == "HomeScreen", "the board now runs the bundled firmware"
     assert board.app.notices == []
 
@@ -125,7 +131,8 @@ def test_a_failed_update_says_why_and_is_not_offered_again_until_the_next_start(
     board._event(UpdateFinished("/dev/ttyACM0: the board did not report after the restart"))
     board.wait(0.1)
     assert board.screen == "UpdateResultScreen"
-    red = board.pad_colours("d4")[0]
+    assert board.app.screen.words.columns == Lettering.of("update failed", 16, 16).columns
+    red = board.pad_colours("a1")[0]
     assert red[0] > 3 * max(red[1], red[2])
     assert any("did not report after the restart" in notice for notice in board.app.notices)
     board.tap("d4")

@@ -59,10 +59,11 @@ def test_render_figures_have_the_documented_shape(capsys):
     assert main(["bench", "render", "--profile", "kaskade-8x8", "--seconds", "0.05",
                  "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert set(figures) == {"profile", "leds", "channels", "frame_ms", "touch_to_frame_ms",
-                            "save_ms", "transfer_ms", "headroom"}
+    assert set(figures) == {"profile", "leds", "channels", "frame_ms", "message_frame_ms",
+                            "touch_to_frame_ms", "save_ms", "transfer_ms", "headroom"}
     assert figures["transfer_ms"] == 256 * 0.03
     assert figures["frame_ms"] > 0
+    assert figures["message_frame_ms"] > 0
     assert figures["touch_to_frame_ms"] > 0
 
 
