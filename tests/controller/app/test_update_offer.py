@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from controller.app.screens.update import RESULT_SECONDS, UPDATE_HOLD, UpdatingScreen
-from controller.render.marquee import Lettering
 from controller.devices.firmware import is_older
 from controller.devices.interfaces import (
     SensorsFirmware,
@@ -16,6 +15,7 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.games.algebraic import cell_name
+from controller.render.marquee import Lettering
 from controller.render.update import UPDATE, OfferLayout
 from firmware.identity import VERSION
 from tests.support.board import BoardHarness
