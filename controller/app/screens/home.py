@@ -95,7 +95,7 @@ class HomeScreen(Screen):
             words.append(f"{' and '.join(waiting)} waiting to be continued")
         words += [f"brightness {round(settings.brightness * 100)} %",
                   f"sound {'on' if settings.sound else 'off'}",
-                  f"language {settings.language}"]
+                  f"language: {self.app.say_words('language')}"]
         if self.selected is None:
             words.append("touch a game's tile to see its name")
         return " · ".join(words)
