@@ -16,6 +16,7 @@ from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, C
 from controller.render.glyphs import solid_rows
 from controller.render.marquee import Lettering, draw_label
 from controller.render.menu import draw_tile, tile_size
+from controller.render.pixel_art import Art, draw_art
 from controller.render.tile import Pad, Tile
 
 UPDATE: Colour = (0, 200, 255)
@@ -99,6 +100,21 @@ def draw_update_progress(canvas: Canvas, profile: Profile, share: float, now: fl
     draw_label(canvas, percent_lettering(share, canvas.width, canvas.height))
 
 
-def draw_update_result(canvas: Canvas, success: bool) -> None:
-    """The outcome: all green, or all red (the board then runs its previous firmware)."""
+VERDICT_ART: dict[bool, Art] = {
+    True: {2: ("..", "#."),
+           4: ("...#", "..#.", "#.#.", ".#.."),
+           6: (".....#", "....#.", "...#..", "#.#...", ".#....", "......")},
+    False: {2: ("#.", ".#"),
+            4: ("#..#", ".##.", ".##.", "#..#"),
+            6: ("#....#", ".#..#.", "..##..", "..##..", ".#..#.", "#....#")},
+}
+"""A tick for success, a cross for failure: the verdict is a shape as well as a colour."""
+
+
+def draw_update_result(canvas: Canvas, profile: Profile, success: bool) -> None:
+    """The outcome: all green with a white tick on a dark square in the middle, or all red
+    with a cross (the board then runs its previous firmware)."""
     canvas.fill(scale(CONFIRM if success else ILLEGAL, 0.7))
+    size = tile_size(profile)
+    middle = Tile((profile.columns - size) // 2, (profile.rows - size) // 2, size)
+    draw_art(canvas, middle, profile.per_pad, VERDICT_ART[success], {"#": HIGHLIGHT})

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
 from controller.render.canvas import Canvas
-from controller.render.marquee import Lettering, draw_label
 from controller.render.update import (
     OfferLayout,
     draw_update_offer,
@@ -109,16 +108,13 @@ class UpdatingScreen(Screen):
 
 
 class UpdateResultScreen(Screen):
-    """Green for a board that runs the new firmware, red for one that kept the old."""
+    """Green with a tick for a board that runs the new firmware, red with a cross for one that
+    kept the old; the words follow ("firmware updated", "update failed"), also over home."""
 
     def __init__(self, app: App, success: bool, since: float) -> None:
         super().__init__(app)
         self.success = success
-        self.since = since
-        self.words = Lettering.of(app.say_words("update done" if success else "update failed"),
-                                  self.profile.led_width, self.profile.led_height)
-        """The verdict in words too, written over its colour (not the colour alone)."""
-        self.until = since + max(RESULT_SECONDS, self.words.duration(self.profile.led_width))
+        self.until = since + RESULT_SECONDS
         self.touched: set[int] = set()
 
     def pad_down(self, pad: int, now: float) -> Screen | None:
@@ -128,13 +124,19 @@ class UpdateResultScreen(Screen):
     def pad_up(self, pad: int, now: float) -> Screen | None:
         """A touch made on this screen goes home (not the end of the hold that started the
         update, when it failed at once)."""
-        return self.app.home() if pad in self.touched else None
+        return self._leave(now) if pad in self.touched else None
 
     def button_down(self, button: str, now: float) -> Screen | None:
-        return self.app.home()
+        return self._leave(now)
 
     def tick(self, now: float) -> Screen | None:
-        return self.app.home() if now >= self.until else None
+        return self._leave(now) if now >= self.until else None
+
+    def _leave(self, now: float) -> Screen:
+        """Home, the verdict following in words (over home: here they would hide the colour)."""
+        self.app.caption(self.app.say_words("update done" if self.success else "update failed"),
+                         now)
+        return self.app.home()
 
     def wakeup(self, now: float) -> float | None:
         return self.until
@@ -145,6 +147,5 @@ class UpdateResultScreen(Screen):
         return "The update did not finish; the touch board keeps its firmware · touch to go home"
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        draw_update_result(canvas, self.success)
-        draw_label(canvas, self.words, now - self.since)
-        return self.words.scrolls
+        draw_update_result(canvas, self.profile, self.success)
+        return False
