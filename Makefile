@@ -13,7 +13,7 @@ MICROPYTHON := sim/micropython/node_modules/.installed
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
 
-play: $(STAMP)     ## Kaskade as text in the terminal (ARGS="--size 8x8" to pass options)
+play: $(STAMP)     ## a game as text in the terminal (ARGS="--game big-balls --black computer:3")
 	$(BIN)/kaskade play --terminal $(ARGS)
 
 test: $(DEV) $(MICROPYTHON)  ## run the whole test suite (with the linter and the type checker)
