@@ -24,6 +24,7 @@ import tty
 from typing import Any, TextIO
 
 from controller.app.driver import Driver
+from controller.app.loop import Companion
 from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
 from sim.board import sim_parts
@@ -91,7 +92,7 @@ class TerminalBoard:
     """The board in this terminal for ``driver``'s app on a simulated board."""
 
     def __init__(self, driver: Driver, stdin: TextIO = sys.stdin,
-                 stdout: TextIO = sys.stdout) -> None:
+                 stdout: TextIO = sys.stdout, companion: Companion | None = None) -> None:
         self.driver = driver
         self.profile = driver.board.profile
         parts = sim_parts(driver.board)
@@ -106,10 +107,12 @@ class TerminalBoard:
         """Releases due later: (when, "pad" or "button", which)."""
         self.last_sound: tuple[Sound | None, float] = (None, 0.0)
         self.stop = threading.Event()
+        self.companion = companion
 
     def run(self) -> None:
         """Play until Q (or Ctrl-C); the terminal is restored however it ends."""
         thread = threading.Thread(target=run_loop, args=(self.driver, self.stop),
+                                  kwargs={"companion": self.companion},
                                   name="board-app", daemon=True)
         thread.start()
         descriptor = self.stdin.fileno()

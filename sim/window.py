@@ -25,6 +25,7 @@ import tkinter as tk
 from collections import deque
 
 from controller.app.driver import Driver
+from controller.app.loop import Companion
 from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
 from controller.profile.firmware import default_thresholds
@@ -56,7 +57,8 @@ TITLE = "Kaskade Board"
 class Window:
     """The simulator window for ``driver``'s app on a simulated board."""
 
-    def __init__(self, driver: Driver, root: tk.Tk | None = None) -> None:
+    def __init__(self, driver: Driver, root: tk.Tk | None = None,
+                 companion: Companion | None = None) -> None:
         self.driver = driver
         self.profile = driver.board.profile
         parts = sim_parts(driver.board)
@@ -91,6 +93,7 @@ class Window:
         self.root = root or tk.Tk()
         self._build()
         self.thread = threading.Thread(target=run_loop, args=(driver, self.stop),
+                                       kwargs={"companion": companion},
                                        name="board-app", daemon=True)
 
     # -- building -------------------------------------------------------------------------------

@@ -115,6 +115,11 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     "controller/app": ("controller.app", "controller.games", "controller.render", "controller.ai",
                        "controller.devices", "controller.profile", "controller.errors"),
     "controller/ai": ("controller.ai", "controller.games", "controller.errors"),
+    # the web companion follows the app through its bridge, as a front end does; it never
+    # reaches a backend
+    "controller/web": ("controller.web", "controller.app", "controller.games",
+                       "controller.render", "controller.devices.interfaces", "controller.profile",
+                       "controller.errors"),
     "controller/devices": ("controller.devices", "controller.profile", "controller.errors",
                            "firmware.identity", "firmware.pads"),
     "controller/profile": ("controller.profile", "controller.games.algebraic",

@@ -1,5 +1,6 @@
 """The real-time loop: input events from the board's threads, the computer's answers from its
-thinking thread, the wall clock, and the driver."""
+thinking thread, calls from a companion (the web server) that must run on the app's thread,
+the wall clock, and the driver."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
 
 from controller.app.driver import Driver
 from controller.app.thinking import ComputerMove, ThreadThinker
@@ -22,18 +26,51 @@ FAILURE_WINDOW = 10.0
 
 log = logging.getLogger(__name__)
 
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+@dataclass
+class Call:
+    """Run ``function(app, now)`` on the loop's thread; its result (or its error) goes to
+    ``reply``. How a companion on another thread reads or changes the app safely."""
+
+    function: Callable[[App, float], Any]
+    reply: Future[Any] = field(default_factory=Future)
+
+    def run(self, app: App, now: float) -> None:
+        """Carry the call out (on the loop's thread)."""
+        try:
+            self.reply.set_result(self.function(app, now))
+        except Exception as error:  # whoever asked turns it into an answer
+            self.reply.set_exception(error)
+
+
+class Companion(Protocol):
+    """Something beside the board that follows the app (the web server): it is handed the
+    loop's queue for its events and calls, and told after every step of the loop."""
+
+    def attach(self, post: Callable[[InputEvent | Call], None]) -> None:
+        """The loop's queue."""
+
+    def publish(self, driver: Driver, now: float) -> None:
+        """A step of the loop has just been made (on the loop's thread)."""
+
 
 def run(driver: Driver, stop: threading.Event,
-        clock: Callable[[], float] = time.monotonic) -> None:
+        clock: Callable[[], float] = time.monotonic,
+        companion: Companion | None = None) -> None:
     """Run until ``stop`` is set: wait for input or the next animation step, then advance;
     thinking the app asks for goes to a thread whose answer comes back through the queue.
 
     A screen that fails (a bug) sends the board home with its game kept, rather than ending
     the app: a board in a living room should go on. Failing again and again within a few
     seconds, even at home, ends it after all (for systemd to start it afresh)."""
-    events: queue.Queue[InputEvent | ComputerMove] = queue.Queue()
+    events: queue.Queue[InputEvent | ComputerMove | Call] = queue.Queue()
     thinker = ThreadThinker()
     driver.board.start(events.put)
+    if companion is not None:
+        companion.attach(events.put)
     failures: list[float] = []
 
     def guarded(step: Callable[[], float | None]) -> float | None:
@@ -49,16 +86,25 @@ def run(driver: Driver, stop: threading.Event,
             return 0.0
 
     def advance() -> float | None:
-        wakeup = driver.advance(clock())
+        now = clock()
+        wakeup = driver.advance(now)
         for request in driver.app.take_requests():
             thinker.start(request, events.put)
+        if companion is not None:
+            companion.publish(driver, now)
         return wakeup
 
-    def handle(event: InputEvent | ComputerMove) -> float | None:
-        driver.app.handle(event, clock())
+    def take(event: InputEvent | ComputerMove | Call) -> None:
+        if isinstance(event, Call):
+            event.run(driver.app, clock())
+        else:
+            driver.app.handle(event, clock())
+
+    def handle(event: InputEvent | ComputerMove | Call) -> float | None:
+        take(event)
         while True:
             try:
-                driver.app.handle(events.get_nowait(), clock())
+                take(events.get_nowait())
             except queue.Empty:
                 break
         return advance()

@@ -11,11 +11,14 @@ from pathlib import Path
 
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import Driver
+from controller.app.loop import Companion
 from controller.app.paths import state_dir
 from controller.app.screens.base import Screen
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+from controller.web.bridge import Bridge
+from controller.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -64,25 +67,44 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
 
 def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
                   touch: str = "firmware", port: str | None = None,
-                  screen: Callable[[App], Screen] | None = None) -> int:
+                  screen: Callable[[App], Screen] | None = None,
+                  web: tuple[str, int] | None = None) -> int:
     """The simulator with a window, or in this terminal (asked for, or without a display);
     ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``);
-    ``screen`` makes the app's first screen (the self-test) instead of the usual one."""
+    ``screen`` makes the app's first screen (the self-test) instead of the usual one; ``web``
+    serves the web companion on ``(host, port)``."""
     from sim.board import sim_board  # noqa: PLC0415
 
     thresholds = store.settings.load().thresholds
     board = sim_board(profile, "port" if port else touch, port,
                       (thresholds[0], thresholds[1]) if thresholds else None)
+    server = None
     try:
         app = App(profile, store, think_seconds=think)
         if screen is not None:
             app.screen = screen(app)
-        return _front_end(Driver(app, board), terminal)
+        bridge, server = start_web(profile, store, web)
+        return _front_end(Driver(app, board), terminal, bridge)
     finally:
+        if server is not None:
+            server.stop()
         board.close()
 
 
-def _front_end(driver: Driver, terminal: bool) -> int:
+def start_web(profile: Profile, store: Store, web: tuple[str, int] | None) \
+        -> tuple[Bridge | None, WebServer | None]:
+    """The web companion on ``web`` (``(host, port)``), started and its address printed; or
+    nothing."""
+    if web is None:
+        return None, None
+    bridge = Bridge()
+    server = WebServer(bridge, profile, store.directory, store.history, *web)
+    server.start()
+    print(f"kaskade: the web companion is at {server.address}", file=sys.stderr, flush=True)
+    return bridge, server
+
+
+def _front_end(driver: Driver, terminal: bool, companion: Companion | None = None) -> int:
     if not terminal:
         try:
             import tkinter  # noqa: PLC0415  (only the window needs Tk)
@@ -96,7 +118,7 @@ def _front_end(driver: Driver, terminal: bool) -> int:
         else:
             from sim.window import Window  # noqa: PLC0415
 
-            Window(driver, root).run()
+            Window(driver, root, companion).run()
             return 0
         print(f"kaskade: {reason}; drawing the board in this terminal instead",
               file=sys.stderr)
@@ -105,5 +127,5 @@ def _front_end(driver: Driver, terminal: bool) -> int:
                             "kaskade sim --headless --script FILE")
     from sim.terminal import TerminalBoard  # noqa: PLC0415
 
-    TerminalBoard(driver).run()
+    TerminalBoard(driver, companion=companion).run()
     return 0

@@ -12,6 +12,7 @@ from typing import Any
 from controller.app.storage import read_text
 from controller.cli.board import add_board_options, open_store, run_simulator
 from controller.cli.usage import UsageError
+from controller.web.server import parse_address
 
 EXAMPLES = """\
 examples:
@@ -60,6 +61,10 @@ def register(commands: Any) -> None:
                         help="where the window's touches go: through the real firmware on a "
                         "simulated microcontroller and the touch link (default), or straight "
                         "to the app")
+    parser.add_argument("--web", metavar="[HOST:]PORT",
+                        help="serve the web companion too: the board in a browser, played and "
+                        "set from a phone (HOST defaults to 127.0.0.1, this computer only; "
+                        "0.0.0.0 opens it to the network); the address is printed")
     parser.add_argument("--port", metavar="PATH",
                         help="take touches from the board on this serial port instead (a real "
                         "one, or another simulator's --touch-board)")
@@ -105,8 +110,12 @@ def run(args: argparse.Namespace) -> int:
 
         TouchBoard(profile).serve(sys.stdin, sys.stdout)
         return 0
+    if args.web is not None and args.headless:
+        raise UsageError("--web goes with the window or the terminal, not --headless (yet)")
     if not args.headless:
-        return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port)
+        web = parse_address(args.web) if args.web is not None else None
+        return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port,
+                             web=web)
     from sim.headless import Headless  # noqa: PLC0415
 
     simulator = Headless(profile, store, args.png_out, think_seconds=args.think, out=sys.stdout)

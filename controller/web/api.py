@@ -1,0 +1,356 @@
+"""The JSON API behind the page (docs/web.md lists every route with examples).
+
+Reading is open: the state, the live stream, the history and the settings. Changing anything
+— touches, buttons, settings, a new game, forgetting a device — needs the token a device gets
+by pairing (``Authorization: Bearer TOKEN``). Every input is checked before it reaches the app:
+bad JSON, an unknown pad or a stale token get a 4xx with ``{"error": "…"}``, never a traceback
+and never a changed game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from controller.app.games import front
+from controller.app.history import History, UnknownMatchError
+from controller.app.seats import seat
+from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
+from controller.app.storage import StorageError
+from controller.app.words import LANGUAGES
+from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
+from controller.errors import KaskadeError
+from controller.games import get_game
+from controller.games.algebraic import parse_cell
+from controller.games.registry import game_names
+from controller.profile.model import Profile
+from controller.web.bridge import Bridge, Snapshot
+from controller.web.pairing import Pairing, PairingError
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+log = logging.getLogger(__name__)
+
+TAP_SECONDS = 0.1
+"""How long a web touch holds its pad: a finger's short tap."""
+CALL_SECONDS = 5.0
+"""Longest wait for the app to carry out a request."""
+MAX_BODY = 16 * 1024
+BUTTONS = ("menu", "undo")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+class Api:
+    """The routes of one board: its ``bridge`` to the app, its ``profile``, its ``pairing``
+    and its ``history``."""
+
+    def __init__(self, bridge: Bridge, profile: Profile, pairing: Pairing,
+                 history: History) -> None:
+        self.bridge = bridge
+        self.profile = profile
+        self.pairing = pairing
+        self.history = history
+
+    def routes(self) -> list[web.RouteDef]:
+        """Every route of the API."""
+        return [
+            web.get("/api/state", self.state),
+            web.get("/api/stream", self.stream),
+            web.post("/api/touch", self.paired(self.touch)),
+            web.post("/api/button", self.paired(self.button)),
+            web.get("/api/settings", self.settings),
+            web.put("/api/settings", self.paired(self.change_settings)),
+            web.get("/api/history", self.history_list),
+            web.get("/api/history/{id}/record", self.record),
+            web.post("/api/games", self.paired(self.new_game)),
+            web.post("/api/pair/start", self.pair_start),
+            web.post("/api/pair", self.pair),
+            web.delete("/api/pair", self.paired(self.unpair)),
+        ]
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def state_json(self, snapshot: Snapshot) -> dict[str, Any]:
+        """The snapshot as the API gives it."""
+        pixels = snapshot.pixels
+        return {
+            "version": snapshot.version,
+            "screen": snapshot.screen,
+            "description": snapshot.description,
+            "board": {"columns": self.profile.columns, "rows": self.profile.rows,
+                      "per_pad": self.profile.per_pad, "led_width": self.profile.led_width,
+                      "led_height": self.profile.led_height, "name": self.profile.name},
+            "brightness": snapshot.brightness,
+            "leds": [pixels[i : i + 3].hex() for i in range(0, len(pixels), 3)],
+            "game": snapshot.game,
+        }
+
+    async def state(self, request: web.Request) -> web.Response:
+        """``GET /api/state``: what the board shows now."""
+        snapshot = self.bridge.snapshot
+        if snapshot is None:
+            return _error(503, "the board is starting")
+        return web.json_response(self.state_json(snapshot))
+
+    async def stream(self, request: web.Request) -> web.StreamResponse:
+        """``GET /api/stream``: server-sent events, one ``state`` event per change."""
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                               "Cache-Control": "no-cache"})
+        await response.prepare(request)
+        version = 0
+        while True:
+            event = self.bridge.subscribe(version)
+            try:
+                await asyncio.wait_for(event.wait(), timeout=15)
+            except TimeoutError:
+                await response.write(b": still here\n\n")
+                continue
+            snapshot = self.bridge.snapshot
+            if snapshot is None:
+                continue
+            version = snapshot.version
+            data = json.dumps(self.state_json(snapshot), separators=(",", ":"))
+            await response.write(f"event: state\ndata: {data}\n\n".encode())
+
+    async def settings(self, request: web.Request) -> web.Response:
+        """``GET /api/settings``."""
+        return web.json_response(await self._call(lambda app, now: _settings_json(app)))
+
+    async def history_list(self, request: web.Request) -> web.Response:
+        """``GET /api/history?limit=N``: finished games, newest first."""
+        try:
+            limit = int(request.query.get("limit", "50"))
+        except ValueError:
+            return _error(400, "limit: a whole number")
+        matches = await asyncio.to_thread(self.history.matches, max(1, min(limit, 1000)))
+        return web.json_response([{k: v for k, v in asdict(m).items() if k != "record"}
+                                  for m in matches])
+
+    async def record(self, request: web.Request) -> web.Response:
+        """``GET /api/history/{id}/record``: a finished game as a record file."""
+        try:
+            match = await asyncio.to_thread(self.history.find, request.match_info["id"])
+        except UnknownMatchError as error:
+            return _error(404, str(error))
+        return web.Response(text=match.record, content_type="text/plain", headers={
+            "Content-Disposition": f'attachment; filename="{match.game}-{match.id[:8]}.record"'})
+
+    # -- changing -------------------------------------------------------------------------------
+
+    def paired(self, handler: Handler) -> Handler:
+        """``handler``, for paired devices only."""
+
+        async def checked(request: web.Request) -> web.StreamResponse:
+            header = request.headers.get("Authorization", "")
+            token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") \
+                else None
+            try:
+                self.pairing.check(token)
+            except PairingError as error:
+                return _error(401 if token is None else 403, str(error))
+            return await handler(request)
+
+        return checked
+
+    async def touch(self, request: web.Request) -> web.Response:
+        """``POST /api/touch {"pad": "c3", "action": "tap"}`` (or ``down``, ``up``)."""
+        body = await _body(request)
+        pad = self._pad(body.get("pad"))
+        action = body.get("action", "tap")
+        if action not in ("tap", "down", "up"):
+            raise web.HTTPBadRequest(text=_message("action: tap, down or up"),
+                                     content_type="application/json")
+        if action in ("tap", "down"):
+            self.bridge.post(PadDown(pad))
+        if action == "tap":
+            await asyncio.sleep(TAP_SECONDS)
+        if action in ("tap", "up"):
+            self.bridge.post(PadUp(pad))
+        return web.json_response({"pad": self.profile.pad_name(pad), "action": action})
+
+    async def button(self, request: web.Request) -> web.Response:
+        """``POST /api/button {"button": "menu"}`` (or ``undo``)."""
+        body = await _body(request)
+        button = body.get("button")
+        if button not in BUTTONS:
+            raise web.HTTPBadRequest(text=_message(f"button: one of {', '.join(BUTTONS)}"),
+                                     content_type="application/json")
+        self.bridge.post(ButtonDown(button))
+        await asyncio.sleep(TAP_SECONDS)
+        self.bridge.post(ButtonUp(button))
+        return web.json_response({"button": button})
+
+    async def change_settings(self, request: web.Request) -> web.Response:
+        """``PUT /api/settings {"brightness": 0.5, "sound": false, "language": "de",
+        "sleep_minutes": 5}`` (any of them)."""
+        changes = _checked_settings(await _body(request))
+
+        def apply(app: App, now: float) -> dict[str, Any]:
+            for name, value in changes.items():
+                setattr(app.settings, name, value)
+            app.follow_sleep_setting()
+            app.save_settings()
+            return _settings_json(app)
+
+        return web.json_response(await self._call(apply))
+
+    async def new_game(self, request: web.Request) -> web.Response:
+        """``POST /api/games {"game": "kaskade", "options": {"size": "6x6"}, "computer":
+        {"black": 3}}``: a new game on the board (one waiting is kept, as on the board)."""
+        body = await _body(request)
+        name = body.get("game")
+        if name not in game_names():
+            raise web.HTTPBadRequest(text=_message(f"game: one of {', '.join(game_names())}"),
+                                     content_type="application/json")
+        options = body.get("options", {})
+        computer = body.get("computer", {})
+        if not isinstance(options, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
+            raise web.HTTPBadRequest(text=_message("options: a map of names to text values"),
+                                     content_type="application/json")
+        try:
+            start = get_game(name).new(options)
+        except KaskadeError as error:
+            raise web.HTTPBadRequest(text=_message(str(error)),
+                                     content_type="application/json") from None
+        players = start.info.players
+        if not isinstance(computer, dict) or not all(
+                k in players and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 5
+                for k, v in computer.items()):
+            raise web.HTTPBadRequest(text=_message(
+                f"computer: a map of seats ({', '.join(players)}) to levels 1-5"),
+                content_type="application/json")
+        if not front(name).holds(self.profile, start):
+            raise web.HTTPConflict(text=_message(f"that {start.info.title} game does not fit "
+                                                 "this board"), content_type="application/json")
+        levels = {players.index(player): level for player, level in computer.items()}
+
+        def begin(app: App, now: float) -> dict[str, Any]:
+            app.screen = app.start_game(start, levels)
+            return {"game": name, "seats": {p: seat(levels.get(i))
+                                            for i, p in enumerate(players)}}
+
+        return web.json_response(await self._call(begin), status=201)
+
+    # -- pairing --------------------------------------------------------------------------------
+
+    async def pair_start(self, request: web.Request) -> web.Response:
+        """``POST /api/pair/start``: the board writes a fresh code on its LEDs."""
+        digits = self.pairing.new_code()
+        await self._call(lambda app, now: app.announce(f"code {digits}", now=now))
+        return web.json_response({"shown": True, "seconds": 120})
+
+    async def pair(self, request: web.Request) -> web.Response:
+        """``POST /api/pair {"code": "4821", "name": "Ann's phone"}`` -> ``{"token": …}``."""
+        body = await _body(request)
+        code, name = body.get("code"), body.get("name", "a device")
+        if not isinstance(code, str) or not isinstance(name, str):
+            raise web.HTTPBadRequest(text=_message("code and name: text"),
+                                     content_type="application/json")
+        try:
+            token = self.pairing.pair(code, name, date.today().isoformat())
+        except PairingError as error:
+            return _error(403, str(error))
+        await self._call(lambda app, now: app.announcer.clear())
+        return web.json_response({"token": token}, status=201)
+
+    async def unpair(self, request: web.Request) -> web.Response:
+        """``DELETE /api/pair``: this device forgets its pairing."""
+        self.pairing.forget(request.headers["Authorization"].removeprefix("Bearer ").strip())
+        return web.json_response({"forgotten": True})
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _pad(self, value: Any) -> int:
+        """A pad from its name (``c3``) or number."""
+        if isinstance(value, str):
+            cell = parse_cell(value.strip().lower())
+            if cell is not None and cell[0] < self.profile.columns and \
+                    cell[1] < self.profile.rows:
+                return cell[1] * self.profile.columns + cell[0]
+        elif isinstance(value, int) and not isinstance(value, bool) and \
+                0 <= value < self.profile.pads:
+            return value
+        last = self.profile.pad_name(self.profile.pads - 1)
+        raise web.HTTPBadRequest(text=_message(f"pad: a pad of this board, a1 to {last}"),
+                                 content_type="application/json")
+
+    async def _call(self, function: Callable[[App, float], Any]) -> Any:
+        """Run ``function`` on the app's thread and wait for its result."""
+        future = self.bridge.call(function)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), CALL_SECONDS)
+        except TimeoutError:
+            raise web.HTTPServiceUnavailable(text=_message("the board did not answer in time"),
+                                             content_type="application/json") from None
+        except StorageError as error:
+            raise web.HTTPInternalServerError(text=_message(str(error)),
+                                              content_type="application/json") from None
+
+
+def _message(text: str) -> str:
+    return json.dumps({"error": text})
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    """The request's JSON object, or a 400/413 that says what is wrong."""
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY,
+                                            actual_size=request.content_length)
+    raw = await request.content.read(MAX_BODY + 1)
+    if len(raw) > MAX_BODY:
+        raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=len(raw))
+    try:
+        body = json.loads(raw.decode("utf-8") or "{}")
+    except (ValueError, RecursionError):
+        raise web.HTTPBadRequest(text=_message("the body is not JSON"),
+                                 content_type="application/json") from None
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(text=_message("the body must be a JSON object"),
+                                 content_type="application/json")
+    return body
+
+
+def _settings_json(app: App) -> dict[str, Any]:
+    settings = app.settings
+    return {"brightness": settings.brightness, "sound": settings.sound,
+            "language": settings.language, "sleep_minutes": settings.sleep_minutes,
+            "languages": list(LANGUAGES)}
+
+
+def _checked_settings(body: dict[str, Any]) -> dict[str, Any]:
+    """The settings ``body`` changes, each checked; a 400 naming the first bad one."""
+    checks: dict[str, tuple[Callable[[Any], bool], str]] = {
+        "brightness": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+                       and MIN_BRIGHTNESS <= v <= 1, f"a number from {MIN_BRIGHTNESS} to 1"),
+        "sound": (lambda v: isinstance(v, bool), "true or false"),
+        "language": (lambda v: v in LANGUAGES, f"one of {', '.join(LANGUAGES)}"),
+        "sleep_minutes": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
+                          and 0 <= v <= MAX_SLEEP_MINUTES,
+                          f"minutes from 0 (never) to {MAX_SLEEP_MINUTES:g}"),
+    }
+    unknown = sorted(set(body) - set(checks))
+    if unknown:
+        raise web.HTTPBadRequest(text=_message(f"no setting {unknown[0]!r}; the settings are "
+                                               f"{', '.join(checks)}"),
+                                 content_type="application/json")
+    for name, value in body.items():
+        ok, wanted = checks[name]
+        if not ok(value):
+            raise web.HTTPBadRequest(text=_message(f"{name}: {wanted}"),
+                                     content_type="application/json")
+    return {name: float(value) if name in ("brightness", "sleep_minutes") else value
+            for name, value in body.items()}

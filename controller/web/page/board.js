@@ -1,0 +1,190 @@
+// The web companion's page: the live board from /api/stream, touches and buttons, a new game,
+// the settings and the history, over the JSON API (docs/web.md). No build step, no library.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("leds");
+const draw = canvas.getContext("2d");
+let board = null;        // the board's size, from the state
+let token = localStorage.getItem("kaskade-token");
+
+function say(text) {
+  const message = $("message");
+  message.textContent = text;
+  message.classList.add("shown");
+  clearTimeout(say.timer);
+  say.timer = setTimeout(() => message.classList.remove("shown"), 3000);
+}
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const answer = response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text();
+  if (response.status === 401 || response.status === 403) {
+    if (path !== "/api/pair") { token = null; localStorage.removeItem("kaskade-token"); showPaired(); }
+  }
+  if (!response.ok) throw new Error(answer.error || response.statusText);
+  return answer;
+}
+
+// -- the LEDs ------------------------------------------------------------------------------------
+
+function show(state) {
+  board = state.board;
+  $("board-name").textContent = board.name;
+  $("description").textContent = state.description;
+  const k = board.per_pad, width = board.led_width, height = board.led_height;
+  const size = Math.floor(Math.min(canvas.width / width, canvas.height / height));
+  // LEDs look brighter than their drive value: a person sees about the square root of dim light
+  const level = Math.pow(state.brightness, 1 / 2.2);
+  draw.fillStyle = "#101013";
+  draw.fillRect(0, 0, canvas.width, canvas.height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const hex = state.leds[y * width + x];
+      const [r, g, b] = [0, 2, 4].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * level));
+      const cx = x * size + size / 2, cy = (height - 1 - y) * size + size / 2;
+      const glow = draw.createRadialGradient(cx, cy, 0, cx, cy, size * 0.6);
+      glow.addColorStop(0, `rgb(${Math.min(255, r * 1.3)},${Math.min(255, g * 1.3)},${Math.min(255, b * 1.3)})`);
+      glow.addColorStop(0.45, `rgb(${r},${g},${b})`);
+      glow.addColorStop(1, "rgb(16,16,19)");
+      draw.fillStyle = glow;
+      draw.fillRect(x * size, (height - 1 - y) * size, size, size);
+    }
+  }
+  draw.strokeStyle = "#050506";
+  draw.lineWidth = 2;
+  for (let i = 0; i <= width; i += k) line(i * size, 0, i * size, height * size);
+  for (let i = 0; i <= height; i += k) line(0, i * size, width * size, i * size);
+  canvas.dataset.version = state.version;
+  canvas.dataset.screen = state.screen;
+}
+
+function line(x1, y1, x2, y2) {
+  draw.beginPath(); draw.moveTo(x1, y1); draw.lineTo(x2, y2); draw.stroke();
+}
+
+function padAt(event) {
+  const box = canvas.getBoundingClientRect();
+  const size = Math.floor(Math.min(canvas.width / board.led_width, canvas.height / board.led_height));
+  const x = (event.clientX - box.left) * (canvas.width / box.width);
+  const y = (event.clientY - box.top) * (canvas.height / box.height);
+  const column = Math.floor(x / (size * board.per_pad));
+  const row = board.rows - 1 - Math.floor(y / (size * board.per_pad));
+  if (column < 0 || row < 0 || column >= board.columns || row >= board.rows) return null;
+  return row * board.columns + column;
+}
+
+function follow() {
+  const stream = new EventSource("/api/stream");
+  stream.addEventListener("state", (event) => {
+    $("link").textContent = token ? "live · paired" : "live";
+    $("link").className = token ? "badge paired" : "badge live";
+    show(JSON.parse(event.data));
+  });
+  stream.onerror = () => { $("link").textContent = "reconnecting…"; $("link").className = "badge"; };
+}
+
+// -- touching and controlling ------------------------------------------------------------------------
+
+async function needsPairing(action) {
+  if (!token) { await startPairing(); if (!token) return; }
+  try { await action(); } catch (error) { say(error.message); }
+}
+
+canvas.addEventListener("click", (event) => {
+  if (!board) return;
+  const pad = padAt(event);
+  if (pad !== null) needsPairing(() => api("POST", "/api/touch", { pad }));
+});
+$("menu").onclick = () => needsPairing(() => api("POST", "/api/button", { button: "menu" }));
+$("undo").onclick = () => needsPairing(() => api("POST", "/api/button", { button: "undo" }));
+
+$("new-game").onsubmit = (event) => {
+  event.preventDefault();
+  const options = Object.fromEntries($("options").value.split(/[\s,]+/).filter(Boolean).map((item) => item.split("=")));
+  const seat = $("computer-seat").value;
+  const computer = seat ? { [seat]: Number($("level").value) } : {};
+  needsPairing(async () => { await api("POST", "/api/games", { game: $("game").value, options, computer }); say("The game starts on the board."); });
+};
+$("game").onchange = fillSeats;
+
+function fillSeats() {
+  const seats = { kaskade: ["white", "black"], cascades: ["white", "black"], "big-balls": ["black", "white"],
+                  "colliding-circles": ["red", "black"], "cascades-decktet": [] }[$("game").value] || [];
+  $("computer-seat").replaceChildren(new Option("nobody", ""), ...seats.map((s) => new Option(s, s)));
+}
+
+async function loadSettings() {
+  const settings = await api("GET", "/api/settings");
+  $("brightness").value = settings.brightness;
+  $("sound").checked = settings.sound;
+  $("language").replaceChildren(...settings.languages.map((l) => new Option({ en: "English", de: "Deutsch" }[l] || l, l)));
+  $("language").value = settings.language;
+  $("sleep").value = settings.sleep_minutes;
+}
+
+$("settings").onsubmit = (event) => {
+  event.preventDefault();
+  needsPairing(async () => {
+    await api("PUT", "/api/settings", { brightness: Number($("brightness").value), sound: $("sound").checked,
+                                         language: $("language").value, sleep_minutes: Number($("sleep").value) });
+    say("Settings saved.");
+  });
+};
+
+async function loadHistory() {
+  const games = await api("GET", "/api/history?limit=20");
+  $("history").replaceChildren(...games.map((game) => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/api/history/${game.id}/record`;
+    link.textContent = "record";
+    item.append(`${game.finished.slice(0, 16).replace("T", " ")} · ${game.game} · ${Object.values(game.players).join(" v ")} · ${game.result} `, link);
+    return item;
+  }));
+}
+
+// -- pairing -------------------------------------------------------------------------------------------
+
+function showPaired() {
+  $("pair").textContent = token ? "Forget this device" : "Pair this device";
+}
+
+async function startPairing() {
+  try { await api("POST", "/api/pair/start"); } catch (error) { say(error.message); return; }
+  $("pair-error").textContent = "";
+  $("code").value = "";
+  $("pairing").showModal();
+  await new Promise((resolve) => $("pairing").addEventListener("close", resolve, { once: true }));
+}
+
+$("pair-form").onsubmit = async (event) => {
+  event.preventDefault();
+  try {
+    const answer = await api("POST", "/api/pair", { code: $("code").value, name: $("device-name").value || navigator.userAgent.slice(0, 60) });
+    token = answer.token;
+    localStorage.setItem("kaskade-token", token);
+    showPaired();
+    $("pairing").close();
+    say("Paired: this device may now play and change settings.");
+  } catch (error) {
+    $("pair-error").textContent = error.message;
+  }
+};
+
+$("pair").onclick = async () => {
+  if (!token) { await startPairing(); return; }
+  try { await api("DELETE", "/api/pair"); } catch (error) { say(error.message); }
+  token = null; localStorage.removeItem("kaskade-token"); showPaired();
+};
+
+// -- start -------------------------------------------------------------------------------------------
+
+$("game").replaceChildren(...["kaskade", "cascades", "big-balls", "colliding-circles", "cascades-decktet"].map((g) => new Option(g, g)));
+fillSeats();
+showPaired();
+follow();
+loadSettings().catch((error) => say(error.message));
+loadHistory().catch((error) => say(error.message));

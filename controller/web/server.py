@@ -1,0 +1,143 @@
+"""The web companion's server: aiohttp on its own thread and asyncio loop, beside the board
+app's loop. It serves the page (``page/``: plain HTML, CSS and JavaScript, no build step) and the
+JSON API (:mod:`controller.web.api`).
+
+Errors never leak a traceback: an HTTP error keeps its status with a JSON ``error``; anything
+else is logged and answered with a 500.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from importlib import resources
+from pathlib import Path
+
+from aiohttp import web
+
+from controller.app.history import History
+from controller.errors import KaskadeError
+from controller.profile.model import Profile
+from controller.web.api import Api, Handler
+from controller.web.bridge import Bridge
+from controller.web.pairing import Pairing
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8765
+PAGE_FILES = {"index.html": "text/html", "board.js": "text/javascript",
+              "board.css": "text/css"}
+
+
+class WebError(KaskadeError, OSError):
+    """The server could not start (the address is taken, not ours, or not an address)."""
+
+
+def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
+    """``[HOST:]PORT`` -> ``(host, port)``; ``WebError`` says what is wrong."""
+    host, colon, port = text.rpartition(":")
+    if not colon:
+        host, port = default_host, text
+    host = host.strip("[]") or default_host
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise WebError(f"{text!r}: give a port (0-65535), or HOST:PORT, e.g. 0.0.0.0:8765")
+    return host, int(port)
+
+
+@web.middleware
+async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every answer in JSON, whatever went wrong."""
+    try:
+        return await handler(request)
+    except web.HTTPException as error:
+        if error.content_type == "application/json" or error.status < 400:
+            raise
+        return web.json_response({"error": error.reason}, status=error.status)
+    except Exception:
+        log.exception("the web request %s %s failed", request.method, request.path)
+        return web.json_response({"error": "the board could not do that (see its log)"},
+                                 status=500)
+
+
+def make_application(api: Api) -> web.Application:
+    """The aiohttp application: the page and the API."""
+    application = web.Application(middlewares=[_errors], client_max_size=64 * 1024)
+    page = resources.files("controller.web") / "page"
+
+    async def serve(request: web.Request) -> web.Response:
+        name = request.match_info.get("name") or "index.html"
+        if name not in PAGE_FILES:
+            return web.json_response({"error": f"no page {name!r}"}, status=404)
+        return web.Response(body=(page / name).read_bytes(), content_type=PAGE_FILES[name],
+                            headers={"Cache-Control": "no-cache"})
+
+    application.add_routes([web.get("/", serve), web.get("/page/{name}", serve),
+                            *api.routes()])
+    return application
+
+
+class WebServer:
+    """Serves one board: its app through ``bridge``, its ``profile``, its files in
+    ``directory`` (pairing) and its ``history``, on ``host``:``port`` (0: any free port)."""
+
+    def __init__(self, bridge: Bridge, profile: Profile, directory: Path, history: History,
+                 host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+        self.pairing = Pairing(directory)
+        if self.pairing.problem:
+            log.warning("%s", self.pairing.problem)
+        self.api = Api(bridge, profile, self.pairing, history)
+        self.host, self.port = host, port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def address(self) -> str:
+        """The page's address."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/"
+
+    def start(self) -> None:
+        """Start serving on a thread of its own; ``WebError`` if the address cannot be used."""
+        started = threading.Event()
+        failure: list[BaseException] = []
+        self._loop = asyncio.new_event_loop()
+
+        def serve() -> None:
+            assert self._loop is not None
+            asyncio.set_event_loop(self._loop)
+            try:
+                self._loop.run_until_complete(self._open())
+            except OSError as error:
+                failure.append(error)
+                started.set()
+                return
+            started.set()
+            self._loop.run_forever()
+
+        self._thread = threading.Thread(target=serve, name="web", daemon=True)
+        self._thread.start()
+        started.wait(30)
+        if failure:
+            raise WebError(f"the web companion cannot listen on {self.host}:{self.port}: "
+                           f"{getattr(failure[0], 'strerror', None) or failure[0]}")
+
+    async def _open(self) -> None:
+        self._runner = web.AppRunner(make_application(self.api), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        if self.port == 0 and self._runner.addresses:
+            self.port = int(self._runner.addresses[0][1])
+
+    def stop(self) -> None:
+        """Stop serving."""
+        loop, runner = self._loop, self._runner
+        if loop is None:
+            return
+        if runner is not None:
+            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=10)
+        loop.call_soon_threadsafe(loop.stop)
+        if self._thread is not None:
+            self._thread.join(timeout=10)

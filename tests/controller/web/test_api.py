@@ -1,0 +1,278 @@
+"""The web companion's JSON API against a running board app (the mock board, the real loop):
+every route, the refusals without pairing, and bad input that changes nothing."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from controller.app.app import App, Store
+from controller.app.driver import Driver
+from controller.app.loop import run as run_loop
+from controller.devices.backends import open_board
+from controller.profile import load_profile
+from controller.web.bridge import Bridge
+from controller.web.server import WebServer, WebError, parse_address
+
+
+@dataclass
+class Served:
+    app: App
+    server: WebServer
+    token: str | None = None
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                raw: bytes | None = None) -> tuple[int, Any]:
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.server.address.rstrip("/") + path, data=data,
+                                         method=method)
+        request.add_header("Content-Type", "application/json")
+        if token or self.token:
+            request.add_header("Authorization", f"Bearer {token or self.token}")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                status, text = answer.status, answer.read().decode()
+        except urllib.error.HTTPError as error:
+            status, text = error.code, error.read().decode()
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+    def pair(self) -> str:
+        assert self.request("POST", "/api/pair/start")[0] == 200
+        digits = self.server.pairing.code.digits
+        status, answer = self.request("POST", "/api/pair", {"code": digits, "name": "test"})
+        assert status == 201, answer
+        self.token = answer["token"]
+        return self.token
+
+    def wait_for(self, condition, what: str, seconds: float = 5.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < deadline, f"no {what} within {seconds} s"
+            time.sleep(0.02)
+
+
+@pytest.fixture
+def served(tmp_path) -> Iterator[Served]:
+    profile = load_profile("kaskade-8x8")
+    store = Store.at(tmp_path, "kaskade-8x8")
+    app = App(profile, store, think_seconds=0.05)
+    board = open_board("mock", profile)
+    bridge = Bridge()
+    stop = threading.Event()
+    loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
+                            kwargs={"companion": bridge}, daemon=True)
+    loop.start()
+    server = WebServer(bridge, profile, store.directory, store.history, port=0)
+    server.start()
+    try:
+        served = Served(app, server)
+        served.wait_for(lambda: bridge.snapshot is not None, "first picture")
+        yield served
+    finally:
+        server.stop()
+        stop.set()
+        loop.join(timeout=5)
+
+
+def test_the_state_is_open_to_read(served):
+    status, state = served.request("GET", "/api/state")
+    assert status == 200
+    assert state["screen"] == "HomeScreen"
+    assert state["description"].startswith("Home · 3 games")
+    assert state["board"]["led_width"] == 16
+    assert len(state["leds"]) == 256
+    assert all(len(colour) == 6 for colour in state["leds"])
+    assert state["game"] is None
+
+
+def test_the_page_is_served(served):
+    with urllib.request.urlopen(served.server.address, timeout=10) as answer:
+        page = answer.read().decode()
+    assert "<canvas" in page
+    assert served.request("GET", "/page/nothing.js")[0] == 404
+
+
+@pytest.mark.parametrize(("method", "path", "body"), [
+    ("POST", "/api/touch", {"pad": "a1"}),
+    ("POST", "/api/button", {"button": "menu"}),
+    ("PUT", "/api/settings", {"sound": False}),
+    ("POST", "/api/games", {"game": "kaskade"}),
+    ("DELETE", "/api/pair", None),
+])
+def test_changing_anything_needs_pairing(served, method, path, body):
+    before = served.request("GET", "/api/state")[1]
+    status, answer = served.request(method, path, body)
+    assert status == 401
+    assert "not paired" in answer["error"]
+    status, answer = served.request(method, path, body, token="stale-or-made-up")
+    assert status == 403
+    time.sleep(0.2)
+    after = served.request("GET", "/api/state")[1]
+    assert (after["screen"], after["game"]) == (before["screen"], before["game"])
+    assert served.app.settings.sound is True
+
+
+def test_pairing_shows_a_code_on_the_leds_and_allows_five_guesses(served):
+    assert served.request("POST", "/api/pair/start")[0] == 200
+    digits = served.server.pairing.code.digits
+    served.wait_for(lambda: served.app.announcer.text == f"code {digits}", "code on the LEDs")
+    wrong = "0000" if digits != "0000" else "1111"
+    status, answer = served.request("POST", "/api/pair", {"code": wrong})
+    assert status == 403
+    assert "4 guesses left" in answer["error"]
+    for _ in range(4):
+        served.request("POST", "/api/pair", {"code": wrong})
+    status, answer = served.request("POST", "/api/pair", {"code": digits})
+    assert status == 403, "no guesses left: the right code no longer counts"
+    token = served.pair()
+    assert served.request("DELETE", "/api/pair", token=token)[0] == 200
+    assert served.request("POST", "/api/button", {"button": "menu"}, token=token)[0] == 403
+
+
+def test_a_paired_device_starts_a_game_and_plays_it_by_touch(served):
+    served.pair()
+    status, answer = served.request("POST", "/api/games",
+                                    {"game": "kaskade", "options": {"size": "4x4"},
+                                     "computer": {"black": 1}})
+    assert status == 201, answer
+    assert answer["seats"] == {"white": "human", "black": "computer 1"}
+    served.wait_for(lambda: served.request("GET", "/api/state")[1]["screen"] == "KaskadeScreen",
+                    "the game")
+    served.request("POST", "/api/touch", {"pad": "d4"})  # skips "your turn"
+    assert served.request("POST", "/api/touch", {"pad": "b2"}) == \
+        (200, {"pad": "b2", "action": "tap"})
+    served.wait_for(lambda: (served.request("GET", "/api/state")[1]["game"] or {}).get(
+        "moves", [])[:1] == ["b2"], "the move")
+    served.wait_for(lambda: len(served.app.session.moves) == 2, "the computer's answer")
+    assert served.request("POST", "/api/button", {"button": "undo"})[0] == 200
+    served.wait_for(lambda: served.app.session.moves == [], "the undo")
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    ({"pad": "z9"}, "a pad of this board, a1 to h8"),
+    ({"pad": 64}, "a pad of this board"),
+    ({"pad": True}, "a pad of this board"),
+    ({"pad": "a1", "action": "wiggle"}, "action: tap, down or up"),
+])
+def test_bad_touches_are_refused_with_the_reason(served, body, reason):
+    served.pair()
+    status, answer = served.request("POST", "/api/touch", body)
+    assert status == 400
+    assert reason in answer["error"]
+
+
+@pytest.mark.parametrize(("raw", "status", "reason"), [
+    (b"{not json", 400, "not JSON"),
+    (b"[1, 2]", 400, "JSON object"),
+    (b"\xff\xfe", 400, "not JSON"),
+    (b"[" * 100_000, 413, ""),
+])
+def test_a_body_that_is_not_a_small_json_object_is_refused(served, raw, status, reason):
+    served.pair()
+    got, answer = served.request("POST", "/api/touch", raw=raw)
+    assert got == status
+    assert reason in answer["error"]
+
+
+def test_settings_are_read_openly_and_changed_when_paired(served):
+    status, settings = served.request("GET", "/api/settings")
+    assert status == 200
+    assert settings["language"] == "en"
+    served.pair()
+    status, settings = served.request("PUT", "/api/settings",
+                                      {"brightness": 0.5, "language": "de", "sleep_minutes": 3})
+    assert status == 200
+    assert (settings["brightness"], settings["language"]) == (0.5, "de")
+    assert served.app.announcer.sleep_after == 180
+    saved = json.loads(served.app.store.settings.path.read_text())
+    assert saved["language"] == "de"
+    for bad, reason in (({"brightness": 2}, "brightness: a number"),
+                        ({"volume": 3}, "no setting 'volume'"),
+                        ({"language": "fr"}, "language: one of en, de"),
+                        ({"sound": "yes"}, "sound: true or false")):
+        status, answer = served.request("PUT", "/api/settings", bad)
+        assert status == 400
+        assert reason in answer["error"]
+    assert served.app.settings.brightness == 0.5, "nothing changed by a refused request"
+
+
+def test_a_game_that_does_not_exist_or_fit_is_refused(served):
+    served.pair()
+    assert served.request("POST", "/api/games", {"game": "chess"})[0] == 400
+    status, answer = served.request("POST", "/api/games",
+                                    {"game": "kaskade", "options": {"size": "12x12"}})
+    assert status == 409
+    assert "does not fit" in answer["error"]
+    status, answer = served.request("POST", "/api/games",
+                                    {"game": "kaskade", "computer": {"green": 2}})
+    assert status == 400
+    assert served.app.session is None
+
+
+def test_the_history_lists_finished_games_and_serves_their_records(served):
+    served.pair()
+    served.request("POST", "/api/games", {"game": "kaskade", "options": {"size": "2x2"}})
+    served.wait_for(lambda: served.app.session is not None, "the game")
+    served.request("POST", "/api/touch", {"pad": "h8"})  # skips "White to move"
+    for pad in ("a1", "b2", "a2", "b1", "a1"):
+        served.request("POST", "/api/touch", {"pad": pad})
+        time.sleep(0.3)
+    served.wait_for(lambda: served.app.session.finished, "the end", seconds=10)
+    time.sleep(3)
+    served.request("POST", "/api/touch", {"pad": "h8"})  # skips the result
+    served.request("POST", "/api/touch", {"pad": "h8"})  # home: into the history
+    served.wait_for(lambda: served.request("GET", "/api/history")[1], "the history")
+    (game,) = served.request("GET", "/api/history")[1]
+    assert (game["game"], game["result"]) == ("kaskade", "white")
+    status, record = served.request("GET", f"/api/history/{game['id'][:8]}/record")
+    assert status == 200
+    assert "1. a1 b2" in record
+    assert served.request("GET", "/api/history/ffffffff/record")[0] == 404
+    assert served.request("GET", "/api/history?limit=x")[0] == 400
+
+
+def test_the_stream_sends_each_change(served):
+    stream = urllib.request.urlopen(served.server.address + "api/stream", timeout=10)
+    try:
+        first = _event(stream)
+        assert first["screen"] == "HomeScreen"
+        served.pair()
+        served.request("POST", "/api/touch", {"pad": "e1"})  # brightness: the LEDs change
+        later = _event(stream)
+        assert later["version"] > first["version"]
+    finally:
+        stream.close()
+
+
+def _event(stream) -> dict[str, Any]:
+    lines = []
+    while True:
+        line = stream.readline().decode().rstrip("\n")
+        if line.startswith("data: "):
+            lines.append(line[6:])
+        elif not line and lines:
+            return json.loads("".join(lines))
+
+
+def test_addresses_are_read_and_a_taken_port_is_a_clear_error(served, tmp_path):
+    assert parse_address("8765") == ("127.0.0.1", 8765)
+    assert parse_address("0.0.0.0:80") == ("0.0.0.0", 80)
+    assert parse_address("[::1]:9000") == ("::1", 9000)
+    with pytest.raises(WebError, match="give a port"):
+        parse_address("localhost:http")
+    profile = load_profile("kaskade-8x8")
+    taken = WebServer(Bridge(), profile, tmp_path, served.app.store.history,
+                      port=served.server.port)
+    with pytest.raises(WebError, match="cannot listen on 127.0.0.1"):
+        taken.start()
