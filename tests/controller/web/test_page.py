@@ -40,7 +40,7 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
         pad = box["width"] / 8
         x = int(column * pad + pad / 2 - box["width"] / 2)
         y = int((7 - row) * pad + pad / 2 - box["height"] / 2)
-        from selenium.webdriver import ActionChains  # noqa: PLC0415
+        from selenium.webdriver import ActionChains
 
         ActionChains(browser).move_to_element_with_offset(canvas, x, y).click().perform()
         time.sleep(0.35)
