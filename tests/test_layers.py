@@ -118,8 +118,8 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     # the web companion follows the app through its bridge, as a front end does; it never
     # reaches a backend
     "controller/web": ("controller.web", "controller.app", "controller.games",
-                       "controller.render", "controller.devices.interfaces", "controller.profile",
-                       "controller.errors"),
+                       "controller.render", "controller.devices.interfaces",
+                       "controller.devices.firmware", "controller.profile", "controller.errors"),
     "controller/devices": ("controller.devices", "controller.profile", "controller.errors",
                            "firmware.identity", "firmware.pads"),
     "controller/profile": ("controller.profile", "controller.games.algebraic",

@@ -46,6 +46,7 @@ from controller.devices.interfaces import (
     UpdateFinished,
     UpdateProgress,
 )
+from controller.errors import KaskadeError
 from controller.games import GameState, get_game
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -55,6 +56,10 @@ from controller.render.disconnected import draw_disconnected
 from controller.render.marquee import WHITE
 
 log = logging.getLogger(__name__)
+
+
+class GameDoesNotFitError(KaskadeError, ValueError):
+    """A game brought in is larger than this board."""
 
 HISTORY_FILE = "history.sqlite3"
 LOCK_FILE = "app.lock"
@@ -333,6 +338,22 @@ class App:
                                    levels, self.new_id() if self.new_id else None)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
+        return screen
+
+    def continue_game(self, start: GameState[Any], moves: list[str],
+                      tags: dict[str, str]) -> Screen:
+        """Play on from a game brought in (a record uploaded to the web companion): it becomes
+        the game in play (one in play is set aside to wait), saved at once. The moves must be
+        legal (``MoveError`` names the one that is not) and the game must fit the board."""
+        session = Session(start, moves, dict(tags), self.store.autosave, self._notice)
+        if not front(start.info.name).holds(self.profile, session.state):
+            raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
+        self._park()
+        self.parked.discard(start.info.name)
+        self.session = session
+        session.save()
+        screen = self._play_screen()
+        assert screen is not None
         return screen
 
     def _park(self) -> None:

@@ -19,17 +19,23 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from controller.app.app import GameDoesNotFitError
 from controller.app.games import front
 from controller.app.history import History, UnknownMatchError
+from controller.app.screens.game import GameScreen
+from controller.app.screens.pause import PauseScreen
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
 from controller.app.storage import StorageError
 from controller.app.words import LANGUAGES
+from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
+from controller.games.record import parse_record
 from controller.games.registry import game_names
+from controller.games.replay import replay, starting_state
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Snapshot
 from controller.web.pairing import Pairing, PairingError
@@ -78,6 +84,11 @@ class Api:
             web.get("/api/history", self.history_list),
             web.get("/api/history/{id}/record", self.record),
             web.post("/api/games", self.paired(self.new_game)),
+            web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
+            web.post("/api/game/hint", self.paired(self.hint)),
+            web.post("/api/game/resign", self.paired(self.resign)),
+            web.post("/api/records", self.paired(self.upload)),
+            web.get("/api/health", self.health),
             web.post("/api/pair/start", self.pair_start),
             web.post("/api/pair", self.pair),
             web.delete("/api/pair", self.paired(self.unpair)),
@@ -252,6 +263,85 @@ class Api:
 
         return web.json_response(await self._call(begin), status=201)
 
+    async def continue_waiting(self, request: web.Request) -> web.Response:
+        """``POST /api/games/{name}/continue``: the unfinished game of ``name`` goes on."""
+        name = request.match_info["name"]
+
+        def resume(app: App, now: float) -> dict[str, Any]:
+            if name not in app.waiting_games():
+                raise RefusedError(409, f"no {name} game waits to be continued")
+            app.screen = app.open_game(name)
+            return {"game": name, "screen": type(app.screen).__name__}
+
+        return web.json_response(await self._call(resume))
+
+    async def hint(self, request: web.Request) -> web.Response:
+        """``POST /api/game/hint``: the best move blinks on the board (a person's turn only)."""
+
+        def ask(app: App, now: float) -> dict[str, Any]:
+            screen = _game_screen(app)
+            if not screen.hint_requested():
+                raise RefusedError(409, "a hint is given on a person's turn only")
+            return {"hint": "thinking"}
+
+        return web.json_response(await self._call(ask))
+
+    async def resign(self, request: web.Request) -> web.Response:
+        """``POST /api/game/resign``: the player to move gives the game up."""
+
+        def give_up(app: App, now: float) -> dict[str, Any]:
+            screen = _game_screen(app)
+            session = screen.session
+            if session.finished:
+                raise RefusedError(409, "the game is already over")
+            session.resign(session.state.turn_player())
+            screen.resigned()
+            return {"termination": session.tags["Termination"]}
+
+        return web.json_response(await self._call(give_up))
+
+    async def upload(self, request: web.Request) -> web.Response:
+        """``POST /api/records {"record": "[Game \"kaskade\"] …"}``: the game goes on on the
+        board from where the record ends."""
+        body = await _body(request)
+        text = body.get("record")
+        if not isinstance(text, str) or not text.strip():
+            raise web.HTTPBadRequest(text=_message("record: the text of a record file"),
+                                     content_type="application/json")
+        try:
+            record = parse_record(text)
+            start = starting_state(record)
+            replay(start.copy(), record.moves)
+        except KaskadeError as error:
+            raise web.HTTPBadRequest(text=_message(f"record: {error}"),
+                                     content_type="application/json") from None
+        tags = {k: v for k, v in record.tags.items() if k[:1].isupper()}
+
+        def go_on(app: App, now: float) -> dict[str, Any]:
+            try:
+                app.screen = app.continue_game(start, list(record.moves), tags)
+            except GameDoesNotFitError as error:
+                raise RefusedError(409, str(error)) from None
+            return {"game": start.info.name, "moves": len(record.moves)}
+
+        return web.json_response(await self._call(go_on), status=201)
+
+    async def health(self, request: web.Request) -> web.Response:
+        """``GET /api/health``: the touch board's firmware against the bundled one, whether
+        the sensors answer, and what the app had to say."""
+
+        def look(app: App, now: float) -> dict[str, Any]:
+            firmware = app.board_firmware
+            return {
+                "firmware": {"board": firmware.version if firmware else None,
+                             "bundled": BUNDLED_FIRMWARE, "update_offered": app.update_offered},
+                "touches": "connected" if app.touches_lost is None else app.touches_lost,
+                "screen": type(app.screen).__name__,
+                "notices": app.notices[-5:],
+            }
+
+        return web.json_response(await self._call(look))
+
     # -- pairing --------------------------------------------------------------------------------
 
     async def pair_start(self, request: web.Request) -> web.Response:
@@ -303,9 +393,35 @@ class Api:
         except TimeoutError:
             raise web.HTTPServiceUnavailable(text=_message("the board did not answer in time"),
                                              content_type="application/json") from None
+        except RefusedError as refused:
+            raise _http(refused.status, str(refused)) from None
         except StorageError as error:
             raise web.HTTPInternalServerError(text=_message(str(error)),
                                               content_type="application/json") from None
+
+
+class RefusedError(KaskadeError, ValueError):
+    """What the app cannot do now (no game on the board, no game waiting): a 409."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+def _http(status: int, reason: str) -> web.HTTPException:
+    """The HTTP error for ``status`` with a JSON ``error``."""
+    kind = {400: web.HTTPBadRequest, 404: web.HTTPNotFound, 409: web.HTTPConflict}[status]
+    return kind(text=_message(reason), content_type="application/json")
+
+
+def _game_screen(app: App) -> GameScreen[Any]:
+    """The game on the board, or a 409."""
+    screen = app.screen
+    while isinstance(screen, PauseScreen):
+        screen = screen.play
+    if not isinstance(screen, GameScreen):
+        raise RefusedError(409, "no game is on the board")
+    return screen
 
 
 def _message(text: str) -> str:

@@ -206,3 +206,53 @@ def test_addresses_are_read_and_a_taken_port_is_a_clear_error(served, tmp_path):
                       port=served.server.port)
     with pytest.raises(WebError, match=r"cannot listen on 127\.0\.0\.1"):
         taken.start()
+
+
+def test_a_game_is_resigned_hinted_and_a_waiting_one_continued(served):
+    served.pair()
+    assert served.request("POST", "/api/game/resign")[0] == 409, "no game yet"
+    served.request("POST", "/api/games", {"game": "kaskade", "options": {"size": "3x3"}})
+    served.wait_for(lambda: served.app.session is not None, "the game")
+    status, answer = served.request("POST", "/api/game/hint")
+    assert status == 200
+    assert answer == {"hint": "thinking"}
+    served.request("POST", "/api/games", {"game": "cascades", "options": {"size": "3"}})
+    served.wait_for(lambda: served.app.session.state.info.name == "cascades", "the second game")
+    assert "kaskade" in served.app.parked, "the first game waits"
+    status, answer = served.request("POST", "/api/games/kaskade/continue")
+    assert status == 200
+    assert answer["screen"] == "KaskadeScreen"
+    assert served.request("POST", "/api/games/big-balls/continue")[0] == 409
+    status, answer = served.request("POST", "/api/game/resign")
+    assert status == 200
+    assert answer == {"termination": "White resigned"}
+    assert served.request("POST", "/api/game/resign")[0] == 409, "already over"
+
+
+def test_an_uploaded_record_goes_on_on_the_board(served):
+    served.pair()
+    record = '[Game "kaskade"]\n[Size "4x4"]\n[White "Ann"]\n\n1. a1 b2 2. a2\n'
+    status, answer = served.request("POST", "/api/records", {"record": record})
+    assert status == 201, answer
+    assert answer == {"game": "kaskade", "moves": 3}
+    served.wait_for(lambda: served.app.session is not None and
+                    served.app.session.moves == ["a1", "b2", "a2"], "the game on the board")
+    assert served.app.store.autosave.path.exists(), "saved at once"
+    for bad, reason in (({"record": "not a record"}, "record:"),
+                        ({"record": '[Game "kaskade"]\n[Size "4x4"]\n\na1 a1\n'}, "illegal"),
+                        ({"record": 5}, "record: the text")):
+        status, answer = served.request("POST", "/api/records", bad)
+        assert status == 400
+        assert reason in answer["error"]
+    status, answer = served.request("POST", "/api/records",
+                                    {"record": '[Game "kaskade"]\n[Size "12x12"]\n\na1\n'})
+    assert status == 409
+    assert served.app.session.moves == ["a1", "b2", "a2"], "the refused ones changed nothing"
+
+
+def test_health_says_what_the_board_runs(served):
+    status, health = served.request("GET", "/api/health")
+    assert status == 200
+    assert health["touches"] == "connected"
+    assert health["firmware"]["board"] is None
+    assert health["firmware"]["bundled"]
