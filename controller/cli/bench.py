@@ -28,6 +28,10 @@ firmware, a pseudo-terminal, pyserial and the touch link, and the host codec's l
 ``bench firmware`` imports the touch firmware on the real MicroPython interpreter, from source
 and compiled to ``.mpy``, and reports the RAM each module keeps and the names in its globals.
 
+``bench web`` touches the brightness bar through the web companion's API while following its
+live stream as the page does: milliseconds from letting go to the new picture (median, worst),
+then the process's CPU share while the LEDs animate, without and with a page open.
+
 ``bench solver`` deals the Decktet solitaire from fixed seeds and reports how often the solver
 decides whether a deal can be won within its time budget, and how long it takes.
 
@@ -50,6 +54,7 @@ from controller.bench.link import measure_link
 from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
 from controller.bench.solver import measure_solver
+from controller.bench.web import measure_web
 from controller.cli.usage import UsageError
 from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
@@ -62,7 +67,8 @@ TWO_PLAYER_GAMES = tuple(name for name in game_names() if len(get_game(name).inf
 def register(commands: Any) -> None:
     """Add ``bench`` and its targets to the command line."""
     parser = commands.add_parser(
-        "bench", help="measure speed and strength (engine, render, link, ai, solver, firmware)",
+        "bench",
+        help="measure speed and strength (engine, render, link, ai, solver, firmware, web)",
         description="Measure how fast parts of Kaskade Board run on this machine.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -86,6 +92,19 @@ def register(commands: Any) -> None:
     )
     _measurement_options(render, "kaskade-16x16", 2.0, "time spent on each measurement")
     render.set_defaults(handler=run_render)
+    web = targets.add_parser(
+        "web", help="a browser's touch to the new picture, and the web page's cost",
+        description="Run the board app with its web companion, touch the brightness bar "
+        "through the API while following the live stream as the page does, and report the "
+        "time from letting go to the new picture (median and worst); then the process's CPU "
+        "share while the LEDs animate, without and with a page open.")
+    web.add_argument("--profile", default="kaskade-16x16", metavar="NAME|FILE",
+                     help="the board build (default kaskade-16x16)")
+    web.add_argument("--taps", type=int, default=40, help="touches to time (default 40)")
+    web.add_argument("--seconds", type=_positive, default=3.0, metavar="S",
+                     help="time for each CPU measurement (default 3)")
+    web.add_argument("--json", action="store_true", help="print the figures as JSON")
+    web.set_defaults(handler=run_web)
     link = targets.add_parser(
         "link", help="touch latency from a finger to the app, and the codec's speed",
         description="Touch latency through the real firmware on the simulated microcontroller "
@@ -187,6 +206,24 @@ def run_engine(args: argparse.Namespace) -> int:
     for size, figures in results.items():
         print(f"{size:<6}{figures['playouts_per_s']:>12,.0f}{figures['moves_per_s']:>12,.0f}"
               f"{figures['plies_per_game']:>12.1f}")
+    return 0
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """Measure, then print the figures."""
+    if args.taps < 1:
+        raise UsageError("--taps: give at least 1")
+    figures = measure_web(args.profile, args.taps, args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"Web companion, {figures['profile']} — Python {platform.python_version()} on "
+          f"{platform.machine()}, {figures['taps']} touches")
+    median, worst = figures["touch_to_picture_median_ms"], figures["touch_to_picture_worst_ms"]
+    print(f"  touch to the new picture in the stream, median {median:>8.2f} ms")
+    print(f"  … worst                                        {worst:>8.2f} ms")
+    print(f"  CPU while the LEDs animate, no page open      {figures['cpu_without_page']:>8.1%}")
+    print(f"  … with a page following the stream            {figures['cpu_with_page']:>8.1%}")
     return 0
 
 

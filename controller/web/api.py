@@ -140,7 +140,10 @@ class Api:
                 continue
             version = snapshot.version
             data = json.dumps(self.state_json(snapshot), separators=(",", ":"))
-            await response.write(f"event: state\ndata: {data}\n\n".encode())
+            try:
+                await response.write(f"event: state\ndata: {data}\n\n".encode())
+            except ConnectionResetError:  # the page was closed: nothing more to send
+                break
         return response
 
     async def settings(self, request: web.Request) -> web.Response:

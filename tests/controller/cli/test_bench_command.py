@@ -143,3 +143,13 @@ def test_firmware_ram_from_source_and_compiled(capsys):
     table = capsys.readouterr().out.splitlines()
     assert table[0] == "Touch firmware on MicroPython: heap kept after import, in bytes"
     assert table[-1].split()[0] == "all"
+
+
+def test_web_figures_have_the_documented_shape(capsys):
+    assert main(["bench", "web", "--profile", "kaskade-mini", "--taps", "3", "--seconds", "0.3",
+                 "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {"profile", "taps", "touch_to_picture_median_ms",
+                            "touch_to_picture_worst_ms", "cpu_without_page", "cpu_with_page"}
+    assert 0 < figures["touch_to_picture_median_ms"] <= figures["touch_to_picture_worst_ms"]
+    assert figures["cpu_with_page"] >= 0

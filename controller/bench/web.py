@@ -1,0 +1,130 @@
+"""How long a touch sent from a browser takes to come back as the new picture, and what the web
+companion costs the board while a page is open.
+
+The board app runs for real (the mock board, the real-time loop, the web server on a free
+port). A client pairs, follows ``/api/stream`` as the page does, and touches the brightness bar
+through ``/api/touch``; the time from letting go of the pad to the stream's event with the new
+LEDs is the latency. The cost is the process's CPU time per second while a game waits on the
+home menu (its tile breathes: a new picture every frame), without a client and then with one
+following the stream.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from controller.app.app import App, Store
+from controller.app.driver import Driver
+from controller.app.loop import run as run_loop
+from controller.devices.backends import open_board
+from controller.games.kaskade import KaskadeState
+from controller.profile import load_profile
+from controller.web.bridge import Bridge
+from controller.web.server import WebServer
+
+
+class _Follower:
+    """Reads the stream on a thread and notes when each version arrived."""
+
+    def __init__(self, address: str) -> None:
+        self.arrivals: dict[int, float] = {}
+        self.latest = 0
+        self.changed = threading.Condition()
+        self.stream = urllib.request.urlopen(address + "api/stream", timeout=30)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.stream:
+                line = raw.decode()
+                if line.startswith("data: "):
+                    version = json.loads(line[6:])["version"]
+                    with self.changed:
+                        self.arrivals[version] = time.perf_counter()
+                        self.latest = version
+                        self.changed.notify_all()
+        except (OSError, ValueError, AttributeError):
+            return  # closed by close(): http.client drops its socket mid-read
+
+    def newer_than(self, version: int, timeout: float = 5.0) -> float:
+        """When a version newer than ``version`` arrived."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.latest > version, timeout)
+            return self.arrivals[self.latest]
+
+    def close(self) -> None:
+        self.stream.close()
+
+
+def _post(address: str, path: str, body: dict[str, Any], token: str) -> None:
+    request = urllib.request.Request(address + path.lstrip("/"), json.dumps(body).encode(),
+                                     {"Content-Type": "application/json",
+                                      "Authorization": f"Bearer {token}"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        answer.read()
+
+
+def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
+    """Touch-to-picture latency over ``taps`` touches, and the CPU cost of an open page over
+    ``seconds``."""
+    profile = load_profile(profile_name)
+    with tempfile.TemporaryDirectory() as state:
+        store = Store.at(Path(state), profile.name)
+        app = App(profile, store)
+        bridge, stop = Bridge(), threading.Event()
+        loop = threading.Thread(target=run_loop, args=(Driver(app, open_board("mock", profile)),
+                                                       stop), kwargs={"companion": bridge},
+                                daemon=True)
+        loop.start()
+        server = WebServer(bridge, profile, store.directory, store.history, port=0)
+        server.start()
+        try:
+            digits = server.pairing.new_code()
+            token = server.pairing.pair(digits, "bench", "")
+            address = server.address
+            follower = _Follower(address)
+            follower.newer_than(0)
+            bar = [f"{chr(ord('a') + column)}1" for column in range(2)]
+            latencies = []
+            for index in range(taps):
+                pad = bar[index % 2]
+                _post(address, "/api/touch", {"pad": pad, "action": "down"}, token)
+                time.sleep(0.05)
+                version = follower.latest
+                sent = time.perf_counter()
+                _post(address, "/api/touch", {"pad": pad, "action": "up"}, token)
+                latencies.append((follower.newer_than(version) - sent) * 1000)
+                time.sleep(0.05)
+            follower.close()
+            bridge.call(lambda app, now: app.start_game(KaskadeState(3, 3), {})).result(5)
+            bridge.call(lambda app, now: setattr(app, "screen", app.home())).result(5)
+            idle = _cpu_share(seconds)
+            follower = _Follower(address)
+            watched = _cpu_share(seconds)
+            follower.close()
+        finally:
+            server.stop()
+            stop.set()
+            loop.join(timeout=5)
+    return {
+        "profile": profile_name,
+        "taps": taps,
+        "touch_to_picture_median_ms": round(statistics.median(latencies), 2),
+        "touch_to_picture_worst_ms": round(max(latencies), 2),
+        "cpu_without_page": round(idle, 3),
+        "cpu_with_page": round(watched, 3),
+    }
+
+
+def _cpu_share(seconds: float) -> float:
+    """The process's CPU time per second of wall time over ``seconds``."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    time.sleep(seconds)
+    return (time.process_time() - cpu) / (time.perf_counter() - wall)
