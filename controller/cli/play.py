@@ -24,7 +24,7 @@ from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
-from controller.cli.board import add_board_options, open_store, run_simulator
+from controller.cli.board import add_board_options, open_store, run_simulator, start_web
 from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
 from controller.devices.backends import CHOICES, detect, open_board
@@ -33,6 +33,7 @@ from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.games.status import title
+from controller.web.server import parse_address
 
 KEPT_TAGS = ("White", "Black", "Date", "Termination")
 """What a continued game keeps of its record's tags (the rest is the game's own)."""
@@ -54,6 +55,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--port", metavar="PATH",
                         help="the touch board's serial port (default: found by its USB id); "
                         "e.g. the pseudo-terminal of kaskade sim --touch-board")
+    parser.add_argument("--web", metavar="[HOST:]PORT",
+                        help="serve the web companion beside the board app (HOST defaults to "
+                        "127.0.0.1; 0.0.0.0 opens it to the network)")
     parser.add_argument("--terminal", action="store_true",
                         help="play a game as text in this terminal; the options below go with it")
     parser.add_argument("--game", choices=game_names(),
@@ -89,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
     if args.terminal and args.port:
         raise OptionsError("--port goes with the board app, not with --terminal")
+    if args.terminal and args.web:
+        raise OptionsError("--web goes with the board app, not with --terminal")
     if not args.terminal:
         if text_options:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
@@ -110,18 +116,24 @@ def run(args: argparse.Namespace) -> int:
 def run_board(args: argparse.Namespace) -> int:
     """The board app on the board ``--board`` picks, until it is stopped."""
     profile, store = open_store(args)
+    web = parse_address(args.web) if args.web else None
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
-        return run_simulator(profile, store, terminal=False, think=args.think, port=args.port)
+        return run_simulator(profile, store, terminal=False, think=args.think, port=args.port,
+                             web=web)
     thresholds = store.settings.load().thresholds
     board = open_board(kind, profile, port=args.port,
                        thresholds=(thresholds[0], thresholds[1]) if thresholds else None)
     stop = threading.Event()
     for signal_number in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signal_number, lambda *_: stop.set())
+    bridge, server = start_web(profile, store, web)
     try:
-        run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop)
+        run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
+                 companion=bridge)
     finally:
+        if server is not None:
+            server.stop()
         board.close()
     return 0
 

@@ -1,0 +1,54 @@
+"""The web companion from the command line: ``kaskade sim --web`` and ``kaskade play --web``
+print the address and serve the board there; wrong addresses and combinations are refused."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+
+KASKADE = str(Path(sys.executable).parent / "kaskade")
+
+
+@pytest.mark.parametrize("command", [["sim"], ["play", "--board", "sim"]])
+def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_path, command):
+    app = subprocess.Popen([KASKADE, *command, "--web", "127.0.0.1:0", "--state-dir",
+                            str(tmp_path)], env=display, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        line = app.stderr.readline()
+        found = re.search(r"the web companion is at (http://\S+)", line)
+        assert found, line
+        address = found[1]
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(address + "api/state", timeout=5) as answer:
+                    state = json.loads(answer.read())
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the state never came"
+                time.sleep(0.2)
+        assert state["screen"] == "HomeScreen"
+        assert state["board"]["name"] == "Kaskade Board 8x8"
+    finally:
+        app.terminate()
+        app.wait(timeout=20)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["sim", "--headless", "--script", "-", "--web", "8765"], "--web goes with the window"),
+    (["sim", "--web", "localhost:http"], "give a port"),
+    (["play", "--terminal", "--web", "8765"], "--web goes with the board app"),
+])
+def test_wrong_web_options_are_refused_with_the_reason(argv, message, capsys, tmp_path):
+    assert main([*argv, "--state-dir", str(tmp_path)]) == 2
+    assert message in capsys.readouterr().err
