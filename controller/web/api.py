@@ -39,6 +39,7 @@ from controller.games.replay import replay, starting_state
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Snapshot
 from controller.web.pairing import Pairing, PairingError
+from controller.web.replay import replay_pictures
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -83,6 +84,7 @@ class Api:
             web.put("/api/settings", self.paired(self.change_settings)),
             web.get("/api/history", self.history_list),
             web.get("/api/history/{id}/record", self.record),
+            web.get("/api/history/{id}/replay", self.replay),
             web.post("/api/games", self.paired(self.new_game)),
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
             web.post("/api/game/hint", self.paired(self.hint)),
@@ -168,6 +170,18 @@ class Api:
             return _error(404, str(error))
         return web.Response(text=match.record, content_type="text/plain", headers={
             "Content-Disposition": f'attachment; filename="{match.game}-{match.id[:8]}.record"'})
+
+    async def replay(self, request: web.Request) -> web.Response:
+        """``GET /api/history/{id}/replay``: the game's pictures, move by move."""
+        try:
+            match = await asyncio.to_thread(self.history.find, request.match_info["id"])
+        except UnknownMatchError as error:
+            return _error(404, str(error))
+        try:
+            pictures = await asyncio.to_thread(replay_pictures, self.profile, match.record)
+        except KaskadeError as error:
+            return _error(409, f"this game cannot be replayed on this board: {error}")
+        return web.json_response(pictures)
 
     # -- changing -------------------------------------------------------------------------------
 

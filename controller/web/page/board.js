@@ -4,7 +4,6 @@
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("leds");
-const draw = canvas.getContext("2d");
 let board = null;        // the board's size, from the state
 let token = localStorage.getItem("kaskade-token");
 
@@ -34,15 +33,23 @@ function show(state) {
   board = state.board;
   $("board-name").textContent = board.name;
   $("description").textContent = state.description;
+  paint(canvas, state.leds, state.brightness);
+  canvas.dataset.version = state.version;
+  canvas.dataset.screen = state.screen;
+}
+
+// Draws LEDs (six hex digits each, the bottom row first) as glowing spots in their pads.
+function paint(target, leds, brightness) {
+  const draw = target.getContext("2d");
   const k = board.per_pad, width = board.led_width, height = board.led_height;
-  const size = Math.floor(Math.min(canvas.width / width, canvas.height / height));
+  const size = Math.floor(Math.min(target.width / width, target.height / height));
   // LEDs look brighter than their drive value: a person sees about the square root of dim light
-  const level = Math.pow(state.brightness, 1 / 2.2);
+  const level = Math.pow(brightness, 1 / 2.2);
   draw.fillStyle = "#101013";
-  draw.fillRect(0, 0, canvas.width, canvas.height);
+  draw.fillRect(0, 0, target.width, target.height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const hex = state.leds[y * width + x];
+      const hex = leds[y * width + x];
       const [r, g, b] = [0, 2, 4].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * level));
       const cx = x * size + size / 2, cy = (height - 1 - y) * size + size / 2;
       const glow = draw.createRadialGradient(cx, cy, 0, cx, cy, size * 0.6);
@@ -56,14 +63,9 @@ function show(state) {
   }
   draw.strokeStyle = "#050506";
   draw.lineWidth = 2;
+  const line = (x1, y1, x2, y2) => { draw.beginPath(); draw.moveTo(x1, y1); draw.lineTo(x2, y2); draw.stroke(); };
   for (let i = 0; i <= width; i += k) line(i * size, 0, i * size, height * size);
   for (let i = 0; i <= height; i += k) line(0, i * size, width * size, i * size);
-  canvas.dataset.version = state.version;
-  canvas.dataset.screen = state.screen;
-}
-
-function line(x1, y1, x2, y2) {
-  draw.beginPath(); draw.moveTo(x1, y1); draw.lineTo(x2, y2); draw.stroke();
 }
 
 function padAt(event) {
@@ -82,7 +84,10 @@ function follow() {
   stream.addEventListener("state", (event) => {
     $("link").textContent = token ? "live · paired" : "live";
     $("link").className = token ? "badge paired" : "badge live";
-    show(JSON.parse(event.data));
+    const state = JSON.parse(event.data);
+    if (follow.inGame && !state.game) loadHistory().catch((error) => say(error.message));
+    follow.inGame = Boolean(state.game);
+    show(state);
   });
   stream.onerror = () => { $("link").textContent = "reconnecting…"; $("link").className = "badge"; };
 }
@@ -142,10 +147,41 @@ async function loadHistory() {
     const link = document.createElement("a");
     link.href = `/api/history/${game.id}/record`;
     link.textContent = "record";
-    item.append(`${game.finished.slice(0, 16).replace("T", " ")} · ${game.game} · ${Object.values(game.players).join(" v ")} · ${game.result} `, link);
+    const replay = document.createElement("button");
+    replay.type = "button";
+    replay.className = "small replay";
+    replay.textContent = "replay";
+    replay.onclick = () => openReplay(game.id).catch((error) => say(error.message));
+    item.append(`${game.finished.slice(0, 16).replace("T", " ")} · ${game.game} · ${Object.values(game.players).join(" v ")} · ${game.result} `, link, " ", replay);
     return item;
   }));
 }
+
+// -- replaying a finished game -------------------------------------------------------------------
+
+let replay = null;
+
+async function openReplay(id) {
+  replay = await api("GET", `/api/history/${id}/replay`);
+  $("replay-title").textContent = `${replay.title} · ${replay.plies} moves`;
+  $("replay-ply").max = replay.plies;
+  $("replay-ply").value = 0;
+  showPly(0);
+  $("replay").showModal();
+}
+
+function showPly(ply) {
+  const frame = replay.frames[Math.max(0, Math.min(replay.plies, ply))];
+  $("replay-ply").value = frame.ply;
+  $("replay-move").textContent = frame.move ? `move ${frame.ply}: ${frame.move}` : "the start";
+  $("replay-description").textContent = frame.description;
+  paint($("replay-leds"), frame.leds, 1);
+}
+
+$("replay-ply").oninput = () => showPly(Number($("replay-ply").value));
+$("replay-back").onclick = () => showPly(Number($("replay-ply").value) - 1);
+$("replay-next").onclick = () => showPly(Number($("replay-ply").value) + 1);
+$("replay-close").onclick = () => $("replay").close();
 
 // -- pairing -------------------------------------------------------------------------------------------
 

@@ -169,6 +169,15 @@ def test_the_history_lists_finished_games_and_serves_their_records(served):
     assert status == 200
     assert "1. a1 b2" in record
     assert served.request("GET", "/api/history/ffffffff/record")[0] == 404
+    status, replay = served.request("GET", f"/api/history/{game['id']}/replay")
+    assert status == 200
+    assert (replay["game"], replay["plies"]) == ("kaskade", 5)
+    assert [frame["move"] for frame in replay["frames"]] == [None, "a1", "b2", "a2", "b1", "a1"]
+    assert replay["frames"][0]["description"].startswith("Kaskade 2x2 · two people · White to")
+    assert "White wins" in replay["frames"][-1]["description"]
+    assert all(len(frame["leds"]) == 256 for frame in replay["frames"])
+    assert replay["frames"][1]["leds"] != replay["frames"][0]["leds"]
+    assert served.request("GET", "/api/history/ffffffff/replay")[0] == 404
     assert served.request("GET", "/api/history?limit=x")[0] == 400
 
 

@@ -51,3 +51,19 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
     wait.until(lambda b: "White wins" in b.find_element(By.ID, "description").text)
     assert served.app.session.finished
     assert served.app.session.moves == ["a1", "b2", "a2", "b1", "a1"]
+
+    # home: the game goes into the history, which the page replays move by move
+    time.sleep(2.5)
+    click_pad("h8")  # skips the result's words
+    click_pad("h8")  # home
+    wait.until(lambda b: b.find_element(By.ID, "leds").get_attribute("data-screen") ==
+               "HomeScreen")
+    browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(3) summary").click()
+    replay = wait.until(lambda b: b.find_element(By.CSS_SELECTOR, "#history button.replay"))
+    replay.click()
+    wait.until(lambda b: b.find_element(By.ID, "replay").get_attribute("open") is not None)
+    assert browser.find_element(By.ID, "replay-move").text == "the start"
+    for _ in range(5):
+        browser.find_element(By.ID, "replay-next").click()
+    assert browser.find_element(By.ID, "replay-move").text == "move 5: a1"
+    assert "White wins" in browser.find_element(By.ID, "replay-description").text
