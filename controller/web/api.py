@@ -111,6 +111,7 @@ class Api:
             "brightness": snapshot.brightness,
             "leds": [pixels[i : i + 3].hex() for i in range(0, len(pixels), 3)],
             "game": snapshot.game,
+            "waiting": list(snapshot.waiting),
         }
 
     async def state(self, request: web.Request) -> web.Response:

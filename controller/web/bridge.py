@@ -18,7 +18,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from controller.app.loop import Call
@@ -42,6 +42,8 @@ class Snapshot:
     brightness: float
     game: dict[str, Any] | None
     """The game in play or waiting: its name, JSON, moves, whose turn in words, finished."""
+    waiting: tuple[str, ...] = ()
+    """The games with an unfinished game to continue."""
 
 
 class Bridge:
@@ -67,17 +69,12 @@ class Bridge:
         app = driver.app
         snapshot = Snapshot(0, type(app.screen).__name__, app.screen.describe(now),
                             bytes(driver.canvas.pixels), round(app.brightness, 3),
-                            self._game_of(app))
+                            self._game_of(app), tuple(sorted(app.waiting_games())))
         with self._lock:
             old = self._snapshot
-            if old is not None and (old.screen, old.description, old.pixels, old.brightness,
-                                    old.game) == (snapshot.screen, snapshot.description,
-                                                  snapshot.pixels, snapshot.brightness,
-                                                  snapshot.game):
+            if old is not None and replace(old, version=0) == snapshot:
                 return
-            self._snapshot = Snapshot((old.version + 1) if old else 1, *[
-                getattr(snapshot, name) for name in
-                ("screen", "description", "pixels", "brightness", "game")])
+            self._snapshot = replace(snapshot, version=(old.version + 1) if old else 1)
             waiters, self._waiters = self._waiters, []
         for loop, event in waiters:
             loop.call_soon_threadsafe(event.set)

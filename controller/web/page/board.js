@@ -86,8 +86,10 @@ function follow() {
     $("link").className = token ? "badge paired" : "badge live";
     const state = JSON.parse(event.data);
     if (follow.inGame && !state.game) loadHistory().catch((error) => say(error.message));
+loadHealth().catch((error) => say(error.message));
     follow.inGame = Boolean(state.game);
     show(state);
+    showWaiting(state.waiting.filter((name) => !state.game || name !== state.game.name || state.screen === "HomeScreen"));
   });
   stream.onerror = () => { $("link").textContent = "reconnecting…"; $("link").className = "badge"; };
 }
@@ -106,6 +108,45 @@ canvas.addEventListener("click", (event) => {
 });
 $("menu").onclick = () => needsPairing(() => api("POST", "/api/button", { button: "menu" }));
 $("undo").onclick = () => needsPairing(() => api("POST", "/api/button", { button: "undo" }));
+$("hint").onclick = () => needsPairing(() => api("POST", "/api/game/hint"));
+$("resign").onclick = () => {
+  if (confirm("Give up the game?")) needsPairing(() => api("POST", "/api/game/resign"));
+};
+
+function showWaiting(names) {
+  $("waiting").replaceChildren(...(names.length ? ["Waiting to be continued: "] : []), ...names.map((name) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "small";
+    button.textContent = name;
+    button.onclick = () => needsPairing(() => api("POST", `/api/games/${name}/continue`));
+    return button;
+  }));
+}
+
+$("upload").onchange = () => {
+  const file = $("upload").files[0];
+  if (!file) return;
+  needsPairing(async () => {
+    const answer = await api("POST", "/api/records", { record: await file.text() });
+    say(`${answer.game}: playing on after ${answer.moves} moves`);
+  });
+};
+
+async function loadHealth() {
+  const health = await api("GET", "/api/health");
+  const firmware = health.firmware;
+  const rows = [["Touch sensors", health.touches],
+                ["Firmware", `${firmware.board || "not reported"} (this software brings ${firmware.bundled})` +
+                             (firmware.update_offered ? " — an update is offered on the board" : "")],
+                ["Messages", health.notices.join("; ") || "none"]];
+  $("health").replaceChildren(...rows.flatMap(([name, value]) => {
+    const term = document.createElement("dt"); term.textContent = name;
+    const detail = document.createElement("dd"); detail.textContent = value;
+    return [term, detail];
+  }));
+}
+$("health-refresh").onclick = () => loadHealth().catch((error) => say(error.message));
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
