@@ -24,9 +24,19 @@ from controller import __version__
 from controller.cli.help import description
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from controller.web.server import parse_address
 from hw.leds.privileges import device_groups, root_needed
 from hw.pi.facts import read_facts
-from hw.pi.install import PREFIX, PROFILES, STATE, USER, Account, account, files
+from hw.pi.install import (
+    PREFIX,
+    PROFILES,
+    STATE,
+    USER,
+    WEB_ADDRESS,
+    Account,
+    account,
+    files,
+)
 
 SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "--now", "kaskade-board"),
                  ("udevadm", "control", "--reload-rules"),
@@ -47,6 +57,11 @@ def register(commands: Any) -> None:
     parser.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
                         help=f"the board build: one of {', '.join(profile_names())}, or a "
                         f"profile file, copied to {PROFILES} (default {DEFAULT_PROFILE})")
+    parser.add_argument("--web", metavar="HOST:PORT", default=WEB_ADDRESS,
+                        help=f"where the board serves its web companion (default {WEB_ADDRESS}: "
+                        "the home network; the service answers private addresses only)")
+    parser.add_argument("--no-web", action="store_true",
+                        help="no web companion: the service gets no network at all")
     parser.add_argument("--print", action="store_true", dest="show",
                         help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
@@ -101,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
         copied = PROFILES / Path(args.profile).name
         wanted[copied] = Path(args.profile).read_text(encoding="utf-8")
         argument = str(copied)
-    wanted.update(files(profile, argument, who))
+    if not args.no_web:
+        parse_address(args.web)  # a wrong address is refused here, not by a failing service
+    wanted.update(files(profile, argument, who, None if args.no_web else args.web))
     steps = commands(who)
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")

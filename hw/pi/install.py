@@ -18,6 +18,11 @@ from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from hw.pi.facts import SERVICE, UDEV_RULE
 
+WEB_ADDRESS = "0.0.0.0:8765"
+"""Where the installed board serves its web companion."""
+LOCAL_NETWORKS = ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
+                  "fc00::/7")
+"""The addresses the web companion answers: this machine and private home networks."""
 PREFIX = Path("/opt/kaskade-board")
 """The virtual environment the service runs from, owned by root."""
 STATE = Path("/var/lib/kaskade-board")
@@ -76,12 +81,20 @@ def udev_value(text: str, what: str) -> str:
     return text
 
 
-def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "kaskade") -> str:
+def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "kaskade",
+         web: str | None = WEB_ADDRESS) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
-    build's name or an absolute profile path) as ``who``."""
+    build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
+    (``HOST:PORT``) to the local network only, or with no network at all (``None``)."""
     command = " ".join(systemd_word(word) for word in (
         str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
-        "--state-dir", str(STATE)))
+        "--state-dir", str(STATE), *(("--web", web) if web else ())))
+    network = [
+        "# The web companion: IP only from this machine and the home network's private ranges.",
+        "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
+        "IPAddressDeny=any",
+        f"IPAddressAllow={' '.join(LOCAL_NETWORKS)}",
+    ] if web else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX", "IPAddressDeny=any"]
     if who.user == "root":
         identity = ["User=root",
                     "# /dev/mem for the PWM's DMA: that capability and nothing else.",
@@ -109,16 +122,14 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
         "KillSignal=SIGTERM",
         "TimeoutStopSec=10",
         "Environment=PYTHONUNBUFFERED=1",
-        "# The sandbox: the state directory is the only place it may write; no network, no",
-        "# new privileges, no view of homes or other processes' temporary files.",
+        "# The sandbox: the state directory is the only place it may write; no network beyond",
+        "# the web companion's, no new privileges, no view of homes or others' temporary files.",
         "NoNewPrivileges=yes",
         "ProtectSystem=strict",
         "ProtectHome=yes",
         "PrivateTmp=yes",
-        "PrivateNetwork=yes",
+        *network,
         "PrivateMounts=yes",
-        "RestrictAddressFamilies=AF_UNIX",
-        "IPAddressDeny=any",
         "ProtectKernelTunables=yes",
         "ProtectKernelModules=yes",
         "ProtectKernelLogs=yes",
@@ -157,6 +168,7 @@ def udev_rule(profile: Profile) -> str:
             'MODE="0660"\n')
 
 
-def files(profile: Profile, profile_argument: str, who: Account) -> dict[Path, str]:
+def files(profile: Profile, profile_argument: str, who: Account,
+          web: str | None = WEB_ADDRESS) -> dict[Path, str]:
     """Where each system file goes and what it says."""
-    return {SERVICE: unit(who, profile_argument), UDEV_RULE: udev_rule(profile)}
+    return {SERVICE: unit(who, profile_argument, web=web), UDEV_RULE: udev_rule(profile)}

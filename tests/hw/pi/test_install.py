@@ -112,11 +112,13 @@ def analyze(*arguments: str) -> subprocess.CompletedProcess[str]:
                           timeout=60)
 
 
+@pytest.mark.parametrize("web", ["0.0.0.0:8765", None], ids=["web", "no-web"])
 @pytest.mark.parametrize("user", ["kaskade", "root"])
-def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user):
+def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user, web):
     who = account(None, ("gpio", "spi")) if user == "kaskade" else account("PWM", ())
     path = tmp_path / "kaskade-board.service"
-    path.write_text(unit(who, "kaskade-8x8", kaskade=Path(sys.executable)), encoding="utf-8")
+    path.write_text(unit(who, "kaskade-8x8", kaskade=Path(sys.executable), web=web),
+                    encoding="utf-8")
     verified = analyze("verify", "--man=no", str(path))
     complaints = [line for line in (verified.stdout + verified.stderr).splitlines()
                   if "kaskade-board.service" in line]
@@ -126,3 +128,17 @@ def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user):
                       scored.stdout)
     assert found is not None, scored.stdout + scored.stderr
     assert float(found.group(1)) <= EXPOSURE[user]
+
+
+def test_the_web_companion_is_served_to_the_home_network_only():
+    text = unit(account(None, ("gpio",)), "kaskade-8x8")
+    assert '"--web" "0.0.0.0:8765"' in text
+    allowed = next(line for line in text.splitlines() if line.startswith("IPAddressAllow="))
+    assert allowed.split("=", 1)[1].split() == ["localhost", "link-local", "10.0.0.0/8",
+                                                 "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"]
+    assert "IPAddressDeny=any" in text
+    assert "PrivateNetwork=yes" not in text
+    closed = unit(account(None, ("gpio",)), "kaskade-8x8", web=None)
+    assert "--web" not in closed
+    assert "PrivateNetwork=yes" in closed
+    assert "RestrictAddressFamilies=AF_UNIX\n" in closed
