@@ -21,6 +21,7 @@ from controller.app.autosave import Autosave
 from controller.app.games import FRONTS, front
 from controller.app.history import History
 from controller.app.lock import Lock, hold_lock
+from controller.app.pairing import Pairing
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.notice import NoticeScreen
@@ -122,6 +123,8 @@ class App:
         self.requests: list[ThinkRequest] = []
         self._tokens = 0
         self.settings = store.settings.load()
+        self.pairing = Pairing(store.directory)
+        """The devices paired with the web companion (the home menu can forget them all)."""
         self.announcer = Announcer(profile.led_width, profile.led_height)
         """Messages in letters over the screens, and the board's sleep."""
         self._dimming = 1.0
@@ -129,6 +132,7 @@ class App:
         self.notices: list[str] = []
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
+        self._notice(self.pairing.problem)
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""

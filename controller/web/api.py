@@ -22,6 +22,7 @@ from aiohttp import web
 from controller.app.app import GameDoesNotFitError
 from controller.app.games import front
 from controller.app.history import History, UnknownMatchError
+from controller.app.pairing import Pairing, PairingError
 from controller.app.screens.game import GameScreen
 from controller.app.screens.pause import PauseScreen
 from controller.app.seats import seat
@@ -38,7 +39,6 @@ from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Snapshot
-from controller.web.pairing import Pairing, PairingError
 from controller.web.replay import replay_pictures
 
 if TYPE_CHECKING:

@@ -17,11 +17,11 @@ from pathlib import Path
 from aiohttp import web
 
 from controller.app.history import History
+from controller.app.pairing import Pairing
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from controller.web.api import Api, Handler
 from controller.web.bridge import Bridge
-from controller.web.pairing import Pairing
 
 log = logging.getLogger(__name__)
 

@@ -5,6 +5,9 @@ The first touch on a game's tile writes the game's name across the board while t
 breathes; touching the same tile again starts it (or continues the game waiting on it). A
 first-time player learns what each tile is, and nothing starts by accident. Every other control
 acts at once and says in words what it did (``60%``, ``sound off``, ``Deutsch``).
+
+Holding the sound pad for three seconds instead forgets every device paired with the web
+companion (after a second it says so: "keep holding").
 """
 
 from __future__ import annotations
@@ -22,6 +25,12 @@ from controller.render.menu import HomeLayout, draw_home
 if TYPE_CHECKING:
     from controller.app.app import App
 
+FORGET_WARNING = 1.0
+FORGET_HOLD = 3.0
+"""Seconds the sound pad is held before it says what a longer hold does, and before it forgets
+the paired devices."""
+
+
 class HomeScreen(Screen):
     """The home menu."""
 
@@ -34,9 +43,42 @@ class HomeScreen(Screen):
         self.layout = HomeLayout.of(self.profile, len(self.games))
         self.selected: int | None = None
         """The game tile touched once: its name is on show, a second touch starts it."""
+        self.sound_held: float | None = None
+        """Since when the sound pad is held (towards forgetting the paired devices)."""
+        self.forgot = False
+        """The hold has forgotten them: its release does not switch the sound."""
+        self.warned = False
+
+    def pad_down(self, pad: int, now: float) -> Screen | None:
+        if self.layout.hit(self.pad(pad)) == ("sound", 0):
+            self.sound_held, self.forgot, self.warned = now, False, False
+        return None
+
+    def tick(self, now: float) -> Screen | None:
+        held = self.sound_held
+        if held is None or self.forgot:
+            return None
+        if now - held >= FORGET_HOLD:
+            count = self.app.pairing.forget_all()
+            self.forgot = True
+            self.app.caption(self.app.say_words("forgotten", count=count), now)
+            self.app.say(Sound.UNDO)
+        elif now - held >= FORGET_WARNING and not self.warned:
+            self.warned = True
+            self.app.caption(self.app.say_words("keep holding to forget"), now)
+        return None
+
+    def wakeup(self, now: float) -> float | None:
+        if self.sound_held is None or self.forgot:
+            return None
+        held = self.sound_held
+        return held + FORGET_WARNING if now < held + FORGET_WARNING else held + FORGET_HOLD
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
+        self.sound_held = None
+        if hit == ("sound", 0) and self.forgot:
+            return None
         if hit is None:
             self.selected = None
             return None
@@ -81,7 +123,8 @@ class HomeScreen(Screen):
         return {"brightness": f"brightness {round(value / levels * 100)} %",
                 "sensors": "the touch sensors' heat map",
                 "language": "the language of the words on the LEDs (English, Deutsch)",
-                "sound": "sound on or off"}[kind]
+                "sound": "sound on or off · hold 3 s: forget the devices paired with the "
+                         "web page"}[kind]
 
     def describe(self, now: float) -> str:
         settings = self.app.settings

@@ -265,3 +265,17 @@ def test_health_says_what_the_board_runs(served):
     assert health["touches"] == "connected"
     assert health["firmware"]["board"] is None
     assert health["firmware"]["bundled"]
+
+
+def test_holding_the_sound_pad_on_the_board_forgets_every_paired_device(served):
+    token = served.pair()
+    assert served.request("POST", "/api/button", {"button": "menu"}, token=token)[0] == 200
+    served.request("POST", "/api/touch", {"pad": "h1", "action": "down"})
+    time.sleep(1.3)
+    assert served.app.announcer.text == "keep holding: forget paired phones"
+    time.sleep(2.0)
+    served.wait_for(lambda: served.app.announcer.text == "1 paired devices forgotten",
+                    "the devices forgotten")
+    assert served.request("POST", "/api/touch", {"pad": "h1", "action": "up"})[0] == 403
+    assert served.app.settings.sound is True, "the long hold did not switch the sound"
+    assert json.loads((served.app.store.directory / "paired.json").read_text()) == {}

@@ -1,7 +1,9 @@
 """Who may change things through the web companion. Reading the board is open to the home
 network; changing anything needs a token, which a device gets by typing the short code the
 board writes on its LEDs. Tokens are kept as hashes in ``paired.json`` in the board's state
-directory; a device can forget itself, and ``forget_all`` forgets every one.
+directory; a device can forget itself, and the board's home menu forgets every one (hold the
+sound pad). The web server and the app each keep a ``Pairing`` of the same file: each reads it
+again when the other has changed it.
 
 A code lasts two minutes and allows five guesses; then a new one must be asked for, so the
 10,000 codes cannot be tried out.
@@ -51,10 +53,23 @@ class Pairing:
         self.clock = clock
         self.code: Code | None = None
         self.problem: str | None = None
+        self._read_at: float | None = None
         self.devices: dict[str, dict[str, Any]] = self._load()
         """Token hash -> ``{"name": …, "paired": date}``."""
 
+    def _stamp(self) -> float | None:
+        try:
+            return self.path.stat().st_mtime
+        except OSError:
+            return None
+
+    def _fresh(self) -> None:
+        """Read the file again if it changed since it was read (the other side forgot)."""
+        if self._stamp() != self._read_at:
+            self.devices = self._load()
+
     def _load(self) -> dict[str, dict[str, Any]]:
+        self._read_at = self._stamp()
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -72,6 +87,7 @@ class Pairing:
     def _save(self) -> None:
         write_atomically(self.path, json.dumps(self.devices, indent=2) + "\n")
         self.path.chmod(0o600)
+        self._read_at = self._stamp()
 
     def new_code(self) -> str:
         """A fresh code to show on the LEDs (any earlier one stops counting)."""
@@ -92,6 +108,7 @@ class Pairing:
                 raise PairingError("wrong code, and no guesses left: ask for a new code")
             raise PairingError(f"wrong code ({code.guesses} guesses left)")
         self.code = None
+        self._fresh()
         token = secrets.token_urlsafe(24)
         self.devices[_hash(token)] = {"name": name[:60] or "a device", "paired": date}
         self._save()
@@ -99,6 +116,7 @@ class Pairing:
 
     def check(self, token: str | None) -> None:
         """Raise ``PairingError`` unless ``token`` belongs to a paired device."""
+        self._fresh()
         if not token or _hash(token) not in self.devices:
             raise PairingError("this device is not paired: pair it with the code the board "
                                "writes on its LEDs")
@@ -111,6 +129,7 @@ class Pairing:
 
     def forget_all(self) -> int:
         """Forget every paired device; how many there were."""
+        self._fresh()
         count = len(self.devices)
         self.devices = {}
         self._save()
