@@ -10,19 +10,13 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import threading
 import time
 from pathlib import Path
 
-from controller.app.app import App, Store
-from controller.app.driver import Driver
-from controller.app.loop import run as run_loop
-from controller.devices.backends import open_board
 from controller.devices.interfaces import PadDown, PadUp
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
-from controller.web.bridge import Bridge
-from controller.web.server import WebServer
+from sim.served import served_board
 
 SIZES = {"web-desktop": (1280, 900), "web-phone": (390, 1000)}
 MOVES = ("h8", "c3", "d4", "c3", "d3", "c2", "e5")
@@ -39,16 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
 
     profile = load_profile("kaskade-8x8")
-    with tempfile.TemporaryDirectory() as state:
-        store = Store.at(Path(state), profile.name)
-        app = App(profile, store, think_seconds=0.1)
-        bridge, stop = Bridge(), threading.Event()
-        loop = threading.Thread(target=run_loop, args=(Driver(app, open_board("mock", profile)),
-                                                       stop), kwargs={"companion": bridge},
-                                daemon=True)
-        loop.start()
-        server = WebServer(bridge, profile, store.directory, store.history, port=0)
-        server.start()
+    with tempfile.TemporaryDirectory() as state, served_board(profile, Path(state)) as served:
+        bridge, server = served.bridge, served.server
         bridge.call(lambda app, now: setattr(app, "screen", app.start_game(
             KaskadeState(6, 6), {}))).result(timeout=5)
         for name in MOVES:
@@ -74,9 +60,6 @@ def main(argv: list[str] | None = None) -> int:
                 browser.save_screenshot(str(args.png_out / f"{picture}.png"))
         finally:
             browser.quit()
-            server.stop()
-            stop.set()
-            loop.join(timeout=5)
     return 0
 
 

@@ -20,14 +20,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, Store
-from controller.app.driver import Driver
-from controller.app.loop import run as run_loop
-from controller.devices.backends import open_board
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
-from controller.web.bridge import Bridge
-from controller.web.server import WebServer
+from sim.served import served_board
 
 
 class _Follower:
@@ -75,44 +70,32 @@ def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
     """Touch-to-picture latency over ``taps`` touches, and the CPU cost of an open page over
     ``seconds``."""
     profile = load_profile(profile_name)
-    with tempfile.TemporaryDirectory() as state:
-        store = Store.at(Path(state), profile.name)
-        app = App(profile, store)
-        bridge, stop = Bridge(), threading.Event()
-        loop = threading.Thread(target=run_loop, args=(Driver(app, open_board("mock", profile)),
-                                                       stop), kwargs={"companion": bridge},
-                                daemon=True)
-        loop.start()
-        server = WebServer(bridge, profile, store.directory, store.history, port=0)
-        server.start()
-        try:
-            digits = server.pairing.new_code()
-            token = server.pairing.pair(digits, "bench", "")
-            address = server.address
-            follower = _Follower(address)
-            follower.newer_than(0)
-            bar = [f"{chr(ord('a') + column)}1" for column in range(2)]
-            latencies = []
-            for index in range(taps):
-                pad = bar[index % 2]
-                _post(address, "/api/touch", {"pad": pad, "action": "down"}, token)
-                time.sleep(0.05)
-                version = follower.latest
-                sent = time.perf_counter()
-                _post(address, "/api/touch", {"pad": pad, "action": "up"}, token)
-                latencies.append((follower.newer_than(version) - sent) * 1000)
-                time.sleep(0.05)
-            follower.close()
-            bridge.call(lambda app, now: app.start_game(KaskadeState(3, 3), {})).result(5)
-            bridge.call(lambda app, now: setattr(app, "screen", app.home())).result(5)
-            idle = _cpu_share(seconds)
-            follower = _Follower(address)
-            watched = _cpu_share(seconds)
-            follower.close()
-        finally:
-            server.stop()
-            stop.set()
-            loop.join(timeout=5)
+    with tempfile.TemporaryDirectory() as state, \
+            served_board(profile, Path(state), think=1.0) as served:
+        bridge, server = served.bridge, served.server
+        digits = server.pairing.new_code()
+        token = server.pairing.pair(digits, "bench", "")
+        address = server.address
+        follower = _Follower(address)
+        follower.newer_than(0)
+        bar = [f"{chr(ord('a') + column)}1" for column in range(2)]
+        latencies = []
+        for index in range(taps):
+            pad = bar[index % 2]
+            _post(address, "/api/touch", {"pad": pad, "action": "down"}, token)
+            time.sleep(0.05)
+            version = follower.latest
+            sent = time.perf_counter()
+            _post(address, "/api/touch", {"pad": pad, "action": "up"}, token)
+            latencies.append((follower.newer_than(version) - sent) * 1000)
+            time.sleep(0.05)
+        follower.close()
+        bridge.call(lambda app, now: app.start_game(KaskadeState(3, 3), {})).result(5)
+        bridge.call(lambda app, now: setattr(app, "screen", app.home())).result(5)
+        idle = _cpu_share(seconds)
+        follower = _Follower(address)
+        watched = _cpu_share(seconds)
+        follower.close()
     return {
         "profile": profile_name,
         "taps": taps,

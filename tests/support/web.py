@@ -4,7 +4,6 @@ on a free port, with helpers to call the API and pair (``served``)."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -14,13 +13,10 @@ from typing import Any
 
 import pytest
 
-from controller.app.app import App, Store
-from controller.app.driver import Driver
-from controller.app.loop import run as run_loop
-from controller.devices.backends import open_board
+from controller.app.app import App
 from controller.profile import load_profile
-from controller.web.bridge import Bridge
 from controller.web.server import WebServer
+from sim.served import served_board
 
 
 @dataclass
@@ -64,22 +60,7 @@ class Served:
 
 @pytest.fixture
 def served(tmp_path) -> Iterator[Served]:
-    profile = load_profile("kaskade-8x8")
-    store = Store.at(tmp_path, "kaskade-8x8")
-    app = App(profile, store, think_seconds=0.05)
-    board = open_board("mock", profile)
-    bridge = Bridge()
-    stop = threading.Event()
-    loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
-                            kwargs={"companion": bridge}, daemon=True)
-    loop.start()
-    server = WebServer(bridge, profile, store.directory, store.history, port=0)
-    server.start()
-    try:
-        served = Served(app, server)
-        served.wait_for(lambda: bridge.snapshot is not None, "first picture")
+    with served_board(load_profile("kaskade-8x8"), tmp_path, think=0.05) as running:
+        served = Served(running.app, running.server)
+        served.wait_for(lambda: running.bridge.snapshot is not None, "first picture")
         yield served
-    finally:
-        server.stop()
-        stop.set()
-        loop.join(timeout=5)
