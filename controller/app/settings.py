@@ -6,6 +6,7 @@ defaults are used."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from controller.app.storage import set_aside, write_atomically
 from controller.app.words import LANGUAGES
 from controller.devices.firmware import MAX_THRESHOLD
 
+_ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}")
 MIN_BRIGHTNESS = 0.05
 DEFAULT_SLEEP_MINUTES = 10.0
 MAX_SLEEP_MINUTES = 24 * 60.0
@@ -38,6 +40,9 @@ class Settings:
     """The language of the messages on the LEDs (``en``, ``de``)."""
     sleep_minutes: float = DEFAULT_SLEEP_MINUTES
     """Minutes without a touch before the LEDs dim (dark after as long again); 0 never."""
+    web: str = ""
+    """Where ``kaskade play`` serves the web companion when its command line does not say
+    (``HOST:PORT``, e.g. ``0.0.0.0:8765``); empty: nowhere."""
 
 
 class SettingsFile:
@@ -84,6 +89,9 @@ def _parse(data: Any) -> Settings:
     thresholds = data.get("thresholds")
     options = data.get("options", {})
     language = data.get("language", defaults.language)
+    web = data.get("web", defaults.web)
+    if not isinstance(web, str) or (web and not _ADDRESS.fullmatch(web)):
+        raise ValueError(f"web {str(web)[:40]!r} is not HOST:PORT (e.g. 0.0.0.0:8765) or empty")
     sleep = data.get("sleep_minutes", defaults.sleep_minutes)
     if language not in LANGUAGES:
         raise ValueError(f"language {str(language)[:20]!r} is not one of {', '.join(LANGUAGES)}")
@@ -111,4 +119,4 @@ def _parse(data: Any) -> Settings:
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
     return Settings(float(brightness), sound, dict(sizes), {g: dict(o) for g, o in options.items()},
-                    thresholds, language, float(sleep))
+                    thresholds, language, float(sleep), web)

@@ -57,7 +57,8 @@ def register(commands: Any) -> None:
                         "e.g. the pseudo-terminal of kaskade sim --touch-board")
     parser.add_argument("--web", metavar="[HOST:]PORT",
                         help="serve the web companion beside the board app (HOST defaults to "
-                        "127.0.0.1; 0.0.0.0 opens it to the network)")
+                        "127.0.0.1; 0.0.0.0 opens it to the network); without it, the "
+                        "settings' \"web\" address, if any")
     parser.add_argument("--terminal", action="store_true",
                         help="play a game as text in this terminal; the options below go with it")
     parser.add_argument("--game", choices=game_names(),
@@ -116,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
 def run_board(args: argparse.Namespace) -> int:
     """The board app on the board ``--board`` picks, until it is stopped."""
     profile, store = open_store(args)
-    web = parse_address(args.web) if args.web else None
+    address = args.web or store.settings.load().web
+    web = parse_address(address) if address else None
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
         return run_simulator(profile, store, terminal=False, think=args.think, port=args.port,

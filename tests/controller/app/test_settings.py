@@ -2,7 +2,10 @@
 
 import json
 
+import pytest
+
 from controller.app.settings import Settings, SettingsFile
+from tests.support.board import BoardHarness
 
 
 def test_defaults_then_what_was_saved(tmp_path):
@@ -32,3 +35,18 @@ def test_touch_thresholds_are_kept_and_checked(tmp_path):
     assert settings.load().thresholds is None
     assert settings.problem is not None
     assert "thresholds [5, 9]" in settings.problem
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0:8765", "[::1]:80", "kaskade.local:8765", ""])
+def test_the_web_address_in_the_settings_is_kept(tmp_path, address):
+    BoardHarness(tmp_path).store.settings.save(Settings(web=address))
+    assert BoardHarness(tmp_path).app.settings.web == address
+
+
+def test_a_web_address_that_is_not_one_is_set_aside(tmp_path):
+    path = tmp_path / "kaskade-8x8" / "settings.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"web": "everywhere"}))
+    board = BoardHarness(tmp_path)
+    assert board.app.settings.web == ""
+    assert any("HOST:PORT" in notice for notice in board.app.notices)

@@ -84,3 +84,4 @@ def test_a_bad_sleep_time_or_language_is_set_aside_with_the_reason(tmp_path, sav
     board = BoardHarness(tmp_path)
     assert board.app.settings == Settings()
     assert any(reason in notice for notice in board.app.notices)
+
