@@ -97,8 +97,11 @@ def start_web(profile: Profile, store: Store, web: tuple[str, int] | None) \
     nothing."""
     if web is None:
         return None, None
+    from controller.cli.doctor import machine_checks  # noqa: PLC0415
+
     bridge = Bridge()
-    server = WebServer(bridge, profile, store.directory, store.history, *web)
+    server = WebServer(bridge, profile, store.directory, store.history, *web,
+                       checks=lambda: machine_checks(profile))
     server.start()
     print(f"kaskade: the web companion is at {server.address}", file=sys.stderr, flush=True)
     return bridge, server

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import asdict
 from typing import Any
 
 from controller.cli import ansi
-from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.profile.firmware import board_id
 from hw.doctor import FAIL, OK, SKIP, WARN, Verdict, examine
 from hw.pi.facts import read_facts
 from hw.touch.connection import Connection, Hello
+from hw.touch.errors import LinkError
 from hw.touch.ports import locator, open_serial
 
 MARKS = {OK: ("✓", "32"), WARN: ("!", "33"), FAIL: ("✗", "31"), SKIP: ("-", "90")}
@@ -51,6 +53,19 @@ def run(args: argparse.Namespace) -> int:
     verdicts = examine(profile, read_facts(), locator(profile.touch.usb, args.port), hello)
     print(report(verdicts, ansi.wants_colour(sys.stdout, None)))
     return 1 if any(verdict.status == FAIL for verdict in verdicts) else 0
+
+
+def machine_checks(profile: Profile) -> list[dict[str, str]]:
+    """The checks of this machine while the board app runs (for the web companion): all but
+    the touch board's, whose port the app holds (its link reports on it instead)."""
+
+    def busy(path: str) -> Hello:
+        raise LinkError(f"{path} is in use by the board app")
+
+    touch = {"touch board", "firmware", "serial port access"}
+    return [asdict(verdict) for verdict in examine(profile, read_facts(),
+                                                   locator(profile.touch.usb, None), busy)
+            if verdict.name not in touch]
 
 
 def report(verdicts: list[Verdict], colour: bool) -> str:

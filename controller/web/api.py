@@ -54,6 +54,8 @@ MAX_BODY = 16 * 1024
 BUTTONS = ("menu", "undo")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+Checks = Callable[[], list[dict[str, str]]]
+"""Checks of the machine: each ``{"name", "status", "found", "fix"}``."""
 
 
 def _error(status: int, message: str) -> web.Response:
@@ -65,11 +67,14 @@ class Api:
     and its ``history``."""
 
     def __init__(self, bridge: Bridge, profile: Profile, pairing: Pairing,
-                 history: History) -> None:
+                 history: History, checks: Checks | None = None) -> None:
         self.bridge = bridge
         self.profile = profile
         self.pairing = pairing
         self.history = history
+        self.checks = checks
+        """``kaskade doctor``'s checks of this machine, where the runner that started the
+        server can make them (the web layer itself never reaches the hardware)."""
         self.closing = False
         """Set when the server stops: the open streams end."""
 
@@ -91,6 +96,7 @@ class Api:
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
             web.get("/api/health", self.health),
+            web.get("/api/doctor", self.doctor),
             web.post("/api/pair/start", self.pair_start),
             web.post("/api/pair", self.pair),
             web.delete("/api/pair", self.paired(self.unpair)),
@@ -359,6 +365,13 @@ class Api:
             }
 
         return web.json_response(await self._call(look))
+
+    async def doctor(self, request: web.Request) -> web.Response:
+        """``GET /api/doctor``: ``kaskade doctor``'s checks of the machine (the touch board's
+        own are in ``/api/health``: the app holds its port)."""
+        if self.checks is None:
+            return _error(404, "this board's machine cannot be checked from here")
+        return web.json_response(await asyncio.to_thread(self.checks))
 
     # -- pairing --------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from controller.app.history import History
 from controller.app.pairing import Pairing
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
-from controller.web.api import Api, Handler
+from controller.web.api import Api, Checks, Handler
 from controller.web.bridge import Bridge
 
 log = logging.getLogger(__name__)
@@ -82,11 +82,12 @@ class WebServer:
     ``directory`` (pairing) and its ``history``, on ``host``:``port`` (0: any free port)."""
 
     def __init__(self, bridge: Bridge, profile: Profile, directory: Path, history: History,
-                 host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
+                 host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+                 checks: Checks | None = None) -> None:
         self.pairing = Pairing(directory)
         if self.pairing.problem:
             log.warning("%s", self.pairing.problem)
-        self.api = Api(bridge, profile, self.pairing, history)
+        self.api = Api(bridge, profile, self.pairing, history, checks)
         self.host, self.port = host, port
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None

@@ -140,6 +140,10 @@ async function loadHealth() {
                 ["Firmware", `${firmware.board || "not reported"} (this software brings ${firmware.bundled})` +
                              (firmware.update_offered ? " — an update is offered on the board" : "")],
                 ["Messages", health.notices.join("; ") || "none"]];
+  try {
+    const checks = await api("GET", "/api/doctor");
+    rows.push(...checks.map((check) => [`${check.status} · ${check.name}`, check.found + (check.fix && check.status !== "ok" ? ` — ${check.fix}` : "")]));
+  } catch (error) { /* not every board's machine can be checked from the page */ }
   $("health").replaceChildren(...rows.flatMap(([name, value]) => {
     const term = document.createElement("dt"); term.textContent = name;
     const detail = document.createElement("dd"); detail.textContent = value;

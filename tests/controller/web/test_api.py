@@ -259,6 +259,12 @@ def test_an_uploaded_record_goes_on_on_the_board(served):
     assert served.app.session.moves == ["a1", "b2", "a2"], "the refused ones changed nothing"
 
 
+def test_the_doctor_is_there_only_where_the_runner_can_check_the_machine(served):
+    status, answer = served.request("GET", "/api/doctor")
+    assert status == 404
+    assert "cannot be checked" in answer["error"]
+
+
 def test_health_says_what_the_board_runs(served):
     status, health = served.request("GET", "/api/health")
     assert status == 200

@@ -39,6 +39,11 @@ def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_pa
                 time.sleep(0.2)
         assert state["screen"] == "HomeScreen"
         assert state["board"]["name"] == "Kaskade Board 8x8"
+        with urllib.request.urlopen(address + "api/doctor", timeout=30) as answer:
+            checks = json.loads(answer.read())
+        assert {"name": "profile", "status": "ok"}.items() <= next(
+            check for check in checks if check["name"] == "profile").items()
+        assert not any(check["name"] == "touch board" for check in checks)
     finally:
         app.terminate()
         app.wait(timeout=20)
