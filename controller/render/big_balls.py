@@ -38,8 +38,8 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import number_rows, pip_pads, solid_rows
-from controller.render.pixel_art import Art, draw_art
-from controller.render.tile import Pad, Tile
+from controller.render.pixel_art import Art, art_icon
+from controller.render.tile import Pad
 
 PIP: Colour = (255, 255, 255)
 TARGET = 0.55
@@ -207,6 +207,5 @@ ICON: Art = {
 ICON_PALETTE = {"M": BIG_BALL, "W": WHITE_PLAYER, "B": BLACK_PLAYER, "g": (45, 45, 45)}
 
 
-def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """The triangle with a big ball at its apex."""
-    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)
+icon = art_icon(ICON, ICON_PALETTE)
+"""Its home tile."""

@@ -28,8 +28,8 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import solid_rows
-from controller.render.pixel_art import Art, draw_art
-from controller.render.tile import Pad, Tile
+from controller.render.pixel_art import Art, art_icon
+from controller.render.tile import Pad
 
 PLACEABLE = 0.4
 """Brightness of an empty cell the player to move may fill."""
@@ -174,6 +174,5 @@ ICON: Art = {
 ICON_PALETTE = {"W": WHITE_PLAYER, "B": BLACK_PLAYER}
 
 
-def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """The hexagon slope with stones of both colours."""
-    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)
+icon = art_icon(ICON, ICON_PALETTE)
+"""Its home tile."""

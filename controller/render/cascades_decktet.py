@@ -26,8 +26,8 @@ from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, Colour, mix, scale
 from controller.render.feedback import HINT, Turn, blink_hint, draw_touches, fill_at
-from controller.render.pixel_art import Art, draw_art
-from controller.render.tile import Pad, Tile
+from controller.render.pixel_art import Art, art_icon
+from controller.render.tile import Pad
 
 SUIT_COLOURS: tuple[Colour, ...] = (
     (255, 120, 255),   # Moons: lilac
@@ -278,6 +278,5 @@ ICON_PALETTE = {initial: SUIT_COLOURS[index] for index, initial in enumerate("MS
 """Moons, Suns, Waves, Leaves, Wyrms, Knots."""
 
 
-def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Three tiers of cards."""
-    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)
+icon = art_icon(ICON, ICON_PALETTE)
+"""Its home tile."""

@@ -34,8 +34,8 @@ from controller.render.feedback import (
     fill_at,
 )
 from controller.render.glyphs import number_rows, solid_rows
-from controller.render.pixel_art import Art, draw_art
-from controller.render.tile import Pad, Tile
+from controller.render.pixel_art import Art, art_icon
+from controller.render.tile import Pad
 
 WIDTH, HEIGHT = 14, 14
 """Pads the game needs: the fields with a hand and a pool each side; buttons and scores."""
@@ -251,6 +251,5 @@ ICON: Art = {
 ICON_PALETTE = {"R": RED_PLAYER, "B": BLACK_PLAYER, "w": HIGHLIGHT}
 
 
-def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """Two interlocking circles with pips."""
-    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)
+icon = art_icon(ICON, ICON_PALETTE)
+"""Its home tile."""

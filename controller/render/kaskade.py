@@ -34,8 +34,7 @@ from controller.render.feedback import (
     draw_touches,
 )
 from controller.render.glyphs import ball_rows, solid_rows
-from controller.render.pixel_art import Art, draw_art
-from controller.render.tile import Tile
+from controller.render.pixel_art import Art, art_icon
 
 BURST = 0.15
 """Seconds an overflowing cell glows in a cascade step."""
@@ -139,6 +138,5 @@ ICON: Art = {
 ICON_PALETTE = {"W": WHITE_PLAYER, "B": BLACK_PLAYER}
 
 
-def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
-    """A cascade of balls spreading from cell to cell."""
-    draw_art(canvas, tile, k, ICON, ICON_PALETTE, level)
+icon = art_icon(ICON, ICON_PALETTE)
+"""Its home tile."""

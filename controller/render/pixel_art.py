@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from controller.render.canvas import Canvas
 from controller.render.color import Colour, scale
-from controller.render.tile import Tile
+from controller.render.tile import Icon, Tile
 
 Art = Mapping[int, tuple[str, ...]]
 """Drawings of one picture by their side in LEDs."""
@@ -48,3 +48,13 @@ def draw_art(canvas: Canvas, tile: Tile, k: int, art: Art, palette: Mapping[str,
         for x, letter in enumerate(row):
             if letter != ".":
                 canvas.rect(left + offset + x, line, 1, 1, colours[letter])
+
+
+def art_icon(art: Art, palette: Mapping[str, Colour]) -> Icon:
+    """A home tile's ``icon`` that draws ``art`` in ``palette`` (checked at once)."""
+    check_art(art, palette)
+
+    def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
+        draw_art(canvas, tile, k, art, palette, level)
+
+    return icon
