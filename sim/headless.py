@@ -9,10 +9,10 @@ gives the same frames on every run.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -20,21 +20,14 @@ from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import FRAME_RATE, Driver
 from controller.app.thinking import StepThinker
 from controller.devices.interfaces import Board, InputEvent, SensorsFirmware, Sound
-from controller.devices.mock import MockSound
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
-from sim.board import SimSound, sim_board
-from sim.leds import FrameReader
-from sim.png import write_png
-from sim.raster import Raster
-from sim.script import Command, ScriptError, parse_command
+from sim.board import sim_board
+from sim.results import Results
+from sim.script import Command, act, parse_command
 
-TAP = 0.1
-"""Seconds a tap keeps the finger on the pad."""
 SCRIPTED_HASH = "00000000"
 """The content hash a script's ``firmware`` line reports (scripts name only the version)."""
-PNG_LED_PIXELS = 512
-"""About how wide PNG pictures are, in pixels."""
 
 
 class Headless:
@@ -62,8 +55,7 @@ class Headless:
         self.now = 0.0
         self.board.start(self._event)
         self.wakeup = self._advance()
-        self.raster = Raster(profile, max(4, PNG_LED_PIXELS // profile.led_width))
-        self.reader = FrameReader(profile)
+        self.results = Results(self.driver, png_out)
 
     def _game_id(self) -> str:
         """Games named by how many the history holds and how many this run began, so a script
@@ -123,12 +115,8 @@ class Headless:
         else:
             device: Any = self.touches if command.button is None else self.buttons
             which = command.pad if command.button is None else command.button
-            if verb != "up":
-                device.down(which)
-            if verb in ("tap", "press", "hold"):
-                self.pass_time(command.seconds if verb == "hold" else TAP)
-            if verb != "down":
-                device.up(which)
+            act(command, partial(device.down, which), partial(device.up, which),
+                self.pass_time)
         self.pass_time(0.0)
 
     def pass_time(self, seconds: float) -> None:
@@ -147,20 +135,11 @@ class Headless:
 
     def led_colours(self) -> list[tuple[int, int, int]]:
         """The drive values of every LED now (``y * width + x``)."""
-        frame = self.driver.shown
-        if frame is None:
-            return [(0, 0, 0)] * self.profile.leds
-        return self.reader.colours(frame)
+        return self.results.led_colours()
 
     def save_png(self, name: str, line: int = 0) -> Path:
         """The board now, as ``name.png`` in the picture folder."""
-        if self.png_out is None:
-            raise ScriptError(line, "png needs a folder for pictures: give --png-out DIR")
-        self.png_out.mkdir(parents=True, exist_ok=True)
-        path = self.png_out / f"{name}.png"
-        write_png(path, self.raster.width, self.raster.height,
-                  self.raster.rgb(self.led_colours()))
-        return path
+        return self.results.save_png(name, line)
 
     def describe(self) -> str:
         """The screen on show, in words (``Screen.describe``)."""
@@ -169,31 +148,12 @@ class Headless:
     @property
     def sounds(self) -> list[Sound]:
         """Every sound made so far."""
-        sound = self.board.sound
-        assert isinstance(sound, (MockSound, SimSound)), "a board that remembers its sounds"
-        return list(sound.played)
+        return self.results.sounds
 
     def summary(self) -> dict[str, Any]:
         """Where things stand: the screen, the game, the frames pushed, sounds, notices."""
-        session = self.app.session
-        game = None
-        if session is not None:
-            game = {"position": session.state.position(), "moves": session.moves,
-                    "finished": session.finished, "json": session.state.to_json()}
-        return {
-            "profile": self.profile.name,
-            "screen": type(self.app.screen).__name__,
-            "description": self.describe(),
-            "time": round(self.now, 3),
-            "frames": self.driver.pushed,
-            "sounds": [sound.value for sound in self.sounds],
-            "notices": self.app.notices,
-            "game": game,
-        }
+        return self.results.summary(self.now)
 
     def dump(self, path: Path) -> None:
         """The summary and every LED's colour, as JSON."""
-        data = self.summary()
-        data["leds"] = [list(colour) for colour in self.led_colours()]
-        data["led_size"] = [self.profile.led_width, self.profile.led_height]
-        Path(path).write_text(json.dumps(data) + "\n", encoding="utf-8")
+        self.results.dump(path, self.now)

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.devices.interfaces import BUTTONS
@@ -26,6 +27,8 @@ from controller.profile.model import Profile
 
 VERBS = ("tap", "down", "up", "hold", "press", "wait", "png", "firmware", "describe")
 MAX_WAIT = 3600.0
+TAP = 0.1
+"""Seconds a tap keeps the finger on the pad (or the button pressed)."""
 
 
 class ScriptError(KaskadeError, ValueError):
@@ -84,6 +87,18 @@ def parse_command(text: str, line: int, profile: Profile) -> Command | None:
     if arguments[0].lower() in BUTTONS:
         return Command(line, verb, button=arguments[0].lower())
     return Command(line, verb, pad=_pad(arguments[0], line, profile))
+
+
+def act(command: Command, down: Callable[[], None], up: Callable[[], None],
+        wait: Callable[[float], None]) -> None:
+    """A touch or button command: press (``down``), ``wait`` as long as the command says,
+    let go (``up``) — the same in virtual time and in real time."""
+    if command.verb != "up":
+        down()
+    if command.verb in ("tap", "press", "hold"):
+        wait(command.seconds if command.verb == "hold" else TAP)
+    if command.verb != "down":
+        up()
 
 
 def _count(arguments: list[str], wanted: int, line: int, usage: str) -> None:

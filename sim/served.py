@@ -13,9 +13,11 @@ from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.devices.backends import open_board
+from controller.devices.interfaces import Board
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge
 from controller.web.server import WebServer
+from sim.board import sim_board
 
 
 @dataclass
@@ -25,24 +27,29 @@ class Served:
     app: App
     bridge: Bridge
     server: WebServer
+    board: Board
 
 
 @contextlib.contextmanager
-def served_board(profile: Profile, directory: Path, think: float = 0.1) -> Iterator[Served]:
+def served_board(profile: Profile, directory: Path, think: float = 0.1,
+                 firmware: bool = False) -> Iterator[Served]:
     """The app of ``profile`` keeping its files in ``directory``, its loop on a thread and its
-    web companion started; all stopped after."""
+    web companion started; all stopped after. The board is the mock one, or with
+    ``firmware`` the simulator's: the real touch firmware on a simulated microcontroller
+    behind the touch link (its sensors have readings)."""
     store = Store.at(directory, profile.name)
     app = App(profile, store, think_seconds=think)
     bridge, stop = Bridge(), threading.Event()
-    loop = threading.Thread(target=run_loop, args=(Driver(app, open_board("mock", profile)),
-                                                   stop), kwargs={"companion": bridge},
-                            daemon=True)
+    board = sim_board(profile, "firmware") if firmware else open_board("mock", profile)
+    loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
+                            kwargs={"companion": bridge}, daemon=True)
     loop.start()
     server = WebServer(bridge, profile, store.directory, store.history, port=0)
     try:
         server.start()
-        yield Served(app, bridge, server)
+        yield Served(app, bridge, server, board)
     finally:
         server.stop()
         stop.set()
         loop.join(timeout=5)
+        board.close()

@@ -1,6 +1,8 @@
-"""Pictures of the web companion for the documentation: the simulated board's app with a
-Kaskade game in progress, served on a free port, photographed in Debian's headless Chromium at
-a desktop's and a phone's size (``web-desktop.png``, ``web-phone.png``).
+"""Pictures of the web companion for the documentation: the simulator's board (the touch
+firmware on a simulated microcontroller) after a self-test, with a Kaskade game in progress,
+served on a free port and photographed in Debian's headless Chromium at a desktop's and a
+phone's size (``web-desktop.png``, ``web-phone.png``), and with the board's health and the
+sensors' heat map open while a finger rests on a pad (``web-health.png``).
 
 Run ``python -m sim.web_shot --png-out docs/images`` (``make web-screenshots``); it needs the
 packages chromium and chromium-driver.
@@ -12,15 +14,22 @@ import argparse
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
-from controller.devices.interfaces import PadDown, PadUp
+from controller.app.screens.selftest import SelfTestScreen
+from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
+from controller.web.bridge import Bridge
+from sim.board import SimBoard
 from sim.served import served_board
 
 SIZES = {"web-desktop": (1280, 900), "web-phone": (390, 1000)}
+HEALTH = ("web-health", (1280, 1400))
 MOVES = ("h8", "c3", "d4", "c3", "d3", "c2", "e5")
 """A touch that skips "White to move", then the moves of the game on show."""
+FINGER = 27
+"""The pad (d4) a finger rests on while the heat map is photographed."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,17 +40,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from selenium import webdriver  # noqa: PLC0415
     from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
+    from selenium.webdriver.common.by import By  # noqa: PLC0415
 
     profile = load_profile("kaskade-8x8")
-    with tempfile.TemporaryDirectory() as state, served_board(profile, Path(state)) as served:
+    with tempfile.TemporaryDirectory() as state, \
+            served_board(profile, Path(state), firmware=True) as served:
         bridge, server = served.bridge, served.server
+        _self_test(bridge, profile.pads)
         bridge.call(lambda app, now: setattr(app, "screen", app.start_game(
             KaskadeState(6, 6), {}))).result(timeout=5)
         for name in MOVES:
-            pad = (int(name[1:]) - 1) * profile.columns + ord(name[0]) - ord("a")
-            bridge.post(PadDown(pad))
-            time.sleep(0.1)
-            bridge.post(PadUp(pad))
+            _tap(bridge, (int(name[1:]) - 1) * profile.columns + ord(name[0]) - ord("a"))
             time.sleep(0.5)
         time.sleep(2)
         options = webdriver.ChromeOptions()
@@ -58,9 +67,53 @@ def main(argv: list[str] | None = None) -> int:
                 browser.get(server.address)
                 time.sleep(1.5)
                 browser.save_screenshot(str(args.png_out / f"{picture}.png"))
+            picture, (width, height) = HEALTH
+            browser.set_window_size(width, height)
+            browser.get(server.address)
+            time.sleep(1.0)
+            for selector in ("details:nth-of-type(1) summary", "details:nth-of-type(4) summary",
+                             "#sensors-panel summary"):  # new game closed, health open
+                browser.find_element(By.CSS_SELECTOR, selector).click()
+            board = served.board
+            assert isinstance(board, SimBoard)
+            assert board.fingers is not None
+            board.fingers.down(FINGER)
+            time.sleep(2.0)
+            browser.save_screenshot(str(args.png_out / f"{picture}.png"))
+            board.fingers.up(FINGER)
         finally:
             browser.quit()
     return 0
+
+
+def _tap(bridge: Bridge, pad: int) -> None:
+    bridge.post(PadDown(pad))
+    time.sleep(0.1)
+    bridge.post(PadUp(pad))
+
+
+def _self_test(bridge: Bridge, pads: int) -> None:
+    """A quick self-test in which every pad answers, so the page has a report to show."""
+    screen: list[SelfTestScreen] = []
+
+    def begin(app: Any, now: float) -> None:
+        screen.append(SelfTestScreen(app, led_seconds=0.002, pad_seconds=5))
+        app.screen = screen[0]
+
+    bridge.call(begin).result(timeout=5)
+    while screen[0].phase == "leds":
+        time.sleep(0.05)
+    for pad in range(pads):
+        _tap(bridge, pad)
+        time.sleep(0.05)
+    while not screen[0].report.finished:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    bridge.post(ButtonDown("menu"))  # the verdict's words, then home
+    bridge.post(ButtonUp("menu"))
+    time.sleep(0.3)
+    bridge.post(ButtonDown("menu"))
+    bridge.post(ButtonUp("menu"))
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ import tempfile
 import threading
 import time
 import tkinter as tk
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -27,11 +26,10 @@ from controller.app.driver import Driver
 from controller.profile import load_profile
 from sim.board import sim_board, sim_parts
 from sim.png import write_png
-from sim.script import Command, parse_command
+from sim.script import Command, act, parse_command
 from sim.window import Window
 from sim.xwd import read_xwd
 
-TAP = 0.12
 SETTLE = 0.3
 """Seconds after each command, for the app to draw and the window to show it."""
 
@@ -58,25 +56,15 @@ def play(window: Window, window_id: int, commands: list[Command], out: Path,
             elif command.verb == "png":
                 capture(window_id, out / f"{command.name}.png")
             elif command.button is not None:
-                _act(command, partial(window.buttons.down, command.button),
-                     partial(window.buttons.up, command.button))
+                act(command, partial(window.buttons.down, command.button),
+                    partial(window.buttons.up, command.button), time.sleep)
             elif command.pad is not None:
                 window.hovered = command.pad  # the mouse rests where it touched
-                _act(command, partial(window.touches.down, command.pad),
-                     partial(window.touches.up, command.pad))
+                act(command, partial(window.touches.down, command.pad),
+                    partial(window.touches.up, command.pad), time.sleep)
             time.sleep(SETTLE)
     finally:
         done.set()
-
-
-def _act(command: Command, down: Callable[[], None], up: Callable[[], None]) -> None:
-    """Press (``down``), wait as the command says, let go (``up``)."""
-    if command.verb != "up":
-        down()
-    if command.verb in ("press", "hold", "tap"):
-        time.sleep(command.seconds if command.verb == "hold" else TAP)
-    if command.verb != "down":
-        up()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ in the simulator, and in tests with a virtual clock.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,15 +23,16 @@ from controller.app.games import FRONTS, front
 from controller.app.history import History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
+from controller.app.readings import LiveReadings
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.notice import NoticeScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
-from controller.app.screens.update import UpdateOfferScreen
+from controller.app.screens.update import UpdateOfferScreen, UpdatingScreen
 from controller.app.session import Session
 from controller.app.settings import SettingsFile
-from controller.app.storage import StorageError, clean_temporaries
+from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
 from controller.devices.firmware import is_older
@@ -49,6 +51,7 @@ from controller.devices.interfaces import (
 )
 from controller.errors import KaskadeError
 from controller.games import GameState, get_game
+from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.color import Colour
@@ -64,6 +67,7 @@ class GameDoesNotFitError(KaskadeError, ValueError):
 
 HISTORY_FILE = "history.sqlite3"
 LOCK_FILE = "app.lock"
+SELFTEST_FILE = "selftest.json"
 DEFAULT_THINK_SECONDS = 1.0
 
 
@@ -88,6 +92,11 @@ class Store:
             raise StorageError(f"{directory}: {error.strerror or error}") from None
         return cls(Autosave(directory / "current.record"), History(root / HISTORY_FILE),
                    SettingsFile(directory / "settings.json"), directory)
+
+    @property
+    def selftest(self) -> Path:
+        """Where the last self-test's findings are kept."""
+        return self.directory / SELFTEST_FILE
 
     def waiting(self, game: str) -> Autosave:
         """Where an unfinished game of ``game`` waits while another game is played."""
@@ -143,6 +152,12 @@ class App:
         self.update_declined = False
         """"Later" was chosen: the offer waits for the next start of the app."""
         self.update_wanted = False
+        self.update_share: float | None = None
+        """How far the firmware update under way has come (0-1), while one is."""
+        self.update_outcome: str | None = None
+        """How the last firmware update since the app started ended, in words."""
+        self.readings = LiveReadings()
+        """The sensors' latest readings, while a web page watches them."""
         self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
         """Games with an unfinished game waiting beside the one in ``session``."""
         first = self._first_screen()
@@ -175,6 +190,7 @@ class App:
         elif isinstance(event, ButtonDown):
             following = self.screen.button_down(event.button, now)
         elif isinstance(event, PadReadings):
+            self.readings.take(event.readings)
             following = self.screen.readings(event.readings, now)
         elif isinstance(event, ComputerMove):
             following = self.screen.computer_move(event, now)
@@ -183,8 +199,12 @@ class App:
             following = UpdateOfferScreen(self) if isinstance(self.screen, HomeScreen) and \
                 self.update_offered else None
         elif isinstance(event, UpdateProgress):
+            self.update_share = event.share
             following = self.screen.update_progress(event.share, now)
         elif isinstance(event, UpdateFinished):
+            self.update_share = None
+            self.update_outcome = "updated" if event.error is None else \
+                f"did not finish: {event.error}"
             if event.error is not None:
                 self.update_declined = True  # not offered again until the next start
                 self._notice(f"the firmware update did not finish: {event.error}")
@@ -261,8 +281,15 @@ class App:
 
     @property
     def wants_readings(self) -> bool:
-        """Whether the touch sensors should stream their readings (the sensors screen)."""
-        return self.screen.wants_readings
+        """Whether the touch sensors should stream their readings (the sensors screen, or
+        someone watching ``readings``)."""
+        return self.screen.wants_readings or self.readings.watched
+
+    @property
+    def touch_threshold(self) -> int:
+        """The sensors' touch threshold in counts: calibrated, or the profile's default."""
+        stored = self.settings.thresholds
+        return stored[0] if stored else default_thresholds(self.profile)[0]
 
     @property
     def brightness(self) -> float:
@@ -415,10 +442,35 @@ class App:
     def start_update(self) -> None:
         """Ask the touch board to update its firmware (the driver passes it on)."""
         self.update_wanted = True
+        self.update_share = 0.0
+
+    def update_now(self) -> None:
+        """Start the firmware update from elsewhere than its offer (the web page); the board
+        shows its progress as when the offer's tile is held. A game in play is kept."""
+        self.say(Sound.TAP)
+        self.start_update()
+        self.screen = UpdatingScreen(self)
 
     def decline_update(self) -> None:
         """Put the update off until the app starts again."""
         self.update_declined = True
+
+    def keep_selftest(self, findings: dict[str, Any]) -> None:
+        """Keep a finished self-test's ``findings`` for the web page; a failure to is
+        reported, the test's verdict still shows."""
+        try:
+            write_atomically(self.store.selftest, json.dumps(findings, indent=1) + "\n")
+        except StorageError as error:
+            self._notice(f"the self-test's report was not kept: {error}")
+
+    def last_selftest(self) -> dict[str, Any] | None:
+        """The last self-test's findings; ``None`` before the first (or when its file
+        cannot be read: it is only a report, the next self-test writes it anew)."""
+        try:
+            findings = json.loads(read_text(self.store.selftest))
+        except (StorageError, ValueError):
+            return None
+        return findings if isinstance(findings, dict) else None
 
     def save_settings(self) -> None:
         """Keep the settings; a failure is reported, the setting still applies."""

@@ -6,12 +6,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from controller.app.app import Store
 from controller.app.storage import read_text
-from controller.cli.board import add_board_options, open_store, run_simulator
+from controller.cli.board import add_board_options, open_store, run_simulator, start_web
 from controller.cli.usage import UsageError
+from controller.profile.model import Profile
 from controller.web.server import parse_address
 
 EXAMPLES = """\
@@ -21,6 +24,9 @@ examples:
   kaskade sim --terminal                       in this terminal (also used without a display)
   kaskade sim --headless --script game.txt --png-out shots
                                                play a touch script, save pictures
+  kaskade sim --headless --web 127.0.0.1:8765 --script -
+                                               serve the board in a browser; touches typed
+                                               here run in real time until input ends
   kaskade sim --touch-board                    only the touch board, on a pseudo-terminal;
                                                then: kaskade play --port /dev/pts/N
   kaskade sim device --flash DIR               a MicroPython board (the real interpreter)
@@ -58,13 +64,14 @@ def register(commands: Any) -> None:
                        "pseudo-terminal, its pads touched by commands on standard input "
                        "(for kaskade play --port, or any serial program)")
     parser.add_argument("--touch", choices=("firmware", "direct"), default="firmware",
-                        help="where the window's touches go: through the real firmware on a "
-                        "simulated microcontroller and the touch link (default), or straight "
-                        "to the app")
+                        help="where the window's touches go (and a served --headless "
+                        "script's): through the real firmware on a simulated microcontroller "
+                        "and the touch link (default), or straight to the app")
     parser.add_argument("--web", metavar="[HOST:]PORT",
                         help="serve the web companion too: the board in a browser, played and "
                         "set from a phone (HOST defaults to 127.0.0.1, this computer only; "
-                        "0.0.0.0 opens it to the network); the address is printed")
+                        "0.0.0.0 opens it to the network); the address is printed. With "
+                        "--headless the script runs in real time while the board is served")
     parser.add_argument("--port", metavar="PATH",
                         help="take touches from the board on this serial port instead (a real "
                         "one, or another simulator's --touch-board)")
@@ -110,20 +117,43 @@ def run(args: argparse.Namespace) -> int:
 
         TouchBoard(profile).serve(sys.stdin, sys.stdout)
         return 0
-    if args.web is not None and args.headless:
-        raise UsageError("--web goes with the window or the terminal, not --headless (yet)")
+    web = parse_address(args.web) if args.web is not None else None
     if not args.headless:
-        web = parse_address(args.web) if args.web is not None else None
         return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port,
                              web=web)
+    lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
+    if web is not None:
+        return _served_script(args, profile, store, web, lines)
     from sim.headless import Headless  # noqa: PLC0415
 
     simulator = Headless(profile, store, args.png_out, think_seconds=args.think, out=sys.stdout)
-    lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
     simulator.run(lines)
     if args.png_out is not None:
         simulator.save_png("final")
     if args.dump is not None:
         simulator.dump(args.dump)
     print(json.dumps(simulator.summary()))
+    return 0
+
+
+def _served_script(args: argparse.Namespace, profile: Profile, store: Store,
+                   web: tuple[str, int], lines: Iterable[str]) -> int:
+    """The headless simulator in real time, its board served on ``web`` while the script
+    runs."""
+    from sim.board import sim_board  # noqa: PLC0415
+    from sim.live import Live  # noqa: PLC0415
+
+    board = sim_board(profile, args.touch)
+    server = None
+    try:
+        bridge, server = start_web(profile, store, web)
+        assert bridge is not None
+        with Live(profile, store, board, bridge, args.think, args.png_out, sys.stdout) as live:
+            live.run(lines)
+            live.finish(args.png_out, args.dump)
+            print(json.dumps(live.summary()))
+    finally:
+        if server is not None:
+            server.stop()
+        board.close()
     return 0

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
@@ -29,7 +29,6 @@ from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
 from controller.app.storage import StorageError
 from controller.app.words import LANGUAGES
-from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
 from controller.games import get_game
@@ -38,13 +37,14 @@ from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.profile.model import Profile
-from controller.web.bridge import Bridge, Snapshot
-from controller.web.replay import replay_pictures
+from controller.web.bridge import Bridge, Channel, Snapshot
+from controller.web.replay import NoSuchMoveError, move_animation, replay_pictures
 
 if TYPE_CHECKING:
     from controller.app.app import App
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 TAP_SECONDS = 0.1
 """How long a web touch holds its pad: a finger's short tap."""
@@ -54,11 +54,9 @@ MAX_BODY = 16 * 1024
 BUTTONS = ("menu", "undo")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-Checks = Callable[[], list[dict[str, str]]]
-"""Checks of the machine: each ``{"name", "status", "found", "fix"}``."""
 
 
-def _error(status: int, message: str) -> web.Response:
+def json_error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
@@ -67,14 +65,11 @@ class Api:
     and its ``history``."""
 
     def __init__(self, bridge: Bridge, profile: Profile, pairing: Pairing,
-                 history: History, checks: Checks | None = None) -> None:
+                 history: History) -> None:
         self.bridge = bridge
         self.profile = profile
         self.pairing = pairing
         self.history = history
-        self.checks = checks
-        """``kaskade doctor``'s checks of this machine, where the runner that started the
-        server can make them (the web layer itself never reaches the hardware)."""
         self.closing = False
         """Set when the server stops: the open streams end."""
 
@@ -90,13 +85,12 @@ class Api:
             web.get("/api/history", self.history_list),
             web.get("/api/history/{id}/record", self.record),
             web.get("/api/history/{id}/replay", self.replay),
+            web.get("/api/history/{id}/replay/{ply}", self.replay_move),
             web.post("/api/games", self.paired(self.new_game)),
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
             web.post("/api/game/hint", self.paired(self.hint)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
-            web.get("/api/health", self.health),
-            web.get("/api/doctor", self.doctor),
             web.post("/api/pair/start", self.pair_start),
             web.post("/api/pair", self.pair),
             web.delete("/api/pair", self.paired(self.unpair)),
@@ -104,11 +98,11 @@ class Api:
 
     # -- reading --------------------------------------------------------------------------------
 
-    def state_json(self, snapshot: Snapshot) -> dict[str, Any]:
+    def state_json(self, version: int, snapshot: Snapshot) -> dict[str, Any]:
         """The snapshot as the API gives it."""
         pixels = snapshot.pixels
         return {
-            "version": snapshot.version,
+            "version": version,
             "screen": snapshot.screen,
             "description": snapshot.description,
             "board": {"columns": self.profile.columns, "rows": self.profile.rows,
@@ -118,53 +112,63 @@ class Api:
             "leds": [pixels[i : i + 3].hex() for i in range(0, len(pixels), 3)],
             "game": snapshot.game,
             "waiting": list(snapshot.waiting),
+            "update": snapshot.update,
         }
 
     async def state(self, request: web.Request) -> web.Response:
         """``GET /api/state``: what the board shows now."""
-        snapshot = self.bridge.snapshot
-        if snapshot is None:
-            return _error(503, "the board is starting")
-        return web.json_response(self.state_json(snapshot))
+        latest = self.bridge.board.latest
+        if latest is None:
+            return json_error(503, "the board is starting")
+        return web.json_response(self.state_json(*latest))
 
     async def stream(self, request: web.Request) -> web.StreamResponse:
         """``GET /api/stream``: server-sent events, one ``state`` event per change."""
+        return await self.events(request, self.bridge.board, "state", self.state_json)
+
+    async def events(self, request: web.Request, channel: Channel[T], name: str,
+                     to_json: Callable[[int, T], dict[str, Any]]) -> web.StreamResponse:
+        """Server-sent events: one ``name`` event with ``to_json(version, value)`` each time
+        ``channel`` has a new value, until the page goes or the server stops."""
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-cache"})
         await response.prepare(request)
         version, quiet = 0, 0.0
         while not self.closing:
-            event = self.bridge.subscribe(version)
+            event = channel.subscribe(version)
             try:
                 await asyncio.wait_for(event.wait(), timeout=1.0)
             except TimeoutError:
+                transport = request.transport
+                if transport is None or transport.is_closing():  # the page has gone
+                    break
                 quiet += 1.0
                 if quiet >= 15:  # a comment now and then keeps proxies from closing it
                     quiet = 0.0
                     await response.write(b": still here\n\n")
                 continue
             quiet = 0.0
-            snapshot = self.bridge.snapshot
-            if snapshot is None:
+            latest = channel.latest
+            if latest is None:
                 continue
-            version = snapshot.version
-            data = json.dumps(self.state_json(snapshot), separators=(",", ":"))
+            version = latest[0]
+            data = json.dumps(to_json(*latest), separators=(",", ":"))
             try:
-                await response.write(f"event: state\ndata: {data}\n\n".encode())
+                await response.write(f"event: {name}\ndata: {data}\n\n".encode())
             except ConnectionResetError:  # the page was closed: nothing more to send
                 break
         return response
 
     async def settings(self, request: web.Request) -> web.Response:
         """``GET /api/settings``."""
-        return web.json_response(await self._call(lambda app, now: _settings_json(app)))
+        return web.json_response(await self.call(lambda app, now: _settings_json(app)))
 
     async def history_list(self, request: web.Request) -> web.Response:
         """``GET /api/history?limit=N``: finished games, newest first."""
         try:
             limit = int(request.query.get("limit", "50"))
         except ValueError:
-            return _error(400, "limit: a whole number")
+            return json_error(400, "limit: a whole number")
         matches = await asyncio.to_thread(self.history.matches, max(1, min(limit, 1000)))
         return web.json_response([{k: v for k, v in asdict(m).items() if k != "record"}
                                   for m in matches])
@@ -174,7 +178,7 @@ class Api:
         try:
             match = await asyncio.to_thread(self.history.find, request.match_info["id"])
         except UnknownMatchError as error:
-            return _error(404, str(error))
+            return json_error(404, str(error))
         return web.Response(text=match.record, content_type="text/plain", headers={
             "Content-Disposition": f'attachment; filename="{match.game}-{match.id[:8]}.record"'})
 
@@ -183,12 +187,31 @@ class Api:
         try:
             match = await asyncio.to_thread(self.history.find, request.match_info["id"])
         except UnknownMatchError as error:
-            return _error(404, str(error))
+            return json_error(404, str(error))
         try:
             pictures = await asyncio.to_thread(replay_pictures, self.profile, match.record)
         except KaskadeError as error:
-            return _error(409, f"this game cannot be replayed on this board: {error}")
+            return json_error(409, f"this game cannot be replayed on this board: {error}")
         return web.json_response(pictures)
+
+    async def replay_move(self, request: web.Request) -> web.Response:
+        """``GET /api/history/{id}/replay/{ply}``: how the board showed that move being played
+        (Kaskade's cascade, frame by frame)."""
+        ply = request.match_info["ply"]
+        if not ply.isdigit():
+            return json_error(400, "ply: the move's number, 1 for the first")
+        try:
+            match = await asyncio.to_thread(self.history.find, request.match_info["id"])
+        except UnknownMatchError as error:
+            return json_error(404, str(error))
+        try:
+            animation = await asyncio.to_thread(move_animation, self.profile, match.record,
+                                                int(ply))
+        except NoSuchMoveError as error:
+            return json_error(404, str(error))
+        except KaskadeError as error:
+            return json_error(409, f"this game cannot be replayed on this board: {error}")
+        return web.json_response(animation)
 
     # -- changing -------------------------------------------------------------------------------
 
@@ -202,7 +225,7 @@ class Api:
             try:
                 self.pairing.check(token)
             except PairingError as error:
-                return _error(401 if token is None else 403, str(error))
+                return json_error(401 if token is None else 403, str(error))
             return await handler(request)
 
         return checked
@@ -247,7 +270,7 @@ class Api:
             app.save_settings()
             return _settings_json(app)
 
-        return web.json_response(await self._call(apply))
+        return web.json_response(await self.call(apply))
 
     async def new_game(self, request: web.Request) -> web.Response:
         """``POST /api/games {"game": "kaskade", "options": {"size": "6x6"}, "computer":
@@ -285,7 +308,7 @@ class Api:
             return {"game": name, "seats": {p: seat(levels.get(i))
                                             for i, p in enumerate(players)}}
 
-        return web.json_response(await self._call(begin), status=201)
+        return web.json_response(await self.call(begin), status=201)
 
     async def continue_waiting(self, request: web.Request) -> web.Response:
         """``POST /api/games/{name}/continue``: the unfinished game of ``name`` goes on."""
@@ -297,7 +320,7 @@ class Api:
             app.screen = app.open_game(name)
             return {"game": name, "screen": type(app.screen).__name__}
 
-        return web.json_response(await self._call(resume))
+        return web.json_response(await self.call(resume))
 
     async def hint(self, request: web.Request) -> web.Response:
         """``POST /api/game/hint``: the best move blinks on the board (a person's turn only)."""
@@ -308,7 +331,7 @@ class Api:
                 raise RefusedError(409, "a hint is given on a person's turn only")
             return {"hint": "thinking"}
 
-        return web.json_response(await self._call(ask))
+        return web.json_response(await self.call(ask))
 
     async def resign(self, request: web.Request) -> web.Response:
         """``POST /api/game/resign``: the player to move gives the game up."""
@@ -322,7 +345,7 @@ class Api:
             screen.resigned()
             return {"termination": session.tags["Termination"]}
 
-        return web.json_response(await self._call(give_up))
+        return web.json_response(await self.call(give_up))
 
     async def upload(self, request: web.Request) -> web.Response:
         """``POST /api/records {"record": "[Game \"kaskade\"] …"}``: the game goes on on the
@@ -348,37 +371,14 @@ class Api:
                 raise RefusedError(409, str(error)) from None
             return {"game": start.info.name, "moves": len(record.moves)}
 
-        return web.json_response(await self._call(go_on), status=201)
-
-    async def health(self, request: web.Request) -> web.Response:
-        """``GET /api/health``: the touch board's firmware against the bundled one, whether
-        the sensors answer, and what the app had to say."""
-
-        def look(app: App, now: float) -> dict[str, Any]:
-            firmware = app.board_firmware
-            return {
-                "firmware": {"board": firmware.version if firmware else None,
-                             "bundled": BUNDLED_FIRMWARE, "update_offered": app.update_offered},
-                "touches": "connected" if app.touches_lost is None else app.touches_lost,
-                "screen": type(app.screen).__name__,
-                "notices": app.notices[-5:],
-            }
-
-        return web.json_response(await self._call(look))
-
-    async def doctor(self, request: web.Request) -> web.Response:
-        """``GET /api/doctor``: ``kaskade doctor``'s checks of the machine (the touch board's
-        own are in ``/api/health``: the app holds its port)."""
-        if self.checks is None:
-            return _error(404, "this board's machine cannot be checked from here")
-        return web.json_response(await asyncio.to_thread(self.checks))
+        return web.json_response(await self.call(go_on), status=201)
 
     # -- pairing --------------------------------------------------------------------------------
 
     async def pair_start(self, request: web.Request) -> web.Response:
         """``POST /api/pair/start``: the board writes a fresh code on its LEDs."""
         digits = self.pairing.new_code()
-        await self._call(lambda app, now: app.announce(f"code {digits}", now=now))
+        await self.call(lambda app, now: app.announce(f"code {digits}", now=now))
         return web.json_response({"shown": True, "seconds": 120})
 
     async def pair(self, request: web.Request) -> web.Response:
@@ -391,8 +391,8 @@ class Api:
         try:
             token = self.pairing.pair(code, name, date.today().isoformat())
         except PairingError as error:
-            return _error(403, str(error))
-        await self._call(lambda app, now: app.announcer.clear())
+            return json_error(403, str(error))
+        await self.call(lambda app, now: app.announcer.clear())
         return web.json_response({"token": token}, status=201)
 
     async def unpair(self, request: web.Request) -> web.Response:
@@ -416,7 +416,7 @@ class Api:
         raise web.HTTPBadRequest(text=_message(f"pad: a pad of this board, a1 to {last}"),
                                  content_type="application/json")
 
-    async def _call(self, function: Callable[[App, float], Any]) -> Any:
+    async def call(self, function: Callable[[App, float], Any]) -> Any:
         """Run ``function`` on the app's thread and wait for its result."""
         future = self.bridge.call(function)
         try:

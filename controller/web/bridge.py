@@ -4,11 +4,12 @@ thread, so the app is never touched from two threads at once.
 
 * :meth:`Bridge.publish` is called by the loop after each step: a :class:`Snapshot` of the
   picture (the canvas as the renderers drew it, and the brightness), the screen's description
-  and the game, with a version that grows whenever something changed.
+  and the game goes to the ``board`` channel, the touch sensors' readings (while a page
+  watches them) to the ``sensors`` channel; each keeps a version that grows with every change.
 * :meth:`Bridge.call` hands a function to the loop (as a ``Call``, see
   :mod:`controller.app.loop`) and returns a future for its result; :meth:`Bridge.post` hands
   it an input event (a touch, a button).
-* Web clients wait for a newer snapshot with :meth:`Bridge.subscribe`: the loop wakes them
+* Web clients wait for a newer value with :meth:`Channel.subscribe`: the loop wakes them
   through their asyncio loop, never by polling.
 """
 
@@ -18,8 +19,8 @@ import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from controller.app.loop import Call
 from controller.devices.interfaces import InputEvent
@@ -29,12 +30,13 @@ if TYPE_CHECKING:
     from controller.app.app import App
     from controller.app.driver import Driver
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What the board shows, at ``version``."""
+    """What the board shows."""
 
-    version: int
     screen: str
     description: str
     pixels: bytes
@@ -44,18 +46,70 @@ class Snapshot:
     """The game in play or waiting: its name, JSON, moves, whose turn in words, finished."""
     waiting: tuple[str, ...] = ()
     """The games with an unfinished game to continue."""
+    update: float | None = None
+    """How far a firmware update under way has come (0-1), while one is."""
 
 
-class Bridge:
-    """One board app's link to its web server."""
+@dataclass(frozen=True)
+class Readings:
+    """The touch sensors' latest readings, while someone watches them."""
+
+    pads: tuple[tuple[int, int] | None, ...]
+    """``(raw, distance towards a touch)`` per pad, ``None`` for a pad not read yet."""
+    threshold: int
+    """The touch threshold, in counts of that distance."""
+
+
+class Channel(Generic[T]):
+    """The latest value of something the loop publishes, with a version that grows whenever
+    it changes, and the web clients waiting for a newer one (woken through their own asyncio
+    loops, never by polling)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._snapshot: Snapshot | None = None
-        self._post: Callable[[InputEvent | Call], None] | None = None
+        self._latest: tuple[int, T] | None = None
         self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
+
+    def publish(self, value: T) -> None:
+        """Keep ``value`` (on the loop's thread) and wake the waiting clients, if it is new."""
+        with self._lock:
+            old = self._latest
+            if old is not None and old[1] == value:
+                return
+            self._latest = ((old[0] + 1) if old else 1, value)
+            waiters, self._waiters = self._waiters, []
+        for loop, event in waiters:
+            loop.call_soon_threadsafe(event.set)
+
+    @property
+    def latest(self) -> tuple[int, T] | None:
+        """The version and the value last published (``None`` before the first)."""
+        with self._lock:
+            return self._latest
+
+    def subscribe(self, after: int) -> asyncio.Event:
+        """An event (of the running asyncio loop) set once a version newer than ``after``
+        exists."""
+        event = asyncio.Event()
+        with self._lock:
+            if self._latest is not None and self._latest[0] > after:
+                event.set()
+            else:
+                self._waiters.append((asyncio.get_running_loop(), event))
+        return event
+
+
+class Bridge:
+    """One board app's link to its web server: the board's picture on ``board``, the sensors'
+    readings on ``sensors`` (while watched)."""
+
+    def __init__(self) -> None:
+        self.board: Channel[Snapshot] = Channel()
+        self.sensors: Channel[Readings] = Channel()
+        self._post: Callable[[InputEvent | Call], None] | None = None
         self._game_key: tuple[Any, ...] | None = None
         self._game: dict[str, Any] | None = None
+        self._readings_seen = -1
 
     # -- the loop's side --------------------------------------------------------------------------
 
@@ -64,20 +118,19 @@ class Bridge:
         self._post = post
 
     def publish(self, driver: Driver, now: float) -> None:
-        """After a step of the loop: keep what the board shows, and wake the waiting clients
-        when it changed."""
+        """After a step of the loop: keep what the board shows (and the readings, when new
+        ones came), waking the clients that wait for a change."""
         app = driver.app
-        snapshot = Snapshot(0, type(app.screen).__name__, app.screen.describe(now),
-                            bytes(driver.canvas.pixels), round(app.brightness, 3),
-                            self._game_of(app), tuple(sorted(app.waiting_games())))
-        with self._lock:
-            old = self._snapshot
-            if old is not None and replace(old, version=0) == snapshot:
-                return
-            self._snapshot = replace(snapshot, version=(old.version + 1) if old else 1)
-            waiters, self._waiters = self._waiters, []
-        for loop, event in waiters:
-            loop.call_soon_threadsafe(event.set)
+        self.board.publish(Snapshot(type(app.screen).__name__, app.screen.describe(now),
+                                    bytes(driver.canvas.pixels), round(app.brightness, 3),
+                                    self._game_of(app), tuple(sorted(app.waiting_games())),
+                                    app.update_share))
+        readings = app.readings
+        if readings.watched and readings.count != self._readings_seen:
+            self._readings_seen = readings.count
+            self.sensors.publish(Readings(
+                tuple(readings.pads.get(pad) for pad in range(app.profile.pads)),
+                app.touch_threshold))
 
     def _game_of(self, app: App) -> dict[str, Any] | None:
         """The game's part of the snapshot, made again only when the game changed."""
@@ -96,23 +149,6 @@ class Bridge:
         return self._game
 
     # -- the server's side ------------------------------------------------------------------------
-
-    @property
-    def snapshot(self) -> Snapshot | None:
-        """The latest snapshot (``None`` before the loop's first step)."""
-        with self._lock:
-            return self._snapshot
-
-    def subscribe(self, after: int) -> asyncio.Event:
-        """An event (of the running asyncio loop) set once a snapshot newer than ``after``
-        exists."""
-        event = asyncio.Event()
-        with self._lock:
-            if self._snapshot is not None and self._snapshot.version > after:
-                event.set()
-            else:
-                self._waiters.append((asyncio.get_running_loop(), event))
-        return event
 
     def post(self, event: InputEvent) -> None:
         """Hand an input event to the app (as the touch board would)."""

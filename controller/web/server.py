@@ -20,8 +20,9 @@ from controller.app.history import History
 from controller.app.pairing import Pairing
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
-from controller.web.api import Api, Checks, Handler
+from controller.web.api import Api, Handler
 from controller.web.bridge import Bridge
+from controller.web.health import Checks, HealthRoutes
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
                                  status=500)
 
 
-def make_application(api: Api) -> web.Application:
+def make_application(routes: list[web.RouteDef]) -> web.Application:
     """The aiohttp application: the page and the API."""
     application = web.Application(middlewares=[_errors], client_max_size=64 * 1024)
     page = resources.files("controller.web") / "page"
@@ -73,7 +74,7 @@ def make_application(api: Api) -> web.Application:
                             headers={"Cache-Control": "no-cache"})
 
     application.add_routes([web.get("/", serve), web.get("/page/{name}", serve),
-                            *api.routes()])
+                            *routes])
     return application
 
 
@@ -87,11 +88,16 @@ class WebServer:
         self.pairing = Pairing(directory)
         if self.pairing.problem:
             log.warning("%s", self.pairing.problem)
-        self.api = Api(bridge, profile, self.pairing, history, checks)
+        self.api = Api(bridge, profile, self.pairing, history)
+        self.health = HealthRoutes(self.api, checks)
         self.host, self.port = host, port
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
+
+    def routes(self) -> list[web.RouteDef]:
+        """Every route of the API."""
+        return [*self.api.routes(), *self.health.routes()]
 
     @property
     def address(self) -> str:
@@ -125,7 +131,7 @@ class WebServer:
                            f"{getattr(failure[0], 'strerror', None) or failure[0]}")
 
     async def _open(self) -> None:
-        self._runner = web.AppRunner(make_application(self.api), access_log=None)
+        self._runner = web.AppRunner(make_application(self.routes()), access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()

@@ -62,5 +62,5 @@ class Served:
 def served(tmp_path) -> Iterator[Served]:
     with served_board(load_profile("kaskade-8x8"), tmp_path, think=0.05) as running:
         served = Served(running.app, running.server)
-        served.wait_for(lambda: running.bridge.snapshot is not None, "first picture")
+        served.wait_for(lambda: running.bridge.board.latest is not None, "first picture")
         yield served

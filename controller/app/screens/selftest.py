@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -130,6 +131,8 @@ class SelfTestScreen(Screen):
         verdict = words("all good") if self.report.ok else words("leds noted") if not failed \
             else words("pad failed") if failed == 1 else words("pads failed", count=failed)
         self.app.announce(verdict, CONFIRM if self.report.ok else ILLEGAL)
+        self.app.keep_selftest(report_json(self.report, self.profile.pad_name,
+                                           self.app.wall_clock()))
 
     def tick(self, now: float) -> Screen | None:
         if self.phase == "leds" and self._led_step(now) >= len(self.leds):
@@ -210,3 +213,19 @@ def describe(report: Report, pad_name: Callable[[int], str]) -> str:
         lines.append("the self-test was stopped before its end")
     lines.append("all good" if report.ok else "see docs/hardware.md, Checking the build")
     return "\n".join(lines)
+
+
+def report_json(report: Report, pad_name: Callable[[int], str], when: datetime) \
+        -> dict[str, Any]:
+    """The findings as the board keeps them (``selftest.json``) for the web page to show."""
+    return {
+        "when": when.isoformat(timespec="seconds"),
+        "ok": report.ok,
+        "leds_walked": report.leds_walked,
+        "flagged_leds": [{"channel": channel, "led": place + 1}
+                         for channel, place in report.flagged_leds],
+        "passed": len(report.passed),
+        "dead": [pad_name(pad) for pad in report.dead],
+        "wrong": [{"lit": pad_name(lit), "touched": pad_name(got)} for lit, got in report.wrong],
+        "text": describe(report, pad_name),
+    }

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
-from controller.profile.firmware import default_thresholds
 from controller.render.canvas import Canvas
 from controller.render.heatmap import draw_heat_map
 
@@ -26,8 +25,7 @@ class SensorsScreen(Screen):
         super().__init__(app)
         self.deltas: dict[int, int] = {}
         self.touched: set[int] = set()
-        stored = app.settings.thresholds
-        self.touch = stored[0] if stored else default_thresholds(self.profile)[0]
+        self.touch = app.touch_threshold
 
     def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Screen | None:
         for pad, _, delta in readings:

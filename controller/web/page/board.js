@@ -86,9 +86,11 @@ function follow() {
     $("link").className = token ? "badge paired" : "badge live";
     const state = JSON.parse(event.data);
     if (follow.inGame && !state.game) loadHistory().catch((error) => say(error.message));
-loadHealth().catch((error) => say(error.message));
+    if (follow.screen !== state.screen) loadHealth().catch((error) => say(error.message));
+    follow.screen = state.screen;
     follow.inGame = Boolean(state.game);
     show(state);
+    showUpdate(state.update);
     showWaiting(state.waiting.filter((name) => !state.game || name !== state.game.name || state.screen === "HomeScreen"));
   });
   stream.onerror = () => { $("link").textContent = "reconnecting…"; $("link").className = "badge"; };
@@ -138,8 +140,9 @@ async function loadHealth() {
   const firmware = health.firmware;
   const rows = [["Touch sensors", health.touches],
                 ["Firmware", `${firmware.board || "not reported"} (this software brings ${firmware.bundled})` +
-                             (firmware.update_offered ? " — an update is offered on the board" : "")],
+                             (firmware.update_offered ? " — an update is offered" : "")],
                 ["Messages", health.notices.join("; ") || "none"]];
+  if (firmware.last_update) rows.push(["Last update", firmware.last_update]);
   try {
     const checks = await api("GET", "/api/doctor");
     rows.push(...checks.map((check) => [`${check.status} · ${check.name}`, check.found + (check.fix && check.status !== "ok" ? ` — ${check.fix}` : "")]));
@@ -149,7 +152,68 @@ async function loadHealth() {
     const detail = document.createElement("dd"); detail.textContent = value;
     return [term, detail];
   }));
+  $("update-row").hidden = !firmware.update_offered || firmware.updating !== null;
+  const test = health.selftest;
+  if (test) $("selftest").textContent = `${test.when.replace("T", " ")} · ${test.ok ? "all good" : "problems found"}\n${test.text}`;
 }
+
+function showUpdate(share) {
+  $("updating").hidden = share === null;
+  if (share !== null) {
+    $("update-row").hidden = true;
+    $("update-progress").value = share;
+    $("update-share").textContent = `${Math.round(share * 100)} %`;
+  }
+}
+
+$("update").onclick = () => {
+  if (confirm("Update the touch board's firmware now? It takes about a minute; the game is kept.")) {
+    needsPairing(async () => { await api("POST", "/api/firmware/update"); say("The touch board is updating."); });
+  }
+};
+
+// -- the touch sensors' heat map, while the panel is open ----------------------------------------
+
+let sensors = null;
+
+function watchSensors() {
+  const stream = new EventSource("/api/sensors/stream");
+  $("sensors-state").textContent = "waiting for readings… (a touch board without readings sends none)";
+  stream.addEventListener("readings", (event) => {
+    const readings = JSON.parse(event.data);
+    const target = $("sensors");
+    paint(target, readings.leds, 1);
+    labelPads(target, readings.delta);
+    $("threshold").textContent = `(${readings.threshold})`;
+    $("sensors-state").textContent = `reading · ${readings.delta.filter((d) => d !== null && d >= readings.threshold).length} pad(s) at the touch threshold`;
+    target.dataset.version = readings.version;
+  });
+  stream.onerror = () => { $("sensors-state").textContent = "reconnecting…"; };
+  return stream;
+}
+
+// Writes each pad's number in the middle of its pad.
+function labelPads(target, values) {
+  const draw = target.getContext("2d");
+  const size = Math.floor(Math.min(target.width / board.led_width, target.height / board.led_height)) * board.per_pad;
+  draw.font = `${Math.max(9, Math.floor(size / 3.2))}px system-ui, sans-serif`;
+  draw.textAlign = "center";
+  draw.textBaseline = "middle";
+  values.forEach((value, pad) => {
+    if (value === null) return;
+    const column = pad % board.columns, row = Math.floor(pad / board.columns);
+    const x = column * size + size / 2, y = (board.rows - 1 - row) * size + size / 2;
+    draw.lineWidth = 3; draw.strokeStyle = "rgba(0,0,0,0.7)"; draw.fillStyle = "#fff";
+    draw.strokeText(String(value), x, y);
+    draw.fillText(String(value), x, y);
+  });
+}
+
+$("sensors-panel").ontoggle = () => {
+  if ($("sensors-panel").open && !sensors) sensors = watchSensors();
+  else if (!$("sensors-panel").open && sensors) { sensors.close(); sensors = null; }
+};
+
 $("health-refresh").onclick = () => loadHealth().catch((error) => say(error.message));
 
 $("new-game").onsubmit = (event) => {
@@ -208,6 +272,8 @@ let replay = null;
 
 async function openReplay(id) {
   replay = await api("GET", `/api/history/${id}/replay`);
+  replay.id = id;
+  replay.animating = 0;
   $("replay-title").textContent = `${replay.title} · ${replay.plies} moves`;
   $("replay-ply").max = replay.plies;
   $("replay-ply").value = 0;
@@ -216,6 +282,7 @@ async function openReplay(id) {
 }
 
 function showPly(ply) {
+  replay.animating += 1;  // whatever was animating stops
   const frame = replay.frames[Math.max(0, Math.min(replay.plies, ply))];
   $("replay-ply").value = frame.ply;
   $("replay-move").textContent = frame.move ? `move ${frame.ply}: ${frame.move}` : "the start";
@@ -223,10 +290,44 @@ function showPly(ply) {
   paint($("replay-leds"), frame.leds, 1);
 }
 
+// The next move as the board played it (a cascade runs its course), then the position after it.
+async function playNext() {
+  const ply = Number($("replay-ply").value) + 1;
+  if (ply > replay.plies) return false;
+  const run = ++replay.animating;  // a newer click or step stops this one
+  $("replay-ply").value = ply;
+  $("replay-move").textContent = `move ${ply}: ${replay.frames[ply].move}`;
+  const animation = await api("GET", `/api/history/${replay.id}/replay/${ply}`);
+  const started = performance.now();
+  for (const frame of animation.frames) {
+    const wait = started + frame.at * 1000 - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (run !== replay.animating) return false;
+    paint($("replay-leds"), frame.leds, 1);
+    $("replay-leds").dataset.animated = (Number($("replay-leds").dataset.animated) || 0) + 1;
+  }
+  if (run !== replay.animating) return false;
+  showPly(ply);
+  return true;
+}
+
+async function playOn() {
+  const button = $("replay-play");
+  if (button.textContent === "pause") { button.textContent = "play"; replay.animating += 1; return; }
+  button.textContent = "pause";
+  while (button.textContent === "pause" && await playNext()) {
+    const shown = replay.animating;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    if (shown !== replay.animating) break;  // back, the slider or pause was used meanwhile
+  }
+  button.textContent = "play";
+}
+
 $("replay-ply").oninput = () => showPly(Number($("replay-ply").value));
 $("replay-back").onclick = () => showPly(Number($("replay-ply").value) - 1);
-$("replay-next").onclick = () => showPly(Number($("replay-ply").value) + 1);
-$("replay-close").onclick = () => $("replay").close();
+$("replay-next").onclick = () => playNext().catch((error) => say(error.message));
+$("replay-play").onclick = () => playOn().catch((error) => say(error.message));
+$("replay-close").onclick = () => { showPly(0); $("replay-play").textContent = "play"; $("replay").close(); };
 
 // -- pairing -------------------------------------------------------------------------------------------
 

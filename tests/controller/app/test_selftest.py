@@ -100,3 +100,25 @@ def test_dead_and_swapped_pads_are_reported(board):
     assert len(set(reds)) > 1, "and blinks"
     board.press("menu", hold=0.01)
     assert board.screen == "HomeScreen"
+
+
+def test_a_finished_self_test_is_kept_for_the_web_page_and_a_damaged_one_is_ignored(board):
+    assert board.app.last_selftest() is None
+    board.press("menu", hold=0.01)  # skip the walk
+    board.press("menu", hold=0.01)  # end at once: every pad counts as dead
+    kept = board.app.last_selftest()
+    assert kept is not None
+    assert kept["ok"] is False
+    assert kept["dead"][:2] == ["a1", "b1"] and len(kept["dead"]) == 64
+    assert kept["text"] == describe(board.app.screen.report, board.profile.pad_name)
+    assert kept["when"][:4].isdigit()
+    board.app.store.selftest.write_text("{half a fi")
+    assert board.app.last_selftest() is None
+
+
+def test_a_self_test_report_that_cannot_be_kept_is_a_notice_not_a_crash(board):
+    board.app.store.selftest.mkdir()  # a folder where the file goes: it cannot be written
+    board.press("menu", hold=0.01)
+    board.press("menu", hold=0.01)
+    assert board.app.screen.report.finished
+    assert any("self-test's report was not kept" in notice for notice in board.app.notices)

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -50,10 +51,52 @@ def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_pa
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["sim", "--headless", "--script", "-", "--web", "8765"], "--web goes with the window"),
     (["sim", "--web", "localhost:http"], "give a port"),
     (["play", "--terminal", "--web", "8765"], "--web goes with the board app"),
 ])
 def test_wrong_web_options_are_refused_with_the_reason(argv, message, capsys, tmp_path):
     assert main([*argv, "--state-dir", str(tmp_path)]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_headless_script_runs_in_real_time_while_the_board_is_served(tmp_path):
+    app = subprocess.Popen([KASKADE, "sim", "--headless", "--web", "127.0.0.1:0", "--script",
+                            "-", "--state-dir", str(tmp_path), "--png-out",
+                            str(tmp_path / "shots")], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        found = re.search(r"the web companion is at (http://\S+)", app.stderr.readline())
+        assert found
+        address = found[1]
+
+        def state() -> dict:
+            with urllib.request.urlopen(address + "api/state", timeout=10) as answer:
+                return json.loads(answer.read())
+
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                first = state()
+                break
+            except urllib.error.HTTPError as error:  # 503 while the board starts
+                assert error.code == 503
+                assert time.monotonic() < deadline, "the board never started"
+                time.sleep(0.1)
+        assert first["screen"] == "HomeScreen"
+        # Kaskade: the tile twice, two people, 6x6, a touch past "White to move", c3
+        app.stdin.write("tap a8\ntap a8\ntap a8\ntap f6\ntap h8\ntap c3\ndescribe\n")
+        app.stdin.flush()
+        assert "Black to move" in app.stdout.readline(), "the script's touches played c3"
+        assert state()["game"]["moves"] == ["c3"], "and the page sees the game live"
+        app.stdin.write("png middle\n")
+        app.stdin.close()  # the end of the script: the board is no longer served
+        assert app.wait(timeout=30) == 0
+        summary = json.loads(app.stdout.read().splitlines()[-1])
+        assert summary["game"]["moves"] == ["c3"]
+        assert {p.name for p in (tmp_path / "shots").iterdir()} == {"middle.png", "final.png"}
+        with pytest.raises(OSError):
+            state()
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()

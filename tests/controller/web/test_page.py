@@ -1,6 +1,6 @@
 """The web companion's page in a real browser (Debian's Chromium, headless): it shows the board
 as the LEDs do and its description, pairs with the code the board writes on its LEDs, and plays
-a Kaskade game to its end by clicks on the drawn pads."""
+a Kaskade game to its end by clicks on the drawn pads, then replays it with its cascade."""
 
 from __future__ import annotations
 
@@ -63,7 +63,42 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
     replay.click()
     wait.until(lambda b: b.find_element(By.ID, "replay").get_attribute("open") is not None)
     assert browser.find_element(By.ID, "replay-move").text == "the start"
-    for _ in range(5):
+    for ply in range(1, 5):
         browser.find_element(By.ID, "replay-next").click()
+        wait.until(lambda b, ply=ply: b.find_element(By.ID, "replay-description").text
+                   .startswith("Kaskade") and b.find_element(By.ID, "replay-move").text
+                   .startswith(f"move {ply}:"))
+    leds = browser.find_element(By.ID, "replay-leds")
+    assert leds.get_attribute("data-animated") is None, "no cascade in the first four moves"
+    browser.find_element(By.ID, "replay-next").click()  # the fifth ball cascades
+    wait.until(lambda b: "White wins" in b.find_element(By.ID, "replay-description").text)
     assert browser.find_element(By.ID, "replay-move").text == "move 5: a1"
-    assert "White wins" in browser.find_element(By.ID, "replay-description").text
+    assert int(leds.get_attribute("data-animated")) >= 3, "the cascade ran frame by frame"
+
+
+def test_the_page_shows_the_sensors_heat_map_the_update_and_the_last_self_test(served, browser):
+    from controller.devices.interfaces import PadReadings, SensorsFirmware
+
+    bridge = served.server.api.bridge
+    browser.set_window_size(1200, 1000)
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+    panel = browser.find_element(By.ID, "sensors-panel")
+    panel.find_element(By.TAG_NAME, "summary").click()
+    served.wait_for(lambda: served.app.wants_readings, "the page watching the sensors")
+    bridge.post(PadReadings(tuple((pad, 700, 90 if pad == 9 else 3) for pad in range(64))))
+    wait.until(lambda b: "1 pad(s) at the touch threshold" in
+               b.find_element(By.ID, "sensors-state").text)
+    red = browser.execute_script(
+        "const c = document.getElementById('sensors'); const size = c.width / 8;"
+        "return Array.from(c.getContext('2d').getImageData(size * 1.2, size * 6.2, 1, 1).data);")
+    assert red[0] > 150 and red[2] < 80, f"b2 glows red: {red}"
+    panel.find_element(By.TAG_NAME, "summary").click()  # closed: nobody watches
+    served.wait_for(lambda: not served.app.wants_readings, "the watch ended")
+
+    bridge.post(SensorsFirmware("0.0.1", "0" * 8))
+    browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(4) summary").click()
+    wait.until(lambda b: b.find_element(By.ID, "update").is_displayed())
+    assert "0.0.1" in browser.find_element(By.ID, "health").text
+    assert browser.find_element(By.ID, "selftest").text.startswith("none yet")
