@@ -109,7 +109,8 @@ def test_a_finished_self_test_is_kept_for_the_web_page_and_a_damaged_one_is_igno
     kept = board.app.last_selftest()
     assert kept is not None
     assert kept["ok"] is False
-    assert kept["dead"][:2] == ["a1", "b1"] and len(kept["dead"]) == 64
+    assert kept["dead"][:2] == ["a1", "b1"]
+    assert len(kept["dead"]) == 64
     assert kept["text"] == describe(board.app.screen.report, board.profile.pad_name)
     assert kept["when"][:4].isdigit()
     board.app.store.selftest.write_text("{half a fi")

@@ -11,8 +11,12 @@ from typing import Any
 import pytest
 
 from controller.app.screens.selftest import Report, report_json
-from controller.devices.interfaces import PadReadings, SensorsFirmware, UpdateFinished, \
-    UpdateProgress
+from controller.devices.interfaces import (
+    PadReadings,
+    SensorsFirmware,
+    UpdateFinished,
+    UpdateProgress,
+)
 from controller.profile import load_profile
 from sim.served import served_board
 from tests.support.web import Served
@@ -58,9 +62,11 @@ def test_the_sensors_stream_their_readings_only_while_a_page_watches(firmware_bo
         touched = next(r for r in readings
                        if r["delta"][9] is not None and r["delta"][9] >= r["threshold"])
         quiet = [d for pad, d in enumerate(touched["delta"]) if pad != 9 and d is not None]
-        assert quiet and max(quiet) < touched["threshold"]
+        assert quiet
+        assert max(quiet) < touched["threshold"]
         heat = bytes.fromhex(touched["leds"][9])
-        assert heat[0] > 200 and heat[2] < 60, "the touched pad glows red"
+        assert heat[0] > 200, "the touched pad glows red"
+        assert heat[2] < 60
         board.fingers.up(9)
     finally:
         stream.close()
@@ -77,7 +83,8 @@ def test_readings_sent_by_any_touch_board_reach_the_page(served):
         assert set(first["delta"]) == {None}, "nothing read yet: every pad unread"
         bridge.post(PadReadings(((9, 640, 60), (0, 700, 2))))
         event = next(events)
-        assert event["raw"][9] == 640 and event["delta"][9] == 60
+        assert event["raw"][9] == 640
+        assert event["delta"][9] == 60
         assert event["delta"][0] == 2
         assert event["delta"][1] is None, "a pad not read yet"
     finally:
@@ -104,7 +111,8 @@ def test_the_update_starts_from_the_page_and_its_progress_is_live(served):
     served.wait_for(lambda: served.app.update_offered, "the offer")
     served.app.update_share = 0.0  # the mock's pads fail an update at once: hold it here
     status, answer = served.request("POST", "/api/firmware/update", token=token)
-    assert status == 409 and "already under way" in answer["error"]
+    assert status == 409
+    assert "already under way" in answer["error"]
     served.app.update_share = None
     status, answer = served.request("POST", "/api/firmware/update", token=token)
     assert status == 202, answer
