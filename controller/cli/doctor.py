@@ -17,9 +17,10 @@ from controller.cli import ansi
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.profile.firmware import board_id
 from hw.doctor import FAIL, OK, SKIP, WARN, Verdict, examine
+from hw.flash.pico import examine_pico, find_port
 from hw.pi.facts import read_facts
 from hw.touch.connection import Connection, Hello
-from hw.touch.errors import LinkError
+from hw.touch.errors import LinkError, NoAnswerError
 from hw.touch.ports import locator, open_serial
 
 MARKS = {OK: ("✓", "32"), WARN: ("!", "33"), FAIL: ("✗", "31"), SKIP: ("-", "90")}
@@ -47,10 +48,14 @@ def run(args: argparse.Namespace) -> int:
         connection = Connection(open_serial(path))
         try:
             return connection.handshake(board_id(profile), profile.pads)
+        except NoAnswerError:  # say what is there instead: bare MicroPython, a stopped one
+            connection.close()
+            finding = examine_pico(profile, path)
+            raise NoAnswerError(f"{finding.found}: {finding.fix}") from None
         finally:
             connection.close()
 
-    verdicts = examine(profile, read_facts(), locator(profile.touch.usb, args.port), hello)
+    verdicts = examine(profile, read_facts(), lambda: find_port(profile, args.port), hello)
     print(report(verdicts, ansi.wants_colour(sys.stdout, None)))
     return 1 if any(verdict.status == FAIL for verdict in verdicts) else 0
 

@@ -15,17 +15,19 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from controller.cli.board import board_name
-from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from firmware.identity import VERSION, content_hash
 from hw.flash.bundle import SOURCE, build, load
-from hw.flash.update import Progress, flash, flash_bundled, rollback, status
-from hw.touch.ports import locator
+from hw.flash.pico import examine_pico, find_port, install_micropython
+from hw.flash.update import Progress, flash, flash_bundled, rollback
 
 EXAMPLES = """\
 examples:
   kaskade firmware flash                       update the board found by its USB id
   kaskade firmware flash --port /dev/ttyACM0 --compile
-  kaskade firmware status                      the firmware on the board and the bundled one
+  kaskade firmware status                      what is on the cable, and the next step
+  kaskade firmware micropython RPI_PICO-20250415-v1.25.0.uf2
+                                               MicroPython onto a new Pico held in BOOTSEL
   kaskade firmware rollback                    start the previous firmware again
   kaskade firmware bundle --out fw             the bundle, to look at or copy
 """
@@ -39,15 +41,22 @@ def register(commands: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     for name, text in (("flash", "bring the board's firmware up to date"),
-                       ("status", "the firmware on the board against the bundled one"),
+                       ("status", "what is on the cable: a Pico in BOOTSEL mode, bare "
+                        "MicroPython, older or current firmware"),
                        ("rollback", "start the previous firmware set again"),
-                       ("bundle", "write the firmware bundle to a folder")):
+                       ("bundle", "write the firmware bundle to a folder"),
+                       ("micropython", "put MicroPython on a new Pico waiting in BOOTSEL mode "
+                        "(its UF2 file checked first)")):
         action = actions.add_parser(name, help=text, description=text[0].upper() + text[1:] +
                                     ".")
         action.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME|FILE",
                             help=f"the board build: one of {', '.join(profile_names())}, or a "
                             f"profile file (default {DEFAULT_PROFILE})")
-        if name != "bundle":
+        if name == "micropython":
+            action.add_argument("uf2", type=Path, metavar="FILE.uf2",
+                                help="MicroPython's UF2 file for the board, from "
+                                "micropython.org/download (RPI_PICO, RPI_PICO2, …)")
+        if name not in ("bundle", "micropython"):
             action.add_argument("--port", metavar="PATH", help="the board's serial port "
                                 "(default: found by its USB id and serial number)")
         if name in ("flash", "bundle"):
@@ -73,17 +82,12 @@ def run(args: argparse.Namespace) -> int:
               f"({bundle.content_hash}), {len(bundle.files) + 1} files, {bundle.total_bytes} "
               "bytes")
         return 0
-    path = locator(profile.touch.usb, args.port)()
-    if args.action == "status":
-        hello = status(path, profile)
-        bundled = content_hash(str(SOURCE))
-        same = "the same as" if hello.content_hash == bundled else "differs from"
-        print(f"{hello.board} on {path}: firmware {hello.firmware} ({hello.content_hash}), "
-              f"{hello.pads} pads, protocol {hello.protocol}")
-        print(f"bundled: firmware {VERSION} ({bundled}); the board's is {same} it")
-        if hello.content_hash != bundled:
-            print(f"update with: kaskade firmware flash --profile {board_name(args.profile)}")
+    if args.action == "micropython":
+        print(install_micropython(args.uf2))
         return 0
+    if args.action == "status":
+        return _status(profile, args)
+    path = find_port(profile, args.port)
     if args.action == "rollback":
         name, hello = rollback(path, profile)
         print(f"{hello.board}: back to firmware {hello.firmware} ({hello.content_hash}) in set "
@@ -102,6 +106,25 @@ def run(args: argparse.Namespace) -> int:
               f"({report.hello.content_hash}) running from set {report.set_name}; "
               f"{report.written_files} files written ({report.written_bytes} bytes, "
               f"{report.skipped_files} unchanged) in {report.seconds:.1f} s, {rate:.0f} bytes/s")
+    return 0
+
+
+def _status(profile: Profile, args: argparse.Namespace) -> int:
+    """What is on the cable, and the next step; exit status 0 only for current firmware."""
+    finding = examine_pico(profile, args.port)
+    if finding.state != "current" or finding.hello is None:
+        print(f"found: {finding.found}")
+        if finding.fix:
+            print(f"next: {finding.fix}")
+        return 1
+    hello = finding.hello
+    bundled = content_hash(str(SOURCE))
+    same = "the same as" if hello.content_hash == bundled else "differs from"
+    print(f"{hello.board} on {finding.port}: firmware {hello.firmware} ({hello.content_hash}), "
+          f"{hello.pads} pads, protocol {hello.protocol}")
+    print(f"bundled: firmware {VERSION} ({bundled}); the board's is {same} it")
+    if hello.content_hash != bundled:
+        print(f"update with: kaskade firmware flash --profile {board_name(args.profile)}")
     return 0
 
 

@@ -54,8 +54,10 @@ def test_flash_status_rollback_and_bundle(board, tmp_path, capsys):
 def test_wrong_port_and_no_board_are_clear_errors(tmp_path, capsys):
     assert main(["firmware", "flash", "--port", str(tmp_path / "nothing")]) == 2
     assert "no board at" in capsys.readouterr().err
-    assert main(["firmware", "status"]) == 2
-    assert "no touch board on USB" in capsys.readouterr().err
+    assert main(["firmware", "status"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("found: no touch board")
+    assert "next: no touch board on USB" in out
 
 
 def test_a_busy_board_and_a_damaged_bundle_write_nothing(board, tmp_path, capsys):
@@ -83,3 +85,23 @@ def test_a_board_without_micropython_is_named(tmp_path, capsys):
     finally:
         device.close()
     assert "does not answer as a MicroPython board" in capsys.readouterr().err
+
+
+def test_status_on_a_new_pico_with_micropython_says_to_flash_it(tmp_path, capsys):
+    needs_interpreter()
+    device = MicroPythonBoard(tmp_path / "flash")
+    device.power_on()
+    try:
+        assert main(["firmware", "status", "--port", device.line.path]) == 1
+    finally:
+        device.close()
+    out = capsys.readouterr().out
+    assert "but no Kaskade firmware on this board" in out
+    assert "next: run kaskade firmware flash" in out
+
+
+def test_micropython_needs_a_pico_in_bootsel_mode(tmp_path, capsys):
+    uf2 = tmp_path / "RPI_PICO.uf2"
+    uf2.write_bytes(b"not a uf2")
+    assert main(["firmware", "micropython", str(uf2)]) == 2
+    assert "not a UF2 file" in capsys.readouterr().err
