@@ -1,12 +1,16 @@
 """A build's documents, from its profile: ``README.md`` (pin map, pads to sensor channels,
-power budget, parts list) and ``diagram.svg``. ``kaskade wiring`` writes them for the reference
-builds into ``wiring/<build>/`` and checks that the ones there are current."""
+power budget, geometry and sensing, parts list), ``diagram.svg`` (every wire, A4) and the cut
+files (``light-grid.svg``, ``pads.svg``, ``top.svg``). ``kaskade wiring`` writes them for the
+reference builds into ``wiring/<build>/`` and checks that the ones there are current."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from controller.profile.firmware import default_thresholds
+from controller.profile.geometry import MATERIAL_NAMES, signal
 from controller.profile.model import Profile
+from wiring.cuts import cut_files
 from wiring.diagram import diagram
 from wiring.parts import parts
 from wiring.pinmap import injections, pad_channels, pi_connections, sensor_connections
@@ -16,13 +20,40 @@ HERE = Path(__file__).resolve().parent
 
 
 def documents(profile: Profile) -> dict[str, str]:
-    """File name -> text of every document of ``profile``."""
-    return {"README.md": readme(profile), "diagram.svg": diagram(profile)}
+    """File name -> text of every document of ``profile``: the build sheet, the wiring
+    diagram and the cut files."""
+    return {"README.md": readme(profile), "diagram.svg": diagram(profile),
+            **cut_files(profile)}
 
 
 def build_folder(name: str) -> Path:
     """Where the documents of the reference build ``name`` live."""
     return HERE / name
+
+
+def _geometry(profile: Profile) -> list[str]:
+    """The build's geometry, the touch signal it gives, and what to look out for."""
+    g = profile.build
+    found = signal(g, profile.columns, profile.rows, profile.touch.sensor)
+    lines = ["## Geometry and sensing", "", "| | |", "|---|---|",
+             f"| Cells | {g.pad_pitch_mm:g} mm apart ({profile.per_pad} "
+             f"LED{'s' if profile.per_pad > 1 else ''} of {g.led_pitch_mm(profile.per_pad):g} "
+             "mm), "
+             f"{profile.columns * g.pad_pitch_mm:g} x {profile.rows * g.pad_pitch_mm:g} mm |",
+             f"| Pads | {g.pad_size_mm:g} mm copper squares with a {g.pad_window_mm:g} mm window "
+             f"({g.copper_mm2:g} mm² of copper) |",
+             f"| Top | {g.top_mm:g} mm {MATERIAL_NAMES[g.top]} |",
+             f"| Light grid | {g.gap_mm:g} mm tall, {g.sheet_mm:g} mm sheet |",
+             f"| Longest pad lead | {g.longest_lead_mm(profile.columns, profile.rows):g} mm |",
+             f"| A touch adds | {found.touch_pf:g} pF to {found.rest_pf:g} pF "
+             f"({found.share:.1%}) |"]
+    if found.counts is not None:
+        lines.append(f"| MPR121 reading change | {found.counts:g} counts (touch threshold "
+                     f"{default_thresholds(profile)[0]}) |")
+    lines.append("")
+    if profile.warnings:
+        lines += [f"* **Mind**: {reason} (`{key}`)" for key, reason in profile.warnings] + [""]
+    return lines
 
 
 def readme(profile: Profile) -> str:
@@ -32,6 +63,9 @@ def readme(profile: Profile) -> str:
            f"Generated from `{profile.source}` by `kaskade wiring`; do not edit by hand. The "
            "build guide is [docs/hardware.md](../../docs/hardware.md).", "",
            "![Wiring diagram](diagram.svg)", "",
+           "Cut files at true scale (millimetres; red is cut, blue engraved): "
+           + ", ".join(f"[{name}]({name})" for name in cut_files(profile)) + ".", "",
+           *_geometry(profile),
            "## The Pi's pins", "", "| From | To | Carries |", "|---|---|---|"]
     out += [f"| {w.source} | {w.target} | {w.signal} |" for w in pi_connections(profile)]
     out += ["", "## The touch sensors", "", "| From | To | Carries |", "|---|---|---|"]

@@ -1,5 +1,6 @@
-"""``kaskade wiring``: the wiring documents of a build — pin map, pads to sensor channels, power
-budget, parts list and an SVG wiring diagram — drawn from its profile.
+"""``kaskade wiring``: the documents of a build — pin map, pads to sensor channels, power
+budget, geometry and sensing, parts list, a wiring diagram with every wire (A4), and cut files
+for a laser cutter (the light grid, the pad layout, the top plate) — drawn from its profile.
 
 Without options it rewrites the documents of every reference build in wiring/<build>/; with
 --check it only compares them (exit status 1 when any is out of date, as CI runs it). For your
@@ -31,7 +32,7 @@ class StaleError(KaskadeError, RuntimeError):
 def register(commands: Any) -> None:
     """Add ``wiring`` to the command line."""
     parser = commands.add_parser(
-        "wiring", help="pin maps, parts lists, power budgets and wiring diagrams from profiles",
+        "wiring", help="wiring diagrams, pin maps, parts lists and cut files from profiles",
         description=__doc__.replace("``", "").split("\n\n", 1)[1], epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--profile", metavar="NAME|FILE",
@@ -53,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     stale = []
     for name in names:
         profile = load_profile(name)
+        for key, reason in profile.warnings:
+            print(f"{profile.source}: {key}: warning: {reason}")
         if args.out is not None:
             folder = args.out
         elif name in profile_names():

@@ -30,7 +30,12 @@ _DRIVERS: dict[str, Any] = {"mpr121": Mpr121Array, "ttp223": ShiftChain, "gpio":
 
 def default_thresholds(profile: Profile) -> tuple[int, int]:
     """The firmware's own touch and release thresholds for this board's sensors."""
-    driver = _DRIVERS[profile.touch.sensor]
+    return sensor_thresholds(profile.touch.sensor)
+
+
+def sensor_thresholds(sensor: str) -> tuple[int, int]:
+    """The firmware's touch and release thresholds of ``sensor`` (one of ``SENSORS``)."""
+    driver = _DRIVERS[sensor]
     return driver.touch, driver.release
 
 

@@ -25,6 +25,8 @@ EPSILON_0 = 8.854e-3
 """The vacuum's permittivity in pF per mm."""
 MATERIALS = {"acrylic": 2.8, "polycarbonate": 2.9, "glass": 6.7, "plywood": 2.0, "pet": 3.2}
 """Relative permittivity of the tops a maker uses (at the sensors' frequencies)."""
+MATERIAL_NAMES = {"acrylic": "acrylic (PMMA)", "polycarbonate": "polycarbonate", "glass": "glass",
+                  "plywood": "plywood", "pet": "PET sheet"}
 BODY_PF = 100.0
 LEAD_PF_PER_MM = 0.05
 SENSOR_PF = 10.0
@@ -142,7 +144,8 @@ def check_geometry(geometry: Geometry, per_pad: int, columns: int, rows: int, se
         return errors, warnings
     found = signal(g, columns, rows, sensor)
     lead = g.longest_lead_mm(columns, rows)
-    reckoned = (f"a touch adds {found.touch_pf:g} pF through {g.top_mm:g} mm of {g.top} to the "
+    reckoned = (f"a touch adds {found.touch_pf:g} pF through {g.top_mm:g} mm of "
+                f"{MATERIAL_NAMES[g.top]} to the "
                 f"{found.rest_pf:g} pF of a pad with a {lead:g} mm lead")
     if found.counts is not None:
         if found.counts < touch_threshold:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from controller.games.algebraic import cell_name
+from controller.profile.geometry import Geometry
 
 CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
 DIRECTIONS = ("horizontal", "vertical")
@@ -182,6 +183,16 @@ class Profile:
     power: Power
     led_backend: str = "auto"
     """One of ``LED_BACKENDS``."""
+    geometry: Geometry | None = None
+    """How it is built (``[geometry]``; the common panel under 3 mm acrylic when not said)."""
+    warnings: tuple[tuple[str, str], ...] = ()
+    """``(key, reason)`` about the build that do not stop it working but may spoil it (see
+    ``controller.profile.geometry``)."""
+
+    @property
+    def build(self) -> Geometry:
+        """The geometry, said or the default one."""
+        return self.geometry or Geometry.default(self.per_pad)
 
     @property
     def pads(self) -> int:

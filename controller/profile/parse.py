@@ -14,6 +14,8 @@ from typing import Any
 
 from controller.errors import KaskadeError
 from controller.games.algebraic import parse_cell
+from controller.profile.firmware import sensor_thresholds
+from controller.profile.geometry import MATERIALS, Geometry, check_geometry
 from controller.profile.model import (
     BUZZER_TYPES,
     COLOUR_ORDERS,
@@ -73,6 +75,7 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     touch = _touch(root.table("touch"))
     gpio = _gpio(root.table("gpio"))
     power = _power(root.table("power"))
+    geometry = _geometry(root.table("geometry", required=False), per_pad)
     root.done()
     if problems:
         raise ProfileError(source, problems)
@@ -87,6 +90,10 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     touch_pads = _touch_map(problems, touch, columns, rows)
     leds_total = columns * rows * per_pad * per_pad
     _check_power(problems, power, leds_total)
+    built = geometry or Geometry.default(per_pad)
+    errors, warnings = check_geometry(built, per_pad, columns, rows, touch.touch.sensor,
+                                      sensor_thresholds(touch.touch.sensor)[0])
+    problems.extend(errors)
     if problems:
         raise ProfileError(source, problems)
     return Profile(
@@ -103,6 +110,8 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
         gpio=gpio,
         power=power,
         led_backend=backend,
+        geometry=geometry,
+        warnings=tuple(warnings),
     )
 
 
@@ -245,6 +254,27 @@ def _power(table: Reader | None) -> Power | None:
     table.done()
     found = _all_read(values)
     return None if found is None else Power(*found)
+
+
+def _geometry(table: Reader | None, per_pad: int | None) -> Geometry | None:
+    if table is None:
+        return None
+    values = (
+        table.number("pad_pitch_mm", 5, 100),
+        table.number("pad_size_mm", 3, 100),
+        table.number("pad_window_mm", 0, 100, 0),
+        table.choice("top", tuple(MATERIALS)),
+        table.number("top_mm", 0.1, 20),
+        table.number("gap_mm", 0, 100),
+        table.number("sheet_mm", 0.5, 10, 3),
+    )
+    lead = table.number("lead_mm", 10, 2000, None)
+    table.done()
+    found = _all_read(values)
+    if found is None or per_pad is None:
+        return None
+    pitch, size, window, top, top_mm, gap, sheet = found
+    return Geometry(pitch, size, window, top, top_mm, gap, sheet, lead)
 
 
 def _all_read(values: tuple[object, ...]) -> tuple[Any, ...] | None:

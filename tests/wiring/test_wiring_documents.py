@@ -14,7 +14,7 @@ import pytest
 from controller.profile import load_profile, profile_names
 from wiring.document import build_folder, documents
 from wiring.parts import parts
-from wiring.pinmap import injections, pad_channels, pi_connections, pi_pin, sensor_connections
+from wiring.pinmap import PI_HEADER, injections, pad_channels, pi_connections, sensor_connections
 from wiring.power import budget, fuse, gauge
 
 KASKADE = str(Path(sys.executable).parent / "kaskade")
@@ -36,8 +36,8 @@ def test_the_diagram_is_well_formed_svg_naming_every_pin(name):
     assert root.tag.endswith("svg")
     text = " ".join(element.text or "" for element in root.iter())
     for channel in profile.channels:
-        assert pi_pin(channel.gpio) in text
-    assert pi_pin(profile.gpio.menu_button) in text
+        assert f"GPIO{channel.gpio} ({PI_HEADER[channel.gpio]})" in text
+    assert f"GPIO{profile.gpio.menu_button} ({PI_HEADER[profile.gpio.menu_button]})" in text
     assert f"{profile.power.supply_amps:g} A supply" in text
 
 
