@@ -163,10 +163,10 @@ def _wire(page: Page, wire: Wire, points: list[tuple[float, float]], label: bool
 
 def _led_map(page: Page, profile: Profile, drawing: Schematic) -> None:
     """The LEDs seen from above, to scale: each chain's path, its data input, the power
-    injection points; at the right, below the parts there."""
+    injection points; at the right, below the LED chains."""
     left = WIDTH - INSET - 8
-    top = max(part.y + part.height + 4 for part in drawing.parts.values()
-              if part.x + part.width + 6 > left) + 8
+    top = max(part.y + part.height for key, part in drawing.parts.items()
+              if key.startswith("chain")) + 14
     scale = INSET / max(profile.led_width, profile.led_height)
     height = profile.led_height * scale
 

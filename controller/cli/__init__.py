@@ -21,6 +21,7 @@ from controller.cli import (
     install,
     logs,
     play,
+    profile,
     replay,
     selftest,
     sim,
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (sim, play, replay, history, calibrate, firmware, doctor, install, selftest,
-                   wiring, gtp, bench):
+                   wiring, profile, gtp, bench):
         module.register(commands)
     return parser
 

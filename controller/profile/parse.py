@@ -40,6 +40,8 @@ PI_PINS = (0, 27)
 """BCM GPIO numbers on the Pi's header."""
 MICRO_PINS = (0, 28)
 """GPIO numbers of a Pico-class microcontroller."""
+OFF_HEADER = (23, 24, 25)
+"""The Pico's GPIOs that do not reach its header (power mode, USB sense, its LED)."""
 USB_SERIAL = re.compile(r"[A-Za-z0-9._:+-]{1,64}")
 """What a USB serial number may be here: it is matched in udev rules, which cannot escape a
 quote, so nothing that could end a value or start a rule of its own."""
@@ -187,6 +189,12 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
                 shift = ShiftChain(*found)
     elif sensor == "gpio":
         pins = table.integers("pins", *MICRO_PINS)
+    used = [*pins, *(p for bus in buses for p in (bus.sda, bus.scl)),
+            *((shift.clock, shift.latch, shift.data) if shift else ())]
+    internal = sorted({pin for pin in used if pin in OFF_HEADER})
+    if internal:
+        table.problem(sensor or "sensor", f"GP{', GP'.join(map(str, internal))}: GP23-25 are "
+                      "wired on the Pico itself, not on its header")
     usb = _usb(table.table("usb", required=False))
     table.done()
     if sensor is None or order is None or usb is None:

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from controller.app.app import Store
+from controller.cli.board import board_name
 from controller.devices.backends import open_board
 from controller.devices.mock import MockPixels
 from controller.games.algebraic import cell_name, parse_cell
@@ -18,11 +19,12 @@ NOON = datetime(2026, 11, 21, 12, 0, 0)
 
 
 class BoardHarness(Headless):
-    """A board of profile ``profile_name`` keeping its files under ``state``."""
+    """A board of profile ``profile_name`` (a reference build, or a profile file) keeping its
+    files under ``state``."""
 
     def __init__(self, state: Path, profile_name: str = "kaskade-8x8") -> None:
         profile = load_profile(profile_name)
-        self.store = Store.at(state, profile_name)
+        self.store = Store.at(state, board_name(profile_name))
         super().__init__(profile, self.store, None, lambda: NOON,
                          board=open_board("mock", profile))
 

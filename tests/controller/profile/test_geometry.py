@@ -77,3 +77,10 @@ def test_a_thicker_top_or_a_longer_lead_never_helps(top_mm, thicker, lead, size)
     assert longer <= counts
     errors, warnings = check_geometry(base, 2, 8, 8, "mpr121", 12)
     assert all(isinstance(reason, str) for _, reason in errors + warnings)
+
+
+def test_pico_pins_that_are_not_on_its_header_are_refused():
+    data = tomllib.loads((WIRING / "kaskade-8x8.toml").read_text())
+    data["touch"]["buses"][0]["sda"] = 24
+    with pytest.raises(ProfileError, match="GP24: GP23-25 are wired on the Pico itself"):
+        parse_profile(data, "mine.toml")
