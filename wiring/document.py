@@ -12,7 +12,7 @@ from controller.profile.geometry import MATERIAL_NAMES, signal
 from controller.profile.model import Profile
 from wiring.cuts import cut_files
 from wiring.diagram import diagram
-from wiring.parts import parts
+from wiring.parts import parts, total
 from wiring.pinmap import injections, pad_channels, pi_connections, sensor_connections
 from wiring.power import DROP, RUN_METRES, budget
 
@@ -97,6 +97,10 @@ def readme(profile: Profile) -> str:
             f"{power.injection_amps:.1f} A each |", "",
             f"Gauges keep the drop under {DROP:.0%} of {power.supply_volts:g} V over "
             f"{RUN_METRES:g} m runs; longer runs need thicker wire.", "",
-            "## Parts", "", "| Qty | Part | For |", "|---|---|---|"]
-    out += [f"| {part.quantity} | {part.name} | {part.note} |" for part in parts(profile)]
+            "## Parts", "", "Typical prices in euros (hobby electronics shops, 2026): to budget "
+            "the build, not a quote.", "",
+            "| Qty | Part | For | Each | Total |", "|---|---|---|---:|---:|"]
+    out += [f"| {part.quantity} | {part.name} | {part.note} | {part.each:.2f} | "
+            f"{part.total:.2f} |" for part in parts(profile)]
+    out += [f"| | **All parts** | | | **{total(profile):.2f}** |"]
     return "\n".join(out) + "\n"

@@ -1,8 +1,9 @@
 """``kaskade selftest``: check a newly built board. Every LED lights in turn in chain order
 (press undo while a dark or misplaced one is lit to note it; menu skips ahead), then each pad
 lights up and waits for a touch. At the end the pads show green or red and this command lists
-dark LEDs, dead pads and pads that answer for one another. Runs on the board, or in the
-simulator (--board sim) to try it out.
+dark LEDs, dead pads and pads that answer for one another. --only leds or --only pads tests
+one part, as the steps of a build check them. Runs on the board, or in the simulator (--board
+sim) to try it out.
 
 Exit status 0 when everything answered, 1 otherwise.
 """
@@ -43,6 +44,9 @@ def register(commands: Any) -> None:
                         help=f"how long each LED stays lit (default {LED_SECONDS:g})")
     parser.add_argument("--pad-seconds", type=float, default=PAD_SECONDS, metavar="S",
                         help=f"how long a pad waits for its touch (default {PAD_SECONDS:g})")
+    parser.add_argument("--only", choices=("leds", "pads"),
+                        help="test one part, as a build's steps check them: the LEDs once "
+                        "they are wired, the pads once they are laid")
     parser.set_defaults(handler=run)
 
 
@@ -58,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         if kind == "sim" else "the report is printed where kaskade selftest runs"
 
     def make(app: App) -> SelfTestScreen:
-        screens.append(SelfTestScreen(app, args.led_seconds, args.pad_seconds, note))
+        screens.append(SelfTestScreen(app, args.led_seconds, args.pad_seconds, note,
+                                      args.only or "both"))
         return screens[-1]
 
     if kind == "sim":

@@ -40,6 +40,8 @@ class Report:
     wrong: list[tuple[int, int]] = field(default_factory=list)
     """``(lit pad, touched pad)`` where another pad answered."""
     finished: bool = False
+    tested: str = "both"
+    """What was tested: ``both``, ``leds`` or ``pads`` (one step of a build)."""
 
     def swapped(self) -> list[tuple[int, int]]:
         """Pairs of pads each of which answered for the other."""
@@ -57,16 +59,17 @@ class SelfTestScreen(Screen):
 
     def __init__(self, app: App, led_seconds: float = LED_SECONDS,
                  pad_seconds: float = PAD_SECONDS,
-                 report_note: str = "the report is printed where kaskade selftest runs") -> None:
+                 report_note: str = "the report is printed where kaskade selftest runs",
+                 parts: str = "both") -> None:
         super().__init__(app)
         self.report_note = report_note
         """Where the report appears and what to do for it, said at the end."""
         self.led_seconds = led_seconds
         self.pad_seconds = pad_seconds
-        self.report = Report()
+        self.report = Report(tested=parts)
         self.leds = [(channel, place, led) for channel, spec in enumerate(self.profile.channels)
                      for place, led in enumerate(spec.chain)]
-        self.phase = "leds"
+        self.phase = "pads" if parts == "pads" else "leds"
         self.started: float | None = None
         self.pad_index = 0
         self.pad_since: float | None = None
@@ -98,6 +101,9 @@ class SelfTestScreen(Screen):
 
     def _start_pads(self, now: float) -> None:
         self.report.leds_walked = min(len(self.leds), self._led_step(now))
+        if self.report.tested == "leds":  # a build's LED step: the pads come later
+            self._finish()
+            return
         self.phase = "pads"
         self.pad_since = now
 
@@ -135,6 +141,8 @@ class SelfTestScreen(Screen):
                                            self.app.wall_clock()))
 
     def tick(self, now: float) -> Screen | None:
+        if self.phase == "pads" and self.pad_since is None:  # a test of the pads alone
+            self.pad_since = now
         if self.phase == "leds" and self._led_step(now) >= len(self.leds):
             self._start_pads(now)
         elif self.phase == "pads" and self.pad_since is not None and \
@@ -146,8 +154,8 @@ class SelfTestScreen(Screen):
     def wakeup(self, now: float) -> float | None:
         if self.phase == "leds":
             return now + self.led_seconds
-        if self.phase == "pads" and self.pad_since is not None:
-            return self.pad_since + self.pad_seconds
+        if self.phase == "pads":
+            return now if self.pad_since is None else self.pad_since + self.pad_seconds
         return None
 
     def describe(self, now: float) -> str:
@@ -195,8 +203,10 @@ def describe(report: Report, pad_name: Callable[[int], str]) -> str:
     lines = [f"LEDs: {report.leds_walked} lit in chain order" + (
         "; noted at undo: " + ", ".join(f"channel {c} LED {p + 1}"
                                         for c, p in report.flagged_leds)
-        if report.flagged_leds else "; none noted")]
-    lines.append(f"pads: {len(report.passed)} answered when lit")
+        if report.flagged_leds else "; none noted") if report.tested != "pads" else
+        "LEDs: not tested this time"]
+    lines.append(f"pads: {len(report.passed)} answered when lit" if report.tested != "leds"
+                 else "pads: not tested this time")
     if report.dead:
         lines.append("dead (lit, never touched): " + " ".join(pad_name(p) for p in report.dead))
     swapped = report.swapped()
@@ -220,6 +230,7 @@ def report_json(report: Report, pad_name: Callable[[int], str], when: datetime) 
     """The findings as the board keeps them (``selftest.json``) for the web page to show."""
     return {
         "when": when.isoformat(timespec="seconds"),
+        "tested": report.tested,
         "ok": report.ok,
         "leds_walked": report.leds_walked,
         "flagged_leds": [{"channel": channel, "led": place + 1}

@@ -123,3 +123,29 @@ def test_a_self_test_report_that_cannot_be_kept_is_a_notice_not_a_crash(board):
     board.press("menu", hold=0.01)
     assert board.app.screen.report.finished
     assert any("self-test's report was not kept" in notice for notice in board.app.notices)
+
+
+def test_the_leds_alone_then_the_pads_alone_as_a_build_checks_them(tmp_path):
+    leds = BoardHarness(tmp_path / "a", "kaskade-mini")
+    leds.app.screen = SelfTestScreen(leds.app, STEP, 2.0, parts="leds")
+    leds.wait(0)
+    assert walk(leds) == list(leds.profile.channels[0].chain)
+    leds.wait(STEP)
+    report = leds.app.screen.report
+    assert report.finished
+    assert report.ok
+    assert "pads: not tested this time" in describe(report, leds.profile.pad_name)
+    pads = BoardHarness(tmp_path / "b", "kaskade-mini")
+    pads.app.screen = SelfTestScreen(pads.app, STEP, 2.0, parts="pads")
+    pads.wait(0.01)
+    for _ in range(pads.profile.pads):
+        pad = lit_pad(pads)
+        pads.touches.down(pad)
+        pads.wait(0.05)
+        pads.touches.up(pad)
+        pads.wait(0.05)
+    report = pads.app.screen.report
+    assert report.ok
+    assert report.leds_walked == 0
+    assert describe(report, pads.profile.pad_name).startswith("LEDs: not tested this time")
+    assert pads.app.last_selftest()["tested"] == "pads"
