@@ -13,7 +13,7 @@ import pytest
 
 from controller.profile import load_profile, profile_names
 from wiring.document import build_folder, documents
-from wiring.parts import parts
+from wiring.parts import parts, total
 from wiring.pinmap import PI_HEADER, injections, pad_channels, pi_connections, sensor_connections
 from wiring.power import budget, fuse, gauge
 
@@ -113,3 +113,10 @@ def test_gauges_keep_the_drop_small(amps, awg):
 @pytest.mark.parametrize(("amps", "rating"), [(1, 2), (8, 10), (16, 20), (25, 40), (90, 50)])
 def test_fuses_have_headroom(amps, rating):
     assert fuse(amps) == rating
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_the_guide_gives_each_build_its_cost(name):
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "hardware.md").read_text()
+    row = next(line for line in guide.splitlines() if f"../wiring/{name}/README.md" in line)
+    assert f"| {round(total(load_profile(name)))} € |" in row
