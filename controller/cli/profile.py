@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         raise ProfileExistsError(f"{args.file} exists; --force overwrites it")
     source = stdin or sys.stdin
     ask = args.ask or source.isatty()
-    given = {}
+    given: dict[str, Any] = {}
     for name, (_, kind) in QUESTIONS.items():  # in the order a maker thinks of them
         value = getattr(args, name, None)
         if value is None and ask:

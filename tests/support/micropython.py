@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from sim.micropython_board import MicroPythonBoard
 from sim.micropython_interpreter import EmulatorError, node, run_script
 
 
@@ -29,3 +32,15 @@ def needs_interpreter() -> None:
         if os.environ.get("CI"):
             pytest.fail(str(error))
         pytest.skip(str(error))
+
+
+@contextlib.contextmanager
+def powered_board(flash: Path) -> Iterator[MicroPythonBoard]:
+    """A MicroPython board emulator with its flash in ``flash``, on, then off."""
+    needs_interpreter()
+    board = MicroPythonBoard(flash)
+    board.power_on()
+    try:
+        yield board
+    finally:
+        board.close()

@@ -33,6 +33,16 @@ def lit_pad(board: BoardHarness) -> int:
     return whites[0]  # one LED per pad: LED index = pad index
 
 
+def touch_each_lit_pad(board: BoardHarness) -> None:
+    """Touch every pad as it lights, as the person doing the self-test does."""
+    for _ in range(board.profile.pads):
+        pad = lit_pad(board)
+        board.touches.down(pad)
+        board.wait(0.05)
+        board.touches.up(pad)
+        board.wait(0.05)
+
+
 def walk(board: BoardHarness) -> list[int]:
     seen = []
     board.wait(STEP / 2)  # look in the middle of each step
@@ -46,12 +56,7 @@ def test_every_led_lights_in_chain_order_then_every_pad_passes(board):
     assert walk(board) == list(board.profile.channels[0].chain)
     screen = board.app.screen
     assert screen.phase == "pads"
-    for _ in range(board.profile.pads):
-        pad = lit_pad(board)
-        board.touches.down(pad)
-        board.wait(0.05)
-        board.touches.up(pad)
-        board.wait(0.05)
+    touch_each_lit_pad(board)
     report = screen.report
     assert report.ok
     assert report.leds_walked == 64
@@ -138,12 +143,7 @@ def test_the_leds_alone_then_the_pads_alone_as_a_build_checks_them(tmp_path):
     pads = BoardHarness(tmp_path / "b", "kaskade-mini")
     pads.app.screen = SelfTestScreen(pads.app, STEP, 2.0, parts="pads")
     pads.wait(0.01)
-    for _ in range(pads.profile.pads):
-        pad = lit_pad(pads)
-        pads.touches.down(pad)
-        pads.wait(0.05)
-        pads.touches.up(pad)
-        pads.wait(0.05)
+    touch_each_lit_pad(pads)
     report = pads.app.screen.report
     assert report.ok
     assert report.leds_walked == 0

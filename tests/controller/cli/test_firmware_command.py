@@ -13,7 +13,7 @@ from controller.profile import load_profile
 from hw.touch.ports import open_serial
 from sim.mcu.serve import RunningDevice
 from sim.micropython_board import MicroPythonBoard
-from tests.support.micropython import needs_interpreter
+from tests.support.micropython import needs_interpreter, powered_board
 
 
 @pytest.fixture(scope="module")
@@ -88,13 +88,8 @@ def test_a_board_without_micropython_is_named(tmp_path, capsys):
 
 
 def test_status_on_a_new_pico_with_micropython_says_to_flash_it(tmp_path, capsys):
-    needs_interpreter()
-    device = MicroPythonBoard(tmp_path / "flash")
-    device.power_on()
-    try:
+    with powered_board(tmp_path / "flash") as device:
         assert main(["firmware", "status", "--port", device.line.path]) == 1
-    finally:
-        device.close()
     out = capsys.readouterr().out
     assert "but no Kaskade firmware on this board" in out
     assert "next: run kaskade firmware flash" in out

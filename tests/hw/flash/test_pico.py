@@ -20,8 +20,7 @@ from hw.flash.errors import FlashError
 from hw.flash.pico import check_uf2, examine_pico, install_micropython
 from hw.flash.update import flash, flash_bundled
 from hw.touch.errors import NoBoardError
-from sim.micropython_board import MicroPythonBoard
-from tests.support.micropython import needs_interpreter
+from tests.support.micropython import powered_board
 
 PROFILE = load_profile("kaskade-8x8")
 RP2040, RP2350 = 0xE48BFF56, 0xE48BFF59
@@ -118,11 +117,8 @@ def test_a_file_that_is_not_uf2_is_refused(data, reason):
 
 @pytest.fixture
 def device(tmp_path):
-    needs_interpreter()
-    board = MicroPythonBoard(tmp_path / "flash")
-    board.power_on()
-    yield board
-    board.close()
+    with powered_board(tmp_path / "flash") as board:
+        yield board
 
 
 def test_each_state_of_a_pico_with_micropython(device, tmp_path):

@@ -13,8 +13,7 @@ from hw.flash import update
 from hw.flash.bundle import SOURCE, Bundle, build
 from hw.flash.errors import FlashError
 from hw.flash.update import flash, rollback, status
-from sim.micropython_board import MicroPythonBoard
-from tests.support.micropython import needs_interpreter
+from tests.support.micropython import powered_board
 
 PROFILE = load_profile("kaskade-8x8")
 
@@ -37,11 +36,8 @@ def bundles(tmp_path_factory) -> tuple[Bundle, Bundle, Bundle]:
 
 @pytest.fixture
 def board(tmp_path):
-    needs_interpreter()
-    device = MicroPythonBoard(tmp_path / "flash")
-    device.power_on()
-    yield device
-    device.close()
+    with powered_board(tmp_path / "flash") as device:
+        yield device
 
 
 def test_blank_then_unchanged_then_changed_then_back(board, bundles):
