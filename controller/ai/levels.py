@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
+from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
 from controller.ai.solitaire import Solver
@@ -77,12 +78,15 @@ def computer(game: str, level: int) -> Player:
 
 
 def baseline(game: str, name: str) -> Player:
-    """A baseline opponent: ``random``, ``greedy`` (one ply, most cells) or ``minimax2`` (two
-    plies with the classical evaluation); the last two are Kaskade's."""
+    """A baseline opponent: ``random``, ``greedy`` (one ply, most cells), ``minimax2`` (two
+    plies of the searcher with the classical evaluation), or ``classic-2`` and ``classic-3``
+    (the published Chain Reaction bot at two and three plies); all but random are Kaskade's."""
     players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0)}
     if game == "kaskade":
         players["greedy"] = Greedy()
         players["minimax2"] = Searcher("minimax2", max_depth=2)
+        players["classic-2"] = ClassicMinimax(2)
+        players["classic-3"] = ClassicMinimax(3)
     if name not in players:
         raise LevelError(f"no baseline {name!r} for {game}; there are {', '.join(players)}")
     return players[name]

@@ -18,7 +18,7 @@ from controller.ai.levels import LEVELS, LevelError, baseline, computer
 from controller.ai.tournament import GameResult, elo, play_game, score_table
 from controller.games import CHANCE, GameState, get_game
 
-BASELINES = ("random", "greedy", "minimax2")
+BASELINES = ("random", "greedy", "minimax2", "classic-2", "classic-3")
 ALL_PLAYERS = (*(f"level-{level}" for level in LEVELS), *BASELINES)
 ANCHOR = "random"
 SPEED_SIZES = {"kaskade": ("6x9", "8x8", "16x16"), "cascades": ("4", "8")}

@@ -1,0 +1,76 @@
+"""The classic Chain Reaction bot, as published bots build it, to measure the levels against
+real opponents rather than only their own kind: a plain minimax to a fixed depth (2 or 3 plies;
+alpha-beta only prunes, it gives the same move), judging each leaf by the widely published
+heuristic from the searching player's side alone, with a win as +10,000 and a loss as
+−10,000 (docs/ai.md, Baselines).
+
+The heuristic, per cell the searching player owns: its balls; for every neighbour of the
+enemy's that is one ball from overflowing, a penalty of ``5 - critical mass`` (a corner, with
+few neighbours, loses most); with no such neighbour, +3 for a corner, +2 for an edge, and +2 if
+the cell itself is one ball from overflowing; and +2 per cell for every block of two or more
+adjacent own cells one ball from overflowing. It is ``evaluate.classical``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from controller.ai.base import Budget, Player, Thought
+from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.evaluate import classical
+from controller.games import GameState
+from controller.games.kaskade import KaskadeState
+
+WIN = 10_000
+
+
+class ClassicMinimax(Player):
+    """The classic bot searching ``depth`` plies; ties go to the first move in cell order after
+    a shuffle by the game's seed, so a tournament's games differ."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        self.name = f"classic-{depth}"
+        self.nodes = 0
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        if not isinstance(state, KaskadeState):
+            raise TypeError(f"a Kaskade player cannot play {state.info.title}")
+        started = time.perf_counter()
+        board = SearchBoard(state)
+        me = board.mover
+        moves = board.moves()
+        rng.shuffle(moves)
+        self.nodes = 0
+        best_move, best = moves[0], -WIN - 1
+        for move in moves:
+            won = board.play(move)
+            value = WIN if won else self._value(board, me, self.depth - 1, best, WIN + 1)
+            board.undo()
+            if value > best:
+                best_move, best = move, value
+        score = 1.0 if best >= WIN else -1.0 if best <= -WIN else 0.0
+        return Thought(best_move, score, steps=self.nodes, depth=self.depth,
+                       seconds=time.perf_counter() - started)
+
+    def _value(self, board: SearchBoard, me: int, depth: int, alpha: int, beta: int) -> int:
+        """Minimax from ``me``'s side: the mover maximises when it is ``me``, else minimises."""
+        self.nodes += 1
+        if depth == 0:
+            return classical(board, me)
+        maximising = board.mover == me
+        for move in board.moves():
+            if board.play(move):
+                value = WIN if maximising else -WIN
+            else:
+                value = self._value(board, me, depth - 1, alpha, beta)
+            board.undo()
+            if maximising:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return alpha if maximising else beta
