@@ -19,7 +19,8 @@ def test_json_has_the_documented_shape(capsys):
     assert list(data) == ["kaskade"]
     assert list(data["kaskade"]) == ["3x3", "4x5"]
     for figures in data["kaskade"].values():
-        assert set(figures) == {"playouts_per_s", "moves_per_s", "plies_per_game"}
+        assert set(figures) == {"playouts_per_s", "moves_per_s", "plies_per_game",
+                                "compiled_playouts_per_s", "compiled_speedup"}
         assert all(value > 0 for value in figures.values())
 
 
@@ -32,7 +33,8 @@ def test_the_table_names_the_machine_and_every_size(capsys):
     assert main(["bench", "engine", "--sizes", "3x3", "--seconds", "0.02"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Kaskade engine, one core — Python ")
-    assert out[1].split() == ["size", "playouts/s", "moves/s", "plies/game"]
+    assert out[1].split() == ["size", "playouts/s", "moves/s", "plies/game", "compiled",
+                              "playouts/s"]
     assert out[2].split()[0] == "3x3"
 
 
