@@ -11,6 +11,7 @@ only, so the diagrams in ``wiring/`` can be checked to be current by regeneratin
 
 from __future__ import annotations
 
+import itertools
 from xml.sax.saxutils import escape
 
 from controller.profile.model import Profile
@@ -136,7 +137,7 @@ def _crosses(points: list[tuple[float, float]], part: Part) -> bool:
     """Whether the path runs through ``part``'s box."""
     left, right = part.x - 0.3, part.x + part.width + 0.3
     top, bottom = part.y - 0.3, part.y + part.height + 0.3
-    for (x1, y1), (x2, y2) in zip(points, points[1:]):  # noqa: RUF007  (pairs of points)
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
         if y1 == y2 and top < y1 < bottom and min(x1, x2) < right and max(x1, x2) > left:
             return True
         if x1 == x2 and left < x1 < right and min(y1, y2) < bottom and max(y1, y2) > top:

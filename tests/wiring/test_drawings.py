@@ -4,6 +4,7 @@ pitch, the top plate's outline and holes."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from xml.etree import ElementTree
 
@@ -77,7 +78,7 @@ def test_the_light_grid_matches_the_profile(name):
         centres = sorted((a + b) / 2 for a, b in zip(depth[0::2], depth[1::2], strict=True))
         inner = centres[1:-1]
         assert len(inner) == along - 1
-        for left, right in zip(inner, inner[1:]):  # noqa: RUF007
+        for left, right in itertools.pairwise(inner):
             assert right - left == pytest.approx(g.pad_pitch_mm, abs=1e-3)
         widths = sorted(abs(b - a) for a, b in zip(depth[0::2], depth[1::2], strict=True))[2:]
         assert all(w == pytest.approx(g.sheet_mm + SLOT_CLEARANCE, abs=1e-3) for w in widths)
@@ -95,7 +96,7 @@ def test_the_pad_sheet_and_the_top_match_the_profile(name):
     lefts = sorted({round(float(rect.get("x")), 3) for rect in squares})
     assert len(lefts) == profile.columns
     assert all(b - a == pytest.approx(g.pad_pitch_mm, abs=2e-3)
-               for a, b in zip(lefts, lefts[1:]))  # noqa: RUF007
+               for a, b in itertools.pairwise(lefts))
     names = {text.text for text in pads.iter(f"{SVG}text")}
     assert {profile.pad_name(pad) for pad in range(profile.pads)} <= names
     top = ElementTree.fromstring(files["top.svg"])
