@@ -1,7 +1,8 @@
-/* Kaskade's compiled core: the board a search plays on, its cascade, random playouts and the
- * classical evaluation, in C for speed. The pure-Python engine (controller/games/kaskade and
+/* Kaskade's compiled core: the board a search plays on, its cascade, random playouts, the
+ * classical evaluation and the level searches' alpha-beta, in C for speed. The pure-Python engine (controller/games/kaskade and
  * controller/ai/kaskade/board.py) is the reference: tests/controller/ai/test_core.py plays
- * many random games through both and requires the same positions, counts and winners.
+ * many random games through both and requires the same positions, counts and winners, and
+ * tests/controller/ai/test_core_search.py holds the search to what the Python search finds.
  *
  * Built at install where a C compiler is present (setup.py marks it optional); without it the
  * package runs on the Python engine alone. */
@@ -13,6 +14,18 @@
 
 #define MAX_CELLS 256
 #define MAX_UNDO 4096
+#define MAX_PLY 128
+#define WIN 1000000
+#define INFINITE (WIN + 1)
+#define PROVEN (WIN - 1000) /* scores beyond this are a win or a loss in so many plies */
+#define TABLE_BITS 20
+#define TABLE_SIZE (1u << TABLE_BITS)
+#define EXACT 0
+#define LOWER 1
+#define UPPER 2
+
+static uint64_t zobrist[MAX_CELLS][16]; /* a key per cell and ball count (count & 15) */
+static uint64_t zobrist_mover;           /* Black to move */
 
 typedef struct {
     PyObject_HEAD
@@ -21,6 +34,7 @@ typedef struct {
     int won;
     int counts[2];
     int8_t cells[MAX_CELLS];
+    uint64_t hash; /* Zobrist key of cells and mover, kept up to date as cells change */
     uint8_t critical[MAX_CELLS];
     uint8_t degree[MAX_CELLS];
     int16_t neighbours[MAX_CELLS][4];
@@ -28,12 +42,18 @@ typedef struct {
     int depth;
     int8_t *saved;
     int saved_counts[MAX_UNDO][2];
+    uint64_t saved_hash[MAX_UNDO];
     uint64_t rng;
     uint32_t mark;
     uint32_t marks[MAX_CELLS];
     /* which cells joined the next generation already: stamped with ``mark``, one per
      * generation, so nothing is cleared between generations */
 } CoreBoard;
+
+static inline void set_cell(CoreBoard *b, int cell, int value) {
+    b->hash ^= zobrist[cell][b->cells[cell] & 15] ^ zobrist[cell][value & 15];
+    b->cells[cell] = (int8_t)value;
+}
 
 static int fire_all(CoreBoard *b, int *queue, int count, int sign) {
     /* Overflow the cells in queue[0..count) as one generation; the next generation (the cells
@@ -45,7 +65,7 @@ static int fire_all(CoreBoard *b, int *queue, int count, int sign) {
     for (int i = 0; i < count; i++) {
         int cell = queue[i];
         int rest = b->cells[cell] * sign - b->critical[cell];
-        b->cells[cell] = (int8_t)(rest * sign);
+        set_cell(b, cell, rest * sign);
         if (!rest) b->counts[mover]--;
         for (int k = 0; k < b->degree[cell]; k++) {
             int n = b->neighbours[cell][k];
@@ -58,7 +78,7 @@ static int fire_all(CoreBoard *b, int *queue, int count, int sign) {
                 if (!balls) b->counts[mover]++;
                 balls += 1;
             }
-            b->cells[n] = (int8_t)(balls * sign);
+            set_cell(b, n, balls * sign);
             if (balls >= b->critical[n]) candidates[found++] = n;
         }
     }
@@ -82,7 +102,7 @@ static int place(CoreBoard *b, int cell) {
     int mover = b->plies & 1;
     int sign = 1 - 2 * mover;
     int balls = b->cells[cell] * sign + 1;
-    b->cells[cell] = (int8_t)(balls * sign);
+    set_cell(b, cell, balls * sign);
     if (balls == 1) {
         b->counts[mover]++;
         return 0;
@@ -98,9 +118,9 @@ static int place(CoreBoard *b, int cell) {
     return 0;
 }
 
-static uint64_t next_random(CoreBoard *b) {
+static uint64_t next_random(uint64_t *state) {
     /* splitmix64: small, fast, and the same on every machine */
-    uint64_t z = (b->rng += 0x9E3779B97F4A7C15ULL);
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
@@ -111,6 +131,288 @@ static int legal(CoreBoard *b, int cell) {
     return b->cells[cell] * sign >= 0;
 }
 
+static uint64_t full_hash(CoreBoard *b) {
+    uint64_t hash = (b->plies & 1) ? zobrist_mover : 0;
+    for (int c = 0; c < b->size; c++) hash ^= zobrist[c][b->cells[c] & 15];
+    return hash;
+}
+
+static int do_play(CoreBoard *b, int cell) {
+    /* Play a legal move, keeping what undo needs (a snapshot: a cascade can touch any cell). */
+    memcpy(b->saved + (size_t)b->depth * (size_t)b->size, b->cells, (size_t)b->size);
+    b->saved_counts[b->depth][0] = b->counts[0];
+    b->saved_counts[b->depth][1] = b->counts[1];
+    b->saved_hash[b->depth] = b->hash;
+    b->depth++;
+    b->won = place(b, cell);
+    b->plies++;
+    b->hash ^= zobrist_mover;
+    return b->won;
+}
+
+static void do_undo(CoreBoard *b) {
+    b->depth--;
+    memcpy(b->cells, b->saved + (size_t)b->depth * (size_t)b->size, (size_t)b->size);
+    b->counts[0] = b->saved_counts[b->depth][0];
+    b->counts[1] = b->saved_counts[b->depth][1];
+    b->hash = b->saved_hash[b->depth];
+    b->plies--;
+    b->won = 0;
+}
+
+/* -- the classical evaluation ---------------------------------------------------------------- */
+
+static void classical_both(CoreBoard *b, int score[2]) {
+    /* The classical heuristic (controller/ai/kaskade/evaluate.py) for both players in one pass:
+     * per own cell its balls, a penalty of 5 - critical mass per critical enemy neighbour, or
+     * else +3 a corner, +2 an edge, +2 one ball from critical; +2 per cell in a chain of two
+     * or more critical cells of one colour. */
+    uint8_t critical_of[MAX_CELLS]; /* 0: none, 1: White's critical cell, 2: Black's */
+    uint8_t seen[MAX_CELLS];
+    int stack[MAX_CELLS];
+    score[0] = score[1] = 0;
+    for (int cell = 0; cell < b->size; cell++) {
+        int value = b->cells[cell];
+        critical_of[cell] = 0;
+        seen[cell] = 0;
+        if (!value) continue;
+        int player = value < 0, sign = player ? -1 : 1;
+        int balls = value * sign, mass = b->critical[cell], safe = 1, points = balls;
+        for (int k = 0; k < b->degree[cell]; k++) {
+            int n = b->neighbours[cell][k];
+            int enemy = -b->cells[n] * sign;
+            if (enemy > 0 && enemy == b->critical[n] - 1) {
+                points -= 5 - mass;
+                safe = 0;
+            }
+        }
+        if (safe) {
+            if (mass == 3) points += 2;
+            else if (mass == 2) points += 3;
+            if (balls == mass - 1) points += 2;
+        }
+        if (balls == mass - 1) critical_of[cell] = (uint8_t)(player + 1);
+        score[player] += points;
+    }
+    for (int start = 0; start < b->size; start++) {
+        int colour = critical_of[start];
+        if (!colour || seen[start]) continue;
+        int top = 0, size = 0;
+        stack[top++] = start;
+        seen[start] = 1;
+        while (top) {
+            int cell = stack[--top];
+            size++;
+            for (int k = 0; k < b->degree[cell]; k++) {
+                int n = b->neighbours[cell][k];
+                if (critical_of[n] == colour && !seen[n]) {
+                    seen[n] = 1;
+                    stack[top++] = n;
+                }
+            }
+        }
+        if (size > 1) score[colour - 1] += 2 * size;
+    }
+}
+
+/* -- the search -------------------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t key;
+    int32_t value;
+    int8_t depth;
+    uint8_t kind;
+    int16_t move;
+} Entry;
+
+typedef struct {
+    CoreBoard *board;
+    Entry *table;
+    int16_t killers[MAX_PLY][2];
+    int32_t history[MAX_CELLS];
+    long nodes, pending, every;
+    int stop, failed;
+    PyObject *check;       /* check(nodes) -> whether to stop; called every ``every`` nodes */
+    PyThreadState *thread; /* the GIL is released while searching, taken back to check */
+} Search;
+
+static void ask(Search *s) {
+    /* Report the nodes searched since the last report and ask whether to stop. */
+    PyEval_RestoreThread(s->thread);
+    PyObject *answer = PyObject_CallFunction(s->check, "l", s->pending);
+    s->pending = 0;
+    if (!answer) {
+        s->stop = s->failed = 1;
+    } else {
+        int truth = PyObject_IsTrue(answer);
+        Py_DECREF(answer);
+        if (truth) s->stop = 1;
+        if (truth < 0) s->failed = 1;
+    }
+    s->thread = PyEval_SaveThread();
+}
+
+static int to_table(int value, int ply) {
+    /* A win or loss is stored as plies from the stored position, not from the root. */
+    if (value >= PROVEN) return value + ply;
+    if (value <= -PROVEN) return value - ply;
+    return value;
+}
+
+static int from_table(int value, int ply) {
+    if (value >= PROVEN) return value - ply;
+    if (value <= -PROVEN) return value + ply;
+    return value;
+}
+
+static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
+    CoreBoard *b = s->board;
+    s->nodes++;
+    if (++s->pending >= s->every) ask(s);
+    if (s->stop) return 0;
+    if (b->won) return -(WIN - ply);
+    if (depth <= 0 || ply >= MAX_PLY - 1) {
+        int score[2], mover = b->plies & 1;
+        classical_both(b, score);
+        return score[mover] - score[1 - mover];
+    }
+    Entry *entry = &s->table[b->hash & (TABLE_SIZE - 1)];
+    int first = -1;
+    if (entry->key == b->hash) {
+        first = entry->move;
+        if (entry->depth >= depth) {
+            int value = from_table(entry->value, ply);
+            if (entry->kind == EXACT) return value;
+            if (entry->kind == LOWER && value >= beta) return value;
+            if (entry->kind == UPPER && value <= alpha) return value;
+        }
+    }
+    int moves[MAX_CELLS], order[MAX_CELLS], count = 0;
+    int sign = 1 - 2 * (b->plies & 1);
+    for (int c = 0; c < b->size; c++) {
+        int balls = b->cells[c] * sign;
+        if (balls < 0) continue;
+        int rank;
+        if (c == first) rank = 1 << 30;
+        else if (c == s->killers[ply][0]) rank = (1 << 29) + 1;
+        else if (c == s->killers[ply][1]) rank = 1 << 29;
+        else rank = (balls + 1 >= b->critical[c] ? 1 << 28 : 0) + s->history[c];
+        moves[count] = c;
+        order[count++] = rank;
+    }
+    int start_alpha = alpha, best = -INFINITE, best_move = -1;
+    for (int i = 0; i < count; i++) {
+        int top = i; /* the best-ranked move left goes next; a cut-off spares sorting the rest */
+        for (int j = i + 1; j < count; j++)
+            if (order[j] > order[top]) top = j;
+        int move = moves[top], rank = order[top];
+        moves[top] = moves[i];
+        order[top] = order[i];
+        moves[i] = move;
+        order[i] = rank;
+        int score;
+        do_play(b, move);
+        if (i == 0) {
+            score = -negamax(s, depth - 1, ply + 1, -beta, -alpha);
+        } else { /* principal variation search: prove the move worse with a null window */
+            score = -negamax(s, depth - 1, ply + 1, -alpha - 1, -alpha);
+            if (score > alpha && score < beta && !s->stop)
+                score = -negamax(s, depth - 1, ply + 1, -beta, -alpha);
+        }
+        do_undo(b);
+        if (s->stop) return 0;
+        if (score > best) {
+            best = score;
+            best_move = move;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) {
+                    if (s->killers[ply][0] != move) {
+                        s->killers[ply][1] = s->killers[ply][0];
+                        s->killers[ply][0] = (int16_t)move;
+                    }
+                    s->history[move] += depth * depth;
+                    if (s->history[move] > (1 << 26))
+                        for (int c = 0; c < b->size; c++) s->history[c] /= 2;
+                    break;
+                }
+            }
+        }
+    }
+    entry->key = b->hash;
+    entry->value = to_table(best, ply);
+    entry->depth = (int8_t)depth;
+    entry->kind = best >= beta ? LOWER : best > start_alpha ? EXACT : UPPER;
+    entry->move = (int16_t)best_move;
+    return best;
+}
+
+static void search_root(Search *s, int *moves, int count, int max_depth, int result[3]) {
+    /* Iterative deepening over the root moves in the given order (the caller's shuffle breaks
+     * ties): each depth tries the moves best first by the depth before. result: the move, its
+     * score, the deepest depth finished. */
+    CoreBoard *b = s->board;
+    int scores[MAX_CELLS];
+    int best_move = moves[0], best_score = -INFINITE, done = 0;
+    for (int i = 0; i < count; i++) {
+        scores[i] = 0;
+        if (do_play(b, moves[i])) { /* a move that wins at once needs no search */
+            do_undo(b);
+            result[0] = moves[i];
+            result[1] = WIN - 1;
+            result[2] = 1;
+            return;
+        }
+        do_undo(b);
+    }
+    for (int depth = 1; depth <= max_depth && depth < MAX_PLY - 1; depth++) {
+        for (int i = 1; i < count; i++) { /* stable: equal scores keep the caller's order */
+            int move = moves[i], score = scores[i], j = i;
+            for (; j > 0 && scores[j - 1] < score; j--) {
+                moves[j] = moves[j - 1];
+                scores[j] = scores[j - 1];
+            }
+            moves[j] = move;
+            scores[j] = score;
+        }
+        memset(s->killers, 0xff, sizeof s->killers);
+        int alpha = -INFINITE, best_here = moves[0];
+        for (int i = 0; i < count; i++) {
+            int score;
+            do_play(b, moves[i]);
+            if (i == 0) {
+                score = -negamax(s, depth - 1, 1, -INFINITE, -alpha);
+            } else {
+                score = -negamax(s, depth - 1, 1, -alpha - 1, -alpha);
+                if (score > alpha && !s->stop) score = -negamax(s, depth - 1, 1, -INFINITE, -alpha);
+            }
+            do_undo(b);
+            if (s->stop) break;
+            scores[i] = score;
+            if (score > alpha) {
+                alpha = score;
+                best_here = moves[i];
+            }
+        }
+        if (s->stop) {
+            if (alpha > best_score) { /* the unfinished depth already found something better */
+                best_move = best_here;
+                best_score = alpha;
+            }
+            break;
+        }
+        best_move = best_here;
+        best_score = alpha;
+        done = depth;
+        if (best_score >= PROVEN || best_score <= -PROVEN) break;
+        ask(s); /* between depths, the budget may be spent */
+        if (s->stop) break;
+    }
+    result[0] = best_move;
+    result[1] = best_score;
+    result[2] = done;
+}
+
 /* -- the Python type ------------------------------------------------------------------------- */
 
 static void CoreBoard_dealloc(CoreBoard *self) {
@@ -119,10 +421,11 @@ static void CoreBoard_dealloc(CoreBoard *self) {
 }
 
 static int CoreBoard_init(CoreBoard *self, PyObject *args, PyObject *kwds) {
-    static char *names[] = {"width", "height", "cells", "plies", NULL};
-    int width, height, plies;
+    static char *names[] = {"width", "height", "cells", "plies", "won", NULL};
+    int width, height, plies, won = 0;
     PyObject *cells;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOi", names, &width, &height, &cells, &plies))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOi|p", names, &width, &height, &cells,
+                                     &plies, &won))
         return -1;
     if (width < 2 || height < 2 || width * height > MAX_CELLS) {
         PyErr_SetString(PyExc_ValueError, "a board of 2x2 to 256 cells");
@@ -163,7 +466,7 @@ static int CoreBoard_init(CoreBoard *self, PyObject *args, PyObject *kwds) {
         self->critical[c] = (uint8_t)k;
     }
     Py_DECREF(seq);
-    self->won = 0;
+    self->won = won;
     self->depth = 0;
     PyMem_Free(self->saved);
     self->saved = PyMem_Malloc((size_t)MAX_UNDO * (size_t)self->size);
@@ -171,6 +474,7 @@ static int CoreBoard_init(CoreBoard *self, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
+    self->hash = full_hash(self);
     self->rng = 0;
     self->mark = 0;
     memset(self->marks, 0, sizeof self->marks);
@@ -188,14 +492,7 @@ static PyObject *CoreBoard_play(CoreBoard *self, PyObject *arg) {
         PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
         return NULL;
     }
-    memcpy(self->saved + (size_t)self->depth * (size_t)self->size, self->cells,
-           (size_t)self->size);
-    self->saved_counts[self->depth][0] = self->counts[0];
-    self->saved_counts[self->depth][1] = self->counts[1];
-    self->depth++;
-    self->won = place(self, (int)cell);
-    self->plies++;
-    return PyBool_FromLong(self->won);
+    return PyBool_FromLong(do_play(self, (int)cell));
 }
 
 static PyObject *CoreBoard_undo(CoreBoard *self, PyObject *Py_UNUSED(ignored)) {
@@ -203,13 +500,7 @@ static PyObject *CoreBoard_undo(CoreBoard *self, PyObject *Py_UNUSED(ignored)) {
         PyErr_SetString(PyExc_IndexError, "no move to take back");
         return NULL;
     }
-    self->depth--;
-    memcpy(self->cells, self->saved + (size_t)self->depth * (size_t)self->size,
-           (size_t)self->size);
-    self->counts[0] = self->saved_counts[self->depth][0];
-    self->counts[1] = self->saved_counts[self->depth][1];
-    self->plies--;
-    self->won = 0;
+    do_undo(self);
     Py_RETURN_NONE;
 }
 
@@ -230,60 +521,6 @@ static PyObject *CoreBoard_moves(CoreBoard *self, PyObject *Py_UNUSED(ignored)) 
     return list;
 }
 
-static int chained(CoreBoard *b, const uint8_t *critical_cell) {
-    /* How many critical cells lie in chains of two or more. */
-    uint8_t seen[MAX_CELLS];
-    int stack[MAX_CELLS];
-    int total = 0;
-    memset(seen, 0, (size_t)b->size);
-    for (int start = 0; start < b->size; start++) {
-        if (!critical_cell[start] || seen[start]) continue;
-        int top = 0, size = 0;
-        stack[top++] = start;
-        seen[start] = 1;
-        while (top) {
-            int cell = stack[--top];
-            size++;
-            for (int k = 0; k < b->degree[cell]; k++) {
-                int n = b->neighbours[cell][k];
-                if (critical_cell[n] && !seen[n]) {
-                    seen[n] = 1;
-                    stack[top++] = n;
-                }
-            }
-        }
-        if (size > 1) total += size;
-    }
-    return total;
-}
-
-static int classical(CoreBoard *b, int player) {
-    int sign = 1 - 2 * player, score = 0;
-    uint8_t critical_cell[MAX_CELLS];
-    memset(critical_cell, 0, (size_t)b->size);
-    for (int cell = 0; cell < b->size; cell++) {
-        int balls = b->cells[cell] * sign;
-        if (balls <= 0) continue;
-        int mass = b->critical[cell], safe = 1;
-        score += balls;
-        for (int k = 0; k < b->degree[cell]; k++) {
-            int n = b->neighbours[cell][k];
-            int enemy = -b->cells[n] * sign;
-            if (enemy > 0 && enemy == b->critical[n] - 1) {
-                score -= 5 - mass;
-                safe = 0;
-            }
-        }
-        if (safe) {
-            if (mass == 3) score += 2;
-            else if (mass == 2) score += 3;
-            if (balls == mass - 1) score += 2;
-        }
-        if (balls == mass - 1) critical_cell[cell] = 1;
-    }
-    return score + 2 * chained(b, critical_cell);
-}
-
 static PyObject *CoreBoard_classical(CoreBoard *self, PyObject *arg) {
     long player = PyLong_AsLong(arg);
     if (player == -1 && PyErr_Occurred()) return NULL;
@@ -291,7 +528,82 @@ static PyObject *CoreBoard_classical(CoreBoard *self, PyObject *arg) {
         PyErr_SetString(PyExc_ValueError, "player: 0 (White) or 1 (Black)");
         return NULL;
     }
-    return PyLong_FromLong(classical(self, (int)player));
+    int score[2];
+    classical_both(self, score);
+    return PyLong_FromLong(score[player]);
+}
+
+static PyObject *CoreBoard_evaluate(CoreBoard *self, PyObject *Py_UNUSED(ignored)) {
+    /* What the search judges a leaf by: the mover's classical score minus the opponent's. */
+    if (self->won) return PyLong_FromLong(-WIN);
+    int score[2], mover = self->plies & 1;
+    classical_both(self, score);
+    return PyLong_FromLong(score[mover] - score[1 - mover]);
+}
+
+static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
+    /* search(moves, max_depth, check, every) -> (move, score, nodes, depth) */
+    PyObject *given, *check;
+    int max_depth;
+    long every;
+    if (!PyArg_ParseTuple(args, "OiOl", &given, &max_depth, &check, &every)) return NULL;
+    if (!PyCallable_Check(check)) {
+        PyErr_SetString(PyExc_TypeError, "check: a callable");
+        return NULL;
+    }
+    if (self->won) {
+        PyErr_SetString(PyExc_ValueError, "the game is over");
+        return NULL;
+    }
+    if (max_depth < 1 || every < 1) {
+        PyErr_SetString(PyExc_ValueError, "max_depth and every: at least 1");
+        return NULL;
+    }
+    if (self->depth + MAX_PLY >= MAX_UNDO) {
+        PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(given, "moves: a sequence of cells");
+    if (!seq) return NULL;
+    int moves[MAX_CELLS], count = (int)PySequence_Fast_GET_SIZE(seq);
+    if (count < 1 || count > self->size) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "moves: one or more legal moves");
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (cell == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return NULL;
+        }
+        if (cell < 0 || cell >= self->size || !legal(self, (int)cell)) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "cell %ld is not a legal move", cell);
+            return NULL;
+        }
+        moves[i] = (int)cell;
+    }
+    Py_DECREF(seq);
+    Search *s = PyMem_Calloc(1, sizeof(Search));
+    Entry *table = s ? PyMem_Calloc(TABLE_SIZE, sizeof(Entry)) : NULL;
+    if (!table) {
+        PyMem_Free(s);
+        return PyErr_NoMemory();
+    }
+    s->board = self;
+    s->table = table;
+    s->check = check;
+    s->every = every;
+    int result[3];
+    s->thread = PyEval_SaveThread();
+    search_root(s, moves, count, max_depth, result);
+    PyEval_RestoreThread(s->thread);
+    long nodes = s->nodes, failed = s->failed;
+    PyMem_Free(table);
+    PyMem_Free(s);
+    if (failed) return NULL; /* check raised: its exception goes on */
+    return Py_BuildValue("(iili)", result[0], result[1], nodes, result[2]);
 }
 
 static PyObject *CoreBoard_playouts(CoreBoard *self, PyObject *args) {
@@ -305,6 +617,7 @@ static PyObject *CoreBoard_playouts(CoreBoard *self, PyObject *args) {
     }
     int8_t cells[MAX_CELLS];
     int counts[2], plies = self->plies;
+    uint64_t hash = self->hash;
     long wins[2] = {0, 0};
     memcpy(cells, self->cells, (size_t)self->size);
     counts[0] = self->counts[0];
@@ -319,7 +632,7 @@ static PyObject *CoreBoard_playouts(CoreBoard *self, PyObject *args) {
         for (;;) {
             int cell;
             do {
-                cell = (int)(next_random(self) % (uint64_t)self->size);
+                cell = (int)(next_random(&self->rng) % (uint64_t)self->size);
             } while (!legal(self, cell));
             if (place(self, cell)) {
                 wins[self->plies & 1]++;
@@ -333,6 +646,7 @@ static PyObject *CoreBoard_playouts(CoreBoard *self, PyObject *args) {
     self->counts[0] = counts[0];
     self->counts[1] = counts[1];
     self->plies = plies;
+    self->hash = hash;
     return Py_BuildValue("(ll)", wins[0], wins[1]);
 }
 
@@ -370,6 +684,12 @@ static PyMethodDef CoreBoard_methods[] = {
      "The legal moves (none once the game is over)."},
     {"classical", (PyCFunction)CoreBoard_classical, METH_O,
      "The classical heuristic for a player (0 White, 1 Black)."},
+    {"evaluate", (PyCFunction)CoreBoard_evaluate, METH_NOARGS,
+     "The classical heuristic of the player to move minus their opponent's."},
+    {"search", (PyCFunction)CoreBoard_search, METH_VARARGS,
+     "search(moves, max_depth, check, every): iterative-deepening alpha-beta over the root "
+     "moves in this order; check(nodes) is called every `every` nodes and stops the search "
+     "when true. (move, score, nodes, depth finished)."},
     {"playouts", (PyCFunction)CoreBoard_playouts, METH_VARARGS,
      "playouts(count, seed): random games from here; (White's wins, Black's wins)."},
     {NULL, NULL, 0, NULL},
@@ -386,7 +706,7 @@ static PyGetSetDef CoreBoard_getset[] = {
 static PyTypeObject CoreBoardType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "controller.ai.kaskade._core.CoreBoard",
-    .tp_doc = PyDoc_STR("CoreBoard(width, height, cells, plies): a Kaskade position in C."),
+    .tp_doc = PyDoc_STR("CoreBoard(width, height, cells, plies, won=False): a Kaskade position in C; won: the last move ended the game."),
     .tp_basicsize = sizeof(CoreBoard),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -404,6 +724,10 @@ static struct PyModuleDef core_module = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+    uint64_t keys = 0x4B61736B616465ULL; /* fixed: the same keys on every machine */
+    for (int c = 0; c < MAX_CELLS; c++)
+        for (int v = 0; v < 16; v++) zobrist[c][v] = next_random(&keys);
+    zobrist_mover = next_random(&keys);
     if (PyType_Ready(&CoreBoardType) < 0) return NULL;
     PyObject *module = PyModule_Create(&core_module);
     if (!module) return NULL;

@@ -8,17 +8,21 @@ The heuristic, per cell the searching player owns: its balls; for every neighbou
 enemy's that is one ball from overflowing, a penalty of ``5 - critical mass`` (a corner, with
 few neighbours, loses most); with no such neighbour, +3 for a corner, +2 for an edge, and +2 if
 the cell itself is one ball from overflowing; and +2 per cell for every block of two or more
-adjacent own cells one ball from overflowing. It is ``evaluate.classical``.
+adjacent own cells one ball from overflowing. It is ``evaluate.classical`` (and the compiled
+core's, where it was built: the same numbers, found faster, so tournaments finish sooner).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.core import CoreBoard, compiled, compiled_board
 from controller.ai.kaskade.evaluate import classical
 from controller.games import GameState
 from controller.games.kaskade import KaskadeState
@@ -39,15 +43,21 @@ class ClassicMinimax(Player):
         if not isinstance(state, KaskadeState):
             raise TypeError(f"a Kaskade player cannot play {state.info.title}")
         started = time.perf_counter()
-        board = SearchBoard(state)
-        me = board.mover
+        board: SearchBoard | CoreBoard
+        if compiled():
+            board = compiled_board(state)
+            judge: Callable[[int], int] = board.classical
+        else:
+            board = SearchBoard(state)
+            judge = partial(classical, board)
+        me = board.plies & 1
         moves = board.moves()
         rng.shuffle(moves)
         self.nodes = 0
         best_move, best = moves[0], -WIN - 1
         for move in moves:
             won = board.play(move)
-            value = WIN if won else self._value(board, me, self.depth - 1, best, WIN + 1)
+            value = WIN if won else self._value(board, judge, me, self.depth - 1, best, WIN + 1)
             board.undo()
             if value > best:
                 best_move, best = move, value
@@ -55,17 +65,18 @@ class ClassicMinimax(Player):
         return Thought(best_move, score, steps=self.nodes, depth=self.depth,
                        seconds=time.perf_counter() - started)
 
-    def _value(self, board: SearchBoard, me: int, depth: int, alpha: int, beta: int) -> int:
+    def _value(self, board: SearchBoard | CoreBoard, judge: Callable[[int], int], me: int,
+               depth: int, alpha: int, beta: int) -> int:
         """Minimax from ``me``'s side: the mover maximises when it is ``me``, else minimises."""
         self.nodes += 1
         if depth == 0:
-            return classical(board, me)
-        maximising = board.mover == me
+            return judge(me)
+        maximising = board.plies & 1 == me
         for move in board.moves():
             if board.play(move):
                 value = WIN if maximising else -WIN
             else:
-                value = self._value(board, me, depth - 1, alpha, beta)
+                value = self._value(board, judge, me, depth - 1, alpha, beta)
             board.undo()
             if maximising:
                 alpha = max(alpha, value)

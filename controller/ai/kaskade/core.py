@@ -1,15 +1,23 @@
 """Which engine Kaskade's searches play on: the compiled core (``_core.c``) where it was built
-at install, else the pure-Python board — the reference the compiled one is tested against
-(tests/controller/ai/test_core.py)."""
+at install, else the pure-Python board and search — the reference the compiled ones are tested
+against (tests/controller/ai/test_core.py, test_core_search.py)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
+from controller.ai.base import Budget, Thought
+from controller.ai.kaskade.search import unit
 from controller.games.kaskade import KaskadeState
 
 if TYPE_CHECKING:
     from controller.ai.kaskade._core import CoreBoard
+else:
+    CoreBoard = Any
+
+CHECK_EVERY = 1024
+"""Nodes the compiled search runs between looks at the budget (well under a millisecond)."""
 
 _compiled: Any
 try:
@@ -29,5 +37,23 @@ def compiled_board(state: KaskadeState) -> CoreBoard:
         raise RuntimeError("the compiled core was not built (no C compiler at install)")
     grid = state.grid
     board: CoreBoard = _compiled.CoreBoard(grid.width, grid.height, list(state.cells),
-                                           state.plies)
+                                           state.plies, state.is_over())
     return board
+
+
+def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
+                    max_depth: int = 64) -> Thought:
+    """The compiled alpha-beta's move in ``state`` within ``budget``: the root moves shuffled by
+    ``rng`` as the Python search shuffles them, so a seed and a step budget repeat exactly.
+    The search runs without the interpreter's lock, taking it back to ask the budget."""
+    board = compiled_board(state)
+    moves = board.moves()
+    rng.shuffle(moves)
+
+    def check(nodes: int) -> bool:
+        budget.step(nodes)
+        return budget.spent()
+
+    every = CHECK_EVERY if budget.steps is None else max(1, min(CHECK_EVERY, budget.steps // 16))
+    move, score, nodes, depth = board.search(moves, max_depth, check, every)
+    return Thought(move, unit(score), nodes, depth, budget.elapsed)

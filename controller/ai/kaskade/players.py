@@ -8,6 +8,7 @@ from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.core import compiled, compiled_search
 from controller.ai.kaskade.evaluate import classical_balance
 from controller.ai.kaskade.search import AlphaBeta
 from controller.games import GameState
@@ -58,12 +59,20 @@ class Greedy(Player):
 
 class Searcher(Player):
     """Iterative-deepening alpha-beta over the classical evaluation, to ``max_depth`` plies or
-    until the budget runs out. Quiescence search was measured and left out: the depth it costs
-    is worth more (see ``docs/ai.md``)."""
+    until the budget runs out: in the compiled core where it was built (``engine="auto"``),
+    else — or with ``engine="python"`` — in Python. Quiescence search was measured and left
+    out: the depth it costs is worth more (see ``docs/ai.md``)."""
 
-    def __init__(self, name: str, max_depth: int = 64) -> None:
+    def __init__(self, name: str, max_depth: int = 64, engine: str = "auto") -> None:
+        if engine not in ("auto", "python"):
+            raise ValueError(f"engine: auto or python, not {engine!r}")
         self.name = name
         self.max_depth = max_depth
+        self.engine = engine
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        return AlphaBeta(classical_balance, self.max_depth).search(_board(state), budget, rng)
+        board = _board(state)
+        if self.engine == "auto" and compiled():
+            assert isinstance(state, KaskadeState)
+            return compiled_search(state, budget, rng, self.max_depth)
+        return AlphaBeta(classical_balance, self.max_depth).search(board, budget, rng)

@@ -74,7 +74,7 @@ class AlphaBeta:
             best_move, best_score, depth_done = best_here, alpha, depth
             if abs(best_score) >= WIN - 1000 or budget.spent():
                 break
-        return Thought(best_move, _unit(best_score), self.nodes, depth_done, budget.elapsed)
+        return Thought(best_move, unit(best_score), self.nodes, depth_done, budget.elapsed)
 
     def _count(self) -> None:
         """One more node; every ``CHECK_EVERY`` nodes, stop if the budget is spent."""
@@ -139,7 +139,7 @@ class AlphaBeta:
         return moves
 
 
-def _unit(score: int) -> float:
+def unit(score: int) -> float:
     """A search score as -1 … +1 (±1 a proven result)."""
     if abs(score) >= WIN - 1000:
         return 1.0 if score > 0 else -1.0

@@ -5,6 +5,7 @@ leaves from its own side with the published heuristic."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -48,7 +49,8 @@ def test_pruning_changes_nothing(seed, plies, depth):
     for move in board.moves():
         won = board.play(move)
         expected = WIN if won else plain(board, me, depth - 1)
-        got = WIN if won else bot._value(board, me, depth - 1, -WIN - 1, WIN + 1)
+        got = WIN if won else bot._value(board, partial(classical, board), me, depth - 1,
+                                         -WIN - 1, WIN + 1)
         board.undo()
         assert got == expected
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from controller.ai.base import Budget
 from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.players import Searcher
 from controller.ai.levels import LEVELS, LevelError, baseline, computer
 from controller.ai.mcts import Mcts
 from controller.games.kaskade import KaskadeState
@@ -74,6 +75,23 @@ def test_the_searching_levels_find_the_win_in_two(level):
     thought = computer("kaskade", level).think(state, Budget(steps=50_000), random.Random(1))
     assert state.move_name(thought.move) == WIN_IN_TWO[1]
     assert thought.score == 1.0, "it knows the win is forced"
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_either_engine_finds_the_win_in_two_and_repeats_under_a_seed(engine):
+    """``auto`` is the compiled search where it was built; ``python`` its reference."""
+    state = KaskadeState.from_position(WIN_IN_TWO[0])
+    thought = Searcher("searcher", engine=engine).think(state, Budget(steps=50_000),
+                                                         random.Random(1))
+    assert (state.move_name(thought.move), thought.score) == (WIN_IN_TWO[1], 1.0)
+    state = random_position(6, 9, 9, 24)
+    first, again = (Searcher("searcher", engine=engine).think(state, Budget(steps=4000),
+                                                              random.Random(5))
+                    for _ in range(2))
+    assert (first.move, first.steps, first.depth, first.score) == \
+        (again.move, again.steps, again.depth, again.score)
+    with pytest.raises(ValueError, match="engine: auto or python"):
+        Searcher("searcher", engine="fortran")
 
 
 def test_the_strongest_level_wins_the_prepared_game_against_any_defence():

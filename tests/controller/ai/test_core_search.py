@@ -1,0 +1,154 @@
+"""The compiled search against its reference: at a fixed depth it finds the value a plain
+negamax over the Python engine finds (a position is always met at the same ply — every move adds
+one ball — so its table never answers from a deeper search), it takes forced wins, it repeats
+exactly under a seed and a step budget, it keeps to its budget, and it refuses bad input."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from controller.ai.base import Budget
+from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
+from controller.ai.kaskade.evaluate import WIN, classical_balance
+from controller.games.kaskade import KaskadeState
+from tests.controller.ai.test_kaskade_players import WIN_IN_ONE, WIN_IN_TWO, random_position
+
+if not compiled():
+    if os.environ.get("CI"):
+        pytest.fail("the compiled core was not built: install build-essential and python3-dev",
+                    pytrace=False)
+    pytest.skip("the compiled core was not built (no C compiler here)", allow_module_level=True)
+
+
+def never(nodes: int) -> bool:
+    return False
+
+
+def negamax(board: SearchBoard, depth: int, ply: int) -> int:
+    """Plain negamax, no pruning, no table: the value the search must find."""
+    if board.won:
+        return -(WIN - ply)
+    if depth == 0:
+        return classical_balance(board)
+    best = -WIN - 1
+    for move in board.moves():
+        board.play(move)
+        best = max(best, -negamax(board, depth - 1, ply + 1))
+        board.undo()
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(2, 4), height=st.integers(2, 4), seed=st.integers(0, 2**32),
+       plies=st.integers(0, 20), depth=st.integers(1, 3))
+def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(width, height, seed, plies, depth):
+    state = random_position(width, height, seed, plies)
+    if state.is_over():
+        return
+    python = SearchBoard(state)
+    core = compiled_board(state)
+    moves = core.moves()
+    if any(-negamax_after(python, move, 1) >= WIN - 1 for move in moves):
+        return  # a win in one is played at once, unsearched
+    move, score, nodes, done = core.search(moves, depth, never, 1024)
+    assert done == depth
+    assert score == max(-negamax_after(python, m, depth) for m in moves)
+    assert -negamax_after(python, move, depth) == score, "its move has the value it claims"
+    assert core.cells == python.cells, "the position is left as it was"
+
+
+def negamax_after(board: SearchBoard, move: int, depth: int) -> int:
+    board.play(move)
+    value = negamax(board, depth - 1, 1)
+    board.undo()
+    return value
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(2, 9), height=st.integers(2, 9), seed=st.integers(0, 2**32),
+       plies=st.integers(0, 80))
+def test_its_evaluation_is_the_python_one(width, height, seed, plies):
+    state = random_position(width, height, seed, plies)
+    assert compiled_board(state).evaluate() == classical_balance(SearchBoard(state))
+
+
+def test_it_takes_a_win_in_one_and_sees_a_forced_win_in_two():
+    state = KaskadeState.from_position(WIN_IN_ONE[0])
+    thought = compiled_search(state, Budget(steps=10_000), random.Random(1))
+    assert state.move_name(thought.move) == WIN_IN_ONE[1]
+    assert thought.score == 1.0
+    state = KaskadeState.from_position(WIN_IN_TWO[0])
+    thought = compiled_search(state, Budget(steps=50_000), random.Random(1))
+    assert state.move_name(thought.move) == WIN_IN_TWO[1]
+    assert thought.score == 1.0, "it knows the win is forced"
+
+
+@pytest.mark.parametrize("steps", [100, 5_000, 200_000])
+def test_a_seed_and_a_step_budget_repeat_exactly(steps):
+    state = random_position(8, 8, 5, 40)
+    first = compiled_search(state, Budget(steps=steps), random.Random(3))
+    again = compiled_search(state, Budget(steps=steps), random.Random(3))
+    assert (first.move, first.score, first.steps, first.depth) == \
+        (again.move, again.score, again.steps, again.depth)
+    assert first.steps <= steps + max(1, min(1024, steps // 16))
+
+
+def test_a_time_budget_is_kept_and_a_cancel_stops_it_while_other_threads_run():
+    state = random_position(16, 16, 3, 100)
+    thought = compiled_search(state, Budget(seconds=0.3), random.Random(1))
+    assert 0.28 < thought.seconds < 0.4
+    budget = Budget(seconds=30)
+    ticks = []
+    stop = threading.Event()
+
+    def count() -> None:
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.001)
+
+    threading.Timer(0.3, budget.cancel.set).start()
+    counter = threading.Thread(target=count)
+    counter.start()
+    began = time.perf_counter()
+    thought = compiled_search(state, budget, random.Random(1))
+    stop.set()
+    counter.join()
+    assert time.perf_counter() - began < 0.6
+    assert state.is_legal(thought.move)
+    assert len(ticks) > 100, "the search let the other thread run"
+
+
+def test_an_error_from_the_budget_goes_on_and_bad_input_is_refused():
+    board = compiled_board(random_position(6, 9, 2, 10))
+
+    def broken(nodes: int) -> bool:
+        raise KeyError("the budget broke")
+
+    before = board.cells
+    with pytest.raises(KeyError, match="the budget broke"):
+        board.search(board.moves(), 20, broken, 10)
+    assert board.cells == before
+    taken = next(c for c, v in enumerate(board.cells) if v < 0)  # Black's: not White's to play
+    with pytest.raises(ValueError, match=f"cell {taken} is not a legal move"):
+        board.search([taken], 3, never, 1024)
+    with pytest.raises(ValueError, match="one or more legal moves"):
+        board.search([], 3, never, 1024)
+    with pytest.raises(ValueError, match="at least 1"):
+        board.search(board.moves(), 0, never, 1024)
+    with pytest.raises(TypeError, match="a callable"):
+        board.search(board.moves(), 3, None, 1024)
+    won = compiled_board(KaskadeState.from_position(WIN_IN_ONE[0]))
+    won.play(WIN_IN_ONE_CELL)
+    with pytest.raises(ValueError, match="the game is over"):
+        won.search([0], 1, never, 1024)
+
+
+WIN_IN_ONE_CELL = KaskadeState.from_position(WIN_IN_ONE[0]).parse_move(WIN_IN_ONE[1])
