@@ -76,13 +76,17 @@ def elo(results: Sequence[GameResult], anchor: str, iterations: int = 100) -> di
     return {name: round(value - offset, 0) for name, value in rating.items()}
 
 
-def score_table(results: Sequence[GameResult]) -> Mapping[tuple[str, str], tuple[float, int]]:
-    """For each pair (a, b): a's score (wins + half draws) against b, and games played."""
+def score_table(results: Sequence[GameResult], seat: int | None = None) \
+        -> Mapping[tuple[str, str], tuple[float, int]]:
+    """For each pair (a, b): a's score (wins + half draws) against b, and games played — in
+    every game, or only those where a sat in ``seat`` (0: moved first)."""
     table: dict[tuple[str, str], list[float]] = {}
     for result in results:
         first, second = result.players
-        for me, other, seat in ((first, second, 0), (second, first, 1)):
+        for me, other, mine in ((first, second, 0), (second, first, 1)):
+            if seat is not None and mine != seat:
+                continue
             entry = table.setdefault((me, other), [0.0, 0])
-            entry[0] += 0.5 if result.winner is None else float(result.winner == seat)
+            entry[0] += 0.5 if result.winner is None else float(result.winner == mine)
             entry[1] += 1
     return {pair: (value[0], int(value[1])) for pair, value in table.items()}

@@ -51,23 +51,29 @@ def start(game: str, size: str) -> GameState[Any]:
     return get_game(game).new({} if size == STANDARD else {"size": size})
 
 
-def _game(job: tuple[str, str, str, str, int, float]) -> GameResult:
-    game, first, second, size, seed, seconds = job
+def _game(job: tuple[str, str, str, str, int, float, int | None]) -> GameResult:
+    game, first, second, size, seed, seconds, nodes = job
     players = [player(first, game), player(second, game)]
-    return play_game(start(game, size), players, [lambda: Budget(seconds=seconds)] * 2, seed)
+
+    def budget() -> Budget:
+        return Budget(steps=nodes) if nodes else Budget(seconds=seconds)
+
+    return play_game(start(game, size), players, [budget] * 2, seed)
 
 
 def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: int,
-               seconds: float, seed: int, jobs: int, game: str = "kaskade") \
-        -> dict[str, list[GameResult]]:
-    """Play every pairing ``games`` times per size, colours alternating; results per size."""
+               seconds: float, seed: int, jobs: int, game: str = "kaskade",
+               nodes: int | None = None) -> dict[str, list[GameResult]]:
+    """Play every pairing ``games`` times per size, colours alternating; results per size.
+    Each move is thought within ``seconds``, or — given ``nodes`` — within that many search
+    steps, the same on any machine (how a slower machine's budget is played here)."""
     for name in {name for pair in pairs for name in pair}:
         player(name, game)
     for size in sizes:
         start(game, size)
     work = [
-        (size, (game, a, b, size, seed + index, seconds) if index % 2 == 0
-         else (game, b, a, size, seed + index, seconds))
+        (size, (game, a, b, size, seed + index, seconds, nodes) if index % 2 == 0
+         else (game, b, a, size, seed + index, seconds, nodes))
         for size in sizes for a, b in pairs for index in range(games)
     ]
     if jobs > 1:
@@ -90,17 +96,22 @@ def anchor_of(names: Sequence[str]) -> str:
 
 def summary(by_size: dict[str, list[GameResult]], pairs: Sequence[tuple[str, str]]) \
         -> dict[str, Any]:
-    """Win rates per pairing and Elo per size, and over all sizes."""
+    """Win rates per pairing (in all and by seat: ``first`` moved first) and Elo per size, and
+    over all sizes."""
     anchor = anchor_of(sorted({name for pair in pairs for name in pair}))
     report: dict[str, Any] = {"anchor": anchor}
     everything: list[GameResult] = []
     for size, results in by_size.items():
         everything += results
         table = score_table(results)
+        first = score_table(results, seat=0)
+        second = score_table(results, seat=1)
         report[size] = {
             "pairs": [
                 {"player": a, "opponent": b, "score": table[a, b][0], "games": table[a, b][1],
                  "win_rate": round(table[a, b][0] / table[a, b][1], 3),
+                 "first": list(first.get((a, b), (0.0, 0))),
+                 "second": list(second.get((a, b), (0.0, 0))),
                  "longest_think": round(max(
                      r.seconds[r.players.index(a)] for r in results if set(r.players) == {a, b}
                  ), 3)}

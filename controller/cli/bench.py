@@ -138,6 +138,10 @@ def register(commands: Any) -> None:
                     help="games per pairing and size, colours alternating (default 10)")
     ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
                     help="thinking time per move (default 1)")
+    ai.add_argument("--nodes", type=int, metavar="N",
+                    help="think each move within N search steps instead of --seconds: the same "
+                    "on any machine, so a slower machine's budget can be played here (a Pi 4: "
+                    "a fifth of the nodes/s this prints; see docs/ai.md)")
     ai.add_argument("--jobs", type=int, default=1, metavar="J",
                     help="games played at once, one per core (default 1)")
     ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -298,25 +302,28 @@ def run_ai(args: argparse.Namespace) -> int:
     else:
         names = (args.players or ",".join(ai_bench.players_of(game))).split(",")
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    if args.games < 1 or args.jobs < 1:
-        raise UsageError("--games and --jobs must be at least 1")
+    if args.games < 1 or args.jobs < 1 or (args.nodes is not None and args.nodes < 1):
+        raise UsageError("--games, --jobs and --nodes must be at least 1")
     results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs,
-                                  game)
+                                  game, args.nodes)
     report = ai_bench.summary(results, pairs)
     if not args.no_speed:
         report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game)
     if args.json:
         print(json.dumps(report))
         return 0
+    per_move = f"{args.nodes:,} nodes" if args.nodes else f"{args.seconds:g} s"
     print(f"{get_game(game).info.title} tournament — {args.games} games per pairing and size, "
-          f"colours alternating, {args.seconds:g} s per move")
+          f"colours alternating, {per_move} per move")
     for size in sizes:
         print(f"\n{size}")
-        print(f"  {'player':<10} {'opponent':<10} {'score':>9} {'win %':>6} {'longest think':>14}")
+        print(f"  {'player':<10} {'opponent':<10} {'score':>9} {'win %':>6} {'moving 1st':>10} "
+              f"{'moving 2nd':>10} {'longest think':>14}")
         for row in report[size]["pairs"]:
+            seats = [f"{score:g}/{games}" for score, games in (row["first"], row["second"])]
             print(f"  {row['player']:<10} {row['opponent']:<10} "
                   f"{row['score']:>4g}/{row['games']:<4} {100 * row['win_rate']:>6.0f} "
-                  f"{row['longest_think']:>12.2f} s")
+                  f"{seats[0]:>10} {seats[1]:>10} {row['longest_think']:>12.2f} s")
     print(f"\nElo ({report['anchor']} = 0), all sizes")
     for name, rating in sorted(report["all"]["elo"].items(), key=lambda item: -item[1]):
         print(f"  {name:<10} {rating:>6.0f}")

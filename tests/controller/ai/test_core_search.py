@@ -58,7 +58,7 @@ def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(width, height, seed, 
     moves = core.moves()
     if any(-negamax_after(python, move, 1) >= WIN - 1 for move in moves):
         return  # a win in one is played at once, unsearched
-    move, score, nodes, done = core.search(moves, depth, never, 1024)
+    move, score, _, done = core.search(moves, depth, never, 1024)
     assert done == depth
     assert score == max(-negamax_after(python, m, depth) for m in moves)
     assert -negamax_after(python, move, depth) == score, "its move has the value it claims"
