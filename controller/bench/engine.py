@@ -1,13 +1,15 @@
-"""How fast the Kaskade engine plays: random playouts (what a search calls) and moves through
-the full interface (what the app and a generic search pay); where the compiled core was built,
-its random playouts too, measured in the same run."""
+"""How fast the Kaskade engine plays: random playouts (what a search calls), moves through
+the full interface (what the app and a generic search pay) and the level search's nodes; where
+the compiled core was built, its playouts and search too, measured in the same run."""
 
 from __future__ import annotations
 
 import random
 import time
 
-from controller.ai.kaskade.core import compiled, compiled_board
+from controller.ai.base import Budget
+from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
+from controller.ai.kaskade.players import Searcher
 from controller.games import get_game
 from controller.games.kaskade import KaskadeState
 
@@ -41,16 +43,37 @@ def measure_kaskade(width: int, height: int, seconds: float, seed: int) -> dict[
         elapsed = time.perf_counter() - began
         if elapsed >= seconds:
             break
+    middle = _middle_game(start, seed)
+    python = Searcher("searcher", engine="python").think(middle, Budget(seconds=seconds),
+                                                         random.Random(seed))
     figures = {
         "playouts_per_s": round(playouts_per_s, 1),
         "moves_per_s": round(moves / elapsed, 1),
         "plies_per_game": round(moves / games, 1),
+        "search_nodes_per_s": round(python.steps / python.seconds),
     }
     if compiled():
         figures["compiled_playouts_per_s"] = round(_compiled_playouts(start, seconds, seed), 1)
         figures["compiled_speedup"] = round(figures["compiled_playouts_per_s"] / playouts_per_s,
                                             1)
+        core = compiled_search(middle, Budget(seconds=seconds), random.Random(seed))
+        figures["compiled_search_nodes_per_s"] = round(core.steps / core.seconds)
+        figures["compiled_search_speedup"] = round(
+            figures["compiled_search_nodes_per_s"] / figures["search_nodes_per_s"], 1)
     return figures
+
+
+def _middle_game(start: KaskadeState, seed: int) -> KaskadeState:
+    """A position a game reaches: as many random moves as the board has cells, halved (the
+    search's speed from the empty board says little: no cell is near critical there)."""
+    rng = random.Random(seed)
+    while True:
+        state = start.copy()
+        while state.plies < start.grid.cells // 2 and not state.is_over():
+            legal = state.legal_moves()
+            state.play(legal[int(rng.random() * len(legal))])
+        if not state.is_over():
+            return state
 
 
 def _compiled_playouts(start: KaskadeState, seconds: float, seed: int) -> float:

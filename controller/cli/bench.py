@@ -8,8 +8,11 @@
   (``legal_moves`` + ``play`` with its events and undo record), what the app and a generic
   search pay per move;
 * ``plies_per_game`` — the average length of those random games;
-* ``compiled_playouts_per_s`` and ``compiled_speedup`` — random games per second through the
-  compiled core, and how many times the Python engine's figure that is (where it was built).
+* ``search_nodes_per_s`` — the level search's nodes per second (alpha-beta over the classical
+  evaluation) from a mid-game position, in Python;
+* ``compiled_playouts_per_s``, ``compiled_search_nodes_per_s`` and their ``…_speedup`` — the
+  same through the compiled core, and how many times the Python figure that is (where it was
+  built).
 
 ``bench render`` measures, for a board profile (default the 16 x 16 build):
 
@@ -209,12 +212,18 @@ def run_engine(args: argparse.Namespace) -> int:
     print(f"Kaskade engine, one core — Python {platform.python_version()} on "
           f"{platform.machine()}, {args.seconds:g} s per figure")
     print(f"{'size':<6}{'playouts/s':>12}{'moves/s':>12}{'plies/game':>12}"
-          f"{'compiled playouts/s':>22}")
+          f"{'compiled playouts/s':>22}{'search nodes/s':>16}{'compiled nodes/s':>22}")
     for size, figures in results.items():
-        core = f"{figures['compiled_playouts_per_s']:>13,.0f} ({figures['compiled_speedup']:g}x)" \
-            if "compiled_playouts_per_s" in figures else f"{'not built':>22}"
+        if "compiled_playouts_per_s" in figures:
+            core = (f"{figures['compiled_playouts_per_s']:>13,.0f} "
+                    f"({figures['compiled_speedup']:g}x)")
+            search = (f"{figures['compiled_search_nodes_per_s']:>13,.0f} "
+                      f"({figures['compiled_search_speedup']:g}x)")
+        else:
+            core = search = "not built"
         print(f"{size:<6}{figures['playouts_per_s']:>12,.0f}{figures['moves_per_s']:>12,.0f}"
-              f"{figures['plies_per_game']:>12.1f}{core:>22}")
+              f"{figures['plies_per_game']:>12.1f}{core:>22}"
+              f"{figures['search_nodes_per_s']:>16,}{search:>22}")
     return 0
 
 

@@ -20,7 +20,9 @@ def test_json_has_the_documented_shape(capsys):
     assert list(data["kaskade"]) == ["3x3", "4x5"]
     for figures in data["kaskade"].values():
         assert set(figures) == {"playouts_per_s", "moves_per_s", "plies_per_game",
-                                "compiled_playouts_per_s", "compiled_speedup"}
+                                "search_nodes_per_s", "compiled_playouts_per_s",
+                                "compiled_speedup", "compiled_search_nodes_per_s",
+                                "compiled_search_speedup"}
         assert all(value > 0 for value in figures.values())
 
 
@@ -34,7 +36,7 @@ def test_the_table_names_the_machine_and_every_size(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Kaskade engine, one core — Python ")
     assert out[1].split() == ["size", "playouts/s", "moves/s", "plies/game", "compiled",
-                              "playouts/s"]
+                              "playouts/s", "search", "nodes/s", "compiled", "nodes/s"]
     assert out[2].split()[0] == "3x3"
 
 
@@ -84,6 +86,9 @@ def test_ai_tournament_reports_pairings_elo_and_speed(capsys):
     pairs = report["4x4"]["pairs"]
     assert [(p["player"], p["opponent"], p["games"]) for p in pairs] == [
         ("level-3", "random", 2), ("level-2", "greedy", 2)]
+    for p in pairs:  # one game in each seat, adding up to the whole
+        assert p["first"][1] == p["second"][1] == 1
+        assert p["first"][0] + p["second"][0] == p["score"]
     assert report["all"]["elo"]["random"] == 0
     assert set(report["speed"]) == {"6x9", "8x8", "16x16"}
     for figures in report["speed"].values():
@@ -96,14 +101,30 @@ def test_ai_tournament_table(capsys):
                  "--seconds", "0.01", "--no-speed"]) == 0
     out = capsys.readouterr().out
     assert "level-1    random" in out
+    assert "moving 1st moving 2nd" in out
     assert "Elo (random = 0), all sizes" in out
+
+
+def test_ai_tournament_on_a_node_budget_repeats_exactly(capsys):
+    argv = ["bench", "ai", "--pairs", "level-5:classic-2", "--sizes", "4x5", "--games", "2",
+            "--nodes", "3000", "--no-speed", "--json"]
+    def played() -> list[tuple]:
+        assert main(argv) == 0
+        rows = json.loads(capsys.readouterr().out)["4x5"]["pairs"]
+        return [(row["score"], row["first"], row["second"]) for row in rows]
+
+    assert played() == played(), "the same moves: the same results, whatever the clock"
+    assert main(["bench", "ai", "--pairs", "level-5:classic-2", "--sizes", "4x5", "--games", "2",
+                 "--nodes", "3000", "--no-speed"]) == 0
+    assert "3,000 nodes per move" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--pairs", "level-9:random"], "level 9 does not exist"),
     (["--pairs", "deep-blue:random"], "no player 'deep-blue'"),
     (["--pairs", "level-1"], "--pairs takes A:B pairings"),
-    (["--games", "0"], "--games and --jobs must be at least 1"),
+    (["--games", "0"], "--games, --jobs and --nodes must be at least 1"),
+    (["--nodes", "0"], "--games, --jobs and --nodes must be at least 1"),
     (["--sizes", "1x1"], "must be 2 to 16"),
 ])
 def test_ai_tournament_options_are_checked(capsys, argv, message):
