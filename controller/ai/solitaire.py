@@ -18,11 +18,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
+from controller.ai.solitaire_board import RANK_SLOTS, SolverBoard, as_move
 from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import CascadesDecktetState
+
+_compiled: Any
+try:
+    from controller.ai import _solitaire_core as _compiled
+except ImportError:  # no C compiler at install: the Python solver alone
+    _compiled = None
 
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 
@@ -44,33 +51,20 @@ class _OutOfBudgetError(KaskadeError, RuntimeError):
     "unknown")."""
 
 
-def _key(state: CascadesDecktetState) -> tuple[Any, ...]:
-    masks = []
-    for row in state.tiers:
-        bits = 0
-        for card in row:
-            bits |= 1 << card
-        masks.append(bits)
-        masks.append(row[-1] if row else -1)
-    passes = state.passes if state.pass_limit is not None else min(state.passes, 3)
-    return (*masks, state.turned, passes, state.offered_in_pass)
-
-
-def _stranded(state: CascadesDecktetState) -> bool:
+def _stranded(board: SolverBoard) -> bool:
     """In the Ace version a tier's suits never change, so a win needs every card still out to
     have a tier that shares a suit and has room for its rank — all cards of a rank at once
     (a matching of cards to tier slots). ``True`` when some rank cannot be matched: the deal is
     lost whatever is played."""
-    if state.version != "ace":
+    if not board.ace:
         return False
-    suits = [MASKS[row[0]] | MASKS[row[1]] for row in state.tiers]
     out: dict[int, list[int]] = {}
-    for card in state.talon + [c for pile in state.reserves for c in pile]:
+    for card in (*board.talon, *(c for pile in board.reserves for c in pile)):
         out.setdefault(RANKS[card], []).append(card)
     for rank, cards in out.items():
         slots = [t for t in range(3)
-                 for _ in range(tier_room(rank, t) - state.counts[t][rank])]
-        if not _matches(cards, slots, suits):
+                 for _ in range(tier_room(rank, t) - board.counts[t * RANK_SLOTS + rank])]
+        if not _matches(cards, slots, list(board.suits)):
             return True
     return False
 
@@ -92,7 +86,7 @@ def _matches(cards: list[int], slots: list[int], suits: list[int]) -> bool:
     return all(place(card, set()) for card in cards)
 
 
-def _ordered(state: CascadesDecktetState) -> list[Move]:
+def _ordered_moves(state: CascadesDecktetState) -> list[Move]:
     """Moves most likely to lead to a win first: reserve cards (they free the next one), then
     the waste, lower tiers before higher (they are the hardest to feed), then draw and turn."""
     moves = state.legal_moves()
@@ -102,39 +96,50 @@ def _ordered(state: CascadesDecktetState) -> list[Move]:
     return plays + [m for m in moves if not isinstance(m, Play)]
 
 
-def solve(state: CascadesDecktetState, budget: Budget) -> Verdict:
-    """Whether ``state`` (dealt) can still be won, searched within ``budget``."""
-    if not state.dealt:
-        raise ValueError("deal the cards before asking whether the deal can be won")
-    work = state.copy()
-    entered: set[tuple[Any, ...]] = set()
-    line: list[Move] = []
+def _ordered(board: SolverBoard) -> list[int]:
+    """The solver's moves, likeliest to win first (as :func:`_ordered_moves`; the compiled
+    solver lists them in this order too, so both search the same tree)."""
+    moves = board.moves()
+    waste = board.talon[board.turned - 1] if board.turned else -1
+    plays = [m for m in moves if m >= 0]
+    plays.sort(key=lambda m: (m // 3 == waste, -(m % 3)))
+    return plays + [m for m in moves if m < 0]
+
+
+def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> Verdict:
+    """Whether ``state`` (dealt) can still be won, searched within ``budget``: by the compiled
+    solver where it was built (``engine="auto"``), else — or with ``engine="python"`` — in
+    Python. Both search the same positions in the same order."""
+    if engine not in ("auto", "python"):
+        raise ValueError(f"engine: auto or python, not {engine!r}")
+    board = SolverBoard(state)
+    if engine == "auto" and _compiled is not None:
+        return _solve_compiled(board, budget)
+    entered: set[tuple[int, ...]] = set()
+    line: list[int] = []
     count = 0
 
     def search() -> bool:
         nonlocal count
-        outcome = work.outcome()
-        if outcome is not None:
-            return outcome.winner == 0
-        key = _key(work)
+        if board.won():
+            return True
+        key = board.key()
         if key in entered:
             return False
         entered.add(key)
-        if _stranded(work):
+        if _stranded(board):
             return False
         count += 1
         if count % 256 == 0:
             budget.step(256)
             if budget.spent():
                 raise _OutOfBudgetError
-        for move in _ordered(work):
-            work.play(move)
+        for move in _ordered(board):
+            board.play(move)
             line.append(move)
-            try:
-                if search():
-                    return True
-            finally:
-                work.undo()
+            if search():
+                return True
+            board.undo()
             line.pop()
         return False
 
@@ -146,13 +151,28 @@ def solve(state: CascadesDecktetState, budget: Budget) -> Verdict:
         return Verdict(UNKNOWN, [], count, budget.elapsed)
     finally:
         sys.setrecursionlimit(limit)
-    return Verdict(WINNABLE if won else LOST, line if won else [], count, budget.elapsed)
+    moves = [as_move(move) for move in line] if won else []
+    return Verdict(WINNABLE if won else LOST, moves, count, budget.elapsed)
+
+
+def _solve_compiled(board: SolverBoard, budget: Budget) -> Verdict:
+    def check(positions: int) -> bool:
+        budget.step(positions)
+        return budget.spent()
+
+    every = 4096 if budget.steps is None else max(1, min(4096, budget.steps // 16))
+    won, line, positions = _compiled.solve(
+        RANKS, MASKS, board.ace, -1 if board.pass_limit is None else board.pass_limit,
+        board.talon, board.turned, board.reserves, board.opened, board.passes, board.offered,
+        board.ends, board.suits, board.counts, check, every)
+    answer = UNKNOWN if won is None else WINNABLE if won else LOST
+    return Verdict(answer, [as_move(move) for move in line], positions, budget.elapsed)
 
 
 def fallback(state: CascadesDecktetState) -> Move:
     """The move a careful player would make without a solver: play a reserve card, else the
     waste card, to the lowest tier that takes it; else draw; else turn."""
-    return _ordered(state)[0]
+    return _ordered_moves(state)[0]
 
 
 class Solver(Player):

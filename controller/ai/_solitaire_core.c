@@ -1,0 +1,439 @@
+/* The Decktet solitaire's solver in C: the same depth-first search over the same positions as
+ * controller/ai/solitaire.py on controller/ai/solitaire_board.py (its reference), a hundred
+ * times faster, so a lost deal can be proved lost — every reachable position searched — within
+ * seconds. tests/controller/ai/test_solitaire_core.py holds it to the Python solver's verdicts
+ * and to exhaustive search.
+ *
+ * Built at install where a C compiler is present (setup.py marks it optional). */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_CARDS 44
+#define RANK_SLOTS 13
+#define ACE 1
+#define CROWN 10
+#define PAWN 11
+#define COURT 12
+#define DRAW_MOVE (-1)
+#define TURN_MOVE (-2)
+#define MAX_LINE 8192
+#define FIRST_TABLE_BITS 16
+#define MAX_TABLE_BITS 24 /* 16 M positions, 256 MB: past that the answer is "unknown" */
+
+typedef struct {
+    uint8_t talon[MAX_CARDS];
+    uint8_t reserves[3][MAX_CARDS];
+    uint8_t counts[3][RANK_SLOTS];
+    uint64_t played;
+    int8_t ends[3];
+    uint8_t talon_len, turned, reserve_len[3], opened, passes, offered;
+} Position;
+
+typedef struct {
+    uint64_t low, high; /* a position key; 0, 0 marks an empty slot (never a real key) */
+} Key;
+
+typedef struct {
+    uint8_t ranks[MAX_CARDS], masks[MAX_CARDS], suits[3];
+    int cards, ace, pass_limit; /* pass_limit < 0: unlimited */
+    Key *table;
+    int table_bits;
+    long stored;
+    long positions, pending, every;
+    int stop, failed, full;
+    int line[MAX_LINE];
+    int line_len;
+    PyObject *check;
+    PyThreadState *thread;
+} Solver;
+
+static int room(int rank, int tier) {
+    if (rank == ACE || rank == CROWN) return 2;
+    if (rank == PAWN || rank == COURT) return tier == 0 ? 2 : 1;
+    return 1;
+}
+
+static int fits(const Solver *s, const Position *p, int card, int tier) {
+    int rank = s->ranks[card], here = p->counts[tier][rank];
+    if (here >= room(rank, tier)) return 0;
+    if (tier && p->counts[tier - 1][rank] <= here) return 0;
+    if (here && (rank == PAWN || rank == COURT) && !p->counts[2][rank]) return 0;
+    if (s->ace) return (s->masks[card] & s->suits[tier]) != 0;
+    return p->ends[tier] < 0 || (s->masks[card] & s->masks[p->ends[tier]]) != 0;
+}
+
+static int first_card(const Solver *s, const Position *p) {
+    return !s->ace && p->turned && p->ends[0] < 0 && p->ends[1] < 0 && p->ends[2] < 0;
+}
+
+static int plays(const Solver *s, const Position *p, int *out) {
+    /* Every play as card * 3 + tier: reserve cards first (each frees the card beneath), then
+     * the waste's; lower tiers first (they are the hardest to feed). */
+    int count = 0;
+    for (int tier = 2; tier >= 0; tier--)
+        for (int pile = 0; pile < p->opened && pile < 3; pile++) {
+            if (!p->reserve_len[pile]) continue;
+            int card = p->reserves[pile][p->reserve_len[pile] - 1];
+            if (fits(s, p, card, tier)) out[count++] = card * 3 + tier;
+        }
+    if (p->turned) {
+        int card = p->talon[p->turned - 1];
+        for (int tier = 2; tier >= 0; tier--)
+            if (fits(s, p, card, tier)) out[count++] = card * 3 + tier;
+    }
+    return count;
+}
+
+static int can_turn(const Solver *s, const Position *p) {
+    if (!p->talon_len && (s->ace || p->opened >= 3)) return 0;
+    if (s->pass_limit < 0) return p->offered;
+    return p->passes < s->pass_limit;
+}
+
+static int moves(const Solver *s, const Position *p, int *out) {
+    int count = plays(s, p, out);
+    if (first_card(s, p)) return count;
+    if (p->turned < p->talon_len) out[count++] = DRAW_MOVE;
+    else if (can_turn(s, p)) out[count++] = TURN_MOVE;
+    return count;
+}
+
+static void pass_ended(const Solver *s, Position *p) {
+    p->passes++;
+    if (!s->ace && p->opened < 3) p->opened++;
+}
+
+static void play(const Solver *s, Position *p, int move) {
+    if (move >= 0) {
+        int card = move / 3, tier = move % 3;
+        if (p->turned && p->talon[p->turned - 1] == card) {
+            int index = p->turned - 1;
+            memmove(p->talon + index, p->talon + index + 1, (size_t)(p->talon_len - index - 1));
+            p->talon_len--;
+            p->turned = (uint8_t)index;
+        } else {
+            for (int pile = 0; pile < 3; pile++)
+                if (p->reserve_len[pile] && p->reserves[pile][p->reserve_len[pile] - 1] == card) {
+                    p->reserve_len[pile]--;
+                    break;
+                }
+        }
+        p->ends[tier] = (int8_t)card;
+        p->counts[tier][s->ranks[card]]++;
+        p->played |= 1ULL << card;
+    } else if (move == DRAW_MOVE) {
+        p->turned = (uint8_t)(p->turned + 3 < p->talon_len ? p->turned + 3 : p->talon_len);
+        if (p->turned == p->talon_len) pass_ended(s, p);
+    } else {
+        p->turned = 0;
+        p->offered = 0;
+        if (!p->talon_len) pass_ended(s, p);
+    }
+    if (!p->offered) {
+        int found[16];
+        if (plays(s, p, found)) p->offered = 1;
+    }
+}
+
+static Key key_of(const Solver *s, const Position *p) {
+    /* What can change what happens next: the cards played, the tiers' end cards (not in the
+     * Ace version: its tiers match their Aces), the counts of the ranks a tier may hold twice,
+     * the talon's turn, the passes (without a limit, beyond the third change nothing) and
+     * whether this pass offered a card. The counts of other ranks follow from the cards played. */
+    int passes = s->pass_limit >= 0 ? p->passes : (p->passes < 3 ? p->passes : 3);
+    uint64_t high = 0;
+    if (!s->ace)
+        for (int tier = 0; tier < 3; tier++) high = (high << 6) | (uint64_t)(p->ends[tier] + 1);
+    static const int twice[4] = {ACE, CROWN, PAWN, COURT};
+    for (int tier = 0; tier < 3; tier++)
+        for (int k = 0; k < 4; k++) high = (high << 2) | p->counts[tier][twice[k]];
+    high = (high << 6) | p->turned;
+    high = (high << 4) | (uint64_t)passes;
+    high = (high << 1) | p->offered;
+    high |= 1ULL << 63; /* never 0: an empty slot is 0, 0 */
+    Key key = {p->played, high};
+    return key;
+}
+
+static uint64_t mix(Key key) {
+    uint64_t z = key.low * 0x9E3779B97F4A7C15ULL ^ key.high;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int grow(Solver *s) {
+    /* Double the table (rehashing every key); 0 when it may not grow any more. */
+    if (s->table_bits >= MAX_TABLE_BITS) return 0;
+    int bits = s->table_bits + 1;
+    size_t size = (size_t)1 << bits;
+    Key *table = calloc(size, sizeof(Key));
+    if (!table) return 0;
+    size_t old = (size_t)1 << s->table_bits;
+    for (size_t i = 0; i < old; i++) {
+        Key key = s->table[i];
+        if (!key.high) continue;
+        size_t slot = mix(key) & (size - 1);
+        while (table[slot].high) slot = (slot + 1) & (size - 1);
+        table[slot] = key;
+    }
+    free(s->table);
+    s->table = table;
+    s->table_bits = bits;
+    return 1;
+}
+
+static int enter(Solver *s, Key key) {
+    /* 1 if the position is new (now remembered), 0 if it was entered before, -1 if the table
+     * is full. */
+    size_t mask = ((size_t)1 << s->table_bits) - 1;
+    size_t slot = mix(key) & mask;
+    while (s->table[slot].high) {
+        if (s->table[slot].low == key.low && s->table[slot].high == key.high) return 0;
+        slot = (slot + 1) & mask;
+    }
+    if ((size_t)(s->stored + 1) * 2 > mask + 1) { /* keep it at most half full */
+        if (!grow(s)) return -1;
+        return enter(s, key);
+    }
+    s->table[slot] = key;
+    s->stored++;
+    return 1;
+}
+
+static int augment(int card, const int *cards, const int *slots, int slot_count, int *taken,
+                   int *visited, const uint8_t *masks, const uint8_t *suits) {
+    /* Find card a slot of its own in a tier sharing a suit, moving others along (the
+     * augmenting paths of a bipartite matching; at most eight slots). */
+    for (int i = 0; i < slot_count; i++) {
+        if (visited[i] || !(masks[cards[card]] & suits[slots[i]])) continue;
+        visited[i] = 1;
+        if (taken[i] < 0 ||
+            augment(taken[i], cards, slots, slot_count, taken, visited, masks, suits)) {
+            taken[i] = card;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int matches(const int *cards, int count, const int *slots, int slot_count,
+                   const uint8_t *masks, const uint8_t *suits) {
+    /* Whether every card can take a slot of its own in a tier sharing a suit. */
+    int taken[8];
+    for (int i = 0; i < slot_count; i++) taken[i] = -1;
+    for (int c = 0; c < count; c++) {
+        int visited[8] = {0};
+        if (!augment(c, cards, slots, slot_count, taken, visited, masks, suits)) return 0;
+    }
+    return 1;
+}
+
+static int stranded(const Solver *s, const Position *p) {
+    /* The Ace version's tiers never change suits: a win needs every card still out matched to
+     * a tier slot of its rank that shares a suit. 1 when some rank cannot be: lost. */
+    if (!s->ace) return 0;
+    int out[RANK_SLOTS][8], out_count[RANK_SLOTS] = {0};
+    for (int i = 0; i < p->talon_len; i++) {
+        int card = p->talon[i], rank = s->ranks[card];
+        if (out_count[rank] < 8) out[rank][out_count[rank]++] = card;
+    }
+    for (int pile = 0; pile < 3; pile++)
+        for (int i = 0; i < p->reserve_len[pile]; i++) {
+            int card = p->reserves[pile][i], rank = s->ranks[card];
+            if (out_count[rank] < 8) out[rank][out_count[rank]++] = card;
+        }
+    for (int rank = 1; rank < RANK_SLOTS; rank++) {
+        if (!out_count[rank]) continue;
+        int slots[8], slot_count = 0;
+        for (int tier = 0; tier < 3; tier++)
+            for (int k = p->counts[tier][rank]; k < room(rank, tier) && slot_count < 8; k++)
+                slots[slot_count++] = tier;
+        if (out_count[rank] > slot_count) return 1;
+        if (!matches(out[rank], out_count[rank], slots, slot_count, s->masks, s->suits))
+            return 1;
+    }
+    return 0;
+}
+
+static void ask(Solver *s) {
+    PyEval_RestoreThread(s->thread);
+    PyObject *answer = PyObject_CallFunction(s->check, "l", s->pending);
+    s->pending = 0;
+    if (!answer) {
+        s->stop = s->failed = 1;
+    } else {
+        int truth = PyObject_IsTrue(answer);
+        Py_DECREF(answer);
+        if (truth) s->stop = 1;
+        if (truth < 0) s->failed = 1;
+    }
+    s->thread = PyEval_SaveThread();
+}
+
+static int search(Solver *s, const Position *here) {
+    /* 1: a win was found (its moves in line); 0: none from here (or the search stopped). */
+    if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
+        !here->reserve_len[2])
+        return 1;
+    int fresh = enter(s, key_of(s, here));
+    if (fresh < 0) {
+        s->stop = s->full = 1;
+        return 0;
+    }
+    if (!fresh || stranded(s, here)) return 0;
+    s->positions++;
+    if (++s->pending >= s->every) ask(s);
+    if (s->stop || s->line_len >= MAX_LINE) return 0;
+    int list[16];
+    int count = moves(s, here, list);
+    for (int i = 0; i < count; i++) {
+        Position next = *here;
+        play(s, &next, list[i]);
+        s->line[s->line_len++] = list[i];
+        if (search(s, &next)) return 1;
+        s->line_len--;
+        if (s->stop) return 0;
+    }
+    return 0;
+}
+
+static int read_bytes(PyObject *seq, uint8_t *out, int limit, int *count, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > limit) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d", what, limit);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((value == -1 && PyErr_Occurred()) || value < 0 || value > 255) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: 0 to 255", what);
+            return 0;
+        }
+        out[i] = (uint8_t)value;
+    }
+    Py_DECREF(fast);
+    *count = (int)n;
+    return 1;
+}
+
+static PyObject *solve(PyObject *module, PyObject *args) {
+    /* solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered,
+     *       ends, suits, counts, check, every) -> (won: bool | None, line, positions) */
+    PyObject *ranks, *masks, *talon, *reserves, *ends, *suits, *counts, *check;
+    int ace, pass_limit, turned, opened, passes, offered;
+    long every;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "OOpiOiOiipOOOOl", &ranks, &masks, &ace, &pass_limit, &talon,
+                          &turned, &reserves, &opened, &passes, &offered, &ends, &suits, &counts,
+                          &check, &every))
+        return NULL;
+    if (!PyCallable_Check(check) || every < 1) {
+        PyErr_SetString(PyExc_ValueError, "check: a callable; every: at least 1");
+        return NULL;
+    }
+    Solver *s = PyMem_Calloc(1, sizeof(Solver));
+    if (!s) return PyErr_NoMemory();
+    Position start;
+    memset(&start, 0, sizeof start);
+    int n, cards = 0;
+    uint8_t buffer[3 * RANK_SLOTS];
+    int ok = read_bytes(ranks, s->ranks, MAX_CARDS, &cards, "ranks") &&
+             read_bytes(masks, s->masks, MAX_CARDS, &n, "masks") &&
+             read_bytes(talon, start.talon, MAX_CARDS, &n, "talon");
+    start.talon_len = (uint8_t)n;
+    if (ok) {
+        PyObject *piles = PySequence_Fast(reserves, "reserves: three piles");
+        ok = piles && PySequence_Fast_GET_SIZE(piles) == 3;
+        for (int pile = 0; ok && pile < 3; pile++) {
+            ok = read_bytes(PySequence_Fast_GET_ITEM(piles, pile), start.reserves[pile],
+                            MAX_CARDS, &n, "reserves");
+            start.reserve_len[pile] = (uint8_t)n;
+        }
+        Py_XDECREF(piles);
+        if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "reserves: three piles");
+    }
+    if (ok) ok = read_bytes(suits, s->suits, 3, &n, "suits") && n == 3;
+    if (ok) ok = read_bytes(counts, buffer, 3 * RANK_SLOTS, &n, "counts") && n == 3 * RANK_SLOTS;
+    if (ok) {
+        PyObject *fast = PySequence_Fast(ends, "ends: three cards");
+        ok = fast && PySequence_Fast_GET_SIZE(fast) == 3;
+        for (int tier = 0; ok && tier < 3; tier++) {
+            long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, tier));
+            ok = !(card == -1 && PyErr_Occurred()) && card >= -1 && card < cards;
+            start.ends[tier] = (int8_t)card;
+        }
+        Py_XDECREF(fast);
+    }
+    if (ok) ok = cards > 0 && turned >= 0 && turned <= start.talon_len && opened >= 0 &&
+                 opened <= 3 && passes >= 0;
+    if (!ok) {
+        PyMem_Free(s);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a Cascades position");
+        return NULL;
+    }
+    for (int tier = 0; tier < 3; tier++)
+        for (int rank = 0; rank < RANK_SLOTS; rank++)
+            start.counts[tier][rank] = buffer[tier * RANK_SLOTS + rank];
+    uint64_t everything = cards >= 64 ? ~0ULL : (1ULL << cards) - 1;
+    uint64_t out = 0;
+    for (int i = 0; i < start.talon_len; i++) out |= 1ULL << start.talon[i];
+    for (int pile = 0; pile < 3; pile++)
+        for (int i = 0; i < start.reserve_len[pile]; i++) out |= 1ULL << start.reserves[pile][i];
+    start.played = everything & ~out;
+    start.turned = (uint8_t)turned;
+    start.opened = (uint8_t)opened;
+    start.passes = (uint8_t)passes;
+    start.offered = (uint8_t)offered;
+    s->cards = cards;
+    s->ace = ace;
+    s->pass_limit = pass_limit;
+    s->check = check;
+    s->every = every;
+    s->table_bits = FIRST_TABLE_BITS;
+    s->table = calloc((size_t)1 << FIRST_TABLE_BITS, sizeof(Key));
+    if (!s->table) {
+        PyMem_Free(s);
+        return PyErr_NoMemory();
+    }
+    s->thread = PyEval_SaveThread();
+    int won = search(s, &start);
+    PyEval_RestoreThread(s->thread);
+    free(s->table);
+    PyObject *result = NULL;
+    if (!s->failed) {
+        PyObject *line = PyList_New(won ? s->line_len : 0);
+        for (int i = 0; line && won && i < s->line_len; i++)
+            PyList_SET_ITEM(line, i, PyLong_FromLong(s->line[i]));
+        PyObject *answer = won ? Py_True : (s->stop ? Py_None : Py_False);
+        if (line) result = Py_BuildValue("(ONl)", answer, line, s->positions);
+    }
+    PyMem_Free(s);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", solve, METH_VARARGS,
+     "solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered, "
+     "ends, suits, counts, check, every): search a dealt position; (True, line, positions) "
+     "when it can be won, (False, [], positions) when not, (None, [], positions) when check "
+     "stopped it or the positions filled the memory allowed."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef solitaire_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_solitaire_core",
+    .m_doc = "The Decktet solitaire's compiled solver.",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__solitaire_core(void) { return PyModule_Create(&solitaire_module); }

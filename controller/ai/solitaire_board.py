@@ -1,0 +1,177 @@
+"""The Decktet solitaire as its solver wants it: play and undo at full speed, no events, no
+messages, and a position key that forgets what cannot matter any more.
+
+The game's own state (``controller/games/cascades_decktet``) keeps every tier's cards, the
+events and reasons people read; a solver needs far less. Which tier a card of a rank with three
+copies went to follows from how many of its rank were played (the first goes to the top tier,
+the second to the middle, the third to the bottom — the rules leave no choice), and what can
+follow in a tier depends only on its end card (in the Ace version: on its Aces) and how many
+cards of each rank it holds. So a position is the set of cards played, the tiers' end cards,
+the counts of the ranks a tier may hold twice, how far the talon is turned and the passes: two
+orders of the same plays that end alike are one position — the main saving over the game's
+own state, whose tiers differ by order. tests/controller/ai/test_solitaire_board.py plays many
+games through both and requires the same moves and outcomes.
+"""
+
+from __future__ import annotations
+
+from controller.games.cascades_decktet.cards import FOUR_COPIES, MASKS, RANKS, TWICE, tier_room
+from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
+from controller.games.cascades_decktet.state import RESERVE_PILES, CascadesDecktetState
+
+DRAW_MOVE, TURN_MOVE = -1, -2
+"""Moves are ``card * 3 + tier`` for plays, and these two."""
+RANK_SLOTS = 13
+"""Ranks are numbered 1 (Ace) to 12 (Court); a tier's counts are a row of 13."""
+
+
+class SolverBoard:
+    """A dealt Cascades position for searching. Not for people: moves are numbers, nothing is
+    checked (the solver only plays what :meth:`moves` lists)."""
+
+    __slots__ = ("_undo", "ace", "counts", "ends", "offered", "opened", "pass_limit", "passes",
+                 "played", "reserves", "suits", "talon", "turned")
+
+    def __init__(self, state: CascadesDecktetState) -> None:
+        if not state.dealt:
+            raise ValueError("deal the cards before asking whether the deal can be won")
+        self.ace = state.version == "ace"
+        self.pass_limit = state.pass_limit
+        self.talon: tuple[int, ...] = tuple(state.talon)
+        self.turned = state.turned
+        self.reserves: tuple[tuple[int, ...], ...] = tuple(tuple(r) for r in state.reserves)
+        self.opened = state.opened
+        self.passes = state.passes
+        self.offered = state.offered_in_pass
+        self.ends: tuple[int, ...] = tuple(row[-1] if row else -1 for row in state.tiers)
+        self.suits = tuple(MASKS[row[0]] | MASKS[row[1]] if self.ace else 0
+                           for row in state.tiers)
+        """The Ace version's tiers: the suits of their two Aces, which never change."""
+        self.counts = [0] * (3 * RANK_SLOTS)
+        for tier in range(3):
+            for rank, count in enumerate(state.counts[tier]):
+                self.counts[tier * RANK_SLOTS + rank] = count
+        self.played = 0
+        for row in state.tiers:
+            for card in row:
+                self.played |= 1 << card
+        self._undo: list[tuple] = []
+
+    # -- what may be played ------------------------------------------------------------------
+
+    def _fits(self, card: int, tier: int) -> bool:
+        rank = RANKS[card]
+        counts = self.counts
+        here = counts[tier * RANK_SLOTS + rank]
+        if here >= tier_room(rank, tier):
+            return False
+        if tier and counts[(tier - 1) * RANK_SLOTS + rank] <= here:
+            return False
+        if here and rank in FOUR_COPIES and not counts[2 * RANK_SLOTS + rank]:
+            return False
+        if self.ace:
+            return bool(MASKS[card] & self.suits[tier])
+        end = self.ends[tier]
+        return end < 0 or bool(MASKS[card] & MASKS[end])
+
+    def _first_card(self) -> bool:
+        """The standard version's first card turned up waits to start the top tier."""
+        return not self.ace and self.turned > 0 and self.ends == (-1, -1, -1)
+
+    def sources(self) -> list[int]:
+        """The cards that may be played: the waste's top, then each open reserve pile's top."""
+        found = [self.talon[self.turned - 1]] if self.turned else []
+        for pile in self.reserves[:self.opened]:
+            if pile:
+                found.append(pile[-1])
+        return found
+
+    def plays(self) -> list[int]:
+        """Every play, as ``card * 3 + tier`` (while the tiers are empty only the top tier takes
+        a card: the lower ones need its rank above)."""
+        return [card * 3 + tier for card in self.sources() for tier in range(3)
+                if self._fits(card, tier)]
+
+    def moves(self) -> list[int]:
+        """The legal moves: plays, then a draw or a turn of the waste."""
+        moves = self.plays()
+        if self._first_card():
+            return moves
+        if self.turned < len(self.talon):
+            moves.append(DRAW_MOVE)
+        elif self._can_turn():
+            moves.append(TURN_MOVE)
+        return moves
+
+    def _can_turn(self) -> bool:
+        if not self.talon and (self.ace or self.opened >= RESERVE_PILES):
+            return False
+        if self.pass_limit is None:
+            return self.offered
+        return self.passes < self.pass_limit
+
+    def won(self) -> bool:
+        """Whether every card is in the tiers."""
+        return not self.talon and not any(self.reserves)
+
+    def key(self) -> tuple[int, ...]:
+        """The position, without what cannot change what happens next."""
+        twice = tuple(self.counts[tier * RANK_SLOTS + rank] for tier in range(3)
+                      for rank in TWICE)
+        ends = () if self.ace else self.ends
+        passes = self.passes if self.pass_limit is not None else min(self.passes, RESERVE_PILES)
+        return (self.played, *ends, *twice, self.turned, passes, self.offered)
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def play(self, move: int) -> None:
+        """Play a move from :meth:`moves`."""
+        self._undo.append((self.talon, self.turned, self.reserves, self.opened, self.passes,
+                           self.offered, self.ends, self.played, move))
+        if move >= 0:
+            card, tier = divmod(move, 3)
+            if self.turned and self.talon[self.turned - 1] == card:
+                index = self.turned - 1
+                self.talon = self.talon[:index] + self.talon[index + 1:]
+                self.turned = index
+            else:
+                self.reserves = tuple(pile[:-1] if pile and pile[-1] == card else pile
+                                      for pile in self.reserves)
+            ends = list(self.ends)
+            ends[tier] = card
+            self.ends = tuple(ends)
+            self.counts[tier * RANK_SLOTS + RANKS[card]] += 1
+            self.played |= 1 << card
+        elif move == DRAW_MOVE:
+            self.turned = min(len(self.talon), self.turned + 3)
+            if self.turned == len(self.talon):
+                self._pass_ended()
+        else:
+            self.turned = 0
+            self.offered = False
+            if not self.talon:
+                self._pass_ended()
+        if not self.offered and self.plays():
+            self.offered = True
+
+    def _pass_ended(self) -> None:
+        self.passes += 1
+        if not self.ace and self.opened < RESERVE_PILES:
+            self.opened += 1
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        (self.talon, self.turned, self.reserves, self.opened, self.passes, self.offered,
+         self.ends, self.played, move) = self._undo.pop()
+        if move >= 0:
+            card, tier = divmod(move, 3)
+            self.counts[tier * RANK_SLOTS + RANKS[card]] -= 1
+
+
+def as_move(move: int) -> Move:
+    """A solver's move number as the game's move."""
+    if move == DRAW_MOVE:
+        return DRAW
+    if move == TURN_MOVE:
+        return TURN
+    return Play(move // 3, move % 3)
