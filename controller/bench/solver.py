@@ -8,6 +8,7 @@ of winnable, lost and unknown, the time per deal and the positions searched per 
 from __future__ import annotations
 
 import random
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from controller.ai.base import Budget
@@ -19,22 +20,38 @@ VERSIONS = {
     "unlimited": {"version": "standard", "passes": "unlimited"},
     "ace": {"version": "ace"},
     "extended": {"version": "standard", "passes": "3", "pawns": "yes", "courts": "yes"},
+    "extended-unlimited": {"version": "standard", "passes": "unlimited", "pawns": "yes",
+                           "courts": "yes"},
+    "ace-3": {"version": "ace", "passes": "3"},
 }
 """The versions measured, by the name the bench uses, and their game options."""
 
 
-def measure_solver(version: str, deals: int, seconds: float, seed: int) -> dict[str, Any]:
-    """The solver's verdicts on ``deals`` seeded deals of ``version``."""
+def _verdict(job: tuple[str, int, float]) -> tuple[str, float, int]:
+    version, seed, seconds = job
+    state = CascadesDecktetState.new(VERSIONS[version])
+    state.play(state.sample_chance(random.Random(seed)))
+    verdict = solve(state, Budget(seconds=seconds))
+    return verdict.answer, verdict.seconds, verdict.positions
+
+
+def measure_solver(version: str, deals: int, seconds: float, seed: int, jobs: int = 1) \
+        -> dict[str, Any]:
+    """The solver's verdicts on ``deals`` seeded deals of ``version``, ``jobs`` deals at once
+    (one per core: each deal's time is its own)."""
     counts = {WINNABLE: 0, LOST: 0, UNKNOWN: 0}
     times: list[float] = []
     positions = 0
-    for number in range(deals):
-        state = CascadesDecktetState.new(VERSIONS[version])
-        state.play(state.sample_chance(random.Random(seed + number)))
-        verdict = solve(state, Budget(seconds=seconds))
-        counts[verdict.answer] += 1
-        times.append(verdict.seconds)
-        positions += verdict.positions
+    work = [(version, seed + number, seconds) for number in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            verdicts = list(pool.map(_verdict, work))
+    else:
+        verdicts = [_verdict(job) for job in work]
+    for answer, spent, searched in verdicts:
+        counts[answer] += 1
+        times.append(spent)
+        positions += searched
     total = sum(times)
     return {
         "deals": deals,

@@ -163,7 +163,8 @@ def register(commands: Any) -> None:
         description="Deal the Decktet solitaire from fixed seeds and ask the solver whether "
         "each deal can be won within a time budget: winnable, lost and unknown counts, and "
         "the time per deal, for each version.",
-        epilog="example: kaskade bench solver --deals 100 --seconds 2",
+        epilog="example: kaskade bench solver --deals 1000 --seconds 5 --jobs 2 --versions "
+        "standard,unlimited,ace,ace-3,extended,extended-unlimited",
     )
     solver.add_argument("--versions", default="standard,unlimited,ace", metavar="NAME,…",
                         help=f"versions to deal ({', '.join(SOLVER_VERSIONS)}; default "
@@ -173,6 +174,8 @@ def register(commands: Any) -> None:
     solver.add_argument("--seconds", type=_positive, default=2.0, metavar="S",
                         help="time the solver may take on each deal (default 2)")
     solver.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
+    solver.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="deals solved at once, one per core (default 1)")
     solver.add_argument("--json", action="store_true", help="print the results as JSON")
     solver.set_defaults(handler=run_solver)
 
@@ -351,19 +354,19 @@ def run_solver(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"no version {', '.join(unknown)}; the versions are "
                          f"{', '.join(SOLVER_VERSIONS)}")
-    if args.deals < 1:
-        raise UsageError("--deals must be at least 1")
-    report = {version: measure_solver(version, args.deals, args.seconds, args.seed)
+    if args.deals < 1 or args.jobs < 1:
+        raise UsageError("--deals and --jobs must be at least 1")
+    report = {version: measure_solver(version, args.deals, args.seconds, args.seed, args.jobs)
               for version in versions}
     if args.json:
         print(json.dumps(report))
         return 0
     print(f"Cascades (Decktet) solver — {args.deals} deals per version from seed {args.seed}, "
           f"{args.seconds:g} s per deal")
-    print(f"  {'version':<10} {'winnable':>8} {'lost':>5} {'unknown':>8} {'decided %':>9} "
+    print(f"  {'version':<18} {'winnable':>8} {'lost':>5} {'unknown':>8} {'decided %':>9} "
           f"{'mean s':>7} {'max s':>6} {'positions/s':>12}")
     for version, row in report.items():
-        print(f"  {version:<10} {row['winnable']:>8} {row['lost']:>5} {row['unknown']:>8} "
+        print(f"  {version:<18} {row['winnable']:>8} {row['lost']:>5} {row['unknown']:>8} "
               f"{row['decided_pct']:>9} {row['mean_s']:>7} {row['max_s']:>6} "
               f"{row['positions_per_s']:>12}")
     return 0

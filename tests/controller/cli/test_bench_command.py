@@ -176,3 +176,24 @@ def test_web_figures_have_the_documented_shape(capsys):
                             "touch_to_picture_worst_ms", "cpu_without_page", "cpu_with_page"}
     assert 0 < figures["touch_to_picture_median_ms"] <= figures["touch_to_picture_worst_ms"]
     assert figures["cpu_with_page"] >= 0
+
+
+def test_solver_bench_counts_every_deal_of_every_version(capsys):
+    assert main(["bench", "solver", "--deals", "3", "--seconds", "1", "--jobs", "2",
+                 "--versions", "standard,ace-3,extended-unlimited", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report) == ["standard", "ace-3", "extended-unlimited"]
+    for row in report.values():
+        assert row["winnable"] + row["lost"] + row["unknown"] == row["deals"] == 3
+    assert main(["bench", "solver", "--deals", "2", "--seconds", "1",
+                 "--versions", "standard"]) == 0
+    assert "decided %" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--versions", "klondike"], "no version klondike"),
+    (["--jobs", "0"], "--deals and --jobs must be at least 1"),
+])
+def test_solver_bench_options_are_checked(capsys, argv, message):
+    assert main(["bench", "solver", *argv]) == 2
+    assert message in capsys.readouterr().err
