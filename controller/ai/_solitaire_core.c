@@ -42,7 +42,8 @@ typedef struct {
     Key *table;
     int table_bits;
     long stored;
-    long positions, pending, every;
+    long positions, pending, every, limit;
+    uint64_t rng; /* non-zero: the moves are shuffled at every position (a restart's order) */
     int stop, failed, full;
     int line[MAX_LINE];
     int line_len;
@@ -141,9 +142,10 @@ static void play(const Solver *s, Position *p, int move) {
 static Key key_of(const Solver *s, const Position *p) {
     /* What can change what happens next: the cards played, the tiers' end cards (not in the
      * Ace version: its tiers match their Aces), the counts of the ranks a tier may hold twice,
-     * the talon's turn, the passes (without a limit, beyond the third change nothing) and
-     * whether this pass offered a card. The counts of other ranks follow from the cards played. */
-    int passes = s->pass_limit >= 0 ? p->passes : (p->passes < 3 ? p->passes : 3);
+     * the talon's turn, the passes (without a limit they only open reserve piles: beyond the
+     * third, and in the Ace version at all, they change nothing) and whether this pass offered
+     * a card. The counts of other ranks follow from the cards played. */
+    int passes = s->pass_limit >= 0 ? p->passes : s->ace ? 0 : (p->passes < 3 ? p->passes : 3);
     uint64_t high = 0;
     if (!s->ace)
         for (int tier = 0; tier < 3; tier++) high = (high << 6) | (uint64_t)(p->ends[tier] + 1);
@@ -156,6 +158,14 @@ static Key key_of(const Solver *s, const Position *p) {
     high |= 1ULL << 63; /* never 0: an empty slot is 0, 0 */
     Key key = {p->played, high};
     return key;
+}
+
+static uint64_t next_random(uint64_t *state) {
+    /* splitmix64, as controller/ai/solitaire_board.py has it */
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
 static uint64_t mix(Key key) {
@@ -220,6 +230,31 @@ static int augment(int card, const int *cards, const int *slots, int slot_count,
     return 0;
 }
 
+static int known(const Solver *s, Key key) {
+    size_t mask = ((size_t)1 << s->table_bits) - 1;
+    for (size_t slot = mix(key) & mask; s->table[slot].high; slot = (slot + 1) & mask)
+        if (s->table[slot].low == key.low && s->table[slot].high == key.high) return 1;
+    return 0;
+}
+
+static int dominated(const Solver *s, const Position *p) {
+    /* Whether a position that can do all this one can, and more, was entered: the same with
+     * a card offered in this pass (it may turn the waste over), or — without a pass limit —
+     * with more reserve piles open. What wins from here wins from there. */
+    Position better = *p;
+    int most = (s->pass_limit < 0 && !s->ace && p->passes < 3) ? 3 : p->passes;
+    for (int passes = p->passes; passes <= most; passes++) {
+        better.passes = (uint8_t)passes;
+        better.opened = (uint8_t)(s->ace ? 0 : passes < 3 ? passes : 3);
+        for (int offered = p->offered; offered <= 1; offered++) {
+            if (passes == p->passes && offered == p->offered) continue;
+            better.offered = (uint8_t)offered;
+            if (known(s, key_of(s, &better))) return 1;
+        }
+    }
+    return 0;
+}
+
 static int matches(const int *cards, int count, const int *slots, int slot_count,
                    const uint8_t *masks, const uint8_t *suits) {
     /* Whether every card can take a slot of its own in a tier sharing a suit. */
@@ -279,17 +314,25 @@ static int search(Solver *s, const Position *here) {
     if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
         !here->reserve_len[2])
         return 1;
-    int fresh = enter(s, key_of(s, here));
-    if (fresh < 0) {
+    Key key = key_of(s, here);
+    if (known(s, key) || dominated(s, here)) return 0;
+    if (enter(s, key) < 0) {
         s->stop = s->full = 1;
         return 0;
     }
-    if (!fresh || stranded(s, here)) return 0;
+    if (stranded(s, here)) return 0;
     s->positions++;
     if (++s->pending >= s->every) ask(s);
+    if (s->limit && s->positions >= s->limit) s->stop = 1;
     if (s->stop || s->line_len >= MAX_LINE) return 0;
     int list[16];
     int count = moves(s, here, list);
+    if (s->rng)
+        for (int i = count - 1; i > 0; i--) {
+            int j = (int)(next_random(&s->rng) % (uint64_t)(i + 1)), move = list[i];
+            list[i] = list[j];
+            list[j] = move;
+        }
     for (int i = 0; i < count; i++) {
         Position next = *here;
         play(s, &next, list[i]);
@@ -326,17 +369,20 @@ static int read_bytes(PyObject *seq, uint8_t *out, int limit, int *count, const 
 
 static PyObject *solve(PyObject *module, PyObject *args) {
     /* solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered,
-     *       ends, suits, counts, check, every) -> (won: bool | None, line, positions) */
+     *       ends, suits, counts, check, every, seed, limit) -> (won: bool | None, line,
+     *       positions) */
     PyObject *ranks, *masks, *talon, *reserves, *ends, *suits, *counts, *check;
     int ace, pass_limit, turned, opened, passes, offered;
-    long every;
+    long every, limit;
+    unsigned long long seed;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OOpiOiOiipOOOOl", &ranks, &masks, &ace, &pass_limit, &talon,
+    if (!PyArg_ParseTuple(args, "OOpiOiOiipOOOOlKl", &ranks, &masks, &ace, &pass_limit, &talon,
                           &turned, &reserves, &opened, &passes, &offered, &ends, &suits, &counts,
-                          &check, &every))
+                          &check, &every, &seed, &limit))
         return NULL;
-    if (!PyCallable_Check(check) || every < 1) {
-        PyErr_SetString(PyExc_ValueError, "check: a callable; every: at least 1");
+    if (!PyCallable_Check(check) || every < 1 || limit < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "check: a callable; every: at least 1; limit: 0 (none) or more");
         return NULL;
     }
     Solver *s = PyMem_Calloc(1, sizeof(Solver));
@@ -397,6 +443,8 @@ static PyObject *solve(PyObject *module, PyObject *args) {
     s->pass_limit = pass_limit;
     s->check = check;
     s->every = every;
+    s->rng = seed;
+    s->limit = limit;
     s->table_bits = FIRST_TABLE_BITS;
     s->table = calloc((size_t)1 << FIRST_TABLE_BITS, sizeof(Key));
     if (!s->table) {
@@ -422,9 +470,11 @@ static PyObject *solve(PyObject *module, PyObject *args) {
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered, "
-     "ends, suits, counts, check, every): search a dealt position; (True, line, positions) "
-     "when it can be won, (False, [], positions) when not, (None, [], positions) when check "
-     "stopped it or the positions filled the memory allowed."},
+     "ends, suits, counts, check, every, seed, limit): search a dealt position, the moves in "
+     "the solver's order (seed 0) or shuffled (another seed), at most limit positions (0: no "
+     "limit); (True, line, positions) when it can be won, (False, [], positions) when not, "
+     "(None, [], positions) when check or the limit stopped it or the positions filled the "
+     "memory allowed."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,5 +5,5 @@ from collections.abc import Callable, Sequence
 def solve(ranks: Sequence[int], masks: Sequence[int], ace: bool, pass_limit: int,
           talon: Sequence[int], turned: int, reserves: Sequence[Sequence[int]], opened: int,
           passes: int, offered: bool, ends: Sequence[int], suits: Sequence[int],
-          counts: Sequence[int], check: Callable[[int], bool],
-          every: int) -> tuple[bool | None, list[int], int]: ...
+          counts: Sequence[int], check: Callable[[int], bool], every: int, seed: int,
+          limit: int) -> tuple[bool | None, list[int], int]: ...

@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.solitaire_board import RANK_SLOTS, SolverBoard, as_move
+from controller.ai.solitaire_board import RANK_SLOTS, Shuffle, SolverBoard, as_move
 from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import CascadesDecktetState
+
+MAX_LINE = 8192
+"""The longest line of moves a search follows (the compiled solver's too)."""
 
 _compiled: Any
 try:
@@ -106,25 +109,53 @@ def _ordered(board: SolverBoard) -> list[int]:
     return plays + [m for m in moves if m < 0]
 
 
+FIRST_LIMIT = 20_000
+"""Positions the first search may enter before it starts again in another order; each restart
+may enter twice as many as the one before."""
+
+
 def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> Verdict:
     """Whether ``state`` (dealt) can still be won, searched within ``budget``: by the compiled
     solver where it was built (``engine="auto"``), else — or with ``engine="python"`` — in
-    Python. Both search the same positions in the same order."""
+    Python; both search the same positions in the same order.
+
+    A depth-first search that takes a wrong turn early can spend its whole budget below it
+    while a win lies one choice away, so the search starts again with the moves in another
+    order whenever it has entered ``FIRST_LIMIT`` positions, twice as many each time: the
+    first search keeps the solver's own order, the others shuffle it (seeded: the same answer
+    every time). A search that ends within its limit has searched everything: its answer is
+    final, "lost" included. The restarts cost at most as much again as the last search."""
     if engine not in ("auto", "python"):
         raise ValueError(f"engine: auto or python, not {engine!r}")
     board = SolverBoard(state)
-    if engine == "auto" and _compiled is not None:
-        return _solve_compiled(board, budget)
+    search = _search_compiled if engine == "auto" and _compiled is not None else _search
+    limit, seed, searched = FIRST_LIMIT, 0, 0
+    while True:
+        won, line, positions = search(board, budget, seed, limit)
+        searched += positions
+        if won is not None:
+            moves = [as_move(move) for move in line]
+            return Verdict(WINNABLE if won else LOST, moves, searched, budget.elapsed)
+        if budget.spent():
+            return Verdict(UNKNOWN, [], searched, budget.elapsed)
+        seed, limit = seed + 1, limit * 2
+
+
+def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
+        -> tuple[bool | None, list[int], int]:
+    """One depth-first search in Python: (won, its line, positions), won ``None`` when the
+    budget or the ``limit`` of positions stopped it."""
     entered: set[tuple[int, ...]] = set()
     line: list[int] = []
     count = 0
+    shuffle = Shuffle(seed) if seed else None
 
     def search() -> bool:
         nonlocal count
         if board.won():
             return True
         key = board.key()
-        if key in entered:
+        if key in entered or any(better in entered for better in board.better_keys()):
             return False
         entered.add(key)
         if _stranded(board):
@@ -134,7 +165,12 @@ def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> 
             budget.step(256)
             if budget.spent():
                 raise _OutOfBudgetError
-        for move in _ordered(board):
+        if count >= limit:
+            raise _OutOfBudgetError
+        moves = _ordered(board)
+        if shuffle is not None:
+            shuffle(moves)
+        for move in moves:
             board.play(move)
             line.append(move)
             if search():
@@ -143,19 +179,24 @@ def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> 
             line.pop()
         return False
 
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * len(state.deck) + 200))
+    recursion = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(recursion, MAX_LINE + 200))
     try:
         won = search()
     except _OutOfBudgetError:
-        return Verdict(UNKNOWN, [], count, budget.elapsed)
+        while line:
+            board.undo()
+            line.pop()
+        return None, [], count
     finally:
-        sys.setrecursionlimit(limit)
-    moves = [as_move(move) for move in line] if won else []
-    return Verdict(WINNABLE if won else LOST, moves, count, budget.elapsed)
+        sys.setrecursionlimit(recursion)
+    return won, line if won else [], count
 
 
-def _solve_compiled(board: SolverBoard, budget: Budget) -> Verdict:
+def _search_compiled(board: SolverBoard, budget: Budget, seed: int, limit: int) \
+        -> tuple[bool | None, list[int], int]:
+    """One depth-first search in the compiled solver, as :func:`_search`."""
+
     def check(positions: int) -> bool:
         budget.step(positions)
         return budget.spent()
@@ -164,9 +205,8 @@ def _solve_compiled(board: SolverBoard, budget: Budget) -> Verdict:
     won, line, positions = _compiled.solve(
         RANKS, MASKS, board.ace, -1 if board.pass_limit is None else board.pass_limit,
         board.talon, board.turned, board.reserves, board.opened, board.passes, board.offered,
-        board.ends, board.suits, board.counts, check, every)
-    answer = UNKNOWN if won is None else WINNABLE if won else LOST
-    return Verdict(answer, [as_move(move) for move in line], positions, budget.elapsed)
+        board.ends, board.suits, board.counts, check, every, seed, limit)
+    return won, line, positions
 
 
 def fallback(state: CascadesDecktetState) -> Move:

@@ -114,13 +114,29 @@ class SolverBoard:
         """Whether every card is in the tiers."""
         return not self.talon and not any(self.reserves)
 
-    def key(self) -> tuple[int, ...]:
-        """The position, without what cannot change what happens next."""
+    def key(self, passes: int | None = None, offered: bool | None = None) -> tuple[int, ...]:
+        """The position (or the same with other ``passes`` or ``offered``), without what cannot
+        change what happens next: without a pass limit the passes only open reserve piles, so
+        beyond the third — and in the Ace version at all — they change nothing."""
         twice = tuple(self.counts[tier * RANK_SLOTS + rank] for tier in range(3)
                       for rank in TWICE)
         ends = () if self.ace else self.ends
-        passes = self.passes if self.pass_limit is not None else min(self.passes, RESERVE_PILES)
-        return (self.played, *ends, *twice, self.turned, passes, self.offered)
+        passes = self.passes if passes is None else passes
+        if self.pass_limit is None:
+            passes = 0 if self.ace else min(passes, RESERVE_PILES)
+        offered = self.offered if offered is None else offered
+        return (self.played, *ends, *twice, self.turned, passes, offered)
+
+    def better_keys(self) -> list[tuple[int, ...]]:
+        """The keys of positions that can do all this one can, and more: the same with a card
+        offered in this pass (it may turn the waste over) or — without a pass limit — with
+        more reserve piles open. What wins from here wins from there, so once one of them was
+        searched this one need not be."""
+        most = RESERVE_PILES if self.pass_limit is None and not self.ace else self.passes
+        return [self.key(passes, offered)
+                for passes in range(self.passes, max(most, self.passes) + 1)
+                for offered in ((False, True) if not self.offered else (True,))
+                if (passes, offered) != (self.passes, self.offered)]
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -166,6 +182,28 @@ class SolverBoard:
         if move >= 0:
             card, tier = divmod(move, 3)
             self.counts[tier * RANK_SLOTS + RANKS[card]] -= 1
+
+
+class Shuffle:
+    """A restart's order of moves: splitmix64 from a seed and Fisher-Yates, the same numbers
+    the compiled solver draws, so both search the same tree."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & self.MASK
+
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def __call__(self, moves: list[int]) -> None:
+        for i in range(len(moves) - 1, 0, -1):
+            j = self._next() % (i + 1)
+            moves[i], moves[j] = moves[j], moves[i]
 
 
 def as_move(move: int) -> Move:

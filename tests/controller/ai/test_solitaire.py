@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from controller.ai import solitaire
 from controller.ai.base import Budget
 from controller.ai.solitaire import LOST, UNKNOWN, WINNABLE, Solver, solve
 from controller.games.cascades_decktet.cards import ACES, BASIC, CARDS
@@ -60,9 +61,14 @@ CASES = [("standard", "3", 11, range(30)), ("standard", "unlimited", 10, range(2
          ("ace", "unlimited", 12, range(30)), ("ace", "3", 12, range(20))]
 
 
+@pytest.mark.parametrize("first_limit", [solitaire.FIRST_LIMIT, 30])
 @pytest.mark.parametrize(("version", "passes", "size", "seeds"), CASES,
                          ids=[f"{v}-{p}-{n}" for v, p, n, _ in CASES])
-def test_the_verdict_agrees_with_exhaustive_search(version, passes, size, seeds):
+def test_the_verdict_agrees_with_exhaustive_search(version, passes, size, seeds, first_limit,
+                                                   monkeypatch):
+    """Also with restarts after as few as 30 positions: an answer is only given by a search
+    that ended within its limit, or found a win."""
+    monkeypatch.setattr(solitaire, "FIRST_LIMIT", first_limit)
     verdicts = {WINNABLE: 0, LOST: 0}
     for seed in seeds:
         state = small_deal(version, passes, size, seed)

@@ -26,9 +26,14 @@ CASES = [("standard", "3", 12), ("standard", "unlimited", 11), ("ace", "unlimite
          ("ace", "3", 13)]
 
 
+@pytest.mark.parametrize("first_limit", [solitaire.FIRST_LIMIT, 40])
 @pytest.mark.parametrize(("version", "passes", "size"), CASES,
                          ids=[f"{v}-{p}-{n}" for v, p, n in CASES])
-def test_it_searches_exactly_as_the_python_solver(version, passes, size):
+def test_it_searches_exactly_as_the_python_solver(version, passes, size, first_limit,
+                                                  monkeypatch):
+    """With the restarts' first limit at 40 positions every deal is searched many times over
+    in shuffled orders: the shuffles too must be the same."""
+    monkeypatch.setattr(solitaire, "FIRST_LIMIT", first_limit)
     answers = set()
     for seed in range(40):
         state = small_deal(version, passes, size, seed)
@@ -70,12 +75,15 @@ def test_bad_input_is_refused_and_an_error_in_the_budget_goes_on():
     with pytest.raises(KeyError, match="the budget broke"):
         solitaire._compiled.solve([1, 2], [1, 2], False, 3, [0, 1, 0, 1, 0, 1, 0, 1], 0,
                                   [[], [], []], 0, 0, False, [-1, -1, -1], [0, 0, 0],
-                                  [0] * 39, broken, 1)
+                                  [0] * 39, broken, 1, 0, 0)
     with pytest.raises(ValueError, match="talon: at most 44"):
         solitaire._compiled.solve([1], [1], False, 3, [0] * 45, 0, [[], [], []], 0, 0, False,
-                                  [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1)
+                                  [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1, 0, 0)
+    with pytest.raises(ValueError, match="limit: 0 .none. or more"):
+        solitaire._compiled.solve([1], [1], False, 3, [0], 0, [[], [], []], 0, 0, False,
+                                  [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1, 0, -1)
     with pytest.raises(ValueError, match="engine: auto or python"):
         solve(full_deal(1), Budget(steps=1), engine="fortran")
     with pytest.raises(ValueError, match="not a Cascades position"):
         solitaire._compiled.solve([1], [1], False, 3, [0], 5, [[], [], []], 0, 0, False,
-                                  [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1)
+                                  [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1, 0, 0)
