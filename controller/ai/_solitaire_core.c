@@ -452,7 +452,9 @@ static PyObject *solve(PyObject *module, PyObject *args) {
         return PyErr_NoMemory();
     }
     s->thread = PyEval_SaveThread();
-    int won = search(s, &start);
+    int won = search(s, &start), stopped = s->stop;
+    if (s->pending && !s->failed) ask(s); /* the budget hears of every position searched */
+    s->stop = stopped;
     PyEval_RestoreThread(s->thread);
     free(s->table);
     PyObject *result = NULL;

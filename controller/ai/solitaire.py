@@ -190,6 +190,7 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
         return None, [], count
     finally:
         sys.setrecursionlimit(recursion)
+        budget.step(count % 256)  # the budget hears of every position searched
     return won, line if won else [], count
 
 

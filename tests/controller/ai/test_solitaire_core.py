@@ -87,3 +87,12 @@ def test_bad_input_is_refused_and_an_error_in_the_budget_goes_on():
     with pytest.raises(ValueError, match="not a Cascades position"):
         solitaire._compiled.solve([1], [1], False, 3, [0], 5, [[], [], []], 0, 0, False,
                                   [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1, 0, 0)
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_the_budget_hears_of_every_position(engine, monkeypatch):
+    monkeypatch.setattr(solitaire, "FIRST_LIMIT", 40)
+    for seed in range(5):
+        budget = Budget(seconds=30)
+        verdict = solve(small_deal("standard", "3", 12, seed), budget, engine)
+        assert budget.used == verdict.positions
