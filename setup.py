@@ -7,7 +7,7 @@ from setuptools import Extension, setup
 
 setup(ext_modules=[
     Extension("controller.ai.kaskade._core", ["controller/ai/kaskade/_core.c"],
-              extra_compile_args=["-O2"], optional=True),
+              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
     Extension("controller.ai._solitaire_core", ["controller/ai/_solitaire_core.c"],
-              extra_compile_args=["-O2"], optional=True),
+              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
 ])

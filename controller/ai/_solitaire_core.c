@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_budget.h"
+
 #define MAX_CARDS 44
 #define RANK_SLOTS 13
 #define ACE 1
@@ -21,7 +23,7 @@
 #define TURN_MOVE (-2)
 #define MAX_LINE 8192
 #define FIRST_TABLE_BITS 16
-#define MAX_TABLE_BITS 24 /* 16 M positions, 256 MB: past that the answer is "unknown" */
+#define MAX_TABLE_BITS 24 /* 16 M slots, 256 MB, kept half empty: 8 M positions; then "unknown" */
 
 typedef struct {
     uint8_t talon[MAX_CARDS];
@@ -295,22 +297,13 @@ static int stranded(const Solver *s, const Position *p) {
 }
 
 static void ask(Solver *s) {
-    PyEval_RestoreThread(s->thread);
-    PyObject *answer = PyObject_CallFunction(s->check, "l", s->pending);
-    s->pending = 0;
-    if (!answer) {
-        s->stop = s->failed = 1;
-    } else {
-        int truth = PyObject_IsTrue(answer);
-        Py_DECREF(answer);
-        if (truth) s->stop = 1;
-        if (truth < 0) s->failed = 1;
-    }
-    s->thread = PyEval_SaveThread();
+    ask_budget(s->check, &s->pending, &s->thread, &s->stop, &s->failed);
 }
 
-static int search(Solver *s, const Position *here) {
-    /* 1: a win was found (its moves in line); 0: none from here (or the search stopped). */
+static int search(Solver *s, const Position *here, int played) {
+    /* 1: a win was found (its moves in line); 0: none from here (or the search stopped).
+     * played: whether the move here played a card (a draw or a turn leaves the cards out as
+     * they were, so whether they are stranded is already known: not). */
     if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
         !here->reserve_len[2])
         return 1;
@@ -320,7 +313,7 @@ static int search(Solver *s, const Position *here) {
         s->stop = s->full = 1;
         return 0;
     }
-    if (stranded(s, here)) return 0;
+    if (played && stranded(s, here)) return 0;
     s->positions++;
     if (++s->pending >= s->every) ask(s);
     if (s->limit && s->positions >= s->limit) s->stop = 1;
@@ -337,7 +330,7 @@ static int search(Solver *s, const Position *here) {
         Position next = *here;
         play(s, &next, list[i]);
         s->line[s->line_len++] = list[i];
-        if (search(s, &next)) return 1;
+        if (search(s, &next, list[i] >= 0)) return 1;
         s->line_len--;
         if (s->stop) return 0;
     }
@@ -452,7 +445,7 @@ static PyObject *solve(PyObject *module, PyObject *args) {
         return PyErr_NoMemory();
     }
     s->thread = PyEval_SaveThread();
-    int won = search(s, &start), stopped = s->stop;
+    int won = search(s, &start, 1), stopped = s->stop;
     if (s->pending && !s->failed) ask(s); /* the budget hears of every position searched */
     s->stop = stopped;
     PyEval_RestoreThread(s->thread);

@@ -111,7 +111,10 @@ def _ordered(board: SolverBoard) -> list[int]:
 
 FIRST_LIMIT = 20_000
 """Positions the first search may enter before it starts again in another order; each restart
-may enter twice as many as the one before."""
+may enter twice as many as the one before…"""
+LAST_LIMIT = 1_280_000
+"""… until this many: the search after it has no limit (a lost deal needs every position
+searched, and restarts beyond this would only repeat that work)."""
 
 
 def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> Verdict:
@@ -123,8 +126,8 @@ def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> 
     while a win lies one choice away, so the search starts again with the moves in another
     order whenever it has entered ``FIRST_LIMIT`` positions, twice as many each time: the
     first search keeps the solver's own order, the others shuffle it (seeded: the same answer
-    every time). A search that ends within its limit has searched everything: its answer is
-    final, "lost" included. The restarts cost at most as much again as the last search."""
+    every time), up to ``LAST_LIMIT``; the search after that has no limit. A search that ends
+    within its limit has searched everything: its answer is final, "lost" included."""
     if engine not in ("auto", "python"):
         raise ValueError(f"engine: auto or python, not {engine!r}")
     board = SolverBoard(state)
@@ -138,13 +141,13 @@ def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> 
             return Verdict(WINNABLE if won else LOST, moves, searched, budget.elapsed)
         if budget.spent():
             return Verdict(UNKNOWN, [], searched, budget.elapsed)
-        seed, limit = seed + 1, limit * 2
+        seed, limit = seed + 1, (0 if limit >= LAST_LIMIT else limit * 2)
 
 
 def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
         -> tuple[bool | None, list[int], int]:
     """One depth-first search in Python: (won, its line, positions), won ``None`` when the
-    budget or the ``limit`` of positions stopped it."""
+    budget or the ``limit`` of positions (0: none) stopped it."""
     entered: set[tuple[int, ...]] = set()
     line: list[int] = []
     count = 0
@@ -165,7 +168,7 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
             budget.step(256)
             if budget.spent():
                 raise _OutOfBudgetError
-        if count >= limit:
+        if count == limit:
             raise _OutOfBudgetError
         moves = _ordered(board)
         if shuffle is not None:

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../_budget.h"
+
 #define MAX_CELLS 256
 #define MAX_UNDO 4096
 #define MAX_PLY 128
@@ -237,19 +239,7 @@ typedef struct {
 } Search;
 
 static void ask(Search *s) {
-    /* Report the nodes searched since the last report and ask whether to stop. */
-    PyEval_RestoreThread(s->thread);
-    PyObject *answer = PyObject_CallFunction(s->check, "l", s->pending);
-    s->pending = 0;
-    if (!answer) {
-        s->stop = s->failed = 1;
-    } else {
-        int truth = PyObject_IsTrue(answer);
-        Py_DECREF(answer);
-        if (truth) s->stop = 1;
-        if (truth < 0) s->failed = 1;
-    }
-    s->thread = PyEval_SaveThread();
+    ask_budget(s->check, &s->pending, &s->thread, &s->stop, &s->failed);
 }
 
 static int to_table(int value, int ply) {

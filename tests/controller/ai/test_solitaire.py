@@ -69,6 +69,7 @@ def test_the_verdict_agrees_with_exhaustive_search(version, passes, size, seeds,
     """Also with restarts after as few as 30 positions: an answer is only given by a search
     that ended within its limit, or found a win."""
     monkeypatch.setattr(solitaire, "FIRST_LIMIT", first_limit)
+    monkeypatch.setattr(solitaire, "LAST_LIMIT", 4 * first_limit)
     verdicts = {WINNABLE: 0, LOST: 0}
     for seed in seeds:
         state = small_deal(version, passes, size, seed)

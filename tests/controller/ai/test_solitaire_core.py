@@ -34,6 +34,7 @@ def test_it_searches_exactly_as_the_python_solver(version, passes, size, first_l
     """With the restarts' first limit at 40 positions every deal is searched many times over
     in shuffled orders: the shuffles too must be the same."""
     monkeypatch.setattr(solitaire, "FIRST_LIMIT", first_limit)
+    monkeypatch.setattr(solitaire, "LAST_LIMIT", 4 * first_limit)
     answers = set()
     for seed in range(40):
         state = small_deal(version, passes, size, seed)
@@ -92,6 +93,7 @@ def test_bad_input_is_refused_and_an_error_in_the_budget_goes_on():
 @pytest.mark.parametrize("engine", ["auto", "python"])
 def test_the_budget_hears_of_every_position(engine, monkeypatch):
     monkeypatch.setattr(solitaire, "FIRST_LIMIT", 40)
+    monkeypatch.setattr(solitaire, "LAST_LIMIT", 160)
     for seed in range(5):
         budget = Budget(seconds=30)
         verdict = solve(small_deal("standard", "3", 12, seed), budget, engine)
