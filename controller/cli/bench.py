@@ -37,12 +37,14 @@ and compiled to ``.mpy``, and reports the RAM each module keeps and the names in
 live stream as the page does: milliseconds from letting go to the new picture (median, worst),
 then the process's CPU share while the LEDs animate, without and with a page open.
 
-``bench solver`` deals the Decktet solitaire from fixed seeds and reports how often the solver
-decides whether a deal can be won within its time budget, and how long it takes.
+``bench solver`` deals the Decktet solitaire from fixed seeds, for each version and pass rule
+asked for, and reports how often the solver decides whether a deal can be won within its time
+budget, and how long it takes (``--jobs``: deals solved at once).
 
 ``bench ai`` plays a tournament between Kaskade's levels and baselines (colours alternating,
-each move thought within the same time) and prints win rates and Elo ratings per board size,
-then the strongest level's search speed and longest think on 6x9, 8x8 and 16x16.
+each move thought within the same time, or ``--nodes`` search nodes) and prints win rates in
+all and by seat, and Elo ratings per board size, then the strongest level's search speed and
+longest think on 6x9, 8x8 and 16x16.
 """
 
 from __future__ import annotations
@@ -78,9 +80,10 @@ def register(commands: Any) -> None:
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
     engine = targets.add_parser(
-        "engine", help="random playouts and moves per second of the Kaskade engine",
-        description="Random playouts per second and moves per second for Kaskade, one core. "
-        "A Raspberry Pi is several times slower than a desktop; compare like with like.",
+        "engine", help="playouts, moves and search nodes per second of the Kaskade engine",
+        description="Random playouts, moves and the level search's nodes per second for "
+        "Kaskade, one core, through the Python engine and (where it was built) the compiled "
+        "core. A Raspberry Pi is several times slower than a desktop; compare like with like.",
     )
     engine.add_argument("--sizes", default=DEFAULT_SIZES, metavar="WxH,…",
                         help=f"board sizes to measure (default {DEFAULT_SIZES})")
