@@ -23,7 +23,7 @@
 #define TURN_MOVE (-2)
 #define MAX_LINE 8192
 #define FIRST_TABLE_BITS 16
-#define MAX_TABLE_BITS 24 /* 16 M slots, 256 MB, kept half empty: 8 M positions; then "unknown" */
+#define MAX_TABLE_BITS 25 /* 32 M slots, 512 MB, kept half empty: 16 M positions; then "unknown" */
 
 typedef struct {
     uint8_t talon[MAX_CARDS];
@@ -302,11 +302,24 @@ static void ask(Solver *s) {
 
 static int search(Solver *s, const Position *here, int played) {
     /* 1: a win was found (its moves in line); 0: none from here (or the search stopped).
-     * played: whether the move here played a card (a draw or a turn leaves the cards out as
-     * they were, so whether they are stranded is already known: not). */
+     * played: whether a card was played since the last position remembered (draws and turns
+     * leave the cards out as they were, so whether they are stranded is known: not). A
+     * position with nothing to play and one way on (a draw, a turn) is not remembered: the
+     * position it leads to is, so the table holds the positions where there is a choice. */
     if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
         !here->reserve_len[2])
         return 1;
+    if (s->line_len >= MAX_LINE) return 0;
+    int list[16];
+    int count = moves(s, here, list);
+    if (count == 1 && list[0] < 0) { /* nothing to play, one way on: follow it, unremembered */
+        Position next = *here;
+        play(s, &next, list[0]);
+        s->line[s->line_len++] = list[0];
+        if (search(s, &next, played)) return 1;
+        s->line_len--;
+        return 0;
+    }
     Key key = key_of(s, here);
     if (known(s, key) || dominated(s, here)) return 0;
     if (enter(s, key) < 0) {
@@ -317,9 +330,7 @@ static int search(Solver *s, const Position *here, int played) {
     s->positions++;
     if (++s->pending >= s->every) ask(s);
     if (s->limit && s->positions >= s->limit) s->stop = 1;
-    if (s->stop || s->line_len >= MAX_LINE) return 0;
-    int list[16];
-    int count = moves(s, here, list);
+    if (s->stop) return 0;
     if (s->rng)
         for (int i = count - 1; i > 0; i--) {
             int j = (int)(next_random(&s->rng) % (uint64_t)(i + 1)), move = list[i];

@@ -157,6 +157,17 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
         nonlocal count
         if board.won():
             return True
+        if len(line) >= MAX_LINE:
+            return False
+        moves = _ordered(board)
+        if len(moves) == 1 and moves[0] < 0:  # nothing to play, one way on: unremembered
+            board.play(moves[0])
+            line.append(moves[0])
+            if search():
+                return True
+            board.undo()
+            line.pop()
+            return False
         key = board.key()
         if key in entered or any(better in entered for better in board.better_keys()):
             return False
@@ -170,7 +181,6 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
                 raise _OutOfBudgetError
         if count == limit:
             raise _OutOfBudgetError
-        moves = _ordered(board)
         if shuffle is not None:
             shuffle(moves)
         for move in moves:
