@@ -269,19 +269,22 @@ static int matches(const int *cards, int count, const int *slots, int slot_count
     return 1;
 }
 
-static int stranded(const Solver *s, const Position *p) {
+static int stranded(const Solver *s, const Position *p, int only) {
     /* The Ace version's tiers never change suits: a win needs every card still out matched to
-     * a tier slot of its rank that shares a suit. 1 when some rank cannot be: lost. */
+     * a tier slot of its rank that shares a suit. 1 when some rank cannot be: lost. only: the
+     * rank to check (a card of it was just played: the other ranks' cards and slots are as
+     * they were when they were last found matched), or 0 for every rank. */
     if (!s->ace) return 0;
     int out[RANK_SLOTS][8], out_count[RANK_SLOTS] = {0};
     for (int i = 0; i < p->talon_len; i++) {
         int card = p->talon[i], rank = s->ranks[card];
-        if (out_count[rank] < 8) out[rank][out_count[rank]++] = card;
+        if (out_count[rank] < 8 && (!only || rank == only)) out[rank][out_count[rank]++] = card;
     }
     for (int pile = 0; pile < 3; pile++)
         for (int i = 0; i < p->reserve_len[pile]; i++) {
             int card = p->reserves[pile][i], rank = s->ranks[card];
-            if (out_count[rank] < 8) out[rank][out_count[rank]++] = card;
+            if (out_count[rank] < 8 && (!only || rank == only))
+                out[rank][out_count[rank]++] = card;
         }
     for (int rank = 1; rank < RANK_SLOTS; rank++) {
         if (!out_count[rank]) continue;
@@ -302,8 +305,9 @@ static void ask(Solver *s) {
 
 static int search(Solver *s, const Position *here, int played) {
     /* 1: a win was found (its moves in line); 0: none from here (or the search stopped).
-     * played: whether a card was played since the last position remembered (draws and turns
-     * leave the cards out as they were, so whether they are stranded is known: not). A
+     * played: the rank of the card played since the last position remembered, -1 if none
+     * (draws and turns leave the cards out as they were, so whether they are stranded is
+     * known: not), 0 to check every rank. A
      * position with nothing to play and one way on (a draw, a turn) is not remembered: the
      * position it leads to is, so the table holds the positions where there is a choice. */
     if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
@@ -326,7 +330,7 @@ static int search(Solver *s, const Position *here, int played) {
         s->stop = s->full = 1;
         return 0;
     }
-    if (played && stranded(s, here)) return 0;
+    if (played >= 0 && stranded(s, here, played)) return 0;
     s->positions++;
     if (++s->pending >= s->every) ask(s);
     if (s->limit && s->positions >= s->limit) s->stop = 1;
@@ -341,7 +345,7 @@ static int search(Solver *s, const Position *here, int played) {
         Position next = *here;
         play(s, &next, list[i]);
         s->line[s->line_len++] = list[i];
-        if (search(s, &next, list[i] >= 0)) return 1;
+        if (search(s, &next, list[i] >= 0 ? s->ranks[list[i] / 3] : -1)) return 1;
         s->line_len--;
         if (s->stop) return 0;
     }
@@ -456,7 +460,7 @@ static PyObject *solve(PyObject *module, PyObject *args) {
         return PyErr_NoMemory();
     }
     s->thread = PyEval_SaveThread();
-    int won = search(s, &start, 1), stopped = s->stop;
+    int won = search(s, &start, 0), stopped = s->stop;
     if (s->pending && !s->failed) ask(s); /* the budget hears of every position searched */
     s->stop = stopped;
     PyEval_RestoreThread(s->thread);
