@@ -161,13 +161,7 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
             return False
         moves = _ordered(board)
         if len(moves) == 1 and moves[0] < 0:  # nothing to play, one way on: unremembered
-            board.play(moves[0])
-            line.append(moves[0])
-            if search():
-                return True
-            board.undo()
-            line.pop()
-            return False
+            return follow(moves[0])
         key = board.key()
         if key in entered or any(better in entered for better in board.better_keys()):
             return False
@@ -183,17 +177,23 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
             raise _OutOfBudgetError
         if shuffle is not None:
             shuffle(moves)
-        for move in moves:
-            board.play(move)
-            line.append(move)
-            if search():
+        for move in moves:  # a loop, not any(): no C call between the recursions
+            if follow(move):
                 return True
-            board.undo()
-            line.pop()
+        return False
+
+    def follow(move: int) -> bool:
+        """Play ``move`` and search on; taken back unless it leads to a win."""
+        board.play(move)
+        line.append(move)
+        if search():
+            return True
+        board.undo()
+        line.pop()
         return False
 
     recursion = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(recursion, MAX_LINE + 200))
+    sys.setrecursionlimit(max(recursion, 2 * MAX_LINE + 200))  # two frames a move
     try:
         won = search()
     except _OutOfBudgetError:
