@@ -177,7 +177,7 @@ def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
             raise _OutOfBudgetError
         if shuffle is not None:
             shuffle(moves)
-        for move in moves:  # a loop, not any(): no C call between the recursions
+        for move in moves:  # noqa: SIM110  (a loop, not any(): no C call between recursions)
             if follow(move):
                 return True
         return False
