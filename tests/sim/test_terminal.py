@@ -7,6 +7,7 @@ import os
 import pty
 import re
 import select
+import signal
 import sys
 import time
 from pathlib import Path
@@ -29,6 +30,25 @@ def read_until(fd: int, marker: bytes, seen: bytearray, timeout: float = 30) -> 
             except OSError:
                 break
     return marker in seen[start:]
+
+
+def wait_draining(pid: int, fd: int, seen: bytearray, timeout: float = 20.0) -> int:
+    """Wait for the simulator to exit, reading what it still writes meanwhile: a terminal's
+    buffer is small, and a program blocked writing to a full one never reads the key that
+    tells it to quit."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                pass
+    os.kill(pid, signal.SIGKILL)
+    raise AssertionError("the simulator did not quit on q")
 
 
 def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
@@ -66,7 +86,7 @@ def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
         assert "▶".encode() in last_picture, "the cursor's row is marked on the edge"
         assert re.search("\x1b\\[1;30;43m *▲c".encode(), last_picture), "and its column"
         os.write(fd, b"q")
-        _, status = os.waitpid(pid, 0)
+        status = wait_draining(pid, fd, seen)
         read_until(fd, b"\x1b[?25h", seen, timeout=2)
     finally:
         os.close(fd)
