@@ -3,6 +3,7 @@ keyboard: it draws the LEDs in colour, keys touch pads, and Q leaves the termina
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import re
@@ -43,10 +44,8 @@ def wait_draining(pid: int, fd: int, seen: bytearray, timeout: float = 20.0) -> 
             return status
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
-            try:
+            with contextlib.suppress(OSError):  # the simulator closed its side
                 seen += os.read(fd, 65536)
-            except OSError:
-                pass
     os.kill(pid, signal.SIGKILL)
     raise AssertionError("the simulator did not quit on q")
 
