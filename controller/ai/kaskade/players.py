@@ -71,8 +71,6 @@ class Searcher(Player):
         self.engine = engine
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        board = _board(state)
-        if self.engine == "auto" and compiled():
-            assert isinstance(state, KaskadeState)
+        if self.engine == "auto" and compiled() and isinstance(state, KaskadeState):
             return compiled_search(state, budget, rng, self.max_depth)
-        return AlphaBeta(classical_balance, self.max_depth).search(board, budget, rng)
+        return AlphaBeta(classical_balance, self.max_depth).search(_board(state), budget, rng)
