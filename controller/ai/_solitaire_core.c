@@ -22,6 +22,9 @@
 #define DRAW_MOVE (-1)
 #define TURN_MOVE (-2)
 #define MAX_LINE 8192
+#define MAX_ROUND 256 /* plays one round of the talon offers: 16 stops, 4 cards, 3 tiers */
+#define ROUND_MARK 63 /* "turned" in the key of a position known only by its round */
+#define TOMBSTONE ((1ULL << 63) | (1ULL << 62)) /* a key forgotten: no real key looks like it */
 #define FIRST_TABLE_BITS 16
 #define MAX_TABLE_BITS 25 /* 32 M slots, 512 MB, kept half empty: 16 M positions; then "unknown" */
 
@@ -46,9 +49,13 @@ typedef struct {
     long stored;
     long positions, pending, every, limit;
     uint64_t rng; /* non-zero: the moves are shuffled at every position (a restart's order) */
-    int stop, failed, full;
+    int stop, failed, full, spent;
     int line[MAX_LINE];
     int line_len;
+    Key path[MAX_LINE]; /* the positions being searched: forgotten when a restart stops */
+    int path_len;
+    int rounds[(MAX_CARDS + 1) * MAX_ROUND]; /* the plays of the rounds being searched */
+    int rounds_len;
     PyObject *check;
     PyThreadState *thread;
 } Solver;
@@ -141,12 +148,25 @@ static void play(const Solver *s, Position *p, int move) {
     }
 }
 
+static int in_round(const Solver *s, const Position *p) {
+    /* Whether the position is one stop of a round of the talon that the player may go round
+     * and round without playing, so that every stop of it can reach every other: without a
+     * pass limit, once every reserve pile is open (at once in the Ace version), at a stop a
+     * fresh pass also makes (the talon turned a multiple of three, or to its end), with a card
+     * offered in this pass (else the waste may not be turned over) or at the pass's start.
+     * All the stops of a round are one position: what one can win, all can. */
+    return s->pass_limit < 0 && (s->ace || p->passes >= 3) &&
+           (p->turned % 3 == 0 || p->turned == p->talon_len) && (p->offered || !p->turned);
+}
+
 static Key key_of(const Solver *s, const Position *p) {
     /* What can change what happens next: the cards played, the tiers' end cards (not in the
      * Ace version: its tiers match their Aces), the counts of the ranks a tier may hold twice,
      * the talon's turn, the passes (without a limit they only open reserve piles: beyond the
      * third, and in the Ace version at all, they change nothing) and whether this pass offered
-     * a card. The counts of other ranks follow from the cards played. */
+     * a card — or, for a stop of a round, the round alone. The counts of other ranks follow
+     * from the cards played. */
+    int round = in_round(s, p);
     int passes = s->pass_limit >= 0 ? p->passes : s->ace ? 0 : (p->passes < 3 ? p->passes : 3);
     uint64_t high = 0;
     if (!s->ace)
@@ -154,9 +174,9 @@ static Key key_of(const Solver *s, const Position *p) {
     static const int twice[4] = {ACE, CROWN, PAWN, COURT};
     for (int tier = 0; tier < 3; tier++)
         for (int k = 0; k < 4; k++) high = (high << 2) | p->counts[tier][twice[k]];
-    high = (high << 6) | p->turned;
+    high = (high << 6) | (round ? ROUND_MARK : p->turned);
     high = (high << 4) | (uint64_t)passes;
-    high = (high << 1) | p->offered;
+    high = (high << 1) | (round ? 0 : p->offered);
     high |= 1ULL << 63; /* never 0: an empty slot is 0, 0 */
     Key key = {p->played, high};
     return key;
@@ -185,9 +205,11 @@ static int grow(Solver *s) {
     Key *table = calloc(size, sizeof(Key));
     if (!table) return 0;
     size_t old = (size_t)1 << s->table_bits;
+    s->stored = 0;
     for (size_t i = 0; i < old; i++) {
         Key key = s->table[i];
-        if (!key.high) continue;
+        if (!key.high || key.high == TOMBSTONE) continue;
+        s->stored++;
         size_t slot = mix(key) & (size - 1);
         while (table[slot].high) slot = (slot + 1) & (size - 1);
         table[slot] = key;
@@ -237,6 +259,17 @@ static int known(const Solver *s, Key key) {
     for (size_t slot = mix(key) & mask; s->table[slot].high; slot = (slot + 1) & mask)
         if (s->table[slot].low == key.low && s->table[slot].high == key.high) return 1;
     return 0;
+}
+
+static void forget(Solver *s, Key key) {
+    /* Mark a remembered position as never entered (a tombstone keeps the probes going). */
+    size_t mask = ((size_t)1 << s->table_bits) - 1;
+    for (size_t slot = mix(key) & mask; s->table[slot].high; slot = (slot + 1) & mask)
+        if (s->table[slot].low == key.low && s->table[slot].high == key.high) {
+            s->table[slot].low = 0;
+            s->table[slot].high = TOMBSTONE;
+            return;
+        }
 }
 
 static int dominated(const Solver *s, const Position *p) {
@@ -301,19 +334,97 @@ static int stranded(const Solver *s, const Position *p, int only) {
 
 static void ask(Solver *s) {
     ask_budget(s->check, &s->pending, &s->thread, &s->stop, &s->failed);
+    if (s->stop) s->spent = 1;
+}
+
+static int search(Solver *s, const Position *here, int played);
+
+static int remember(Solver *s, const Position *here, Key key, int played) {
+    /* Enter a position with a choice: 1 to search it, 0 if it needs no search (entered
+     * before, or lost because a card is stranded) or the search must stop. Positions searched
+     * to the end stay remembered across restarts (their answer does not depend on how they
+     * were reached: no line of moves comes back to a position), those still being searched
+     * when a restart stops are forgotten (s->path). */
+    if (enter(s, key) < 0) {
+        s->stop = s->full = 1;
+        return 0;
+    }
+    if (played >= 0 && stranded(s, here, played)) return 0;
+    s->path[s->path_len++] = key;
+    s->positions++;
+    if (++s->pending >= s->every) ask(s);
+    if (s->limit && s->positions >= s->limit) s->stop = 1;
+    return !s->stop;
+}
+
+static void shuffle(Solver *s, int *list, int count) {
+    for (int i = count - 1; i > 0; i--) {
+        int j = (int)(next_random(&s->rng) % (uint64_t)(i + 1)), move = list[i];
+        list[i] = list[j];
+        list[j] = move;
+    }
+}
+
+static int way_on(const Solver *s, const Position *p) {
+    /* The draw or the turn from here, 0 if neither may be made. */
+    int list[16], count = moves(s, p, list);
+    return count && list[count - 1] < 0 ? list[count - 1] : 0;
+}
+
+static int search_round(Solver *s, const Position *here) {
+    /* A stop of a round (see in_round), searched as the whole round: every play offered at
+     * any of its stops, each after the draws and turns that reach its stop, in the order a
+     * player going round meets them. Each play is kept as stops * 256 + move. */
+    int *list = s->rounds + s->rounds_len, count = 0;
+    Position walk = *here;
+    for (int stops = 0;; stops++) {
+        int found[16], plays_here = plays(s, &walk, found);
+        for (int i = 0; i < plays_here && count < MAX_ROUND; i++)
+            list[count++] = stops * 256 + found[i];
+        int move = way_on(s, &walk);
+        if (!move) break;
+        play(s, &walk, move);
+        if (walk.turned == here->turned) break;
+    }
+    if (s->rng) shuffle(s, list, count);
+    s->rounds_len += count;
+    for (int i = 0; i < count; i++) {
+        int stops = list[i] / 256, move = list[i] % 256, start = s->line_len;
+        if (start + stops + 1 > MAX_LINE) continue;
+        Position next = *here;
+        for (int k = 0; k < stops; k++) {
+            int on = way_on(s, &next);
+            play(s, &next, on);
+            s->line[s->line_len++] = on;
+        }
+        play(s, &next, move);
+        s->line[s->line_len++] = move;
+        if (search(s, &next, s->ranks[move / 3])) return 1;
+        s->line_len = start;
+        if (s->stop) return 0;
+    }
+    s->rounds_len -= count;
+    return 0;
 }
 
 static int search(Solver *s, const Position *here, int played) {
     /* 1: a win was found (its moves in line); 0: none from here (or the search stopped).
      * played: the rank of the card played since the last position remembered, -1 if none
      * (draws and turns leave the cards out as they were, so whether they are stranded is
-     * known: not), 0 to check every rank. A
-     * position with nothing to play and one way on (a draw, a turn) is not remembered: the
-     * position it leads to is, so the table holds the positions where there is a choice. */
+     * known: not), 0 to check every rank. A position with nothing to play and one way on (a
+     * draw, a turn) is not remembered: the position it leads to is, so the table holds the
+     * positions where there is a choice. */
     if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
         !here->reserve_len[2])
         return 1;
     if (s->line_len >= MAX_LINE) return 0;
+    if (in_round(s, here)) {
+        Key key = key_of(s, here);
+        if (known(s, key) || !remember(s, here, key, played)) return 0;
+        if (search_round(s, here)) return 1;
+        if (!s->stop) s->path_len--;
+        return 0;
+    }
     int list[16];
     int count = moves(s, here, list);
     if (count == 1 && list[0] < 0) { /* nothing to play, one way on: follow it, unremembered */
@@ -325,22 +436,8 @@ static int search(Solver *s, const Position *here, int played) {
         return 0;
     }
     Key key = key_of(s, here);
-    if (known(s, key) || dominated(s, here)) return 0;
-    if (enter(s, key) < 0) {
-        s->stop = s->full = 1;
-        return 0;
-    }
-    if (played >= 0 && stranded(s, here, played)) return 0;
-    s->positions++;
-    if (++s->pending >= s->every) ask(s);
-    if (s->limit && s->positions >= s->limit) s->stop = 1;
-    if (s->stop) return 0;
-    if (s->rng)
-        for (int i = count - 1; i > 0; i--) {
-            int j = (int)(next_random(&s->rng) % (uint64_t)(i + 1)), move = list[i];
-            list[i] = list[j];
-            list[j] = move;
-        }
+    if (known(s, key) || dominated(s, here) || !remember(s, here, key, played)) return 0;
+    if (s->rng) shuffle(s, list, count);
     for (int i = 0; i < count; i++) {
         Position next = *here;
         play(s, &next, list[i]);
@@ -349,7 +446,34 @@ static int search(Solver *s, const Position *here, int played) {
         s->line_len--;
         if (s->stop) return 0;
     }
+    s->path_len--;
     return 0;
+}
+
+static int search_restarting(Solver *s, const Position *start, long first_limit,
+                             long last_limit) {
+    /* 1 won, 0 lost, -1 unknown. A depth-first search that takes a wrong turn early can spend
+     * its whole budget below it while a win lies one choice away, so the search starts again
+     * with the moves in another order whenever it has entered first_limit positions, twice as
+     * many each time (the first keeps the solver's order, the others shuffle it, seeded), up
+     * to last_limit; the search after that has no limit. What a stopped search finished stays
+     * known: a restart searches only what is new to it. */
+    long limit = first_limit, total = 0;
+    for (uint64_t seed = 0;; seed++) {
+        s->rng = seed;
+        s->limit = limit;
+        s->positions = 0;
+        s->line_len = s->path_len = s->rounds_len = 0;
+        int won = search(s, start, 0);
+        total += s->positions;
+        s->positions = total;
+        if (won) return 1;
+        if (!s->stop) return 0;
+        if (s->spent || s->full || s->failed) return -1;
+        s->stop = 0;
+        for (int i = 0; i < s->path_len; i++) forget(s, s->path[i]);
+        limit = (!limit || limit >= last_limit) ? 0 : limit * 2;
+    }
 }
 
 static int read_bytes(PyObject *seq, uint8_t *out, int limit, int *count, const char *what) {
@@ -377,20 +501,19 @@ static int read_bytes(PyObject *seq, uint8_t *out, int limit, int *count, const 
 
 static PyObject *solve(PyObject *module, PyObject *args) {
     /* solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered,
-     *       ends, suits, counts, check, every, seed, limit) -> (won: bool | None, line,
-     *       positions) */
+     *       ends, suits, counts, check, every, first_limit, last_limit) -> (won: bool | None,
+     *       line, positions) */
     PyObject *ranks, *masks, *talon, *reserves, *ends, *suits, *counts, *check;
     int ace, pass_limit, turned, opened, passes, offered;
-    long every, limit;
-    unsigned long long seed;
+    long every, first_limit, last_limit;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OOpiOiOiipOOOOlKl", &ranks, &masks, &ace, &pass_limit, &talon,
+    if (!PyArg_ParseTuple(args, "OOpiOiOiipOOOOlll", &ranks, &masks, &ace, &pass_limit, &talon,
                           &turned, &reserves, &opened, &passes, &offered, &ends, &suits, &counts,
-                          &check, &every, &seed, &limit))
+                          &check, &every, &first_limit, &last_limit))
         return NULL;
-    if (!PyCallable_Check(check) || every < 1 || limit < 0) {
+    if (!PyCallable_Check(check) || every < 1 || first_limit < 0 || last_limit < 0) {
         PyErr_SetString(PyExc_ValueError,
-                        "check: a callable; every: at least 1; limit: 0 (none) or more");
+                        "check: a callable; every: at least 1; limits: 0 (none) or more");
         return NULL;
     }
     Solver *s = PyMem_Calloc(1, sizeof(Solver));
@@ -451,8 +574,6 @@ static PyObject *solve(PyObject *module, PyObject *args) {
     s->pass_limit = pass_limit;
     s->check = check;
     s->every = every;
-    s->rng = seed;
-    s->limit = limit;
     s->table_bits = FIRST_TABLE_BITS;
     s->table = calloc((size_t)1 << FIRST_TABLE_BITS, sizeof(Key));
     if (!s->table) {
@@ -460,17 +581,16 @@ static PyObject *solve(PyObject *module, PyObject *args) {
         return PyErr_NoMemory();
     }
     s->thread = PyEval_SaveThread();
-    int won = search(s, &start, 0), stopped = s->stop;
+    int won = search_restarting(s, &start, first_limit, last_limit);
     if (s->pending && !s->failed) ask(s); /* the budget hears of every position searched */
-    s->stop = stopped;
     PyEval_RestoreThread(s->thread);
     free(s->table);
     PyObject *result = NULL;
     if (!s->failed) {
-        PyObject *line = PyList_New(won ? s->line_len : 0);
-        for (int i = 0; line && won && i < s->line_len; i++)
+        PyObject *line = PyList_New(won > 0 ? s->line_len : 0);
+        for (int i = 0; line && won > 0 && i < s->line_len; i++)
             PyList_SET_ITEM(line, i, PyLong_FromLong(s->line[i]));
-        PyObject *answer = won ? Py_True : (s->stop ? Py_None : Py_False);
+        PyObject *answer = won > 0 ? Py_True : (won < 0 ? Py_None : Py_False);
         if (line) result = Py_BuildValue("(ONl)", answer, line, s->positions);
     }
     PyMem_Free(s);
@@ -480,11 +600,11 @@ static PyObject *solve(PyObject *module, PyObject *args) {
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered, "
-     "ends, suits, counts, check, every, seed, limit): search a dealt position, the moves in "
-     "the solver's order (seed 0) or shuffled (another seed), at most limit positions (0: no "
-     "limit); (True, line, positions) when it can be won, (False, [], positions) when not, "
-     "(None, [], positions) when check or the limit stopped it or the positions filled the "
-     "memory allowed."},
+     "ends, suits, counts, check, every, first_limit, last_limit): search a dealt position, "
+     "starting again in another order after first_limit positions, twice as many each time up "
+     "to last_limit, then without a limit (first_limit 0: no restarts); (True, line, "
+     "positions) when it can be won, (False, [], positions) when not, (None, [], positions) "
+     "when check stopped it or the positions filled the memory allowed."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -126,90 +126,150 @@ def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> 
     while a win lies one choice away, so the search starts again with the moves in another
     order whenever it has entered ``FIRST_LIMIT`` positions, twice as many each time: the
     first search keeps the solver's own order, the others shuffle it (seeded: the same answer
-    every time), up to ``LAST_LIMIT``; the search after that has no limit. A search that ends
-    within its limit has searched everything: its answer is final, "lost" included."""
+    every time), up to ``LAST_LIMIT``; the search after that has no limit. What a stopped
+    search searched to the end stays known (no line of moves comes back to a position, so a
+    position's answer does not depend on how it was reached): a restart searches only what is
+    new to it, and its answer is final, "lost" included."""
     if engine not in ("auto", "python"):
         raise ValueError(f"engine: auto or python, not {engine!r}")
     board = SolverBoard(state)
-    search = _search_compiled if engine == "auto" and _compiled is not None else _search
-    limit, seed, searched = FIRST_LIMIT, 0, 0
-    while True:
-        won, line, positions = search(board, budget, seed, limit)
-        searched += positions
-        if won is not None:
-            moves = [as_move(move) for move in line]
-            return Verdict(WINNABLE if won else LOST, moves, searched, budget.elapsed)
-        if budget.spent():
-            return Verdict(UNKNOWN, [], searched, budget.elapsed)
-        seed, limit = seed + 1, (0 if limit >= LAST_LIMIT else limit * 2)
+    if engine == "auto" and _compiled is not None:
+        won, line, positions = _solve_compiled(board, budget)
+    else:
+        won, line, positions = _Search(board, budget).restarting()
+    if won is None:
+        return Verdict(UNKNOWN, [], positions, budget.elapsed)
+    return Verdict(WINNABLE if won else LOST, [as_move(move) for move in line], positions,
+                   budget.elapsed)
 
 
-def _search(board: SolverBoard, budget: Budget, seed: int, limit: int) \
-        -> tuple[bool | None, list[int], int]:
-    """One depth-first search in Python: (won, its line, positions), won ``None`` when the
-    budget or the ``limit`` of positions (0: none) stopped it."""
-    entered: set[tuple[int, ...]] = set()
-    line: list[int] = []
-    count = 0
-    shuffle = Shuffle(seed) if seed else None
+class _Search:
+    """The solver in Python: depth-first search with restarts, as :func:`solve` says."""
 
-    def search() -> bool:
-        nonlocal count
+    def __init__(self, board: SolverBoard, budget: Budget) -> None:
+        self.board, self.budget = board, budget
+        self.entered: set[tuple[int, ...]] = set()
+        self.path: list[tuple[int, ...]] = []
+        """The positions being searched: forgotten when a restart stops."""
+        self.line: list[int] = []
+        self.count = self.limit = 0
+        self.shuffle: Shuffle | None = None
+
+    def restarting(self) -> tuple[bool | None, list[int], int]:
+        """(won, its line, positions searched), won ``None`` when the budget ran out."""
+        limit, seed, total = FIRST_LIMIT, 0, 0
+        recursion = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(recursion, 2 * MAX_LINE + 200))  # two frames a move
+        try:
+            while True:
+                self.shuffle = Shuffle(seed) if seed else None
+                self.limit, self.count = limit, 0
+                try:
+                    won = self.search()
+                except _OutOfBudgetError:
+                    while self.line:
+                        self.board.undo()
+                        self.line.pop()
+                    self.entered.difference_update(self.path)
+                    self.path.clear()
+                    won = None
+                self.budget.step(self.count % 256)  # the budget hears of every position
+                total += self.count
+                if won is not None:
+                    return won, self.line if won else [], total
+                if self.budget.spent():
+                    return None, [], total
+                seed, limit = seed + 1, (0 if not limit or limit >= LAST_LIMIT else limit * 2)
+        finally:
+            sys.setrecursionlimit(recursion)
+
+    def remember(self, key: tuple[int, ...]) -> bool:
+        """Enter a position with a choice: ``True`` to search it, ``False`` when it is lost
+        because a card is stranded; raises when the budget or the restart's limit is spent
+        (the position stays on the path, to be forgotten)."""
+        self.entered.add(key)
+        if _stranded(self.board):
+            return False
+        self.path.append(key)
+        self.count += 1
+        if self.count % 256 == 0:
+            self.budget.step(256)
+            if self.budget.spent():
+                raise _OutOfBudgetError
+        if self.count == self.limit:
+            raise _OutOfBudgetError
+        return True
+
+    def search(self) -> bool:
+        board = self.board
         if board.won():
             return True
-        if len(line) >= MAX_LINE:
+        if len(self.line) >= MAX_LINE:
+            return False
+        if board.in_round():
+            key = board.key()
+            if key in self.entered or not self.remember(key):
+                return False
+            if self.search_round():
+                return True
+            self.path.pop()
             return False
         moves = _ordered(board)
         if len(moves) == 1 and moves[0] < 0:  # nothing to play, one way on: unremembered
-            return follow(moves[0])
+            return self.follow([moves[0]])
         key = board.key()
-        if key in entered or any(better in entered for better in board.better_keys()):
+        if key in self.entered or any(better in self.entered for better in board.better_keys()):
             return False
-        entered.add(key)
-        if _stranded(board):
+        if not self.remember(key):
             return False
-        count += 1
-        if count % 256 == 0:
-            budget.step(256)
-            if budget.spent():
-                raise _OutOfBudgetError
-        if count == limit:
-            raise _OutOfBudgetError
-        if shuffle is not None:
-            shuffle(moves)
+        if self.shuffle is not None:
+            self.shuffle(moves)
         for move in moves:  # noqa: SIM110  (a loop, not any(): no C call between recursions)
-            if follow(move):
+            if self.follow([move]):
+                return True
+        self.path.pop()
+        return False
+
+    def search_round(self) -> bool:
+        """A stop of a round (:meth:`SolverBoard.in_round`), searched as the whole round: every
+        play offered at any of its stops, each after the draws and turns that reach its stop,
+        in the order a player going round meets them."""
+        board, start = self.board, self.board.turned
+        found: list[list[int]] = []
+        ways: list[int] = []
+        while True:
+            found.extend(ways + [move] for move in _ordered(board) if move >= 0)
+            way = board.way_on()
+            if way is None:
+                break
+            board.play(way)
+            ways.append(way)
+            if board.turned == start:
+                break
+        for _ in ways:
+            board.undo()
+        if self.shuffle is not None:
+            self.shuffle(found)
+        for moves in found:  # noqa: SIM110  (as in search)
+            if len(self.line) + len(moves) <= MAX_LINE and self.follow(moves):
                 return True
         return False
 
-    def follow(move: int) -> bool:
-        """Play ``move`` and search on; taken back unless it leads to a win."""
-        board.play(move)
-        line.append(move)
-        if search():
+    def follow(self, moves: list[int]) -> bool:
+        """Play ``moves`` and search on; taken back unless they lead to a win."""
+        for move in moves:
+            self.board.play(move)
+            self.line.append(move)
+        if self.search():
             return True
-        board.undo()
-        line.pop()
+        for _ in moves:
+            self.board.undo()
+            self.line.pop()
         return False
 
-    recursion = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(recursion, 2 * MAX_LINE + 200))  # two frames a move
-    try:
-        won = search()
-    except _OutOfBudgetError:
-        while line:
-            board.undo()
-            line.pop()
-        return None, [], count
-    finally:
-        sys.setrecursionlimit(recursion)
-        budget.step(count % 256)  # the budget hears of every position searched
-    return won, line if won else [], count
 
-
-def _search_compiled(board: SolverBoard, budget: Budget, seed: int, limit: int) \
-        -> tuple[bool | None, list[int], int]:
-    """One depth-first search in the compiled solver, as :func:`_search`."""
+def _solve_compiled(board: SolverBoard, budget: Budget) -> tuple[bool | None, list[int], int]:
+    """The search of :class:`_Search` in the compiled solver."""
 
     def check(positions: int) -> bool:
         budget.step(positions)
@@ -219,7 +279,7 @@ def _search_compiled(board: SolverBoard, budget: Budget, seed: int, limit: int) 
     won, line, positions = _compiled.solve(
         RANKS, MASKS, board.ace, -1 if board.pass_limit is None else board.pass_limit,
         board.talon, board.turned, board.reserves, board.opened, board.passes, board.offered,
-        board.ends, board.suits, board.counts, check, every, seed, limit)
+        board.ends, board.suits, board.counts, check, every, FIRST_LIMIT, LAST_LIMIT)
     return won, line, positions
 
 

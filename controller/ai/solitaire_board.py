@@ -23,6 +23,8 @@ DRAW_MOVE, TURN_MOVE = -1, -2
 """Moves are ``card * 3 + tier`` for plays, and these two."""
 RANK_SLOTS = 13
 """Ranks are numbered 1 (Ace) to 12 (Court); a tier's counts are a row of 13."""
+ROUND = -1
+"""In a key, where the talon's turn would be: the position is known by its round alone."""
 
 
 class SolverBoard:
@@ -114,24 +116,48 @@ class SolverBoard:
         """Whether every card is in the tiers."""
         return not self.talon and not any(self.reserves)
 
+    def in_round(self, passes: int | None = None, offered: bool | None = None) -> bool:
+        """Whether the position (or the same with other ``passes`` or ``offered``) is one stop
+        of a round of the talon that the player may go round and round without playing, so
+        that every stop of it can reach every other: without a pass limit, once every reserve
+        pile is open (at once in the Ace version), at a stop a fresh pass also makes (the talon
+        turned a multiple of three, or to its end), with a card offered in this pass (else the
+        waste may not be turned over) or at the pass's start. All the stops of a round are one
+        position: what one can win, all can."""
+        passes = self.passes if passes is None else passes
+        offered = self.offered if offered is None else offered
+        return (self.pass_limit is None and (self.ace or passes >= RESERVE_PILES)
+                and (self.turned % 3 == 0 or self.turned == len(self.talon))
+                and (offered or not self.turned))
+
     def key(self, passes: int | None = None, offered: bool | None = None) -> tuple[int, ...]:
         """The position (or the same with other ``passes`` or ``offered``), without what cannot
         change what happens next: without a pass limit the passes only open reserve piles, so
-        beyond the third — and in the Ace version at all — they change nothing."""
+        beyond the third — and in the Ace version at all — they change nothing; and a stop of
+        a round (:meth:`in_round`) is known by its round alone."""
         twice = tuple(self.counts[tier * RANK_SLOTS + rank] for tier in range(3)
                       for rank in TWICE)
         ends = () if self.ace else self.ends
+        if self.in_round(passes, offered):
+            return (self.played, *ends, *twice, ROUND)
         passes = self.passes if passes is None else passes
         if self.pass_limit is None:
             passes = 0 if self.ace else min(passes, RESERVE_PILES)
         offered = self.offered if offered is None else offered
         return (self.played, *ends, *twice, self.turned, passes, offered)
 
+    def way_on(self) -> int | None:
+        """The draw or the turn from here, ``None`` if neither may be made."""
+        moves = self.moves()
+        return moves[-1] if moves and moves[-1] < 0 else None
+
     def better_keys(self) -> list[tuple[int, ...]]:
         """The keys of positions that can do all this one can, and more: the same with a card
         offered in this pass (it may turn the waste over) or — without a pass limit — with
         more reserve piles open. What wins from here wins from there, so once one of them was
         searched this one need not be."""
+        if self.in_round():
+            return []
         most = RESERVE_PILES if self.pass_limit is None and not self.ace else self.passes
         return [self.key(passes, offered)
                 for passes in range(self.passes, max(most, self.passes) + 1)

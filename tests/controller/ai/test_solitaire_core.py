@@ -80,7 +80,7 @@ def test_bad_input_is_refused_and_an_error_in_the_budget_goes_on():
     with pytest.raises(ValueError, match="talon: at most 44"):
         solitaire._compiled.solve([1], [1], False, 3, [0] * 45, 0, [[], [], []], 0, 0, False,
                                   [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1, 0, 0)
-    with pytest.raises(ValueError, match=r"limit: 0 \(none\) or more"):
+    with pytest.raises(ValueError, match=r"limits: 0 \(none\) or more"):
         solitaire._compiled.solve([1], [1], False, 3, [0], 0, [[], [], []], 0, 0, False,
                                   [-1, -1, -1], [0, 0, 0], [0] * 39, lambda n: False, 1, 0, -1)
     with pytest.raises(ValueError, match="engine: auto or python"):
