@@ -23,6 +23,7 @@
 #define TURN_MOVE (-2)
 #define MAX_LINE 8192
 #define MAX_ROUND 256 /* plays one round of the talon offers: 16 stops, 4 cards, 3 tiers */
+#define MAX_STOPS 20 /* stops of a round: the talon's 44 cards, three at a time, and its end */
 #define ROUND_MARK 63 /* "turned" in the key of a position known only by its round */
 #define TOMBSTONE ((1ULL << 63) | (1ULL << 62)) /* a key forgotten: no real key looks like it */
 #define FIRST_TABLE_BITS 16
@@ -56,6 +57,8 @@ typedef struct {
     int path_len;
     int rounds[(MAX_CARDS + 1) * MAX_ROUND]; /* the plays of the rounds being searched */
     int rounds_len;
+    Position stops[(MAX_CARDS + 1) * MAX_STOPS]; /* and the positions at their stops */
+    int stops_len;
     PyObject *check;
     PyThreadState *thread;
 } Solver;
@@ -302,12 +305,72 @@ static int matches(const int *cards, int count, const int *slots, int slot_count
     return 1;
 }
 
+static int rank_fits(const Solver *s, const uint8_t counts[3], int card, int tier) {
+    /* fits in the Ace version, for a rank's counts in the three tiers */
+    int rank = s->ranks[card], here = counts[tier];
+    if (here >= room(rank, tier)) return 0;
+    if (tier && counts[tier - 1] <= here) return 0;
+    if (here && (rank == PAWN || rank == COURT) && !counts[2]) return 0;
+    return (s->masks[card] & s->suits[tier]) != 0;
+}
+
+static int orders(const Solver *s, uint8_t counts[3], const int *cards, int count, int placed,
+                  const int *after) {
+    /* Whether the cards (of one rank) not yet placed can all be played, in some order that
+     * plays each after the cards after[i] names (bits of indexes in cards). */
+    if (placed == (1 << count) - 1) return 1;
+    for (int i = 0; i < count; i++) {
+        if (placed >> i & 1 || after[i] & ~placed) continue;
+        for (int tier = 0; tier < 3; tier++) {
+            if (!rank_fits(s, counts, cards[i], tier)) continue;
+            counts[tier]++;
+            int found = orders(s, counts, cards, count, placed | 1 << i, after);
+            counts[tier]--;
+            if (found) return 1;
+        }
+    }
+    return 0;
+}
+
+static int buried(const Solver *s, const Position *p) {
+    /* The talon's first cards never move while they are there, and the waste's top is the
+     * third only at a stop: the first is reached only by playing the second just before it
+     * (or as the talon's last card), the second only by playing the third just before it (or
+     * once the talon holds two cards). So the third must be played before the second, the
+     * second before the first. 1 when two of them share a rank whose rules cannot have its
+     * cards played in such an order: lost. */
+    if (p->talon_len < 2 || p->turned == 1) return 0;
+    int front = p->talon_len >= 3 && p->turned != 2 ? 3 : 2; /* the second on top: it may go */
+    for (int i = 0; i < front; i++) {
+        int rank = s->ranks[p->talon[i]], sharing = 0, seen = 0;
+        for (int j = 0; j < front; j++) {
+            sharing += s->ranks[p->talon[j]] == rank;
+            seen |= j < i && s->ranks[p->talon[j]] == rank;
+        }
+        if (sharing < 2 || seen) continue; /* each rank once, when two front cards share it */
+        int cards[8], after[8], count = 0;
+        for (int k = 0; k < p->talon_len && count < 8; k++)
+            if (s->ranks[p->talon[k]] == rank) {
+                after[count] = 0;
+                cards[count++] = p->talon[k];
+            }
+        for (int m = 0; m < sharing; m++) /* the front cards come first, in talon order */
+            for (int later = m + 1; later < sharing; later++) after[m] |= 1 << later;
+        uint8_t counts[3];
+        for (int tier = 0; tier < 3; tier++) counts[tier] = p->counts[tier][rank];
+        if (!orders(s, counts, cards, count, 0, after)) return 1;
+    }
+    return 0;
+}
+
 static int stranded(const Solver *s, const Position *p, int only) {
     /* The Ace version's tiers never change suits: a win needs every card still out matched to
      * a tier slot of its rank that shares a suit. 1 when some rank cannot be: lost. only: the
      * rank to check (a card of it was just played: the other ranks' cards and slots are as
      * they were when they were last found matched), or 0 for every rank. */
     if (!s->ace) return 0;
+    if (buried(s, p)) return 1;
+    if (only < 0) return 0; /* no card played: the cards out are matched as before */
     int out[RANK_SLOTS][8], out_count[RANK_SLOTS] = {0};
     for (int i = 0; i < p->talon_len; i++) {
         int card = p->talon[i], rank = s->ranks[card];
@@ -349,7 +412,7 @@ static int remember(Solver *s, const Position *here, Key key, int played) {
         s->stop = s->full = 1;
         return 0;
     }
-    if (played >= 0 && stranded(s, here, played)) return 0;
+    if (stranded(s, here, played)) return 0;
     s->path[s->path_len++] = key;
     s->positions++;
     if (++s->pending >= s->every) ask(s);
@@ -375,28 +438,31 @@ static int search_round(Solver *s, const Position *here) {
     /* A stop of a round (see in_round), searched as the whole round: every play offered at
      * any of its stops, each after the draws and turns that reach its stop, in the order a
      * player going round meets them. Each play is kept as stops * 256 + move. */
-    int *list = s->rounds + s->rounds_len, count = 0;
-    Position walk = *here;
+    int *list = s->rounds + s->rounds_len, count = 0, ways[MAX_STOPS];
+    Position *stops_at = s->stops + s->stops_len;
+    int stops_count = 1;
+    stops_at[0] = *here;
     for (int stops = 0;; stops++) {
-        int found[16], plays_here = plays(s, &walk, found);
+        int found[16], plays_here = plays(s, &stops_at[stops], found);
         for (int i = 0; i < plays_here && count < MAX_ROUND; i++)
             list[count++] = stops * 256 + found[i];
-        int move = way_on(s, &walk);
-        if (!move) break;
-        play(s, &walk, move);
-        if (walk.turned == here->turned) break;
+        int move = way_on(s, &stops_at[stops]);
+        if (!move || stops + 1 >= MAX_STOPS) break;
+        stops_at[stops + 1] = stops_at[stops];
+        play(s, &stops_at[stops + 1], move);
+        ways[stops] = move;
+        if (stops_at[stops + 1].turned == here->turned) break;
+        stops_count++;
     }
     if (s->rng) shuffle(s, list, count);
     s->rounds_len += count;
+    s->stops_len += stops_count;
     for (int i = 0; i < count; i++) {
         int stops = list[i] / 256, move = list[i] % 256, start = s->line_len;
         if (start + stops + 1 > MAX_LINE) continue;
-        Position next = *here;
-        for (int k = 0; k < stops; k++) {
-            int on = way_on(s, &next);
-            play(s, &next, on);
-            s->line[s->line_len++] = on;
-        }
+        Position next = stops_at[stops];
+        memcpy(s->line + start, ways, sizeof(int) * (size_t)stops);
+        s->line_len += stops;
         play(s, &next, move);
         s->line[s->line_len++] = move;
         if (search(s, &next, s->ranks[move / 3])) return 1;
@@ -404,6 +470,7 @@ static int search_round(Solver *s, const Position *here) {
         if (s->stop) return 0;
     }
     s->rounds_len -= count;
+    s->stops_len -= stops_count;
     return 0;
 }
 
@@ -463,7 +530,7 @@ static int search_restarting(Solver *s, const Position *start, long first_limit,
         s->rng = seed;
         s->limit = limit;
         s->positions = 0;
-        s->line_len = s->path_len = s->rounds_len = 0;
+        s->line_len = s->path_len = s->rounds_len = s->stops_len = 0;
         int won = search(s, start, 0);
         total += s->positions;
         s->positions = total;

@@ -21,7 +21,7 @@ from controller.ai.base import Budget, Player, Thought
 from controller.ai.solitaire_board import RANK_SLOTS, Shuffle, SolverBoard, as_move
 from controller.errors import KaskadeError
 from controller.games import GameState
-from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
+from controller.games.cascades_decktet.cards import FOUR_COPIES, MASKS, RANKS, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import CascadesDecktetState
 
@@ -57,10 +57,13 @@ class _OutOfBudgetError(KaskadeError, RuntimeError):
 def _stranded(board: SolverBoard) -> bool:
     """In the Ace version a tier's suits never change, so a win needs every card still out to
     have a tier that shares a suit and has room for its rank — all cards of a rank at once
-    (a matching of cards to tier slots). ``True`` when some rank cannot be matched: the deal is
-    lost whatever is played."""
+    (a matching of cards to tier slots) — and the talon's first cards to be playable in the
+    only order it lets them go (:func:`_buried`). ``True`` when not: the deal is lost whatever
+    is played."""
     if not board.ace:
         return False
+    if _buried(board):
+        return True
     out: dict[int, list[int]] = {}
     for card in (*board.talon, *(c for pile in board.reserves for c in pile)):
         out.setdefault(RANKS[card], []).append(card)
@@ -70,6 +73,62 @@ def _stranded(board: SolverBoard) -> bool:
         if not _matches(cards, slots, list(board.suits)):
             return True
     return False
+
+
+def _buried(board: SolverBoard) -> bool:
+    """The talon's first cards never move while they are there, and the waste's top is the
+    third only at a stop: the first is reached only by playing the second just before it (or
+    as the talon's last card), the second only by playing the third just before it (or once
+    the talon holds two cards). So the third must be played before the second, the second
+    before the first. ``True`` when two of them share a rank whose rules cannot have its
+    cards played in such an order (the Ace version: its tiers take a card by their suits
+    alone)."""
+    talon = board.talon
+    if len(talon) < 2 or board.turned == 1:
+        return False
+    front = 3 if len(talon) >= 3 and board.turned != 2 else 2  # the second on top: it may go
+    ranks = [RANKS[card] for card in talon[:front]]
+    for rank in dict.fromkeys(ranks):
+        sharing = ranks.count(rank)
+        if sharing < 2:
+            continue
+        cards = [card for card in talon if RANKS[card] == rank]  # the front ones first
+        after = [set(range(index + 1, sharing)) if index < sharing else set()
+                 for index in range(len(cards))]
+        counts = [board.counts[tier * RANK_SLOTS + rank] for tier in range(3)]
+        if not _orders(board, counts, cards, set(), after):
+            return True
+    return False
+
+
+def _orders(board: SolverBoard, counts: list[int], cards: list[int], placed: set[int],
+            after: list[set[int]]) -> bool:
+    """Whether the ``cards`` (of one rank, its ``counts`` in the three tiers) not yet
+    ``placed`` can all be played, each after the cards ``after`` names (indexes)."""
+    if len(placed) == len(cards):
+        return True
+    for index, card in enumerate(cards):
+        if index in placed or not after[index] <= placed:
+            continue
+        for tier in range(3):
+            if not _rank_fits(board, counts, card, tier):
+                continue
+            counts[tier] += 1
+            found = _orders(board, counts, cards, placed | {index}, after)
+            counts[tier] -= 1
+            if found:
+                return True
+    return False
+
+
+def _rank_fits(board: SolverBoard, counts: list[int], card: int, tier: int) -> bool:
+    """Whether ``card`` fits ``tier`` in the Ace version, its rank's ``counts`` in the tiers."""
+    rank, here = RANKS[card], counts[tier]
+    if here >= tier_room(rank, tier) or (tier and counts[tier - 1] <= here):
+        return False
+    if here and rank in FOUR_COPIES and not counts[2]:
+        return False
+    return bool(MASKS[card] & board.suits[tier])
 
 
 def _matches(cards: list[int], slots: list[int], suits: list[int]) -> bool:
