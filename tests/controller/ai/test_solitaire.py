@@ -11,6 +11,7 @@ import pytest
 from controller.ai import solitaire
 from controller.ai.base import Budget
 from controller.ai.solitaire import LOST, UNKNOWN, WINNABLE, Solver, solve
+from controller.ai.solitaire_board import SolverBoard
 from controller.games.cascades_decktet.cards import ACES, BASIC, CARDS
 from controller.games.cascades_decktet.state import CascadesDecktetState
 
@@ -83,6 +84,58 @@ def test_the_verdict_agrees_with_exhaustive_search(version, passes, size, seeds,
             assert state.outcome().winner == 0, "the winning line wins"
     assert verdicts[WINNABLE], "a winnable deal is among them"
     assert verdicts[LOST], "a lost deal is among them"
+
+
+def ace_game(seed: int, passes: str) -> CascadesDecktetState:
+    """A small Ace-version game somewhere along its way: two ranks of three cards and maybe a
+    Crown, dealt and played a few random moves (so the waste is turned anywhere)."""
+    rng = random.Random(seed)
+    ranks = rng.sample(range(2, 10), 2)
+    deck = ACES + tuple(c for c in BASIC if CARDS[c].rank in ranks)
+    if rng.random() < 0.5:
+        deck += (rng.choice([c for c in BASIC if CARDS[c].rank == 10]),)
+    state = CascadesDecktetState(deck, "ace", passes)
+    state.play(state.sample_chance(rng))
+    for _ in range(rng.randint(0, 5)):
+        moves = state.legal_moves()
+        if not moves or state.outcome() is not None:
+            break
+        state.play(moves[int(rng.random() * len(moves))])
+    return state
+
+
+@pytest.mark.parametrize("passes", ["unlimited", "3"])
+def test_a_talon_front_that_cannot_go_in_order_is_lost(passes):
+    """The talon's first three cards go third, second, first: where two share a rank whose
+    rules want another order the solver calls the game lost without a search — exhaustive
+    search agrees every time, and the solver's verdicts (both engines) agree everywhere."""
+    buried = 0
+    for seed in range(150):
+        state = ace_game(seed, passes)
+        if state.outcome() is not None:
+            continue
+        truth = every_order_wins(state.copy())
+        if solitaire._buried(SolverBoard(state)):
+            buried += 1
+            assert not truth, f"seed {seed}"
+        for engine in ("auto", "python"):
+            verdict = solve(state, Budget(seconds=30), engine)
+            assert verdict.answer == (WINNABLE if truth else LOST), f"seed {seed} {engine}"
+    assert buried >= 10, "the rule is met often enough to be tested"
+
+
+@pytest.mark.parametrize("engine", ["auto", "python"])
+def test_a_full_ace_deal_buried_at_the_front_is_lost_at_once(engine):
+    """Deal 21's talon begins the Mill (8: Waves, Leaves), Origin (2: Waves, Leaves), Desert
+    (2: Suns, Wyrms); the top tier's Aces are Waves and Leaves, the middle's Wyrms and Suns.
+    Desert fits only the middle, so Origin must be played before it — but Origin lies
+    beneath it. A full search took 1.7 million positions to find the deal lost; the rule
+    sees it at once."""
+    state = full_deal(21, version="ace")
+    names = [CARDS[card].name for card in state.talon[:3]]
+    assert names == ["Mill", "Origin", "Desert"]
+    verdict = solve(state, Budget(seconds=30), engine)
+    assert (verdict.answer, verdict.positions) == (LOST, 0)
 
 
 def full_deal(seed: int, **options: str) -> CascadesDecktetState:

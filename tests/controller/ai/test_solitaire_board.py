@@ -70,3 +70,23 @@ def test_two_orders_of_the_same_plays_are_one_position():
     assert board.key() != SolverBoard(state).key()
     board.undo()
     assert board.key() == SolverBoard(state).key(), "undo restores the position"
+
+
+def test_the_stops_of_a_round_are_one_position():
+    """Without a pass limit the player may go round the talon without playing, so every stop
+    of a round reaches every other: one position. Once a card is played between stops, the
+    waste is turned to another place — another position."""
+    board = SolverBoard(full_deal(2, version="ace"))
+    keys = []
+    for _ in range(2 * len(board.talon)):  # twice round, drawing and turning only
+        if board.in_round():
+            keys.append(board.key())
+        way = board.way_on()
+        assert way is not None, "some card is offered in every pass of this deal"
+        board.play(way)
+    assert len(keys) > 10 and len(set(keys)) == 1
+    while not board.plays():
+        board.play(board.way_on())
+    board.play(board.plays()[0])
+    assert board.turned % 3 == 2 and not board.in_round()
+    assert board.key() != keys[0]
