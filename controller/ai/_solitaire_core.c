@@ -49,7 +49,7 @@ typedef struct {
     int table_bits;
     long stored;
     long positions, pending, every, limit;
-    uint64_t rng; /* non-zero: the moves are shuffled at every position (a restart's order) */
+    uint64_t seed; /* non-zero: the moves are shuffled at every position (a restart's order) */
     int stop, failed, full, spent;
     int line[MAX_LINE];
     int line_len;
@@ -420,9 +420,14 @@ static int remember(Solver *s, const Position *here, Key key, int played) {
     return !s->stop;
 }
 
-static void shuffle(Solver *s, int *list, int count) {
+static void shuffle(const Solver *s, const Position *p, int *list, int count) {
+    /* A restart's order of the moves here: drawn from its seed and the position (the cards
+     * played, the turn) alone, not from how far the search went, so a restart that knows
+     * more lost positions searches a part of the same tree a restart knowing less would. */
+    uint64_t state = s->seed * 0x9E3779B97F4A7C15ULL + p->played * 0xBF58476D1CE4E5B9ULL +
+                     p->turned;
     for (int i = count - 1; i > 0; i--) {
-        int j = (int)(next_random(&s->rng) % (uint64_t)(i + 1)), move = list[i];
+        int j = (int)(next_random(&state) % (uint64_t)(i + 1)), move = list[i];
         list[i] = list[j];
         list[j] = move;
     }
@@ -454,7 +459,7 @@ static int search_round(Solver *s, const Position *here) {
         if (stops_at[stops + 1].turned == here->turned) break;
         stops_count++;
     }
-    if (s->rng) shuffle(s, list, count);
+    if (s->seed) shuffle(s, here, list, count);
     s->rounds_len += count;
     s->stops_len += stops_count;
     for (int i = 0; i < count; i++) {
@@ -504,7 +509,7 @@ static int search(Solver *s, const Position *here, int played) {
     }
     Key key = key_of(s, here);
     if (known(s, key) || dominated(s, here) || !remember(s, here, key, played)) return 0;
-    if (s->rng) shuffle(s, list, count);
+    if (s->seed) shuffle(s, here, list, count);
     for (int i = 0; i < count; i++) {
         Position next = *here;
         play(s, &next, list[i]);
@@ -521,13 +526,14 @@ static int search_restarting(Solver *s, const Position *start, long first_limit,
                              long last_limit) {
     /* 1 won, 0 lost, -1 unknown. A depth-first search that takes a wrong turn early can spend
      * its whole budget below it while a win lies one choice away, so the search starts again
-     * with the moves in another order whenever it has entered first_limit positions, twice as
-     * many each time (the first keeps the solver's order, the others shuffle it, seeded), up
-     * to last_limit; the search after that has no limit. What a stopped search finished stays
-     * known: a restart searches only what is new to it. */
+     * with the moves in another order whenever it has entered first_limit positions (0: it
+     * never does), twice as many each time up to last_limit, then last_limit each time (the
+     * first keeps the solver's order, the others shuffle it, seeded). What a stopped search
+     * searched to the end stays known, so a restart searches only what is new to it: a lost
+     * deal costs one search, however many restarts it took, and its answer is final. */
     long limit = first_limit, total = 0;
     for (uint64_t seed = 0;; seed++) {
-        s->rng = seed;
+        s->seed = seed;
         s->limit = limit;
         s->positions = 0;
         s->line_len = s->path_len = s->rounds_len = s->stops_len = 0;
@@ -539,7 +545,7 @@ static int search_restarting(Solver *s, const Position *start, long first_limit,
         if (s->spent || s->full || s->failed) return -1;
         s->stop = 0;
         for (int i = 0; i < s->path_len; i++) forget(s, s->path[i]);
-        limit = (!limit || limit >= last_limit) ? 0 : limit * 2;
+        limit = limit * 2 < last_limit ? limit * 2 : last_limit;
     }
 }
 
@@ -668,8 +674,8 @@ static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered, "
      "ends, suits, counts, check, every, first_limit, last_limit): search a dealt position, "
-     "starting again in another order after first_limit positions, twice as many each time up "
-     "to last_limit, then without a limit (first_limit 0: no restarts); (True, line, "
+     "starting again in another order after first_limit new positions, twice as many each "
+     "time up to last_limit, then last_limit each time (first_limit 0: no restarts); (True, line, "
      "positions) when it can be won, (False, [], positions) when not, (None, [], positions) "
      "when check stopped it or the positions filled the memory allowed."},
     {NULL, NULL, 0, NULL},

@@ -3,11 +3,12 @@
 The solver sees every card (face-down ones too: it answers "can this deal be won", not "what
 would a player guess"). It searches depth first through plays, draws and turns, remembering
 every position it has entered, so a position reached by two orders of the same moves is searched
-once and a cycle (with unlimited passes a player may turn the waste over without playing the
-card it offered) ends where it started: a one-player search of what can be reached needs no
-more. A position is the set of cards in each tier and each tier's end card, how far
-the talon is turned, and the passes — the talon and the reserves follow from which cards are
-played. It stops when its budget runs out and then says "unknown" rather than guess.
+once. A position is the set of cards played, the tiers' end cards, the counts of the ranks a
+tier may hold twice, how far the talon is turned and the passes — the talon and the reserves
+follow from which cards are played; without a pass limit the stops of a round of the talon,
+which the player may go round without playing, are one position. No line of moves comes back
+to a position it left, so a position searched to the end is lost however it was reached. It
+stops when its budget runs out and then says "unknown" rather than guess.
 """
 
 from __future__ import annotations
@@ -169,11 +170,12 @@ def _ordered(board: SolverBoard) -> list[int]:
 
 
 FIRST_LIMIT = 20_000
-"""Positions the first search may enter before it starts again in another order; each restart
-may enter twice as many as the one before…"""
-LAST_LIMIT = 1_280_000
-"""… until this many: the search after it has no limit (a lost deal needs every position
-searched, and restarts beyond this would only repeat that work)."""
+"""New positions the first search may enter before it starts again in another order; each
+restart may enter twice as many as the one before…"""
+LAST_LIMIT = 640_000
+"""… up to this many, and then this many each time. Restarts cost a lost deal nothing (what
+one searched to the end stays known), so they go on: each new order is another chance at a
+win its predecessors' orders kept far away."""
 
 
 def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> Verdict:
@@ -183,12 +185,13 @@ def solve(state: CascadesDecktetState, budget: Budget, engine: str = "auto") -> 
 
     A depth-first search that takes a wrong turn early can spend its whole budget below it
     while a win lies one choice away, so the search starts again with the moves in another
-    order whenever it has entered ``FIRST_LIMIT`` positions, twice as many each time: the
-    first search keeps the solver's own order, the others shuffle it (seeded: the same answer
-    every time), up to ``LAST_LIMIT``; the search after that has no limit. What a stopped
-    search searched to the end stays known (no line of moves comes back to a position, so a
-    position's answer does not depend on how it was reached): a restart searches only what is
-    new to it, and its answer is final, "lost" included."""
+    order whenever it has entered ``FIRST_LIMIT`` new positions, twice as many each time up to
+    ``LAST_LIMIT``, then that many each time: the first search keeps the solver's own order,
+    the others shuffle it (seeded: the same answer every time). What a stopped search searched
+    to the end stays known (no line of moves comes back to a position, so a position's answer
+    does not depend on how it was reached): a restart searches only what is new to it, and a
+    search that ends within its allowance has searched everything — its answer is final,
+    "lost" included."""
     if engine not in ("auto", "python"):
         raise ValueError(f"engine: auto or python, not {engine!r}")
     board = SolverBoard(state)
@@ -212,7 +215,8 @@ class _Search:
         """The positions being searched: forgotten when a restart stops."""
         self.line: list[int] = []
         self.count = self.limit = 0
-        self.shuffle: Shuffle | None = None
+        self.seed = 0
+        """A restart's: 0 keeps the solver's order of moves, others shuffle it."""
 
     def restarting(self) -> tuple[bool | None, list[int], int]:
         """(won, its line, positions searched), won ``None`` when the budget ran out."""
@@ -221,7 +225,7 @@ class _Search:
         sys.setrecursionlimit(max(recursion, 2 * MAX_LINE + 200))  # two frames a move
         try:
             while True:
-                self.shuffle = Shuffle(seed) if seed else None
+                self.seed = seed
                 self.limit, self.count = limit, 0
                 try:
                     won = self.search()
@@ -238,7 +242,7 @@ class _Search:
                     return won, self.line if won else [], total
                 if self.budget.spent():
                     return None, [], total
-                seed, limit = seed + 1, (0 if not limit or limit >= LAST_LIMIT else limit * 2)
+                seed, limit = seed + 1, min(limit * 2, LAST_LIMIT)
         finally:
             sys.setrecursionlimit(recursion)
 
@@ -281,9 +285,9 @@ class _Search:
             return False
         if not self.remember(key):
             return False
-        if self.shuffle is not None:
-            self.shuffle(moves)
-        for move in moves:  # noqa: SIM110  (a loop, not any(): no C call between recursions)
+        if self.seed:
+            Shuffle(self.seed, board)(moves)
+        for move in moves:
             if self.follow([move]):
                 return True
         self.path.pop()
@@ -297,7 +301,7 @@ class _Search:
         found: list[list[int]] = []
         ways: list[int] = []
         while True:
-            found.extend(ways + [move] for move in _ordered(board) if move >= 0)
+            found.extend([*ways, move] for move in _ordered(board) if move >= 0)
             way = board.way_on()
             if way is None:
                 break
@@ -307,9 +311,9 @@ class _Search:
                 break
         for _ in ways:
             board.undo()
-        if self.shuffle is not None:
-            self.shuffle(found)
-        for moves in found:  # noqa: SIM110  (as in search)
+        if self.seed:
+            Shuffle(self.seed, board)(found)
+        for moves in found:
             if len(self.line) + len(moves) <= MAX_LINE and self.follow(moves):
                 return True
         return False

@@ -15,9 +15,14 @@ games through both and requires the same moves and outcomes.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from controller.games.cascades_decktet.cards import FOUR_COPIES, MASKS, RANKS, TWICE, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import RESERVE_PILES, CascadesDecktetState
+
+Move_ = TypeVar("Move_")
+"""Whatever a shuffle orders: moves, or a round's lines of moves."""
 
 DRAW_MOVE, TURN_MOVE = -1, -2
 """Moves are ``card * 3 + tier`` for plays, and these two."""
@@ -31,8 +36,8 @@ class SolverBoard:
     """A dealt Cascades position for searching. Not for people: moves are numbers, nothing is
     checked (the solver only plays what :meth:`moves` lists)."""
 
-    __slots__ = ("_undo", "ace", "counts", "ends", "offered", "opened", "pass_limit", "passes",
-                 "played", "reserves", "suits", "talon", "turned")
+    __slots__ = ("_undo", "ace", "counts", "ends", "offered", "opened", "outside", "pass_limit",
+                 "passes", "played", "reserves", "suits", "talon", "turned")
 
     def __init__(self, state: CascadesDecktetState) -> None:
         if not state.dealt:
@@ -57,6 +62,12 @@ class SolverBoard:
         for row in state.tiers:
             for card in row:
                 self.played |= 1 << card
+        out = 0
+        for card in (*self.talon, *(card for pile in self.reserves for card in pile)):
+            out |= 1 << card
+        self.outside = ((1 << len(RANKS)) - 1) & ~self.played & ~out
+        """The cards of the whole deck that are not in this game (a restart's shuffle counts
+        them among the played, as the compiled solver does)."""
         self._undo: list[tuple] = []
 
     # -- what may be played ------------------------------------------------------------------
@@ -211,13 +222,18 @@ class SolverBoard:
 
 
 class Shuffle:
-    """A restart's order of moves: splitmix64 from a seed and Fisher-Yates, the same numbers
-    the compiled solver draws, so both search the same tree."""
+    """A restart's order of moves at a position: splitmix64 from the restart's seed and the
+    position (the cards played, the turn) alone, and Fisher-Yates — the same numbers the
+    compiled solver draws, so both search the same tree. Not from how far the search went:
+    a restart that knows more lost positions searches a part of the same tree a restart
+    knowing less would."""
 
     MASK = (1 << 64) - 1
 
-    def __init__(self, seed: int) -> None:
-        self.state = seed & self.MASK
+    def __init__(self, seed: int, board: SolverBoard) -> None:
+        played = board.played | board.outside
+        self.state = (seed * 0x9E3779B97F4A7C15 + played * 0xBF58476D1CE4E5B9
+                      + board.turned) & self.MASK
 
     def _next(self) -> int:
         self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
@@ -226,7 +242,7 @@ class Shuffle:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
         return z ^ (z >> 31)
 
-    def __call__(self, moves: list[int]) -> None:
+    def __call__(self, moves: list[Move_]) -> None:
         for i in range(len(moves) - 1, 0, -1):
             j = self._next() % (i + 1)
             moves[i], moves[j] = moves[j], moves[i]

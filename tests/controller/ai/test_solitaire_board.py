@@ -84,9 +84,11 @@ def test_the_stops_of_a_round_are_one_position():
         way = board.way_on()
         assert way is not None, "some card is offered in every pass of this deal"
         board.play(way)
-    assert len(keys) > 10 and len(set(keys)) == 1
+    assert len(keys) > 10
+    assert len(set(keys)) == 1
     while not board.plays():
         board.play(board.way_on())
     board.play(board.plays()[0])
-    assert board.turned % 3 == 2 and not board.in_round()
+    assert board.turned % 3 == 2
+    assert not board.in_round()
     assert board.key() != keys[0]
