@@ -365,9 +365,10 @@ static int buried(const Solver *s, const Position *p) {
 
 static int stranded(const Solver *s, const Position *p, int only) {
     /* The Ace version's tiers never change suits: a win needs every card still out matched to
-     * a tier slot of its rank that shares a suit. 1 when some rank cannot be: lost. only: the
-     * rank to check (a card of it was just played: the other ranks' cards and slots are as
-     * they were when they were last found matched), or 0 for every rank. */
+     * a tier slot of its rank that shares a suit, and the talon's front playable in the order
+     * it allows (buried). 1 when not: lost. only: the rank to match (a card of it was just
+     * played: the other ranks' cards and slots are as they were when they were last found
+     * matched), 0 for every rank, -1 for none (no card was played). */
     if (!s->ace) return 0;
     if (buried(s, p)) return 1;
     if (only < 0) return 0; /* no card played: the cards out are matched as before */
@@ -482,8 +483,8 @@ static int search_round(Solver *s, const Position *here) {
 static int search(Solver *s, const Position *here, int played) {
     /* 1: a win was found (its moves in line); 0: none from here (or the search stopped).
      * played: the rank of the card played since the last position remembered, -1 if none
-     * (draws and turns leave the cards out as they were, so whether they are stranded is
-     * known: not), 0 to check every rank. A position with nothing to play and one way on (a
+     * (draws and turns leave the cards out as they were: only the talon's front is checked
+     * again), 0 to check every rank. A position with nothing to play and one way on (a
      * draw, a turn) is not remembered: the position it leads to is, so the table holds the
      * positions where there is a choice. */
     if (!here->talon_len && !here->reserve_len[0] && !here->reserve_len[1] &&
@@ -526,7 +527,7 @@ static int search_restarting(Solver *s, const Position *start, long first_limit,
                              long last_limit) {
     /* 1 won, 0 lost, -1 unknown. A depth-first search that takes a wrong turn early can spend
      * its whole budget below it while a win lies one choice away, so the search starts again
-     * with the moves in another order whenever it has entered first_limit positions (0: it
+     * with the moves in another order whenever it has entered first_limit new positions (0: it
      * never does), twice as many each time up to last_limit, then last_limit each time (the
      * first keeps the solver's order, the others shuffle it, seeded). What a stopped search
      * searched to the end stays known, so a restart searches only what is new to it: a lost
