@@ -69,6 +69,19 @@ HISTORY_FILE = "history.sqlite3"
 LOCK_FILE = "app.lock"
 SELFTEST_FILE = "selftest.json"
 DEFAULT_THINK_SECONDS = 1.0
+SOLITAIRE_HINT_SECONDS = 4.0
+"""The longest a one-player game's hint may think when the computer's usual time is shorter:
+its hint is a solver's verdict — can this deal still be won — worth a wait at the deal, when
+every card is out and a Pi's second leaves one standard deal in nine undecided; the solver
+answers as soon as it knows, within a second for nearly every deal."""
+
+
+def hint_seconds(state: GameState[Any], think_seconds: float) -> float:
+    """How long a hint about ``state`` may think: the computer's usual time, and for a game
+    of one player at least :data:`SOLITAIRE_HINT_SECONDS`."""
+    if len(state.info.players) == 1:
+        return max(think_seconds, SOLITAIRE_HINT_SECONDS)
+    return think_seconds
 
 
 @dataclass
@@ -248,11 +261,13 @@ class App:
         if self.session is not None and self.session.unsaved:
             self.session.save()
 
-    def think(self, state: GameState[Any], level: int) -> ThinkRequest:
-        """Ask for a move in ``state`` (copied) at ``level``; the answer arrives as a
-        ``ComputerMove`` event with the request's token."""
+    def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
+        """Ask for a move in ``state`` (copied) at ``level`` — for a ``hint``, the time
+        :func:`hint_seconds` gives — the answer arrives as a ``ComputerMove`` event with the
+        request's token."""
         self._tokens += 1
-        request = ThinkRequest(self._tokens, state.copy(), level, self.think_seconds,
+        seconds = hint_seconds(state, self.think_seconds) if hint else self.think_seconds
+        request = ThinkRequest(self._tokens, state.copy(), level, seconds,
                                seed=self._tokens + state.plies)
         self.requests.append(request)
         return request

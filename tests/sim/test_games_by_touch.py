@@ -366,7 +366,10 @@ def test_the_solitaire_hint_says_whether_the_deal_can_be_won(tmp_path):
     hint = sim.app.screen.layout.hint
     tap(sim, (hint.column, hint.row))
     sim.pass_time(1.0)
+    assert screen.thinking, "a solver's hint may think longer than the computer's 0.5 s"
+    sim.pass_time(3.0)
     assert sim.app.screen is screen
+    assert not screen.thinking
     view = screen.view(screen.hint[1])
     assert view.verdict in (-1.0, 0.0, 1.0)
     assert view.hint, "the hinted move blinks"

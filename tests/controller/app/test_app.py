@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from controller.app.app import SOLITAIRE_HINT_SECONDS, hint_seconds
 from controller.devices.frame import Frame
 from controller.devices.interfaces import Sound
+from controller.games.cascades_decktet import CascadesDecktetState
+from controller.games.kaskade import KaskadeState
 from controller.games.record import parse_record
 from tests.support.board import BoardHarness
 
@@ -388,6 +391,15 @@ def test_a_hint_flashes_the_strongest_move(board):
     board.tap(board.app.session.state.move_name(cell))
     assert board.app.screen.hint[0] is None, "the hint goes once a move is made"
     assert board.app.session.state.moves[-1] == cell
+
+
+def test_a_solitaire_hint_may_think_longer_than_a_move():
+    """A one-player game's hint is a solver's verdict: it may take at least four seconds (it
+    answers as soon as it knows); other games' hints take the computer's usual time."""
+    solitaire = CascadesDecktetState.new()
+    assert hint_seconds(solitaire, 1.0) == SOLITAIRE_HINT_SECONDS == 4.0
+    assert hint_seconds(solitaire, 6.0) == 6.0
+    assert hint_seconds(KaskadeState.new(), 1.0) == 1.0
 
 
 def test_no_hint_when_the_computer_is_to_move(board):
