@@ -69,11 +69,20 @@ static int room(int rank, int tier) {
     return 1;
 }
 
-static int fits(const Solver *s, const Position *p, int card, int tier) {
-    int rank = s->ranks[card], here = p->counts[tier][rank];
+static int rank_room(int rank, int tier, int here, int above, int bottom) {
+    /* The rank rules: a tier holding `here` of a rank takes another while it has room, the
+     * tier above holds more (above: ignored for the top tier) and, for a rank of four copies,
+     * the second only once the bottom tier (holding `bottom`) has one. */
     if (here >= room(rank, tier)) return 0;
-    if (tier && p->counts[tier - 1][rank] <= here) return 0;
-    if (here && (rank == PAWN || rank == COURT) && !p->counts[2][rank]) return 0;
+    if (tier && above <= here) return 0;
+    return !(here && (rank == PAWN || rank == COURT) && !bottom);
+}
+
+static int fits(const Solver *s, const Position *p, int card, int tier) {
+    int rank = s->ranks[card];
+    if (!rank_room(rank, tier, p->counts[tier][rank], tier ? p->counts[tier - 1][rank] : 0,
+                   p->counts[2][rank]))
+        return 0;
     if (s->ace) return (s->masks[card] & s->suits[tier]) != 0;
     return p->ends[tier] < 0 || (s->masks[card] & s->masks[p->ends[tier]]) != 0;
 }
@@ -305,24 +314,18 @@ static int matches(const int *cards, int count, const int *slots, int slot_count
     return 1;
 }
 
-static int rank_fits(const Solver *s, const uint8_t counts[3], int card, int tier) {
-    /* fits in the Ace version, for a rank's counts in the three tiers */
-    int rank = s->ranks[card], here = counts[tier];
-    if (here >= room(rank, tier)) return 0;
-    if (tier && counts[tier - 1] <= here) return 0;
-    if (here && (rank == PAWN || rank == COURT) && !counts[2]) return 0;
-    return (s->masks[card] & s->suits[tier]) != 0;
-}
-
 static int orders(const Solver *s, uint8_t counts[3], const int *cards, int count, int placed,
                   const int *after) {
     /* Whether the cards (of one rank) not yet placed can all be played, in some order that
      * plays each after the cards after[i] names (bits of indexes in cards). */
     if (placed == (1 << count) - 1) return 1;
+    int rank = s->ranks[cards[0]];
     for (int i = 0; i < count; i++) {
         if (placed >> i & 1 || after[i] & ~placed) continue;
         for (int tier = 0; tier < 3; tier++) {
-            if (!rank_fits(s, counts, cards[i], tier)) continue;
+            if (!rank_room(rank, tier, counts[tier], tier ? counts[tier - 1] : 0, counts[2]) ||
+                !(s->masks[cards[i]] & s->suits[tier]))
+                continue; /* the Ace version: a tier takes a card by its Aces' suits */
             counts[tier]++;
             int found = orders(s, counts, cards, count, placed | 1 << i, after);
             counts[tier]--;

@@ -19,10 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.solitaire_board import RANK_SLOTS, Shuffle, SolverBoard, as_move
+from controller.ai.solitaire_board import (
+    RANK_SLOTS,
+    Shuffle,
+    SolverBoard,
+    as_move,
+    rank_room,
+)
 from controller.errors import KaskadeError
 from controller.games import GameState
-from controller.games.cascades_decktet.cards import FOUR_COPIES, MASKS, RANKS, tier_room
+from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import CascadesDecktetState
 
@@ -111,8 +117,9 @@ def _orders(board: SolverBoard, counts: list[int], cards: list[int], placed: set
     for index, card in enumerate(cards):
         if index in placed or not after[index] <= placed:
             continue
-        for tier in range(3):
-            if not _rank_fits(board, counts, card, tier):
+        for tier in range(3):  # the Ace version: a tier takes a card by its Aces' suits
+            if not (rank_room(RANKS[card], tier, counts[tier], counts[tier - 1] if tier else 0,
+                              counts[2]) and MASKS[card] & board.suits[tier]):
                 continue
             counts[tier] += 1
             found = _orders(board, counts, cards, placed | {index}, after)
@@ -120,16 +127,6 @@ def _orders(board: SolverBoard, counts: list[int], cards: list[int], placed: set
             if found:
                 return True
     return False
-
-
-def _rank_fits(board: SolverBoard, counts: list[int], card: int, tier: int) -> bool:
-    """Whether ``card`` fits ``tier`` in the Ace version, its rank's ``counts`` in the tiers."""
-    rank, here = RANKS[card], counts[tier]
-    if here >= tier_room(rank, tier) or (tier and counts[tier - 1] <= here):
-        return False
-    if here and rank in FOUR_COPIES and not counts[2]:
-        return False
-    return bool(MASKS[card] & board.suits[tier])
 
 
 def _matches(cards: list[int], slots: list[int], suits: list[int]) -> bool:

@@ -21,7 +21,7 @@ from controller.games.cascades_decktet.cards import FOUR_COPIES, MASKS, RANKS, T
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import RESERVE_PILES, CascadesDecktetState
 
-Move_ = TypeVar("Move_")
+Shuffled = TypeVar("Shuffled")
 """Whatever a shuffle orders: moves, or a round's lines of moves."""
 
 DRAW_MOVE, TURN_MOVE = -1, -2
@@ -30,6 +30,15 @@ RANK_SLOTS = 13
 """Ranks are numbered 1 (Ace) to 12 (Court); a tier's counts are a row of 13."""
 ROUND = -1
 """In a key, where the talon's turn would be: the position is known by its round alone."""
+
+
+def rank_room(rank: int, tier: int, here: int, above: int, bottom: int) -> bool:
+    """The rank rules: a tier holding ``here`` cards of ``rank`` takes another while it has
+    room, the tier above holds more (``above``; ignored for the top tier) and, for a rank of
+    four copies, the second only once the bottom tier (holding ``bottom``) has one."""
+    if here >= tier_room(rank, tier) or (tier and above <= here):
+        return False
+    return not (here and rank in FOUR_COPIES and not bottom)
 
 
 class SolverBoard:
@@ -75,12 +84,9 @@ class SolverBoard:
     def _fits(self, card: int, tier: int) -> bool:
         rank = RANKS[card]
         counts = self.counts
-        here = counts[tier * RANK_SLOTS + rank]
-        if here >= tier_room(rank, tier):
-            return False
-        if tier and counts[(tier - 1) * RANK_SLOTS + rank] <= here:
-            return False
-        if here and rank in FOUR_COPIES and not counts[2 * RANK_SLOTS + rank]:
+        if not rank_room(rank, tier, counts[tier * RANK_SLOTS + rank],
+                         counts[(tier - 1) * RANK_SLOTS + rank] if tier else 0,
+                         counts[2 * RANK_SLOTS + rank]):
             return False
         if self.ace:
             return bool(MASKS[card] & self.suits[tier])
@@ -242,7 +248,7 @@ class Shuffle:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
         return z ^ (z >> 31)
 
-    def __call__(self, moves: list[Move_]) -> None:
+    def __call__(self, moves: list[Shuffled]) -> None:
         for i in range(len(moves) - 1, 0, -1):
             j = self._next() % (i + 1)
             moves[i], moves[j] = moves[j], moves[i]
