@@ -157,7 +157,9 @@ def test_manoeuvre_values_match_the_length_of_a_path(seed):
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("red:5C6,3C5 black:- hands=54321/54321 pools=21/23 black manoeuvre plies=5", "adjacency"),
+    ("red:5C6,2C5 black:- hands=54321/54321 pools=21/23 black manoeuvre plies=5", "adjacency"),
+    ("red:5C6,3C5 black:- hands=54321/54321 pools=21/23 black manoeuvre plies=5",
+     "C5 always shows an even number"),
     ("red:5C6 black:- hands=54321/54321 pools=23/23 black manoeuvre plies=5", "28 dice"),
     ("red:5C6 black:- hands=543210/54321 pools=22/23 black manoeuvre plies=5", "hand"),
     ("red:5C6 black:- hands=5432/54321 pools=22/23 black opening plies=5", "opening"),
