@@ -88,5 +88,6 @@ PARITY: tuple[int, ...] = _parities()
 """The parity every die on a field shows, in every game: 1 odd, 0 even. A growth of dice
 starts on a printed number of the centre, which has its field's parity; a die placed next to
 another differs from it by one, and each step of a manoeuvre moves a die to a neighbouring
-field while its value goes one up or down: each keeps value and field parity in step. So a die's value has the parity of its column's
-number (A = 1 … F = 6) plus its row: C5 (3 + 5) holds an even die, C6 (3 + 6) an odd one."""
+field while its value goes one up or down: each keeps value and field parity in step. So a
+die's value has the parity of its column's number (A = 1 … F = 6) plus its row: C5 (3 + 5)
+holds an even die, C6 (3 + 6) an odd one."""
