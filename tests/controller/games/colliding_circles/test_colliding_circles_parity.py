@@ -84,7 +84,7 @@ def test_the_random_games_manoeuvre():
 
 
 def test_the_example_position_is_refused_naming_c5():
-    text = "red:1C5 black:4C7 hands=54321/5432 pools=22/22 black manoeuvre plies=5"
+    text = "red:1C5 black:4C7 hands=54321/5432 pools=22/23 black manoeuvre plies=5"
     with pytest.raises(PositionError, match="the die on C5 shows 1, but a die on C5 always "
                                             "shows an even number"):
         CollidingCirclesState.from_position(text)
