@@ -117,7 +117,8 @@ def turn_moves(state: BigBallsState, text: str) -> list[Move]:
     assert step is not None
     origin, target = find_hole(step[1]), find_hole(step[3])
     if origin is None or target is None:
-        return [parse_move(state, turn[2])]
+        raise InvalidMoveError(text, state.position(), f"{turn[2]} names a hole that is not on "
+                               "the board (a1 to g1 on rank 1 up to a7)")
     throw: list[Move] = [rules.THROW] if state.phase == rules.CHOOSE else []
     return [*throw, int(turn[1]), rules.StoneStep(origin, target)]
 

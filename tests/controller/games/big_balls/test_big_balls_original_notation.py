@@ -112,6 +112,11 @@ def test_a_whole_turn_that_is_refused_changes_nothing():
     assert len(state.moves) == 2
 
 
+def test_a_whole_turn_off_the_board_is_named_whole():
+    with pytest.raises(InvalidMoveError, match="g7-a7 names a hole that is not on the board"):
+        dealt().play_text("4 g7-a7")
+
+
 def test_once_the_die_shows_the_number_before_a_step_is_checked():
     state = dealt()
     state.play_text("throw")
