@@ -63,7 +63,8 @@ def register(commands: Any) -> None:
                         help="set another option of the game (repeatable)")
     parser.add_argument("--moves", metavar="MOVES", default="",
                         help='the moves in the game\'s notation, e.g. "c3 d4 c3" (move numbers '
-                        "such as '1.' are allowed and ignored)")
+                        "such as '1.' are allowed and ignored; Big Balls also reads the "
+                        "original's 4 e2-d3 and BB b6-b5)")
     parser.add_argument("--position", metavar="TEXT",
                         help="start from this position (docs/notation.md) instead of a new game")
     parser.add_argument("--seed", type=int, metavar="N",

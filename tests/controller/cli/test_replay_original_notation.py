@@ -80,3 +80,10 @@ def test_a_game_without_another_notation_says_so(capsys):
                            "--record", "--notation", "original")
     assert (status, out) == (2, "")
     assert "Kaskade has one notation" in err
+
+
+def test_the_help_example_writes_the_originals_way(capsys):
+    status, out, _ = run(capsys, "replay", "big-balls", "--moves", "123564 245613 4 a3-a4",
+                         "--record", "--notation", "original")
+    assert status == 0
+    assert out.endswith("\n1. 123564 245613 4 a3-a4\n")
