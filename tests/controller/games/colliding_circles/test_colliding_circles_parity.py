@@ -62,6 +62,7 @@ def random_game(seed: int, plies: int | None = None) -> tuple[CollidingCirclesSt
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10_000))
 def test_every_position_of_a_random_game_keeps_the_pattern_and_is_accepted(seed):
+    """And so no hole has fewer than three dice round it."""
     state = CollidingCirclesState.new()
     rng = random.Random(seed)
     while not state.is_over():
@@ -70,6 +71,9 @@ def test_every_position_of_a_random_game_keeps_the_pattern_and_is_accepted(seed)
                 assert value_of(cell) % 2 == PARITY[field], (NAMES[field], state.position())
         assert CollidingCirclesState.from_position(state.position()).position() == \
             state.position()
+        for hole in state.holes():
+            assert sum(1 for n in NEIGHBOURS[hole] if state.board[n]) == 3, \
+                "two dice round a field always leave it a value"
         if state.to_move == CHANCE:
             state.play(state.sample_chance(rng))
         else:
