@@ -1,6 +1,6 @@
 """``kaskade play``: the board app on the board (``--board``), or any of its games at the
 keyboard (``--terminal``, :mod:`controller.cli.terminal_game`): people at one keyboard, or a
-person against the computer (``--white computer:3``)."""
+person against the computer (``--black computer:3``: seats are named by the game's colours)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,9 @@ from controller.games.replay import replay, starting_state
 from controller.games.status import title
 from controller.web.server import parse_address
 
-KEPT_TAGS = ("White", "Black", "Date", "Termination")
+SEAT_COLOURS = ("white", "black", "red")
+"""Every colour a seat of some game has: each is an option of its own (``--black WHO``)."""
+KEPT_TAGS = ("White", "Black", "Red", "Date", "Termination")
 """What a continued game keeps of its record's tags (the rest is the game's own)."""
 
 
@@ -46,7 +48,8 @@ def register(commands: Any) -> None:
         description="Run the board app on the board: the real one on a Raspberry Pi, the "
         "simulator elsewhere (--board). With --terminal, play a game in this terminal instead "
         "(Kaskade unless --game says another): people taking turns at one keyboard, or against "
-        "the computer (--white computer:3); type 'help' during the game.",
+        "the computer (--black computer:3, or --seat black=computer:3: seats are named by the "
+        "game's own colours); type 'help' during the game.",
     )
     parser.add_argument("--board", choices=CHOICES, default="auto",
                         help="which board: the simulator, the real one on a Pi, or auto (the "
@@ -72,11 +75,16 @@ def register(commands: Any) -> None:
                         help="keep the game in this record file: continue it if the file exists, "
                         "start it there otherwise; every move is saved at once")
     parser.add_argument("--white", metavar="WHO",
-                        help="who plays the first seat (White; Black in Big Balls, Red in "
-                        "Colliding Circles): a name, or computer:LEVEL (1-5); asked at the start "
-                        "when neither seat is given and this is a terminal")
+                        help="who plays White (Kaskade, Cascades, Big Balls): a name, or "
+                        "computer:LEVEL (1-5); asked at the start when no seat is given and "
+                        "this is a terminal")
     parser.add_argument("--black", metavar="WHO",
-                        help="who plays the second seat, as --white")
+                        help="who plays Black (every two-player game), as --white")
+    parser.add_argument("--red", metavar="WHO",
+                        help="who plays Red (Colliding Circles), as --white")
+    parser.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
+                        help="who plays the game's colour COLOUR, e.g. --seat red=computer:2 "
+                        "(repeatable; the same as --red computer:2)")
 
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"),
                         default="auto", help="colour the board (default: when on a terminal)")
@@ -89,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     """The board app, or the terminal game with ``--terminal``."""
     text_options = [flag for flag, value in (
         ("--game", args.game), ("--size", args.size), ("--option", args.option or None),
-        ("--record", args.record), ("--white", args.white), ("--black", args.black),
+        ("--record", args.record), *((f"--{c}", getattr(args, c)) for c in SEAT_COLOURS),
+        ("--seat", args.seat or None),
         ("--no-animation", args.no_animation or None),
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
     if args.terminal and args.port:
@@ -172,14 +181,23 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Sessio
 
 def _seats(start: GameState[Any], args: argparse.Namespace,
            ask: Callable[[str], str] | None) -> dict[str, str]:
-    """The seat tags ``--white`` and ``--black`` give (a name, or ``computer N``); with
-    neither given, ``ask`` (when there is one) asks for each seat of a two-player game."""
-    titles = [start.player_title(player) for player in range(len(start.info.players))]
-    given = [args.white, args.black][:len(titles)]
-    if ask is not None and len(titles) == 2 and not any(given):
-        given = [_ask_seat(ask, player) for player in titles]
+    """The seat tags (``{"Black": "computer 3"}``) of the seats given by the game's colours
+    (``--black computer:3``, ``--seat black=computer:3``); with none given, ``ask`` (when there
+    is one) asks for each seat of a two-player game."""
+    colours = list(start.info.players)
+    given = _given_seats(args)
+    strange = [colour for colour in given if colour not in colours]
+    if strange:
+        seats = " and ".join(f"{c} (--seat {c}=WHO)" if c not in SEAT_COLOURS else f"{c} "
+                             f"(--{c})" for c in colours)
+        raise OptionsError(f"{start.info.title} has no seat {strange[0]}: its "
+                           f"seat{'s are' if len(colours) > 1 else ' is'} {seats}")
+    if ask is not None and len(colours) == 2 and not given:
+        given = {colour: _ask_seat(ask, start.player_title(player))
+                 for player, colour in enumerate(colours)}
     tags = {}
-    for player, who in zip(titles, given):
+    for player, colour in enumerate(colours):
+        who = given.get(colour, "")
         if not who:
             continue
         kind, colon, level = who.partition(":")
@@ -187,10 +205,27 @@ def _seats(start: GameState[Any], args: argparse.Namespace,
             if not level.strip().isdigit() or int(level) not in LEVELS:
                 raise OptionsError(f"{who!r}: the computer's levels are {LEVELS[0]} to "
                                    f"{LEVELS[-1]}, as computer:3")
-            tags[player] = seat(int(level))
+            tags[start.player_title(player)] = seat(int(level))
         else:
-            tags[player] = who
+            tags[start.player_title(player)] = who
     return tags
+
+
+def _given_seats(args: argparse.Namespace) -> dict[str, str]:
+    """``{colour: who}`` from ``--white``/``--black``/``--red`` and ``--seat COLOUR=WHO``; a
+    colour given twice must be given the same."""
+    given = {colour: getattr(args, colour) for colour in SEAT_COLOURS
+             if getattr(args, colour) is not None}
+    for item in args.seat:
+        colour, equals, who = item.partition("=")
+        colour = colour.strip().lower()
+        if not equals or not colour:
+            raise OptionsError(f"--seat {item!r}: write COLOUR=WHO, e.g. --seat "
+                               "black=computer:3")
+        if given.get(colour, who.strip()) != who.strip():
+            raise OptionsError(f"{colour} is given twice: {given[colour]!r} and {who.strip()!r}")
+        given[colour] = who.strip()
+    return given
 
 
 def _ask_seat(ask: Callable[[str], str], title: str) -> str:
