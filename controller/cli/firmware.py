@@ -113,7 +113,7 @@ def _status(profile: Profile, args: argparse.Namespace) -> int:
     """What is on the cable, and the next step; exit status 0 only for current firmware."""
     finding = examine_pico(profile, args.port)
     if finding.state != "current" or finding.hello is None:
-        print(f"found: {finding.found}")
+        print(f"on the cable: {finding.found}")
         if finding.fix:
             print(f"next: {finding.fix}")
         return 1

@@ -483,11 +483,12 @@ class CollidingCirclesState(NotatedState[Move]):
     def _finish(self, why: str) -> None:
         red, black = self.scores()
         if red == black:
-            self._outcome = Outcome(None, f"{why}; {red}/{black}: a draw", (red, black))
+            self._outcome = Outcome(None, f"{why}; a draw at {_points(red)} each", (red, black))
         else:
             winner = RED if red > black else BLACK
-            self._outcome = Outcome(winner, f"{why}; {self.player_title(winner)} wins "
-                                    f"{red}/{black}", (red, black))
+            self._outcome = Outcome(winner, f"{why}; {self.player_title(winner)} wins by "
+                                    f"{_points(max(red, black))} to {min(red, black)}",
+                                    (red, black))
 
     def undo(self) -> Move:
         if not self._undo:
@@ -513,3 +514,8 @@ class CollidingCirclesState(NotatedState[Move]):
         self._require_chance_step()
         values = [1 + int(rng.random() * 6) for _ in range(self.throw_count())]
         return Throw(tuple(sorted(values, reverse=True)))
+
+
+def _points(count: int) -> str:
+    """``1 point``, ``6 points``: the marker total in words."""
+    return f"{count} point{'s' if count != 1 else ''}"

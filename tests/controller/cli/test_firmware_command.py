@@ -56,8 +56,8 @@ def test_wrong_port_and_no_board_are_clear_errors(tmp_path, capsys):
     assert "no board at" in capsys.readouterr().err
     assert main(["firmware", "status"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("found: no touch board")
-    assert "next: no touch board on USB" in out
+    assert out.startswith("on the cable: no touch board\nnext: no touch board on USB")
+    assert out.lower().count("found:") == 0, "one word for it: 'found' only in the sentence"
 
 
 def test_a_busy_board_and_a_damaged_bundle_write_nothing(board, tmp_path, capsys):
