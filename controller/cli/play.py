@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
-from controller.app.app import App
+from controller.app.app import HISTORY_FILE, App
 from controller.app.autosave import Autosave
 from controller.app.driver import Driver
+from controller.app.history import History
 from controller.app.loop import run as run_loop
+from controller.app.paths import state_dir
 from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
@@ -120,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
         colour=colour,
         animate=colour and not args.no_animation,
     )
-    return TerminalGame(session, console, args.think).run()
+    history = History(state_dir(args.state_dir) / HISTORY_FILE)
+    return TerminalGame(session, console, args.think, history).run()
 
 
 def run_board(args: argparse.Namespace) -> int:
@@ -174,8 +177,9 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Sessio
         return Session(start, list(record.moves), {**kept, **seats}, autosave)
     game = get_game(args.game or "kaskade")
     start = game.new(game_options(args))
-    tags = {"Id": uuid.uuid4().hex, "Date": datetime.date.today().isoformat(),
-            **_seats(start, args, ask)}
+    now = datetime.datetime.now()
+    tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
+            "Started": now.isoformat(timespec="seconds"), **_seats(start, args, ask)}
     return Session(start, [], tags, autosave)
 
 
