@@ -10,11 +10,15 @@ import re
 import shlex
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from controller.cli import build_parser
+from controller.profile import load_profile
+from controller.profile.firmware import default_thresholds
+from controller.profile.geometry import signal
 
 ROOT = Path(__file__).resolve().parents[1]
 MAKER_DOCS = ["docs/hardware.md", "docs/firmware.md", "docs/profiles.md", "wiring/README.md"]
@@ -127,3 +131,23 @@ def test_a_sheet_written_anywhere_links_only_to_the_files_beside_it(build, tmp_p
     for target in targets:
         assert "/" not in target, f"{target} is not beside the sheet"
         assert (out / target).exists(), f"{target} is missing"
+
+
+def test_the_touch_table_is_what_the_profile_checks_reckon():
+    text = (ROOT / "docs/hardware.md").read_text()
+    header = re.search(r"^\| Top \|(.*)\|$", text, re.M).group(1)
+    counts = re.search(r"^\| Counts a touch gives \|(.*)\|$", text, re.M).group(1)
+    tops = [cell.strip() for cell in header.split("|")]
+    shown = [int(cell.strip().strip("*")) for cell in counts.split("|")]
+    standard = load_profile("kaskade-8x8")
+    for top, figure in zip(tops, shown, strict=True):
+        millimetres, _, material = top.partition(" mm")
+        build = replace(standard.build, top_mm=float(millimetres),
+                        top=material.strip() or standard.build.top)
+        reckoned = signal(build, standard.columns, standard.rows, "mpr121").counts
+        assert figure == int(reckoned + 0.5), f"{top}: the document says {figure}, {reckoned}"
+    threshold = re.search(r"the firmware calls a touch at (\d+) counts", text).group(1)
+    assert int(threshold) == default_thresholds(standard)[0]
+    result = subprocess.run([KASKADE, "profile", "check", "kaskade-8x8"], capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert f"against a threshold of {threshold}" in result.stdout
