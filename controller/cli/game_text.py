@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from controller.cli import ansi
+from controller.cli import ansi, kaskade_text
 from controller.games import GameState
 from controller.games.cascades import CascadesState
 from controller.games.cascades_decktet.cards import SUIT_LETTERS
@@ -62,10 +62,12 @@ _TOKENS: dict[str, tuple[re.Pattern[str], Callable[[str], str] | None]] = {
 
 
 def how_to_play(state: GameState[Any]) -> str:
-    """How to type the game's moves, and where its rules are."""
+    """How to type the game's moves (Kaskade's: :data:`kaskade_text.HOW_TO_PLAY`), and where
+    its rules are."""
     name = state.info.name
     rules = f"The rules: {RULES.format(name=name)} in Kaskade Board's source."
-    return f"{HOW_TO_PLAY[name]}\n{rules}"
+    moves = kaskade_text.HOW_TO_PLAY if name == "kaskade" else HOW_TO_PLAY[name]
+    return f"{moves}\n{rules}"
 
 
 def board(state: GameState[Any], colour: bool) -> str:

@@ -188,7 +188,7 @@ class TerminalGame:
 
     def _help(self) -> str:
         if isinstance(self.state, KaskadeState):
-            return f"{kaskade_text.HOW_TO_PLAY}\n\n{COMMANDS}"
+            return f"{game_text.how_to_play(self.state)}\n\n{COMMANDS}"
         legal = self.state.legal_moves() if not self.session.finished else []
         example = f" Now, for example: {self.state.move_name(legal[0])}." if legal else ""
         return f"{game_text.how_to_play(self.state)}{example}\n\n{COMMANDS}"
