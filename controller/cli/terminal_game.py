@@ -118,20 +118,21 @@ class TerminalGame:
         return status
 
     def _farewell(self) -> None:
-        self._keep_in_history()
+        kept = self._keep_in_history()
         if self.record_path is not None:
             self._say(f"The game is saved in {self.record_path}.")
             if not self.session.finished:
                 self._say(f"Continue it with: kaskade play --terminal --record "
                           f"{self.record_path}")
-        elif self.session.moves:
+        elif self.session.moves and not kept:
             self._say("This game was not saved; 'save FILE' or --record FILE keeps a game.")
 
-    def _keep_in_history(self) -> None:
+    def _keep_in_history(self) -> bool:
         """Put a finished game into the history, as the board does when its players leave it
-        (stored under the game's id: a game continued and finished again keeps one entry)."""
+        (stored under the game's id: a game continued and finished again keeps one entry);
+        whether it is there."""
         if self.history is None or not self.session.finished:
-            return
+            return False
         if "Id" not in self.session.tags:  # a record written elsewhere: named by its text, so
             # leaving the same finished game twice keeps one entry
             self.session.tags["Id"] = uuid.uuid5(uuid.NAMESPACE_URL, self.session.record()).hex
@@ -139,8 +140,10 @@ class TerminalGame:
             self.history.add(self.session.match(self.wall_clock()))
         except StorageError as error:
             self._say(f"The game was not added to the history: {error}")
-        else:
-            self._say("The game is in the history: kaskade history lists it.")
+            return False
+        self._say("The game is in the history: kaskade history lists it, kaskade history "
+                  f"--show {self.session.tags['Id'][:8]} prints its record.")
+        return True
 
     # -- the computer and chance ------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from controller.app.history import History
 from controller.app.session import Session
 from controller.cli import main
 from controller.cli.terminal_game import Console, TerminalGame
@@ -171,9 +172,11 @@ def test_a_finished_game_reaches_kaskade_history(state, capsys):
     finally:
         builtins.input = original
     out = capsys.readouterr().out
-    assert "The game is in the history: kaskade history lists it." in out
     assert main(["history", "--json"]) == 0
     [match] = json.loads(capsys.readouterr().out)
+    assert f"The game is in the history: kaskade history lists it, kaskade history --show " \
+        f"{match['id'][:8]} prints its record." in out
+    assert "This game was not saved" not in out, "it is: in the history"
     assert match["game"] == "kaskade"
     assert match["players"] == {"white": "Ann", "black": "computer 1"}
     assert match["result"] in ("white", "black")
@@ -191,3 +194,12 @@ def test_history_goes_to_the_state_dir_given(tmp_path):
                             capture_output=True, text=True, timeout=60, check=False)
     assert "kaskade" in listed.stdout, listed.stdout
     assert "white" in listed.stdout, "White won"
+
+
+def test_a_history_that_cannot_be_written_is_said_and_the_game_is_not_lost(tmp_path):
+    state = KaskadeState(2, 2)
+    unusable = History(tmp_path)  # a folder where the database should be
+    text, game = typed(state, ["a1", "b2", "a2", "b1", "a1"], history=unusable)
+    assert game.session.finished
+    assert "The game was not added to the history: " in text
+    assert "This game was not saved; 'save FILE' or --record FILE keeps a game." in text
