@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -21,7 +23,13 @@ from controller.profile import load_profile
 from controller.profile.firmware import default_thresholds
 from controller.profile.geometry import MATERIALS, signal
 from controller.profile.model import COLOUR_ORDERS, SENSORS, STRIPS
-from controller.profile.new import Answers, answer_problem, applies, make_profile
+from controller.profile.new import (
+    Answers,
+    answer_problem,
+    applies,
+    build_problem,
+    make_profile,
+)
 
 EXAMPLES = """\
 examples:
@@ -104,9 +112,19 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         so_far = Answers(**given)
         if not applies(name, so_far):
             continue
+        last = name == list(QUESTIONS)[-1]
+
+        def problem(value: Any, name: str = name, so_far: Answers = so_far,
+                    last: bool = last) -> str | None:
+            """The answer's own problem; the last answer's, the whole build's too."""
+            return answer_problem(name, value, so_far) or (
+                build_problem(dataclasses.replace(so_far, **{name: value})) if last else None)
+
         value = flags.get(name)
+        if value is not None and problem(value):
+            raise UsageError(f"{_flag(name)}: {problem(value)}")
         if value is None and ask:
-            value = _ask(name, getattr(so_far, name), source, so_far)
+            value = _ask(name, getattr(so_far, name), source, problem)
         if value is not None:
             given[name] = value
     text, profile = make_profile(Answers(**given), str(args.file))
@@ -119,7 +137,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     return 0
 
 
-def _ask(name: str, default: Any, source: TextIO, so_far: Answers) -> Any:
+def _ask(name: str, default: Any, source: TextIO,
+         problem: Callable[[Any], str | None]) -> Any:
     """Ask ``name`` until the answer is one the board can use (Enter: the default); an answer
     that cannot be is refused at once, saying why and what would do, and asked again."""
     question, kind = QUESTIONS[name]
@@ -132,7 +151,11 @@ def _ask(name: str, default: Any, source: TextIO, so_far: Answers) -> Any:
             raise KaskadeError(f"no answer to {question!r} (input ended)")
         answer = line.strip()
         if not answer:
-            return None
+            trouble = problem(default)
+            if trouble is None:
+                return None
+            print(f"  {trouble}; give another")
+            continue
         value: Any = None
         if kind is bool:
             if answer.lower() in ("yes", "y", "no", "n"):
@@ -143,10 +166,10 @@ def _ask(name: str, default: Any, source: TextIO, so_far: Answers) -> Any:
         if value is None:
             print(f"  {answer!r} is not an answer to that; try again (Enter takes {shown})")
             continue
-        problem = answer_problem(name, value, so_far)
-        if problem is None:
+        trouble = problem(value)
+        if trouble is None:
             return value
-        print(f"  {problem}; try again (Enter takes {shown})")
+        print(f"  {trouble}; try again (Enter takes {shown})")
 
 
 def _flags(args: argparse.Namespace) -> dict[str, Any]:

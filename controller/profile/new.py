@@ -105,6 +105,29 @@ def _one_of(what: str, choices: tuple[str, ...]) -> Callable[[object, Answers], 
     return check
 
 
+def _cells(value: object, answers: Answers) -> str | None:
+    """The LED pitch times the LEDs per pad side is a cell's size, which the build's parts
+    are drawn for from 5 to 100 mm."""
+    if not isinstance(value, int | float) or value <= 0:
+        return f"{value}: give the LEDs' distance in millimetres, e.g. 16.6"
+    cell = value * answers.per_pad
+    if 5 <= cell <= 100:
+        return None
+    return (f"{value:g} mm LEDs, {answers.per_pad} per pad side, make {cell:g} mm cells: a "
+            "cell is 5 to 100 mm (a fingertip presses about 12 mm)")
+
+
+def build_problem(answers: Answers) -> str | None:
+    """Why the whole build of ``answers`` cannot sense a touch (with the fixes), or ``None``:
+    asked once the top is known, its thickness being the last answer."""
+    try:
+        make_profile(answers, "the answers")
+    except ProfileError as error:
+        found = [reason for key, reason in error.problems if key.startswith("geometry")]
+        return "; ".join(found) if found else None
+    return None
+
+
 def _panel(value: object, answers: Answers) -> str | None:
     try:
         _panel_size(Answers(**{**answers.__dict__, "panel": str(value)}),
@@ -167,7 +190,7 @@ _CHECKS: dict[str, Callable[[object, Answers], str | None]] = {
     "columns": _side("across"),
     "rows": _side("up"),
     "per_pad": _per_pad,
-    "led_pitch_mm": _positive("the LED pitch in millimetres", 3, 100),
+    "led_pitch_mm": _cells,
     "panel": _panel,
     "start": _one_of("data's entry corner", STARTS),
     "strip": _one_of("LED type", STRIPS),

@@ -113,3 +113,20 @@ def test_a_flag_that_cannot_be_is_refused_before_any_question(tmp_path, capsys):
                  "--touch-pins", "1,2"]) == 2
     assert "--touch-pins goes with --sensor gpio" in capsys.readouterr().err
     assert not (tmp_path / "mine.toml").exists()
+
+
+def test_a_top_too_thick_to_feel_a_finger_through_is_refused_when_given(tmp_path, capsys):
+    maker = Maker(capsys, {"The top's thickness": ["19", "4"]})
+    assert new(tmp_path, maker) == 0
+    said = maker.finish()
+    assert "9.8 counts, under the touch threshold of 12; use a thinner top" in said
+    assert sum(q.startswith("The top's thickness") for q in maker.asked) == 2
+    assert load_profile(str(tmp_path / "mine.toml")).build.top_mm == 4
+
+
+def test_cells_too_small_for_the_build_are_refused_naming_their_size(tmp_path, capsys):
+    maker = Maker(capsys, {"LEDs along each pad's side": ["1"],
+                           "Millimetres from one LED": ["3.5", "16.6"]})
+    assert new(tmp_path, maker) == 0
+    assert "3.5 mm LEDs, 1 per pad side, make 3.5 mm cells: a cell is 5 to 100 mm" in \
+        maker.finish()
