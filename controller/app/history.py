@@ -2,6 +2,10 @@
 
 A game is stored under its ``Id`` tag, so storing the same game twice (after a power cut between
 storing it and clearing the autosave) keeps one row.
+
+The database's schema has a version (``PRAGMA user_version``). A history of an older schema is
+brought up to date; one of a newer schema (a newer release wrote it, before a rollback) is set
+aside for that release with a notice, and a new history begun: never read wrongly nor lost.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,22 +70,64 @@ class History:
         self.path = path
         self.problem: str | None = None
         """What the last reading had to leave out (damaged rows), if anything."""
+        self.set_aside: str | None = None
+        """Where a history of a newer release went, when one was set aside."""
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, set_aside_newer: bool = False) -> sqlite3.Connection:
+        """The database, brought up to this release's schema; one of a newer schema is an
+        error when only read, and is set aside (``set_aside_newer``) by the app."""
         _private(self.path)
         try:
             connection = sqlite3.connect(self.path)
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 connection.close()
-                raise StorageError(f"{self.path} was written by a newer version of Kaskade Board "
-                                   f"(schema {version}); update to read it")
+                if not set_aside_newer:
+                    raise StorageError(f"{self.path} was written by a newer version of Kaskade "
+                                       f"Board (schema {version}); update to read it")
+                self._set_aside_newer(version)
+                connection = sqlite3.connect(self.path)
             connection.executescript(SCHEMA)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
                 from None
         return connection
+
+    def check(self) -> str | None:
+        """Look at the history's schema as the app starts (a history of a newer release is
+        set aside at once); what a person should know about it, if anything."""
+        try:
+            with closing(sqlite3.connect(f"{self.path.absolute().as_uri()}?mode=ro",
+                                         uri=True)) as connection:
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError:
+            return None  # none yet, or damaged: said when it is read
+        if version > SCHEMA_VERSION:
+            try:
+                self._connect(set_aside_newer=True).close()
+            except StorageError as error:
+                return str(error)
+        return self.set_aside
+
+    def _set_aside_newer(self, version: int) -> None:
+        """Move a history of a newer schema (a newer release wrote it, before a rollback)
+        aside for that release, journal and all, so this one starts a new history and the
+        games in it are not lost."""
+        aside = self.path.with_name(f"{self.path.name}.schema-{version}")
+        try:
+            journal = self.path.with_name(self.path.name + "-journal")
+            if journal.exists():
+                journal.replace(aside.with_name(aside.name + "-journal"))
+            self.path.replace(aside)
+        except OSError as error:
+            raise StorageError(f"{self.path} was written by a newer release of Kaskade Board "
+                               f"(schema {version}) and cannot be set aside: "
+                               f"{error.strerror or error}") from None
+        self.set_aside = f"the match history was written by a newer release of Kaskade " \
+            f"Board (schema {version}; this one reads {SCHEMA_VERSION}): kept as " \
+            f"{aside.name} for that release, and a new history begun"
+        _private(self.path)
 
     def add(self, match: Match) -> None:
         """Store ``match`` (replacing an earlier row of the same game)."""

@@ -1,5 +1,6 @@
-"""What makes a Pi start the board at power-on, safely: the program in a root-owned virtual
-environment under ``/opt`` (nobody who can write the source tree can change what runs), a
+"""What makes a Pi start the board at power-on, safely: the program in root-owned releases
+under ``/opt`` (nobody who can write the source tree can change what runs; see
+:mod:`hw.pi.releases`), a
 systemd unit that runs it as the ``kaskade`` user wherever the LEDs allow (as root only for
 rpi_ws281x's PWM and PCM) inside a sandbox, and a udev rule that names the touch board's port
 ``/dev/kaskade-board`` and gives it to group ``kaskade`` alone.
@@ -17,6 +18,7 @@ from pathlib import Path
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from hw.pi.facts import SERVICE, UDEV_RULE
+from hw.pi.releases import Layout
 
 WEB_ADDRESS = "0.0.0.0:8765"
 """Where the installed board serves its web companion."""
@@ -24,7 +26,9 @@ LOCAL_NETWORKS = ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192
                   "fc00::/7")
 """The addresses the web companion answers: this machine and private home networks."""
 PREFIX = Path("/opt/kaskade-board")
-"""The virtual environment the service runs from, owned by root."""
+"""Where the releases are installed, owned by root; the service runs ``current``'s."""
+KASKADE = Layout(PREFIX).kaskade
+"""The command the service runs: the current release's, through its symlink."""
 STATE = Path("/var/lib/kaskade-board")
 """Where the service keeps the game in progress, the settings and the history (mode 0700)."""
 PROFILES = Path("/etc/kaskade-board")
@@ -81,7 +85,7 @@ def udev_value(text: str, what: str) -> str:
     return text
 
 
-def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "kaskade",
+def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
          web: str | None = WEB_ADDRESS) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
     build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
@@ -105,7 +109,7 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
                     "CapabilityBoundingSet=", "AmbientCapabilities="]
     lines = [
         "# The Kaskade Board app: starts at power-on, comes back if it stops.",
-        "# Written by kaskade install; runs the copy in " + str(PREFIX) + ".",
+        f"# Written by kaskade install; runs the current release in {PREFIX}.",
         "[Unit]",
         "Description=Kaskade Board",
         "After=local-fs.target",

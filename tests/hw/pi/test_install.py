@@ -60,9 +60,9 @@ def test_neopixel_on_a_pi_5_runs_as_the_service_user():
     assert device_groups(profile, PI5) == ("gpio",)
 
 
-def test_the_unit_runs_the_copy_in_opt_with_its_state_private():
+def test_the_unit_runs_the_current_release_in_opt_with_its_state_private():
     text = unit(account(None, ("gpio",)), "kaskade-8x8")
-    assert 'ExecStart="/opt/kaskade-board/bin/kaskade" "play" "--board" "pi" "--profile" ' \
+    assert 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play" "--board" "pi" "--profile" ' \
         '"kaskade-8x8" "--state-dir" "/var/lib/kaskade-board"' in text
     for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio",
                  "StateDirectoryMode=0700", "UMask=0077", "ProtectSystem=strict",
