@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from controller.app.ready import read_ready
 from controller.cli.help import description
 from controller.cli.install import installer
 from controller.cli.usage import UsageError
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give one of: a wheel or checkout to upgrade to, --rollback, --status"
                          if not chosen else f"{' and '.join(chosen)} do not go together")
     if args.status:
-        for line in status(LAYOUT, STATE, SERVICE):
+        for line in status(LAYOUT, SERVICE, partial(read_ready, STATE)):
             print(line)
         return 0
     if not 0 < args.timeout <= 3600:
@@ -67,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if os.geteuid() != 0:
         raise UsageError("an upgrade changes system folders and restarts the service: run "
                          "sudo $(command -v kaskade) upgrade")
-    upgrader = Upgrader(LAYOUT, SERVICE, STATE, timeout=args.timeout)
+    upgrader = Upgrader(LAYOUT, SERVICE, partial(read_ready, STATE), timeout=args.timeout)
     if args.rollback:
         release = upgrader.rollback()
     else:

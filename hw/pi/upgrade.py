@@ -3,7 +3,8 @@
 ready in time, ``current`` is switched back and the release before restarted, on its own.
 A rollback by hand is the same switch, to the release before, with the same safety.
 
-The service manager is a small interface: systemd on the Pi, a plain process in the tests.
+The service manager is a small interface: systemd on the Pi, a plain process in the tests;
+so is the app's ready report (``controller.app.ready``), which the runner hands in.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from controller.app.ready import Ready, read_ready
 from controller.errors import KaskadeError
 from hw.pi.installer import Installer
 from hw.pi.releases import Layout, Release
@@ -37,6 +37,24 @@ class UpgradeError(KaskadeError, RuntimeError):
 
 class ServiceError(KaskadeError, RuntimeError):
     """The service manager could not restart the app."""
+
+
+class Report(Protocol):
+    """The ready report of a running app."""
+
+    @property
+    def version(self) -> str: ...
+    @property
+    def pid(self) -> int: ...
+    @property
+    def prefix(self) -> str:
+        """The installation it runs from (a release's directory)."""
+    @property
+    def since(self) -> str: ...
+
+
+Reports = Callable[[], Report | None]
+"""The latest ready report, if there is one."""
 
 
 class Service(Protocol):
@@ -74,12 +92,12 @@ class Systemd:
 
 @dataclass
 class Upgrader:
-    """Switches the releases of ``layout`` that ``service`` runs; the app writes its ready
-    report into ``state``."""
+    """Switches the releases of ``layout`` that ``service`` runs; ``ready`` reads the app's
+    ready report."""
 
     layout: Layout
     service: Service
-    state: Path
+    ready: Reports
     timeout: float = READY_SECONDS
     say: Callable[[str], None] = print
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
@@ -145,7 +163,7 @@ class Upgrader:
             if pid is None or (first is not None and pid != first):
                 return "stopped while starting"
             first = pid
-            if _reports(read_ready(self.state), pid, release):
+            if _reports(self.ready(), pid, release):
                 return None
             if self.clock() > deadline:
                 return f"did not report ready within {self.timeout:g} s"
@@ -173,17 +191,17 @@ class Upgrader:
             os.close(descriptor)
 
 
-def _reports(ready: Ready | None, pid: int, release: Release) -> bool:
+def _reports(ready: Report | None, pid: int, release: Release) -> bool:
     """Whether ``ready`` is the report of process ``pid`` running ``release``."""
     return ready is not None and ready.pid == pid and \
         Path(ready.prefix).resolve() == release.path.resolve()
 
 
-def status(layout: Layout, state: Path, service: Service) -> list[str]:
+def status(layout: Layout, service: Service, reports: Reports) -> list[str]:
     """What runs and what is kept, in lines of words."""
     current, before = layout.current(), layout.previous()
     lines: list[str] = []
-    ready = read_ready(state)
+    ready = reports()
     pid = service.main_pid()
     if current is None:
         lines.append(f"no release is installed in {layout.prefix}")

@@ -17,6 +17,7 @@ import subprocess
 import sysconfig
 import urllib.request
 import zipfile
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -126,7 +127,8 @@ def installed(tmp_path, wheels):
     layout.switch(first, None)
     service = AppProcess(layout, state, logs)
     said: list[str] = []
-    upgrader = Upgrader(layout, service, state, timeout=START_SECONDS, say=said.append)
+    upgrader = Upgrader(layout, service, partial(read_ready, state), timeout=START_SECONDS,
+                        say=said.append)
     assert upgrader._restart(first) is None, said
     yield upgrader, installer, service, first, said
     service.stop()
@@ -134,7 +136,7 @@ def installed(tmp_path, wheels):
 
 def runs(upgrader: Upgrader, release: Release, version: str) -> None:
     """``release`` runs: its app's ready report names it, its version and the live process."""
-    ready = read_ready(upgrader.state)
+    ready = upgrader.ready()
     assert ready is not None
     assert Path(ready.prefix) == release.path
     assert ready.version == version
@@ -164,7 +166,7 @@ def test_an_upgrade_runs_the_new_release_and_keeps_the_game_and_the_history(inst
     assert said[-1] == f"{new.name} runs and reported ready; kaskade upgrade --rollback " \
         f"goes back to {first.name}"
     game_and_history_kept(service)
-    lines = status(upgrader.layout, upgrader.state, service)
+    lines = status(upgrader.layout, service, upgrader.ready)
     assert lines[0].startswith(f"running: {new.name} (version {NEW}, process ")
     assert any(new.name in line and "[current]" in line for line in lines)
     assert any(first.name in line and "[previous]" in line for line in lines)
@@ -184,7 +186,7 @@ def test_a_release_that_cannot_start_is_rolled_back_on_its_own_then_by_hand(inst
     assert len(broken) == 1
     assert broken[0].failed == "stopped while starting"
     assert any("[failed: stopped while starting]" in line
-               for line in status(upgrader.layout, upgrader.state, service))
+               for line in status(upgrader.layout, service, upgrader.ready))
     game_and_history_kept(service)
 
     back = upgrader.rollback()
@@ -225,8 +227,9 @@ def test_a_release_that_never_reports_ready_is_rolled_back_when_the_time_is_up(t
     layout.switch(old, None)
     now = [0.0]
     service = SilentService()
-    upgrader = Upgrader(layout, service, tmp_path, timeout=30, say=lambda _: None,
-                        clock=lambda: now[0], pause=lambda s: now.__setitem__(0, now[0] + s))
+    upgrader = Upgrader(layout, service, partial(read_ready, tmp_path), timeout=30,
+                        say=lambda _: None, clock=lambda: now[0],
+                        pause=lambda s: now.__setitem__(0, now[0] + s))
     write_ready(tmp_path)  # a report, but of another process
     with pytest.raises(UpgradeError, match=re.escape(
             "0.2.0-bbbbbbbb did not report ready within 30 s; back on 0.1.0-aaaaaaaa, which "
