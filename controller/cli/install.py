@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import __version__
+from controller.app.upgrades import SPOOL
 from controller.cli.help import description
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
@@ -32,11 +33,13 @@ from hw.pi.install import (
     PREFIX,
     PROFILES,
     STATE,
+    UPGRADE_UNIT,
     USER,
     WEB_ADDRESS,
     Account,
     account,
     files,
+    upgrade_units,
 )
 from hw.pi.installer import Installer, find_constraints, program_source, shown_steps
 from hw.pi.releases import Layout
@@ -44,6 +47,7 @@ from hw.pi.upgrade import remove_legacy
 
 SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "kaskade-board"),
                  ("systemctl", "restart", "kaskade-board"),
+                 ("systemctl", "enable", "--now", f"{UPGRADE_UNIT}.path"),
                  ("udevadm", "control", "--reload-rules"),
                  ("udevadm", "trigger", "--subsystem-match=tty"))
 
@@ -82,7 +86,8 @@ def register(commands: Any) -> None:
 
 
 def commands(who: Account) -> list[tuple[str, ...]]:
-    """The commands that prepare the service's user and group, in order."""
+    """The commands that prepare the service's user and group, and its state directory with
+    the folder where releases uploaded from the web page wait, in order."""
     steps: list[tuple[str, ...]] = []
     try:
         pwd.getpwnam(USER)
@@ -92,13 +97,16 @@ def commands(who: Account) -> list[tuple[str, ...]]:
     existing = [group for group in who.groups if _group_exists(group)]
     if who.user == USER and existing:
         steps.append(("usermod", "--append", "--groups", ",".join(existing), USER))
+    owner = ("-o", who.user, "-g", who.user)
+    steps.append(("install", "-d", "-m", "0700", *owner, str(STATE)))
+    steps.append(("install", "-d", "-m", "0700", *owner, str(STATE / SPOOL)))
     return steps
 
 
-def installer(constraints: Path | None, source: Path) -> Installer:
-    """The installer of releases: constraints as given, else the checkout's or the
-    package's."""
-    found = constraints or find_constraints(source if source.is_dir() else None)
+def installer(constraints: Path | None, source: Path | None) -> Installer:
+    """The installer of releases: constraints as given, else those of the checkout
+    ``source`` (if it is one), of the checkout this runs from, or of the package."""
+    found = constraints or find_constraints(source if source and source.is_dir() else None)
     if found is not None and not found.is_file():
         raise InstallError(f"{found}: no such constraints file")
     return Installer(constraints=found)
@@ -127,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
     wanted.update(files(profile, argument, who, None if args.no_web else args.web))
+    wanted.update(upgrade_units(STATE / SPOOL))
     source = program_source(args.wheel)
     making = installer(args.constraints, source)
     layout = Layout(PREFIX)

@@ -5,23 +5,29 @@ it in one step and the service restarted. Unless the new release's board app rep
 in time, current is switched back and the release before is restarted, on its own. The game
 in progress and the history are kept both ways (a file a newer release wrote is set aside
 by an older one, never destroyed). --rollback goes back to the release before by hand;
---status says which release runs and which are kept. Run it with sudo.
+--status says which release runs and which are kept. --uploaded installs the release
+uploaded from the web page (the board's upgrade service runs it). Run it with sudo.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import tempfile
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from controller.app.ready import read_ready
+from controller.app.upgrades import SPOOL, Spool
 from controller.cli.help import description
 from controller.cli.install import installer
 from controller.cli.usage import UsageError
+from controller.errors import KaskadeError
 from hw.pi.install import PREFIX, STATE
-from hw.pi.releases import Layout
+from hw.pi.installer import Installer
+from hw.pi.releases import Layout, Release
 from hw.pi.upgrade import READY_SECONDS, Systemd, Upgrader, status
 
 LAYOUT = Layout(PREFIX)
@@ -43,6 +49,9 @@ def register(commands: Any) -> None:
                         help="go back to the release that ran before")
     parser.add_argument("--status", action="store_true",
                         help="say which release runs and which are kept; change nothing")
+    parser.add_argument("--uploaded", action="store_true",
+                        help=f"install the release uploaded from the web page (waiting in "
+                        f"{STATE / SPOOL}); what the board's upgrade service runs")
     parser.add_argument("--constraints", type=Path, metavar="FILE",
                         help="pin the dependencies to this pip constraints file (default: "
                         "constraints.txt of the checkout, or the one in the package)")
@@ -56,9 +65,11 @@ def run(args: argparse.Namespace) -> int:
     """Upgrade, roll back, or tell."""
     chosen = [flag for flag, given in (("WHEEL|CHECKOUT", args.source is not None),
                                        ("--rollback", args.rollback),
-                                       ("--status", args.status)) if given]
+                                       ("--status", args.status),
+                                       ("--uploaded", args.uploaded)) if given]
     if len(chosen) != 1:
-        raise UsageError("give one of: a wheel or checkout to upgrade to, --rollback, --status"
+        raise UsageError("give one of: a wheel or checkout to upgrade to, --rollback, "
+                         "--status, --uploaded"
                          if not chosen else f"{' and '.join(chosen)} do not go together")
     if args.status:
         for line in status(LAYOUT, SERVICE, partial(read_ready, STATE)):
@@ -72,9 +83,33 @@ def run(args: argparse.Namespace) -> int:
     upgrader = Upgrader(LAYOUT, SERVICE, partial(read_ready, STATE), timeout=args.timeout)
     if args.rollback:
         release = upgrader.rollback()
+    elif args.uploaded:
+        upgrade_uploaded(upgrader, Spool(STATE),
+                         replace(installer(args.constraints, None), binary_only=True))
+        return 0
     else:
         if not args.source.exists():
             raise UsageError(f"{args.source}: no such file or directory")
         release = upgrader.upgrade(args.source, installer(args.constraints, args.source))
     print(f"the board runs {release.name}")
     return 0
+
+
+def upgrade_uploaded(upgrader: Upgrader, spool: Spool, making: Installer) -> Release | None:
+    """Install the wheel waiting in ``spool``: first moved out of the app's reach, then
+    upgraded to as by hand; how it went is kept for the page. The release that runs after,
+    ``None`` when no wheel waited."""
+    with tempfile.TemporaryDirectory(prefix=".uploaded-", dir=upgrader.layout.prefix) as into:
+        wheel = spool.take(Path(into))
+        if wheel is None:
+            print(f"no uploaded release waits in {spool.directory}")
+            return None
+        spool.report("installing", f"installing {wheel.name}", wheel.name)
+        try:
+            release = upgrader.upgrade(wheel, making)
+        except KaskadeError as error:
+            spool.report("failed", str(error), wheel.name)
+            raise
+    spool.report("done", f"the board runs {release.name}", wheel.name)
+    print(f"the board runs {release.name}")
+    return release

@@ -157,6 +157,53 @@ def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
     return "\n".join(lines) + "\n"
 
 
+UPGRADE_UNIT = "kaskade-board-upgrade"
+"""The service that installs a release uploaded from the web page, and its path unit."""
+SYSTEM_UNITS = SERVICE.parent
+
+
+def upgrade_units(spool: Path, kaskade: Path = KASKADE) -> dict[Path, str]:
+    """The path unit that notices a wheel uploaded from the web page waiting in ``spool``
+    (the board app cannot install it: it may not write /opt nor restart itself), and the
+    service it starts, as root: ``kaskade upgrade --uploaded``, which takes the wheel out of
+    the app's reach and upgrades with the same way back as by hand."""
+    if _SYSTEMD_UNSAFE.search(str(spool)) or " " in str(spool):
+        raise UnsafeValueError(f"{spool}: a path unit watches no path with spaces or control "
+                               "characters")
+    path_unit = "\n".join([
+        "# A release uploaded from the Kaskade Board's web page waits: install it.",
+        "# Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: a release uploaded from the web page waits",
+        "",
+        "[Path]",
+        f"PathExistsGlob={spool}/*.whl",
+        f"Unit={UPGRADE_UNIT}.service",
+        "",
+        "[Install]",
+        "WantedBy=multi-user.target",
+    ]) + "\n"
+    command = " ".join(systemd_word(word) for word in (str(kaskade), "upgrade", "--uploaded"))
+    service = "\n".join([
+        "# Installs a release uploaded from the web page beside the running one, as root (it",
+        f"# writes {PREFIX} and restarts kaskade-board), switching back on its own if the",
+        "# new release does not come up. Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: install the release uploaded from the web page",
+        "Wants=network-online.target",
+        "After=network-online.target",
+        "",
+        "[Service]",
+        "Type=oneshot",
+        f"ExecStart={command}",
+        "Environment=PYTHONUNBUFFERED=1",
+        "NoNewPrivileges=yes",
+        "PrivateTmp=yes",
+    ]) + "\n"
+    return {SYSTEM_UNITS / f"{UPGRADE_UNIT}.path": path_unit,
+            SYSTEM_UNITS / f"{UPGRADE_UNIT}.service": service}
+
+
 def udev_rule(profile: Profile) -> str:
     """The udev rule for the touch board of ``profile``: its port as /dev/kaskade-board, for
     group kaskade only (any member of a general group such as dialout could otherwise read

@@ -101,6 +101,9 @@ class Installer:
     """When given, nothing is downloaded: the release reuses these directories' libraries
     (an environment that has every dependency) and the running pip installs the program
     alone (the release gets no pip of its own). For preparing a release without a network."""
+    binary_only: bool = False
+    """Take the dependencies as wheels only: installing runs nobody's build code (for a
+    release uploaded from the web page, installed as root)."""
     run: Run = field(default=run_step, compare=False)
 
     def wheel_from(self, source: Path, scratch: Path) -> Wheel:
@@ -166,7 +169,8 @@ class Installer:
                       "--disable-pip-version-check", str(wheel.path))]
         return [(self.python, "-m", "venv", "--system-site-packages", str(release.path)),
                 (python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
-                 "--disable-pip-version-check", *constraints, requirement)]
+                 "--disable-pip-version-check", *constraints,
+                 *(("--only-binary", ":all:") if self.binary_only else ()), requirement)]
 
 
 def _reuse(release: Release, libraries: tuple[Path, ...]) -> None:
