@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sysconfig
 import urllib.request
@@ -25,6 +26,8 @@ import pytest
 from controller.app.autosave import Autosave
 from controller.app.history import History, Match
 from controller.app.ready import read_ready, write_ready
+from controller.app.upgrades import Spool
+from controller.cli.upgrade import upgrade_uploaded
 from hw.pi.installer import Installer, running_checkout
 from hw.pi.releases import Layout, Release
 from hw.pi.upgrade import UpgradeError, Upgrader, status
@@ -239,3 +242,36 @@ def test_a_release_that_never_reports_ready_is_rolled_back_when_the_time_is_up(t
     assert new.failed == "did not report ready within 30 s"
     assert service.restarts == 2
     assert 30 < now[0] < 31 * 2
+
+
+def test_a_release_uploaded_from_the_web_page_is_installed_the_same_way(installed, wheels,
+                                                                        tmp_path):
+    upgrader, installer, service = installed[:3]
+    spool = Spool(tmp_path / "state")
+    spool.directory.mkdir()
+
+    def upload(wheel: Path) -> None:
+        part = spool.part(wheel.name)
+        shutil.copyfile(wheel, part)
+        spool.accept(part, wheel.name)
+
+    upload(wheels["new"])
+    new = upgrade_uploaded(upgrader, spool, installer)
+    assert new is not None
+    runs(upgrader, new, NEW)
+    assert spool.waiting() == []
+    outcome = spool.outcome()
+    assert outcome is not None
+    assert (outcome["state"], outcome["message"]) == ("done", f"the board runs {new.name}")
+    game_and_history_kept(service)
+
+    upload(wheels["broken"])
+    with pytest.raises(UpgradeError, match="stopped while starting"):
+        upgrade_uploaded(upgrader, spool, installer)
+    runs(upgrader, new, NEW)
+    outcome = spool.outcome()
+    assert outcome is not None
+    assert outcome["state"] == "failed"
+    assert outcome["message"].endswith(f"{new.name} runs again")
+    assert upgrade_uploaded(upgrader, spool, installer) is None, "nothing waits"
+    assert not list(upgrader.layout.prefix.glob(".uploaded-*")), "no scratch left"
