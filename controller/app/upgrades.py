@@ -73,7 +73,7 @@ class Spool:
     def waiting(self) -> list[Path]:
         """The wheels waiting to be installed, oldest first."""
         try:
-            return sorted(self.directory.glob("*.whl"), key=lambda p: p.stat().st_mtime)
+            return sorted(self.directory.glob("*.whl"), key=lambda p: p.lstat().st_mtime)
         except OSError:
             return []
 
@@ -99,6 +99,9 @@ class Spool:
         for wheel in self.waiting():
             target = into / wheel.name
             try:
+                if wheel.is_symlink() or not wheel.is_file():
+                    wheel.unlink()  # only a file uploaded is taken, never what a link names
+                    continue
                 shutil.move(wheel, target)
             except OSError:
                 continue

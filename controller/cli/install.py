@@ -177,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"skipped {' '.join(step)}: {step[0]} is not on this system")
             continue
         _run(step)
+    for name in remove_legacy(layout):  # the service runs the release now
+        print(f"removed {layout.prefix / name} (the program before releases)")
     print(f"the board starts at power-on, as {who.user}; its log: journalctl -u kaskade-board -f")
     return 0
 
@@ -190,8 +192,6 @@ def _install_program(making: Installer, source: Path, layout: Layout) -> None:
         layout.previous()
     layout.switch(release, before)
     print(f"{layout.prefix / 'current'} -> {release.name}")
-    for name in remove_legacy(layout):
-        print(f"removed {layout.prefix / name} (the program before releases)")
 
 
 def _run(step: tuple[str, ...]) -> None:

@@ -90,6 +90,10 @@ class Release:
         """Remember that it did not come up, and why."""
         (self.path / FAILED).write_text(reason + "\n", encoding="utf-8")
 
+    def mark_good(self) -> None:
+        """Forget an earlier failure: it came up this time."""
+        (self.path / FAILED).unlink(missing_ok=True)
+
 
 @dataclass(frozen=True)
 class Layout:

@@ -137,6 +137,7 @@ class Upgrader:
         self.say(f"switched to {release.name}; restarting the board")
         problem = self._restart(release)
         if problem is None:
+            release.mark_good()
             self.say(f"{release.name} runs and reported ready; "
                      f"kaskade upgrade --rollback goes back to {running.name}")
             return

@@ -25,7 +25,7 @@ import pytest
 
 from controller.app.autosave import Autosave
 from controller.app.history import History, Match
-from controller.app.ready import read_ready, write_ready
+from controller.app.ready import Ready, read_ready, write_ready
 from controller.app.upgrades import Spool
 from controller.cli.upgrade import upgrade_uploaded
 from hw.pi.installer import Installer, running_checkout
@@ -275,3 +275,35 @@ def test_a_release_uploaded_from_the_web_page_is_installed_the_same_way(installe
     assert outcome["message"].endswith(f"{new.name} runs again")
     assert upgrade_uploaded(upgrader, spool, installer) is None, "nothing waits"
     assert not list(upgrader.layout.prefix.glob(".uploaded-*")), "no scratch left"
+
+
+class ReportingService:
+    """A service whose app reports ready from whatever release ``current`` names."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.report: Ready | None = None
+
+    def restart(self) -> None:
+        current = self.layout.current()
+        assert current is not None
+        self.report = Ready("0.2.0", 4343, str(current.path), "2026-11-25T12:00:00+00:00")
+
+    def main_pid(self) -> int | None:
+        return 4343
+
+
+def test_a_release_that_failed_once_and_comes_up_now_is_no_longer_marked(tmp_path):
+    layout = Layout(tmp_path / "opt")
+    old, new = fake_release(layout, "0.1.0-aaaaaaaa"), fake_release(layout, "0.2.0-bbbbbbbb")
+    new.mark_failed("stopped while starting")
+    layout.switch(old, None)
+    service = ReportingService(layout)
+    said: list[str] = []
+    upgrader = Upgrader(layout, service, lambda: service.report, say=said.append)
+    upgrader._switch(new, old, None)
+    assert new.failed is None
+    assert (layout.current(), layout.previous()) == (new, old)
+    assert said == ["switched to 0.2.0-bbbbbbbb; restarting the board",
+                    "0.2.0-bbbbbbbb runs and reported ready; kaskade upgrade --rollback goes "
+                    "back to 0.1.0-aaaaaaaa"]
