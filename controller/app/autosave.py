@@ -7,11 +7,13 @@ never half of one. A file that cannot be read is set aside, not deleted.
 
 The file's format has a version, the ``Format`` tag: a file without one is from before it and
 reads as format 1; a file of a newer format (written by a newer release, before a rollback)
-is set aside for that release with a notice, never read wrongly nor destroyed.
+is set aside for that release with a notice, never read wrongly nor destroyed, and that
+release takes it back when it runs again and no other game was saved meanwhile.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +26,8 @@ from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.record import Record, parse_record
 from controller.games.replay import check_result, replay, starting_state
+
+log = logging.getLogger(__name__)
 
 FORMAT = 1
 """The version of the saved game's format this release writes and reads."""
@@ -59,7 +63,7 @@ class Autosave:
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            return None
+            return self._take_back()
         except (OSError, UnicodeDecodeError) as error:
             self._set_aside(str(error))
             return None
@@ -88,6 +92,21 @@ class Autosave:
     def clear(self) -> None:
         """Forget the saved game (it is finished and in the history)."""
         self.path.unlink(missing_ok=True)
+
+    def _take_back(self) -> SavedGame | None:
+        """With no game saved, the game an older release set aside for this one
+        (``.format-N``, a format this release reads), back in its place; ``None`` when there
+        is none."""
+        for aside in sorted(self.path.parent.glob(f"{self.path.name}.format-*")):
+            written = aside.name.rpartition("-")[2]
+            if written.isascii() and written.isdigit() and int(written) <= FORMAT:
+                try:
+                    aside.replace(self.path)
+                except OSError:
+                    continue
+                log.info("the saved game %s set aside by an older release is back", aside.name)
+                return self.load()
+        return None
 
     def _newer(self, record: Record) -> bool:
         """Whether ``record`` is of a newer format than this release's (then it is set aside

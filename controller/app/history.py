@@ -6,6 +6,7 @@ storing it and clearing the autosave) keeps one row.
 The database's schema has a version (``PRAGMA user_version``). A history of an older schema is
 brought up to date; one of a newer schema (a newer release wrote it, before a rollback) is set
 aside for that release with a notice, and a new history begun: never read wrongly nor lost.
+When that release runs again, it takes the games set aside back into its history.
 """
 
 from __future__ import annotations
@@ -95,20 +96,55 @@ class History:
         return connection
 
     def check(self) -> str | None:
-        """Look at the history's schema as the app starts (a history of a newer release is
-        set aside at once); what a person should know about it, if anything."""
-        try:
-            with closing(sqlite3.connect(f"{self.path.absolute().as_uri()}?mode=ro",
-                                         uri=True)) as connection:
-                version = connection.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.DatabaseError:
-            return None  # none yet, or damaged: said when it is read
-        if version > SCHEMA_VERSION:
+        """Look at the history's schema as the app starts: a history of a newer release is
+        set aside at once, and one that an older release set aside and this one reads is taken
+        back; what a person should know about it, if anything."""
+        if self.path.exists():
             try:
-                self._connect(set_aside_newer=True).close()
-            except StorageError as error:
-                return str(error)
-        return self.set_aside
+                with closing(sqlite3.connect(f"{self.path.absolute().as_uri()}?mode=ro",
+                                             uri=True)) as connection:
+                    version = connection.execute("PRAGMA user_version").fetchone()[0]
+            except sqlite3.DatabaseError:
+                return None  # damaged: said when it is read
+            if version > SCHEMA_VERSION:
+                try:
+                    self._connect(set_aside_newer=True).close()
+                except StorageError as error:
+                    return str(error)
+                return self.set_aside
+        try:
+            return self._take_back()
+        except (StorageError, sqlite3.DatabaseError, OSError) as error:
+            return f"a match history set aside before could not be taken back: {error}"
+
+    def _take_back(self) -> str | None:
+        """Bring back the games of histories set aside by an older release (``.schema-N``)
+        that this release reads: the file itself when there is no history, else its games
+        added to it (kept as ``.merged`` after)."""
+        back = []
+        for aside in sorted(self.path.parent.glob(f"{self.path.name}.schema-*")):
+            written = aside.name.rpartition("-")[2]
+            if not (written.isascii() and written.isdigit()) or int(written) > SCHEMA_VERSION:
+                continue
+            journal = aside.with_name(aside.name + "-journal")
+            if not self.path.exists():
+                if journal.exists():
+                    journal.replace(self.path.with_name(self.path.name + "-journal"))
+                aside.replace(self.path)
+            else:
+                History(aside)._connect().close()  # brought up to this schema
+                with closing(self._connect()) as connection:
+                    connection.execute("ATTACH DATABASE ? AS aside", (str(aside),))
+                    with connection:
+                        connection.execute("INSERT OR IGNORE INTO matches "
+                                           "SELECT * FROM aside.matches")
+                    connection.execute("DETACH DATABASE aside")
+                aside.replace(aside.with_name(aside.name + ".merged"))
+            back.append(aside.name)
+        if not back:
+            return None
+        return f"the games of the match history a newer release wrote ({', '.join(back)}) " \
+            "are back in the history"
 
     def _set_aside_newer(self, version: int) -> None:
         """Move a history of a newer schema (a newer release wrote it, before a rollback)

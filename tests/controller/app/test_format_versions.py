@@ -4,6 +4,7 @@ for that release, says so, and plays on; files from before the versions are read
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from controller.app import autosave, history
 from controller.app.autosave import FORMAT, Autosave
 from controller.app.history import SCHEMA_VERSION, History, Match
 from controller.app.storage import StorageError
@@ -137,3 +139,59 @@ def test_a_history_of_this_schema_is_left_as_it_is(tmp_path):
     assert board.app.notices == []
     assert [m.id for m in board.store.history.matches()] == ["done1"]
     assert not list(tmp_path.glob("history.sqlite3.*"))
+
+
+def test_a_game_set_aside_by_an_older_release_comes_back_when_the_newer_runs(tmp_path,
+                                                                            monkeypatch):
+    path = tmp_path / "current.record"
+    Autosave(path).save(GAME)
+    monkeypatch.setattr(autosave, "FORMAT", FORMAT - 1)  # a rollback to an older release
+    older = Autosave(path)
+    assert older.load() is None
+    assert older.problem is not None
+    assert f"kept as current.record.format-{FORMAT}" in older.problem
+    monkeypatch.setattr(autosave, "FORMAT", FORMAT)  # forward again
+    newer = Autosave(path)
+    loaded = newer.load()
+    assert loaded is not None
+    assert loaded.moves == ["a1", "c3", "b1"]
+    assert newer.problem is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["current.record"]
+
+
+def test_a_game_saved_meanwhile_is_not_replaced_by_one_set_aside(tmp_path):
+    path = tmp_path / "current.record"
+    aside = tmp_path / f"current.record.format-{FORMAT}"
+    Autosave(aside).save(GAME)
+    Autosave(path).save(GAME.replace("2. b1", "2. b2"))
+    loaded = Autosave(path).load()
+    assert loaded is not None
+    assert loaded.moves == ["a1", "c3", "b2"]
+    assert aside.exists()
+
+
+def test_the_games_of_a_history_set_aside_by_an_older_release_come_back(tmp_path,
+                                                                        monkeypatch):
+    path = tmp_path / "history.sqlite3"
+    History(path).add(FINISHED)
+    monkeypatch.setattr(history, "SCHEMA_VERSION", SCHEMA_VERSION - 1)  # a rollback
+    older = History(path)
+    assert older.check() is not None
+    older.add(dataclasses.replace(FINISHED, id="played-meanwhile"))
+    assert [m.id for m in older.matches()] == ["played-meanwhile"]
+    monkeypatch.setattr(history, "SCHEMA_VERSION", SCHEMA_VERSION)  # forward again
+    newer = History(path)
+    assert newer.check() == "the games of the match history a newer release wrote " \
+        f"(history.sqlite3.schema-{SCHEMA_VERSION}) are back in the history"
+    assert sorted(m.id for m in newer.matches()) == ["done1", "played-meanwhile"]
+    assert (tmp_path / f"history.sqlite3.schema-{SCHEMA_VERSION}.merged").exists()
+    assert History(path).check() is None, "once"
+
+
+def test_a_history_set_aside_with_none_beside_it_is_put_back(tmp_path):
+    aside = tmp_path / f"history.sqlite3.schema-{SCHEMA_VERSION}"
+    History(aside).add(FINISHED)
+    history_ = History(tmp_path / "history.sqlite3")
+    assert history_.check() is not None
+    assert [m.id for m in history_.matches()] == ["done1"]
+    assert not aside.exists()
