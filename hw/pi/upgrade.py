@@ -77,17 +77,30 @@ class Systemd:
     unit: str = UNIT
 
     def restart(self) -> None:
-        result = subprocess.run(("systemctl", "restart", self.unit), capture_output=True,
-                                text=True, check=False)
+        result = _systemctl("restart", self.unit)
+        if result is None:
+            raise ServiceError("systemctl is not on this system: the board's service runs "
+                               "under systemd (kaskade install)")
         if result.returncode != 0:
             raise ServiceError(f"systemctl restart {self.unit} failed: "
                                f"{result.stderr.strip()[-300:]}")
 
     def main_pid(self) -> int | None:
-        result = subprocess.run(("systemctl", "show", "--property=MainPID", "--value",
-                                 self.unit), capture_output=True, text=True, check=False)
-        text = result.stdout.strip()
-        return int(text) if result.returncode == 0 and text.isdigit() and int(text) else None
+        result = _systemctl("show", "--property=MainPID", "--value", self.unit)
+        text = result.stdout.strip() if result is not None and result.returncode == 0 else ""
+        return int(text) if text.isdigit() and int(text) else None
+
+
+def _systemctl(*arguments: str) -> subprocess.CompletedProcess[str] | None:
+    """``systemctl`` with ``arguments``; ``None`` where there is no systemctl."""
+    try:
+        return subprocess.run(("systemctl", *arguments), capture_output=True, text=True,
+                              check=False, timeout=300)
+    except FileNotFoundError:
+        return None
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(("systemctl", *arguments), 1, "",
+                                           "no answer within 300 s")
 
 
 @dataclass

@@ -30,7 +30,7 @@ from controller.app.upgrades import Spool
 from controller.cli.upgrade import upgrade_uploaded
 from hw.pi.installer import Installer, running_checkout
 from hw.pi.releases import Layout, Release
-from hw.pi.upgrade import UpgradeError, Upgrader, status
+from hw.pi.upgrade import ServiceError, Systemd, UpgradeError, Upgrader, status
 from tests.support.wheels import repack
 
 PROFILE = "kaskade-8x8"
@@ -307,3 +307,31 @@ def test_a_release_that_failed_once_and_comes_up_now_is_no_longer_marked(tmp_pat
     assert said == ["switched to 0.2.0-bbbbbbbb; restarting the board",
                     "0.2.0-bbbbbbbb runs and reported ready; kaskade upgrade --rollback goes "
                     "back to 0.1.0-aaaaaaaa"]
+
+
+def test_systemd_is_asked_to_restart_the_unit_and_for_its_main_process(tmp_path,
+                                                                        monkeypatch):
+    calls = tmp_path / "calls"
+    tool = tmp_path / "systemctl"
+    tool.write_text(f'#!/bin/sh\necho "$@" >> {calls}\n'
+                    'case "$1" in show) echo "${PID:-0}";;\n'
+                    'restart) echo "Job for kaskade-board.service failed." >&2\n'
+                    '         exit "${FAIL:-0}";; esac\n', encoding="utf-8")
+    tool.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    service = Systemd()
+    assert service.main_pid() is None, "MainPID=0: not running"
+    monkeypatch.setenv("PID", "1234")
+    assert service.main_pid() == 1234
+    service.restart()
+    monkeypatch.setenv("FAIL", "1")
+    with pytest.raises(ServiceError, match="systemctl restart kaskade-board failed: Job for"):
+        service.restart()
+    assert calls.read_text(encoding="utf-8").splitlines() == [
+        "show --property=MainPID --value kaskade-board",
+        "show --property=MainPID --value kaskade-board",
+        "restart kaskade-board", "restart kaskade-board"]
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    assert service.main_pid() is None
+    with pytest.raises(ServiceError, match="systemctl is not on this system"):
+        service.restart()
