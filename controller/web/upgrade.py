@@ -43,7 +43,15 @@ class UpgradeRoutes:
 
     async def upload(self, request: web.Request) -> web.Response:
         """``POST /api/upgrade``: take the wheel; 202 once it waits for the upgrade
-        service."""
+        service. A refusal closes the connection: the rest of a refused upload is not read
+        (nor waited for)."""
+        response = await self._take(request)
+        if response.status >= 400:
+            response.force_close()
+            await _discard(request)
+        return response
+
+    async def _take(self, request: web.Request) -> web.Response:
         if not self.spool.enabled:
             return json_error(409, "this board takes no uploaded releases: kaskade install sets "
                               "that up on a Raspberry Pi; elsewhere use kaskade upgrade WHEEL")
@@ -75,6 +83,14 @@ class UpgradeRoutes:
             part.unlink(missing_ok=True)  # what a refused or broken upload left
         return web.json_response({"waiting": name, "version": version,
                                   "follow": "GET /api/upgrade"}, status=202)
+
+
+async def _discard(request: web.Request) -> None:
+    """Read what is left of a refused upload, up to twice :data:`LIMIT`, so that the client
+    hears the answer once it has sent its request (beyond that, the connection is closed)."""
+    left = 2 * LIMIT
+    while left > 0 and (chunk := await request.content.read(CHUNK)):
+        left -= len(chunk)
 
 
 async def _receive(field: BodyPartReader, part: Path) -> bool:

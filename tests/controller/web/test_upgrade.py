@@ -103,15 +103,18 @@ def test_what_is_not_a_board_wheel_is_refused_and_nothing_kept(served, spool, fi
     assert list(spool.directory.iterdir()) == []
 
 
-def test_a_wheel_too_large_is_refused_without_being_kept(served, spool, monkeypatch):
+@pytest.mark.parametrize("size", [150_000, 400_000], ids=["read-in-pieces", "declared"])
+def test_a_wheel_too_large_is_refused_without_being_kept(served, spool, monkeypatch, size):
     from controller.web import upgrade
 
-    monkeypatch.setattr(upgrade, "LIMIT", 1000)
+    monkeypatch.setattr(upgrade, "LIMIT", 100_000)  # the first is cut off as it is read
     served.pair()
-    status, answer = upload(served, wheel_bytes() + b"\0" * 200_000)
+    status, answer = upload(served, wheel_bytes() + b"\0" * size)
     assert status == 413
     assert "at most" in answer["error"]
     assert list(spool.directory.iterdir()) == []
+    status, answer = upload(served, wheel_bytes())
+    assert status == 202, "the board takes the next one"
 
 
 def test_a_board_without_the_upgrade_service_says_to_use_the_command(served, tmp_path):
