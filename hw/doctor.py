@@ -17,7 +17,7 @@ from controller.profile.model import Profile
 from firmware.identity import VERSION
 from hw.leds.choose import CHECKS, led_backend
 from hw.pi.facts import SERVICE, UDEV_RULE, Facts
-from hw.pi.install import PREFIX
+from hw.pi.install import KASKADE, PREFIX
 from hw.pi.install import USER as PORT_GROUP
 from hw.touch.connection import Hello
 from hw.touch.errors import LinkError
@@ -148,4 +148,9 @@ def _installed(facts: Facts) -> Verdict:
                        "others may be able to write (an older kaskade install)",
                        "sudo $(command -v kaskade) install --profile NAME again: it copies the "
                        f"program into {PREFIX} and sandboxes the service")
+    if facts.service is not None and str(KASKADE) not in facts.service:
+        return Verdict("start at power-on", WARN, "the service runs the program installed "
+                       "before releases (kaskade upgrade could not go back from it)",
+                       "sudo $(command -v kaskade) install --profile NAME again: it installs "
+                       f"the program as a release and runs {KASKADE}")
     return Verdict("start at power-on", OK, "the systemd unit and the udev rule are in place")

@@ -21,6 +21,7 @@ from typing import Any, TextIO, TypeVar
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
+from controller.app.ready import ReadyReport
 from controller.devices.interfaces import SensorsFirmware
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
@@ -59,8 +60,10 @@ class Live:
         self.driver = Driver(self.app, board)
         self.results = Results(self.driver, png_out)
         self.stop = threading.Event()
-        self.loop = threading.Thread(target=run_loop, args=(self.driver, self.stop),
-                                     kwargs={"companion": bridge}, name="board", daemon=True)
+        self.loop = threading.Thread(
+            target=run_loop, args=(self.driver, self.stop),
+            kwargs={"companion": ReadyReport(store.directory.parent, bridge)}, name="board",
+            daemon=True)
 
     def __enter__(self) -> Live:
         """Start the app's loop; with the simulated firmware, wait until the touch board has

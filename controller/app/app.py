@@ -155,6 +155,7 @@ class App:
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
         self._notice(self.pairing.problem)
+        self._notice(store.history.check())
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""

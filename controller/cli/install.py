@@ -1,10 +1,13 @@
-"""``kaskade install``: make this Raspberry Pi start the board at power-on, safely. Copies the
-program into a root-owned virtual environment in /opt/kaskade-board (what runs cannot be
-changed by whoever can write this source tree), makes the user and group kaskade, writes a
-sandboxed systemd unit that runs the board app as that user (as root only where the LEDs need
-/dev/mem: rpi_ws281x's PWM and PCM) with its games in /var/lib/kaskade-board, and a udev rule
-that names the touch board's port /dev/kaskade-board for group kaskade only; then starts the
-service. Run it with sudo; --print shows every file and command without doing anything.
+"""``kaskade install``: make this Raspberry Pi start the board at power-on, safely. Installs
+the program — from the checkout or the release this command runs from, or the wheel given —
+as a release of its own under /opt/kaskade-board/releases, owned by root (what runs cannot be
+changed by whoever can write the source tree), and points /opt/kaskade-board/current at it;
+makes the user and group kaskade; writes a sandboxed systemd unit that runs the current
+release's board app as that user (as root only where the LEDs need /dev/mem: rpi_ws281x's PWM
+and PCM) with its games in /var/lib/kaskade-board, and a udev rule that names the touch
+board's port /dev/kaskade-board for group kaskade only; then (re)starts the service. Later
+releases go in with kaskade upgrade. Run it with sudo; --print shows every file and command
+without doing anything.
 """
 
 from __future__ import annotations
@@ -15,12 +18,11 @@ import os
 import pwd
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-import controller
 from controller import __version__
+from controller.app.upgrades import SPOOL
 from controller.cli.help import description
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
@@ -31,14 +33,21 @@ from hw.pi.install import (
     PREFIX,
     PROFILES,
     STATE,
+    UPGRADE_UNIT,
     USER,
     WEB_ADDRESS,
     Account,
     account,
     files,
+    upgrade_units,
 )
+from hw.pi.installer import Installer, find_constraints, program_source, shown_steps
+from hw.pi.releases import Layout
+from hw.pi.upgrade import remove_legacy
 
-SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "--now", "kaskade-board"),
+SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "kaskade-board"),
+                 ("systemctl", "restart", "kaskade-board"),
+                 ("systemctl", "enable", "--now", f"{UPGRADE_UNIT}.path"),
                  ("udevadm", "control", "--reload-rules"),
                  ("udevadm", "trigger", "--subsystem-match=tty"))
 
@@ -62,6 +71,12 @@ def register(commands: Any) -> None:
                         "the home network; the service answers private addresses only)")
     parser.add_argument("--no-web", action="store_true",
                         help="no web companion: the service gets no network at all")
+    parser.add_argument("--wheel", type=Path, metavar="FILE|CHECKOUT",
+                        help="install this wheel (or build one from this checkout) instead of "
+                        "the program this command runs from")
+    parser.add_argument("--constraints", type=Path, metavar="FILE",
+                        help="pin the dependencies to this pip constraints file (default: "
+                        "constraints.txt of the checkout, or the one in the package)")
     parser.add_argument("--print", action="store_true", dest="show",
                         help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
@@ -70,17 +85,9 @@ def register(commands: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def source_tree() -> str:
-    """What pip installs into /opt: this source tree (with the Pi's extras) when the command
-    runs from one, else the same release from PyPI."""
-    root = Path(controller.__file__).resolve().parents[1]
-    if (root / "pyproject.toml").is_file():
-        return f"{root}[pi]"
-    return f"kaskade-board[pi]=={__version__}"
-
-
 def commands(who: Account) -> list[tuple[str, ...]]:
-    """The commands that prepare the user, the group and the program, in order."""
+    """The commands that prepare the service's user and group, and its state directory with
+    the folder where releases uploaded from the web page wait, in order."""
     steps: list[tuple[str, ...]] = []
     try:
         pwd.getpwnam(USER)
@@ -90,10 +97,19 @@ def commands(who: Account) -> list[tuple[str, ...]]:
     existing = [group for group in who.groups if _group_exists(group)]
     if who.user == USER and existing:
         steps.append(("usermod", "--append", "--groups", ",".join(existing), USER))
-    steps.append((sys.executable, "-m", "venv", "--system-site-packages", "--clear", str(PREFIX)))
-    steps.append((str(PREFIX / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                  "--no-warn-script-location", source_tree()))
+    owner = ("-o", who.user, "-g", who.user)
+    steps.append(("install", "-d", "-m", "0700", *owner, str(STATE)))
+    steps.append(("install", "-d", "-m", "0700", *owner, str(STATE / SPOOL)))
     return steps
+
+
+def installer(constraints: Path | None, source: Path | None) -> Installer:
+    """The installer of releases: constraints as given, else those of the checkout
+    ``source`` (if it is one), of the checkout this runs from, or of the package."""
+    found = constraints or find_constraints(source if source and source.is_dir() else None)
+    if found is not None and not found.is_file():
+        raise InstallError(f"{found}: no such constraints file")
+    return Installer(constraints=found)
 
 
 def _group_exists(name: str) -> bool:
@@ -119,13 +135,18 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
     wanted.update(files(profile, argument, who, None if args.no_web else args.web))
+    wanted.update(upgrade_units(STATE / SPOOL))
+    source = program_source(args.wheel)
+    making = installer(args.constraints, source)
+    layout = Layout(PREFIX)
     steps = commands(who)
+    shown = [*steps, *shown_steps(making, source, layout, __version__)]
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
         for path, text in wanted.items():
             print(f"# {path}\n{text}")
         print("# then, as root:")
-        for step in (*steps, *SERVICE_STEPS):
+        for step in (*shown, *SERVICE_STEPS):
             print(" ".join(step))
         return 0
     on_this_system = args.root == Path("/")
@@ -135,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
     if on_this_system:
         for step in steps:
             _run(step)
+        _install_program(making, source, layout)
     for path, text in wanted.items():
         target = args.root / path.relative_to("/")
         try:
@@ -147,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {target}")
     if not on_this_system:
         print("on the Pi, still to run as root:")
-        for step in (*steps, *SERVICE_STEPS):
+        for step in (*shown, *SERVICE_STEPS):
             print("  " + " ".join(step))
         return 0
     for step in SERVICE_STEPS:
@@ -155,8 +177,21 @@ def run(args: argparse.Namespace) -> int:
             print(f"skipped {' '.join(step)}: {step[0]} is not on this system")
             continue
         _run(step)
+    for name in remove_legacy(layout):  # the service runs the release now
+        print(f"removed {layout.prefix / name} (the program before releases)")
     print(f"the board starts at power-on, as {who.user}; its log: journalctl -u kaskade-board -f")
     return 0
+
+
+def _install_program(making: Installer, source: Path, layout: Layout) -> None:
+    """Install ``source`` as a release and make it the current one (the one that ran before,
+    if any, is kept to go back to)."""
+    release = making.install(source, layout)
+    running = layout.current()
+    before = running if running is not None and running.path != release.path else \
+        layout.previous()
+    layout.switch(release, before)
+    print(f"{layout.prefix / 'current'} -> {release.name}")
 
 
 def _run(step: tuple[str, ...]) -> None:

@@ -20,6 +20,7 @@ from controller.app.app import App
 from controller.app.autosave import Autosave
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
+from controller.app.ready import ReadyReport
 from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
@@ -132,7 +133,7 @@ def run_board(args: argparse.Namespace) -> int:
     bridge, server = start_web(profile, store, web)
     try:
         run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
-                 companion=bridge)
+                 companion=ReadyReport(store.directory.parent, bridge))
     finally:
         if server is not None:
             server.stop()

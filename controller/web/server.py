@@ -23,6 +23,7 @@ from controller.profile.model import Profile
 from controller.web.api import Api, Handler
 from controller.web.bridge import Bridge
 from controller.web.health import Checks, HealthRoutes
+from controller.web.upgrade import UpgradeRoutes
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,8 @@ class WebServer:
 
     def routes(self) -> list[web.RouteDef]:
         """Every route of the API."""
-        return [*self.api.routes(), *self.health.routes()]
+        return [*self.api.routes(), *self.health.routes(),
+                *UpgradeRoutes(self.api, self.pairing.path.parent.parent).routes()]
 
     @property
     def address(self) -> str:

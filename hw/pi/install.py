@@ -1,5 +1,6 @@
-"""What makes a Pi start the board at power-on, safely: the program in a root-owned virtual
-environment under ``/opt`` (nobody who can write the source tree can change what runs), a
+"""What makes a Pi start the board at power-on, safely: the program in root-owned releases
+under ``/opt`` (nobody who can write the source tree can change what runs; see
+:mod:`hw.pi.releases`), a
 systemd unit that runs it as the ``kaskade`` user wherever the LEDs allow (as root only for
 rpi_ws281x's PWM and PCM) inside a sandbox, and a udev rule that names the touch board's port
 ``/dev/kaskade-board`` and gives it to group ``kaskade`` alone.
@@ -17,6 +18,7 @@ from pathlib import Path
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from hw.pi.facts import SERVICE, UDEV_RULE
+from hw.pi.releases import Layout
 
 WEB_ADDRESS = "0.0.0.0:8765"
 """Where the installed board serves its web companion."""
@@ -24,7 +26,9 @@ LOCAL_NETWORKS = ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192
                   "fc00::/7")
 """The addresses the web companion answers: this machine and private home networks."""
 PREFIX = Path("/opt/kaskade-board")
-"""The virtual environment the service runs from, owned by root."""
+"""Where the releases are installed, owned by root; the service runs ``current``'s."""
+KASKADE = Layout(PREFIX).kaskade
+"""The command the service runs: the current release's, through its symlink."""
 STATE = Path("/var/lib/kaskade-board")
 """Where the service keeps the game in progress, the settings and the history (mode 0700)."""
 PROFILES = Path("/etc/kaskade-board")
@@ -81,7 +85,7 @@ def udev_value(text: str, what: str) -> str:
     return text
 
 
-def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "kaskade",
+def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
          web: str | None = WEB_ADDRESS) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
     build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
@@ -105,7 +109,7 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
                     "CapabilityBoundingSet=", "AmbientCapabilities="]
     lines = [
         "# The Kaskade Board app: starts at power-on, comes back if it stops.",
-        "# Written by kaskade install; runs the copy in " + str(PREFIX) + ".",
+        f"# Written by kaskade install; runs the current release in {PREFIX}.",
         "[Unit]",
         "Description=Kaskade Board",
         "After=local-fs.target",
@@ -151,6 +155,53 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
         "WantedBy=multi-user.target",
     ]
     return "\n".join(lines) + "\n"
+
+
+UPGRADE_UNIT = "kaskade-board-upgrade"
+"""The service that installs a release uploaded from the web page, and its path unit."""
+SYSTEM_UNITS = SERVICE.parent
+
+
+def upgrade_units(spool: Path, kaskade: Path = KASKADE) -> dict[Path, str]:
+    """The path unit that notices a wheel uploaded from the web page waiting in ``spool``
+    (the board app cannot install it: it may not write /opt nor restart itself), and the
+    service it starts, as root: ``kaskade upgrade --uploaded``, which takes the wheel out of
+    the app's reach and upgrades with the same way back as by hand."""
+    if _SYSTEMD_UNSAFE.search(str(spool)) or " " in str(spool):
+        raise UnsafeValueError(f"{spool}: a path unit watches no path with spaces or control "
+                               "characters")
+    path_unit = "\n".join([
+        "# A release uploaded from the Kaskade Board's web page waits: install it.",
+        "# Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: a release uploaded from the web page waits",
+        "",
+        "[Path]",
+        f"PathExistsGlob={spool}/*.whl",
+        f"Unit={UPGRADE_UNIT}.service",
+        "",
+        "[Install]",
+        "WantedBy=multi-user.target",
+    ]) + "\n"
+    command = " ".join(systemd_word(word) for word in (str(kaskade), "upgrade", "--uploaded"))
+    service = "\n".join([
+        "# Installs a release uploaded from the web page beside the running one, as root (it",
+        f"# writes {PREFIX} and restarts kaskade-board), switching back on its own if the",
+        "# new release does not come up. Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: install the release uploaded from the web page",
+        "Wants=network-online.target",
+        "After=network-online.target",
+        "",
+        "[Service]",
+        "Type=oneshot",
+        f"ExecStart={command}",
+        "Environment=PYTHONUNBUFFERED=1",
+        "NoNewPrivileges=yes",
+        "PrivateTmp=yes",
+    ]) + "\n"
+    return {SYSTEM_UNITS / f"{UPGRADE_UNIT}.path": path_unit,
+            SYSTEM_UNITS / f"{UPGRADE_UNIT}.service": service}
 
 
 def udev_rule(profile: Profile) -> str:

@@ -153,5 +153,10 @@ def test_a_service_installed_the_old_way_is_named():
     assert status == WARN
     assert "folder others may be able to write" in found
     assert "/opt/kaskade-board" in fix
-    new = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n')
+    before_releases = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n')
+    status, found, fix = verdicts(before_releases)["start at power-on"]
+    assert status == WARN
+    assert "installed before releases" in found
+    assert "/opt/kaskade-board/current/bin/kaskade" in fix
+    new = replace(PI4, service='ExecStart="/opt/kaskade-board/current/bin/kaskade" "play"\n')
     assert verdicts(new)["start at power-on"][0] == OK

@@ -40,12 +40,13 @@ def test_install_writes_the_unit_and_the_rule_under_a_root(tmp_path):
     rule = (tmp_path / "etc/udev/rules.d/99-kaskade-board.rules").read_text()
     assert '"play" "--board" "pi" "--profile" "kaskade-16x16" "--state-dir" ' \
         '"/var/lib/kaskade-board"' in unit
-    assert 'ExecStart="/opt/kaskade-board/bin/kaskade" ' in unit
+    assert 'ExecStart="/opt/kaskade-board/current/bin/kaskade" ' in unit
     assert "WantedBy=multi-user.target" in unit
     assert 'ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005", SYMLINK+="kaskade-board"' in rule
     assert "wrote" in result.stdout
     assert "on the Pi, still to run as root:" in result.stdout
-    assert "-m venv --system-site-packages --clear /opt/kaskade-board" in result.stdout
+    assert "-m venv --system-site-packages /opt/kaskade-board/releases/0.1.0-" in result.stdout
+    assert "ln -sfn releases/0.1.0-" in result.stdout
     shown = subprocess.run([KASKADE, "install", "--print"], capture_output=True, text=True,
                            check=True)
     assert "# /etc/udev/rules.d/99-kaskade-board.rules" in shown.stdout
@@ -103,16 +104,24 @@ def test_install_on_this_system_needs_root(monkeypatch, capsys):
     assert "run sudo $(command -v kaskade) install" in capsys.readouterr().err
 
 
-def test_the_program_goes_into_a_root_owned_environment_from_this_source_tree():
-    from controller.cli.install import commands, source_tree
-    from hw.pi.install import account
+def test_the_program_goes_into_a_release_built_from_this_checkout_never_from_an_index():
+    from controller import __version__
+    from controller.cli.install import commands
+    from hw.pi.install import PREFIX, account
+    from hw.pi.installer import Installer, program_source, shown_steps
+    from hw.pi.releases import Layout
 
-    steps = commands(account(None, ("gpio",)))
-    assert steps[-2][1:] == ("-m", "venv", "--system-site-packages", "--clear",
-                             "/opt/kaskade-board")
-    assert steps[-1][0] == "/opt/kaskade-board/bin/python"
-    assert steps[-1][-1] == source_tree()
-    assert source_tree() == f"{Path.cwd().resolve()}[pi]"
+    assert all("pip" not in " ".join(step) for step in commands(account(None, ("gpio",))))
+    source = program_source()
+    assert source == Path.cwd().resolve()
+    steps = shown_steps(Installer(), source, Layout(PREFIX), __version__)
+    assert steps[0][1:5] == ("-m", "pip", "wheel", "--no-deps")
+    assert steps[0][-1] == f"{source} (a copy)"
+    release = f"/opt/kaskade-board/releases/{__version__}-<first digits of the wheel's SHA-256>"
+    assert steps[1][1:] == ("-m", "venv", "--system-site-packages", release)
+    assert steps[2][:4] == (f"{release}/bin/python", "-m", "pip", "install")
+    assert steps[2][-1] == f"{release}/kaskade_board-{__version__}-....whl[pi]"
+    assert not any("kaskade-board[pi]" in word for step in steps for word in step)
 
 
 def test_the_real_board_and_its_selftest_say_clearly_this_is_no_pi(tmp_path):

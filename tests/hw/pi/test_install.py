@@ -24,6 +24,7 @@ from hw.pi.install import (
     udev_rule,
     udev_value,
     unit,
+    upgrade_units,
 )
 
 PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", root=True)
@@ -60,9 +61,9 @@ def test_neopixel_on_a_pi_5_runs_as_the_service_user():
     assert device_groups(profile, PI5) == ("gpio",)
 
 
-def test_the_unit_runs_the_copy_in_opt_with_its_state_private():
+def test_the_unit_runs_the_current_release_in_opt_with_its_state_private():
     text = unit(account(None, ("gpio",)), "kaskade-8x8")
-    assert 'ExecStart="/opt/kaskade-board/bin/kaskade" "play" "--board" "pi" "--profile" ' \
+    assert 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play" "--board" "pi" "--profile" ' \
         '"kaskade-8x8" "--state-dir" "/var/lib/kaskade-board"' in text
     for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio",
                  "StateDirectoryMode=0700", "UMask=0077", "ProtectSystem=strict",
@@ -142,3 +143,22 @@ def test_the_web_companion_is_served_to_the_home_network_only():
     assert "--web" not in closed
     assert "PrivateNetwork=yes" in closed
     assert "RestrictAddressFamilies=AF_UNIX\n" in closed
+
+
+def test_the_units_of_uploaded_upgrades_are_valid_and_watch_the_upload_folder(tmp_path):
+    written = upgrade_units(Path("/var/lib/kaskade-board/upgrade"), kaskade=Path(sys.executable))
+    names = sorted(path.name for path in written)
+    assert names == ["kaskade-board-upgrade.path", "kaskade-board-upgrade.service"]
+    for path, text in written.items():
+        (tmp_path / path.name).write_text(text, encoding="utf-8")
+    path_unit = written[Path("/etc/systemd/system/kaskade-board-upgrade.path")]
+    assert "PathExistsGlob=/var/lib/kaskade-board/upgrade/*.whl" in path_unit.splitlines()
+    service = written[Path("/etc/systemd/system/kaskade-board-upgrade.service")]
+    assert f'ExecStart="{sys.executable}" "upgrade" "--uploaded"' in service.splitlines()
+    assert "Type=oneshot" in service.splitlines()
+    verified = analyze("verify", "--man=no", *(str(tmp_path / name) for name in names))
+    complaints = [line for line in (verified.stdout + verified.stderr).splitlines()
+                  if "kaskade-board-upgrade" in line]
+    assert complaints == []
+    with pytest.raises(UnsafeValueError, match="no path with spaces"):
+        upgrade_units(Path("/var/lib/my board/upgrade"))
