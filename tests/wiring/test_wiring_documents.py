@@ -29,7 +29,8 @@ def test_the_documents_in_the_tree_are_current(name):
     for file_name, text in documents(load_profile(name)).items():
         path = build_folder(name) / file_name
         assert path.exists(), f"{path} is missing: run kaskade wiring --out wiring"
-        assert path.read_text(encoding="utf-8") == text, f"{path} is stale: run kaskade wiring --out wiring"
+        assert path.read_text(encoding="utf-8") == text, \
+            f"{path} is stale: run kaskade wiring --out wiring"
 
 
 @pytest.mark.parametrize("name", profile_names())
