@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-import firmware
+import firmware.identity
 from controller.errors import KaskadeError
 from firmware.identity import VERSION as BUNDLED_VERSION
 from firmware.identity import content_hash
@@ -27,7 +27,7 @@ from firmware.pads import MAX_THRESHOLD
 __all__ = ["BUNDLED_VERSION", "MAX_THRESHOLD", "Bundled", "Comparison", "Standing", "bundled",
            "compare", "parse_version", "releases"]
 
-SOURCE = Path(firmware.__file__).resolve().parent
+SOURCE = Path(firmware.identity.__file__).resolve().parent
 """The firmware package this program bundles (and flashes)."""
 RELEASES = SOURCE / "releases.toml"
 """Which content each firmware version has."""
