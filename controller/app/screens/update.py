@@ -71,10 +71,9 @@ class UpdateOfferScreen(Screen):
 
     def describe(self, now: float) -> str:
         standing = self.app.firmware_standing
-        said = standing.words()[0].upper() + standing.words()[1:] if standing else \
-            "Other touch firmware"
-        return (f"{said} · hold the update pad to install this program's firmware (a minute, "
-                "the game and settings stay), or touch later")
+        words = standing.words() if standing else "other touch firmware"
+        return (f"{words[0].upper()}{words[1:]} · hold the update pad to install this program's "
+                "firmware (a minute, the game and settings stay), or touch later")
 
     def _later(self) -> Screen:
         self.app.say(Sound.TAP)
