@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import shutil
 import site
 import subprocess
@@ -69,6 +70,24 @@ sys.exit(status)
 '''
 
 
+SKIPPED = {".git", ".venv", ".tools", "node_modules", "build", "dist", "__pycache__",
+           ".pytest_cache", ".hypothesis", ".ruff_cache", ".mypy_cache", ".ci-report"}
+"""What is not the source, in a tree that is not a git checkout (an unpacked sdist)."""
+
+
+def source_files() -> list[str]:
+    """The tree's source files: git's (committed or new, not ignored), or all but SKIPPED."""
+    if (ROOT / ".git").exists():
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                                 "--exclude-standard"], cwd=ROOT, capture_output=True,
+                                check=True)
+        return [name for name in listed.stdout.decode().split("\0")
+                if name and (ROOT / name).is_file()]
+    return [path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*") if path.is_file()
+            and not SKIPPED & set(path.relative_to(ROOT).parts) and path.suffix != ".so"
+            and not path.relative_to(ROOT).parts[0].endswith(".egg-info")]
+
+
 @dataclass(frozen=True)
 class Installed:
     """A fresh environment with the package installed: its Python, a folder to work in."""
@@ -98,12 +117,9 @@ def built(tmp_path_factory) -> tuple[Path, Path]:
     """The wheel and the sdist of this tree (the wheel built from the sdist, as pip would)."""
     folder = tmp_path_factory.mktemp("build")
     source = folder / "source"
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
-                             "--exclude-standard"], cwd=ROOT, capture_output=True, check=True)
-    for name in listed.stdout.decode().split("\0"):
-        if name and (ROOT / name).is_file():
-            (source / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
+    for name in source_files():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
     result = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir",
                              str(folder / "dist"), str(source)], capture_output=True,
                             text=True, check=False, timeout=600)
@@ -173,9 +189,8 @@ def test_the_wheel_carries_every_commands_data(built):
 def test_the_sdist_holds_the_docs_tests_and_the_interpreters_package_files(built):
     with tarfile.open(built[1]) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    tracked = subprocess.run(["git", "ls-files", "docs", "tests"], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.split()
-    missing = [name for name in tracked if name not in names and "/__pycache__/" not in name]
+    missing = [name for name in source_files() if name.startswith(("docs/", "tests/"))
+               and name not in names]
     assert not missing, missing
     for name in ("README.md", "CHANGELOG.md", "LICENSE", "Makefile", "constraints.txt",
                  "constraints-dev.txt", "setup.py", "pyproject.toml",
@@ -264,6 +279,8 @@ def test_the_device_emulator_runs_once_its_interpreter_is_installed(from_wheel, 
         stderr=subprocess.PIPE, text=True)
     try:
         assert device.stdout is not None
+        ready, _, _ = select.select([device.stdout], [], [], 120)
+        assert ready, "the emulator said nothing in two minutes"
         first = device.stdout.readline()
         assert first.startswith("MicroPython board on /dev/"), first
         port = first.split()[3].rstrip(",")
