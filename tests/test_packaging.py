@@ -21,6 +21,7 @@ import site
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -284,7 +285,12 @@ def test_the_device_emulator_runs_once_its_interpreter_is_installed(from_wheel, 
         first = device.stdout.readline()
         assert first.startswith("MicroPython board on /dev/"), first
         port = first.split()[3].rstrip(",")
-        status = from_wheel.kaskade("firmware", "status", "--port", port, status=1).stdout
+        # the port is there at power-on, the interpreter answers once it has booted
+        deadline = time.monotonic() + 120
+        while True:
+            status = from_wheel.kaskade("firmware", "status", "--port", port, status=1).stdout
+            if "does not answer" not in status or time.monotonic() > deadline:
+                break
         assert "but no Kaskade firmware on this board" in status
     finally:
         _, error = device.communicate("quit\n", timeout=60)
