@@ -97,7 +97,7 @@ class Comparison:
 def parse_version(text: str) -> tuple[int, ...] | None:
     """``"0.1.10"`` as ``(0, 1, 10)``; ``None`` for anything but dotted numbers."""
     parts = text.strip().split(".")
-    if not all(part.isdigit() for part in parts):
+    if not all(part.isascii() and part.isdigit() for part in parts):  # not "²"
         return None
     return tuple(int(part) for part in parts)
 

@@ -48,6 +48,7 @@ def test_the_bundled_versions_recorded_compiled_form_is_current_too():
     ("0.10.0", "CCCCCCCC", Standing.NEWER),
     ("0.3.0-dev", "CCCCCCCC", Standing.FOREIGN),
     ("", "CCCCCCCC", Standing.FOREIGN),
+    ("0.²", "CCCCCCCC", Standing.FOREIGN),  # a digit to str.isdigit, not to int
 ])
 def test_standing_by_content_then_version(version, said, standing):
     found = compare(version, said, OURS)
