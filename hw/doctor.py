@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 
-from controller.devices.firmware import is_older
+from controller.devices.firmware import compare
 from controller.profile.model import Profile
-from firmware.identity import VERSION
 from hw.leds.choose import CHECKS, led_backend
 from hw.pi.facts import SERVICE, UDEV_RULE, Facts
 from hw.pi.install import KASKADE, PREFIX
@@ -126,14 +125,14 @@ def _touch_board(profile: Profile, facts: Facts, find_port: Callable[[], str],
                      f"protocol {said.protocol}")]
     if access:
         found.append(access)
-    if is_older(said.firmware, VERSION):
-        found.append(Verdict("firmware", WARN, f"{said.firmware} ({said.content_hash}), older "
-                             f"than the bundled {VERSION}",
+    standing = compare(said.firmware, said.content_hash)
+    if standing.differs:
+        found.append(Verdict("firmware", WARN, standing.words(),
                              f"kaskade firmware flash --port {path} (or accept the update the "
                              "board offers on its LEDs)"))
     else:
-        found.append(Verdict("firmware", OK, f"{said.firmware} ({said.content_hash}); bundled "
-                             f"{VERSION}"))
+        found.append(Verdict("firmware", OK, f"{said.firmware} ({said.content_hash}), the "
+                             "bundled one"))
     return found
 
 

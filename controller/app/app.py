@@ -34,8 +34,7 @@ from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
-from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
-from controller.devices.firmware import is_older
+from controller.devices.firmware import Comparison, compare
 from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
@@ -289,11 +288,17 @@ class App:
         return wanted
 
     @property
+    def firmware_standing(self) -> Comparison | None:
+        """The touch board's firmware against the bundled one, once the board has said."""
+        said = self.board_firmware
+        return None if said is None else compare(said.version, said.content_hash)
+
+    @property
     def update_offered(self) -> bool:
-        """Whether the touch board runs firmware older than the bundled one and the update
-        was not put off."""
-        return self.board_firmware is not None and not self.update_declined and \
-            is_older(self.board_firmware.version, BUNDLED_FIRMWARE)
+        """Whether the touch board runs other firmware than the bundled one — older, newer,
+        changed or foreign — and the update was not put off."""
+        standing = self.firmware_standing
+        return standing is not None and standing.differs and not self.update_declined
 
     @property
     def wants_readings(self) -> bool:

@@ -32,6 +32,8 @@ examples:
   kaskade sim device --flash DIR               a MicroPython board (the real interpreter)
                                                with its flash in DIR, on a pseudo-terminal;
                                                then: kaskade firmware flash --port /dev/pts/N
+  kaskade sim device --install-interpreter     install that interpreter once with npm
+                                               (for a program installed from a package)
 
 The window's touches go through the real firmware running on a simulated microcontroller and
 reach the app through the touch link over a pseudo-terminal, as on the real board.
@@ -84,6 +86,10 @@ def register(commands: Any) -> None:
                         "device-flash in the state directory)")
     parser.add_argument("--link", metavar="PATH", type=Path,
                         help="with device: also name its port PATH (a symbolic link)")
+    parser.add_argument("--install-interpreter", action="store_true",
+                        help="with device: install the MicroPython interpreter it runs (an npm "
+                        "package) into this user's data folder and exit; needs npm. A source "
+                        "checkout has it from npm ci in sim/micropython instead")
     parser.add_argument("--dump", metavar="FILE", type=Path,
                         help="with --headless: write the final state and every LED's colour "
                         "as JSON")
@@ -101,8 +107,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--headless needs --script FILE (or --script - for standard input)")
     if args.port and args.headless:
         raise UsageError("--headless takes its touches from --script, not --port")
-    if args.part != "device" and (args.flash or args.link):
-        raise UsageError("--flash and --link go with kaskade sim device")
+    if args.part != "device" and (args.flash or args.link or args.install_interpreter):
+        raise UsageError("--flash, --link and --install-interpreter go with kaskade sim device")
+    if args.install_interpreter:
+        from sim.micropython_interpreter import install  # noqa: PLC0415
+
+        print(f"the MicroPython interpreter is installed in {install()}")
+        return 0
     if args.part == "device":
         from controller.app.paths import state_dir  # noqa: PLC0415
         from sim.micropython_board import MicroPythonBoard, serve  # noqa: PLC0415

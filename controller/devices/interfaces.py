@@ -71,7 +71,7 @@ class PadReadings:
 @dataclass(frozen=True)
 class SensorsFirmware:
     """The touch board's firmware ``version`` and ``content_hash``, reported each time it
-    connects (the app offers an update when the version is older than the bundled one)."""
+    connects (the app offers an update when the content differs from the bundled one)."""
 
     version: str
     content_hash: str

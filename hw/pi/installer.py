@@ -9,6 +9,7 @@ runs is exactly the one that was tested.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import sys
@@ -16,11 +17,12 @@ import sysconfig
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import controller
 from controller.errors import KaskadeError
+from hw.pi.constraints import NAME as CONSTRAINTS
+from hw.pi.constraints import NoConstraintsError, constraints_file
 from hw.pi.releases import (
     INFO,
     INSTALLING,
@@ -32,8 +34,8 @@ from hw.pi.releases import (
     read_wheel,
 )
 
-CONSTRAINTS = "constraints.txt"
-"""The pinned versions of every dependency, at a checkout's root or in the package."""
+PINNED = "program.txt"
+"""The program's wheel and its hash, in each release installed with constraints."""
 NOT_COPIED = shutil.ignore_patterns(".git", ".venv", "venv", "node_modules", "build", "dist",
                                     "*.egg-info", "__pycache__", "*.so", ".*_cache",
                                     ".hypothesis")
@@ -81,10 +83,19 @@ def find_constraints(checkout: Path | None = None) -> Path | None:
     for root in (checkout, running_checkout()):
         if root is not None and (root / CONSTRAINTS).is_file():
             return root / CONSTRAINTS
-    shipped = resources.files("controller") / CONSTRAINTS
-    if shipped.is_file():
-        return Path(str(shipped))
-    return None
+    try:
+        return constraints_file()
+    except NoConstraintsError:
+        return None
+
+
+def _pin(wheel: Path, extras: str, requirements: Path) -> None:
+    """Write ``requirements`` naming ``wheel`` by its own hash: once the constraints carry
+    hashes, pip checks every requirement's, the program's own wheel included."""
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    name = f"kaskade-board[{extras}]" if extras else "kaskade-board"
+    requirements.write_text(f"{name} @ {wheel.resolve().as_uri()} --hash=sha256:{digest}\n",
+                            encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -140,6 +151,8 @@ class Installer:
                 (release.path / INSTALLING).touch()
                 kept = release.path / wheel.path.name
                 shutil.copyfile(wheel.path, kept)
+                if self.constraints:
+                    _pin(kept, self.extras, release.path / PINNED)
             except OSError as error:
                 raise ReleaseError(f"{release.path}: {error.strerror or error}") from None
             try:
@@ -160,8 +173,13 @@ class Installer:
         """The commands that make ``release`` of ``wheel``: its virtual environment, then
         pip."""
         python = str(release.path / "bin" / "python")
-        requirement = f"{wheel.path}[{self.extras}]" if self.extras else str(wheel.path)
-        constraints = ("--constraint", str(self.constraints)) if self.constraints else ()
+        requirement: tuple[str, ...] = (
+            f"{wheel.path}[{self.extras}]" if self.extras else str(wheel.path),)
+        constraints: tuple[str, ...] = ()
+        if self.constraints:
+            # The program's wheel pinned by its hash, as the constraints pin the rest.
+            constraints = ("--constraint", str(self.constraints))
+            requirement = ("--requirement", str(release.path / PINNED))
         if self.libraries:
             return [(self.python, "-m", "venv", "--without-pip", str(release.path)),
                      (self.python, "-m", "pip", "--python", python, "install", "--quiet",
@@ -170,7 +188,7 @@ class Installer:
         return [(self.python, "-m", "venv", "--system-site-packages", str(release.path)),
                 (python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
                  "--disable-pip-version-check", *constraints,
-                 *(("--only-binary", ":all:") if self.binary_only else ()), requirement)]
+                 *(("--only-binary", ":all:") if self.binary_only else ()), *requirement)]
 
 
 def _reuse(release: Release, libraries: tuple[Path, ...]) -> None:

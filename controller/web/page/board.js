@@ -139,7 +139,7 @@ async function loadHealth() {
   const health = await api("GET", "/api/health");
   const firmware = health.firmware;
   const rows = [["Touch sensors", health.touches],
-                ["Firmware", `${firmware.board || "not reported"} (this software brings ${firmware.bundled})` +
+                ["Firmware", (firmware.standing || `not reported (this software brings ${firmware.bundled})`) +
                              (firmware.update_offered ? " — an update is offered" : "")],
                 ["Messages", health.notices.join("; ") || "none"]];
   if (firmware.last_update) rows.push(["Last update", firmware.last_update]);

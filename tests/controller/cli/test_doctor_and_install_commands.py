@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from controller import __version__
+
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 
 
@@ -45,14 +47,17 @@ def test_install_writes_the_unit_and_the_rule_under_a_root(tmp_path):
     assert 'ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005", SYMLINK+="kaskade-board"' in rule
     assert "wrote" in result.stdout
     assert "on the Pi, still to run as root:" in result.stdout
-    assert "-m venv --system-site-packages /opt/kaskade-board/releases/0.1.0-" in result.stdout
-    assert "ln -sfn releases/0.1.0-" in result.stdout
+    releases = f"/opt/kaskade-board/releases/{__version__}-"
+    assert f"-m venv --system-site-packages {releases}" in result.stdout
+    assert f"ln -sfn releases/{__version__}-" in result.stdout
     shown = subprocess.run([KASKADE, "install", "--print"], capture_output=True, text=True,
                            check=True)
     assert "# /etc/udev/rules.d/99-kaskade-board.rules" in shown.stdout
     assert shown.stdout.startswith("# the service runs as root: GPIO 18 (PWM/PCM)")
     assert "pip install --quiet --no-warn-script-location " in shown.stdout
-    assert "[pi]" in shown.stdout
+    # The checkout's constraints pin every dependency, the program's wheel by its own hash.
+    assert "constraints.txt --requirement " in shown.stdout
+    assert "/program.txt" in shown.stdout
 
 
 def test_install_copies_a_profile_of_ones_own_and_names_the_board_by_serial(tmp_path):
@@ -105,7 +110,6 @@ def test_install_on_this_system_needs_root(monkeypatch, capsys):
 
 
 def test_the_program_goes_into_a_release_built_from_this_checkout_never_from_an_index():
-    from controller import __version__
     from controller.cli.install import commands
     from hw.pi.install import PREFIX, account
     from hw.pi.installer import Installer, program_source, shown_steps

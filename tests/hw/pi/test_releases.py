@@ -4,6 +4,7 @@ and its constraints come from."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import zipfile
@@ -11,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from hw.pi.constraints import NAME as CONSTRAINTS
 from hw.pi.installer import (
-    CONSTRAINTS,
+    PINNED,
     Installer,
     find_constraints,
     is_checkout,
@@ -154,10 +156,28 @@ def test_pip_is_given_the_constraints_and_for_uploads_wheels_only(tmp_path):
     venv, pip = Installer(python="python3", constraints=constraints).steps(wheel, target)
     assert venv == ("python3", "-m", "venv", "--system-site-packages", str(target.path))
     assert pip[:4] == (str(target.kaskade.with_name("python")), "-m", "pip", "install")
-    assert pip[-3:] == ("--constraint", str(constraints), f"{wheel.path}[pi]")
+    assert pip[-4:] == ("--constraint", str(constraints),
+                        "--requirement", str(target.path / PINNED))
     uploaded = Installer(python="python3", binary_only=True).steps(wheel, target)[1]
     assert uploaded[-3:] == ("--only-binary", ":all:", f"{wheel.path}[pi]")
     assert "--constraint" not in uploaded
+
+
+def test_with_hashed_constraints_the_program_is_pinned_by_its_own_hash(tmp_path):
+    """pip checks every requirement's hash once the constraints carry hashes: the release's
+    requirements name the kept wheel with its SHA-256."""
+    layout = Layout(tmp_path / "opt")
+    wheel = make_wheel(tmp_path / "kaskade_board-0.3.0-py3-none-any.whl")
+    constraints = tmp_path / CONSTRAINTS
+    constraints.write_text("aiohttp==3.14.3 --hash=sha256:" + "0" * 64 + "\n", encoding="utf-8")
+    ran: list[tuple[str, ...]] = []
+    release = Installer(python="python3", constraints=constraints, run=ran.append).install(
+        wheel, layout)
+    pinned = (release.path / PINNED).read_text(encoding="utf-8")
+    kept = release.path / wheel.name
+    digest = hashlib.sha256(kept.read_bytes()).hexdigest()
+    assert pinned == f"kaskade-board[pi] @ {kept.as_uri()} --hash=sha256:{digest}\n"
+    assert ran[-1][-2:] == ("--requirement", str(release.path / PINNED))
 
 
 def test_the_program_before_releases_is_removed_once_one_runs(tmp_path):
