@@ -47,9 +47,18 @@ from hw.pi.upgrade import remove_legacy
 
 SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "kaskade-board"),
                  ("systemctl", "restart", "kaskade-board"),
-                 ("systemctl", "enable", "--now", f"{UPGRADE_UNIT}.path"),
                  ("udevadm", "control", "--reload-rules"),
                  ("udevadm", "trigger", "--subsystem-match=tty"))
+WEB_UPGRADES_ON = (("systemctl", "enable", "--now", f"{UPGRADE_UNIT}.path"),)
+UNITS = Path("/etc/systemd/system")
+WEB_UPGRADES_OFF = (("systemctl", "disable", "--now", f"{UPGRADE_UNIT}.path"),
+                    ("rm", "-f", str(UNITS / f"{UPGRADE_UNIT}.path"),
+                     str(UNITS / f"{UPGRADE_UNIT}.service")),
+                    ("rm", "-rf", str(STATE / SPOOL)),
+                    ("systemctl", "daemon-reload"))
+"""Uploads of releases from the web page are taken only where the owner asked for them
+(whoever may upload may replace the program the board runs as root); an earlier install's
+uploads are turned off by installing again without them."""
 
 
 class InstallError(KaskadeError, OSError):
@@ -77,6 +86,10 @@ def register(commands: Any) -> None:
     parser.add_argument("--constraints", type=Path, metavar="FILE",
                         help="pin the dependencies to this pip constraints file (default: "
                         "constraints.txt of the checkout, or the one in the package)")
+    parser.add_argument("--web-upgrades", action="store_true",
+                        help="let paired devices upload a new release from the web page (off "
+                        "by default: whoever may upload may replace the program the board "
+                        "runs); install again without it to turn uploads off")
     parser.add_argument("--print", action="store_true", dest="show",
                         help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
@@ -85,9 +98,10 @@ def register(commands: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def commands(who: Account) -> list[tuple[str, ...]]:
-    """The commands that prepare the service's user and group, and its state directory with
-    the folder where releases uploaded from the web page wait, in order."""
+def commands(who: Account, web_upgrades: bool = False) -> list[tuple[str, ...]]:
+    """The commands that prepare the service's user and group, and its state directory (with
+    the folder where releases uploaded from the web page wait, if uploads are wanted), in
+    order."""
     steps: list[tuple[str, ...]] = []
     try:
         pwd.getpwnam(USER)
@@ -99,7 +113,8 @@ def commands(who: Account) -> list[tuple[str, ...]]:
         steps.append(("usermod", "--append", "--groups", ",".join(existing), USER))
     owner = ("-o", who.user, "-g", who.user)
     steps.append(("install", "-d", "-m", "0700", *owner, str(STATE)))
-    steps.append(("install", "-d", "-m", "0700", *owner, str(STATE / SPOOL)))
+    if web_upgrades:
+        steps.append(("install", "-d", "-m", "0700", *owner, str(STATE / SPOOL)))
     return steps
 
 
@@ -110,6 +125,14 @@ def installer(constraints: Path | None, source: Path | None) -> Installer:
     if found is not None and not found.is_file():
         raise InstallError(f"{found}: no such constraints file")
     return Installer(constraints=found)
+
+
+def _service_steps(web_upgrades: bool, root: Path) -> tuple[tuple[str, ...], ...]:
+    """The commands that start the service, with uploads from the web page turned on when
+    wanted, or off when an earlier install under ``root`` had turned them on."""
+    were_on = (root / UNITS.relative_to("/") / f"{UPGRADE_UNIT}.path").exists()
+    return (*SERVICE_STEPS,
+            *(WEB_UPGRADES_ON if web_upgrades else WEB_UPGRADES_OFF if were_on else ()))
 
 
 def _group_exists(name: str) -> bool:
@@ -135,18 +158,20 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
     wanted.update(files(profile, argument, who, None if args.no_web else args.web))
-    wanted.update(upgrade_units(STATE / SPOOL))
+    if args.web_upgrades:
+        wanted.update(upgrade_units(STATE / SPOOL))
+    service_steps = _service_steps(args.web_upgrades, args.root)
     source = program_source(args.wheel)
     making = installer(args.constraints, source)
     layout = Layout(PREFIX)
-    steps = commands(who)
+    steps = commands(who, args.web_upgrades)
     shown = [*steps, *shown_steps(making, source, layout, __version__)]
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
         for path, text in wanted.items():
             print(f"# {path}\n{text}")
         print("# then, as root:")
-        for step in (*shown, *SERVICE_STEPS):
+        for step in (*shown, *service_steps):
             print(" ".join(step))
         return 0
     on_this_system = args.root == Path("/")
@@ -169,10 +194,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {target}")
     if not on_this_system:
         print("on the Pi, still to run as root:")
-        for step in (*shown, *SERVICE_STEPS):
+        for step in (*shown, *service_steps):
             print("  " + " ".join(step))
         return 0
-    for step in SERVICE_STEPS:
+    for step in service_steps:
         if shutil.which(step[0]) is None:
             print(f"skipped {' '.join(step)}: {step[0]} is not on this system")
             continue

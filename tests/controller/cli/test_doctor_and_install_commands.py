@@ -35,6 +35,26 @@ def test_doctor_refuses_a_bad_profile(tmp_path):
     assert str(bad) in result.stderr
 
 
+def test_web_upgrades_are_installed_only_when_asked_for_and_turned_off_again(tmp_path):
+    """Whoever may upload a release may replace the program the board runs as root: the
+    upload units come only with --web-upgrades, and installing again without it removes
+    them."""
+    units = tmp_path / "etc/systemd/system"
+    plain = subprocess.run([KASKADE, "install", "--root", str(tmp_path)], capture_output=True,
+                           text=True, check=True)
+    assert not (units / "kaskade-board-upgrade.path").exists()
+    assert "kaskade-board-upgrade" not in plain.stdout
+    asked = subprocess.run([KASKADE, "install", "--web-upgrades", "--root", str(tmp_path)],
+                           capture_output=True, text=True, check=True)
+    assert (units / "kaskade-board-upgrade.path").is_file()
+    assert (units / "kaskade-board-upgrade.service").is_file()
+    assert "systemctl enable --now kaskade-board-upgrade.path" in asked.stdout
+    again = subprocess.run([KASKADE, "install", "--root", str(tmp_path)], capture_output=True,
+                           text=True, check=True)
+    assert "systemctl disable --now kaskade-board-upgrade.path" in again.stdout
+    assert "rm -rf /var/lib/kaskade-board/upgrade" in again.stdout
+
+
 def test_install_writes_the_unit_and_the_rule_under_a_root(tmp_path):
     result = subprocess.run([KASKADE, "install", "--profile", "kaskade-16x16", "--root",
                              str(tmp_path)], capture_output=True, text=True, check=True)
