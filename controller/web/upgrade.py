@@ -53,9 +53,9 @@ class UpgradeRoutes:
 
     async def _take(self, request: web.Request) -> web.Response:
         if not self.spool.enabled:
-            return json_error(409, "this board takes no uploaded releases: sudo kaskade install "
-                              "--web-upgrades turns them on for a Raspberry Pi; elsewhere use kaskade "
-                              "upgrade WHEEL")
+            return json_error(409, "this board takes no uploaded releases: on a Raspberry "
+                              "Pi, sudo kaskade install --web-upgrades turns them on; "
+                              "elsewhere use kaskade upgrade WHEEL")
         if self.spool.waiting():
             return json_error(409, "a release waits to be installed already; follow it on "
                               "GET /api/upgrade")
