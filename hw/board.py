@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import (
     Board,
     ButtonsIn,

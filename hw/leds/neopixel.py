@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.devices.interfaces import PixelsOut
 from controller.profile.model import Profile

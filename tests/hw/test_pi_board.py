@@ -12,7 +12,8 @@ import pytest
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from controller.devices.backends import BackendError, open_board
+from controller.cli.backends import open_board
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import ButtonDown, InputEvent, Sound, TouchesLost
 from controller.profile import load_profile
 from controller.render.output import FrameMaker

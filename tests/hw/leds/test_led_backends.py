@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.profile import load_profile
 from controller.profile.model import Profile
