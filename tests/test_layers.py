@@ -59,9 +59,9 @@ def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
         elif isinstance(node, ast.ImportFrom):
             assert node.level == 0, f"{path}:{node.lineno}: use absolute imports"
             found.append((node.lineno, node.module or ""))
-        elif isinstance(node, ast.Call) and _called(node) in ("open", "__import__"):
-            found.append((node.lineno, f"<call to {_called(node)}>"))
-        elif isinstance(node, ast.Call) and _called(node) == "import_module" and node.args and \
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("open", "__import__"):
+            found.append((node.lineno, f"<call to {node.func.id}>"))
+        elif isinstance(node, ast.Call) and _calls_import_module(node) and node.args and \
                 isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
             found.append((node.lineno, node.args[0].value))
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -71,10 +71,9 @@ def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
     return sorted(set(found))
 
 
-def _called(call: ast.Call) -> str:
-    """The name a call calls: ``import_module`` for ``import_module(…)`` and for
-    ``importlib.import_module(…)``."""
-    return getattr(call.func, "id", "") or getattr(call.func, "attr", "")
+def _calls_import_module(call: ast.Call) -> bool:
+    """Whether ``call`` is ``import_module(…)`` or ``importlib.import_module(…)``."""
+    return "import_module" in (getattr(call.func, "id", ""), getattr(call.func, "attr", ""))
 
 
 def named_module(text: str, root: Path) -> str | None:
