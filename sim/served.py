@@ -12,8 +12,8 @@ from pathlib import Path
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
-from controller.devices.backends import open_board
 from controller.devices.interfaces import Board
+from controller.devices.mock import mock_board
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge
 from controller.web.server import WebServer
@@ -40,7 +40,7 @@ def served_board(profile: Profile, directory: Path, think: float = 0.1,
     store = Store.at(directory, profile.name)
     app = App(profile, store, think_seconds=think)
     bridge, stop = Bridge(), threading.Event()
-    board = sim_board(profile, "firmware") if firmware else open_board("mock", profile)
+    board = sim_board(profile, "firmware") if firmware else mock_board(profile)
     loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
                             kwargs={"companion": bridge}, daemon=True)
     loop.start()

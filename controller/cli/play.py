@@ -25,10 +25,10 @@ from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
+from controller.cli.backends import CHOICES, detect, open_board
 from controller.cli.board import add_board_options, open_store, run_simulator, start_web
 from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
-from controller.devices.backends import CHOICES, detect, open_board
 from controller.games import GameState, OptionsError, get_game
 from controller.games.record import parse_record
 from controller.games.registry import game_names

@@ -31,10 +31,10 @@ from controller.devices.interfaces import (
     SensorsFirmware,
     Sink,
     TouchesBack,
-    TouchesIn,
     TouchesLost,
     UpdateFinished,
     UpdateProgress,
+    WiredTouches,
 )
 from controller.errors import KaskadeError
 from controller.profile.firmware import board_id, default_thresholds
@@ -71,7 +71,7 @@ Updater = Callable[[str, Callable[[float], None]], str]
 says in words what the board runs afterwards."""
 
 
-class TouchLink(TouchesIn):
+class TouchLink(WiredTouches):
     """Touches from the board of ``profile``, whose port ``locate()`` finds (raising LinkError
     when it is not there)."""
 
@@ -134,13 +134,17 @@ class TouchLink(TouchesIn):
         self._update.set()
         self._wake.set()
 
-    def close(self) -> None:
+    def _release(self) -> None:
         self._stop.set()
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    # for the app, calibration and the debug pane
+    def _describe(self) -> str:
+        state = "connected" if self.connected else f"not connected: {self.problem}"
+        return f"for {self.profile.name}, {state}"
+
+    # WiredTouches: for the app, calibration and the debug pane
 
     @property
     def connected(self) -> bool:
