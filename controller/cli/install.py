@@ -2,9 +2,17 @@
 program into a root-owned virtual environment in /opt/kaskade-board (what runs cannot be
 changed by whoever can write this source tree), makes the user and group kaskade, writes a
 sandboxed systemd unit that runs the board app as that user (as root only where the LEDs need
-/dev/mem: rpi_ws281x's PWM and PCM) with its games in /var/lib/kaskade-board, and a udev rule
+/dev/mem: rpi_ws281x's PWM and PCM) with its games in /var/lib/kaskade-board, opening only the
+devices the board uses, within limits, restarted by a watchdog if it hangs; and a udev rule
 that names the touch board's port /dev/kaskade-board for group kaskade only; then starts the
 service. Run it with sudo; --print shows every file and command without doing anything.
+
+The udev rule names the touch board by its USB serial number, so that no other MicroPython
+Pico plugged into the Pi becomes the board's port: the board on the cable is asked who it is
+(its firmware answers with the profile's board id) and its serial number is written into the
+rule. Without the board on the cable, give its serial number with --serial (or put it under
+[touch.usb] in the profile); --any-pico matches any Pico instead, at the risk that another one
+plugged in later takes the board's place. After replacing the touch board, run this again.
 """
 
 from __future__ import annotations
@@ -23,20 +31,25 @@ import controller
 from controller import __version__
 from controller.cli.help import description
 from controller.errors import KaskadeError
-from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.server import parse_address
-from hw.leds.privileges import device_groups, root_needed
+from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import read_facts
 from hw.pi.install import (
     PREFIX,
     PROFILES,
     STATE,
+    TOUCH_DRIVER,
     USER,
     WEB_ADDRESS,
     Account,
+    UnsafeValueError,
     account,
     files,
+    udev_value,
 )
+from hw.touch.errors import LinkError
+from hw.touch.identify import identify
 
 SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "--now", "kaskade-board"),
                  ("udevadm", "control", "--reload-rules"),
@@ -62,6 +75,15 @@ def register(commands: Any) -> None:
                         "the home network; the service answers private addresses only)")
     parser.add_argument("--no-web", action="store_true",
                         help="no web companion: the service gets no network at all")
+    board = parser.add_mutually_exclusive_group()
+    board.add_argument("--serial", metavar="SERIAL",
+                       help="the touch board's USB serial number, for the udev rule when the "
+                       "board is not on the cable now (kaskade doctor and kaskade firmware "
+                       "status show it)")
+    board.add_argument("--any-pico", action="store_true",
+                       help="let the udev rule match any device with the profile's USB id: "
+                       "any MicroPython Pico plugged in then may become the board's port "
+                       "and its touches' source")
     parser.add_argument("--print", action="store_true", dest="show",
                         help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
@@ -77,6 +99,42 @@ def source_tree() -> str:
     if (root / "pyproject.toml").is_file():
         return f"{root}[pi]"
     return f"kaskade-board[pi]=={__version__}"
+
+
+def touch_board(args: argparse.Namespace, profile: Profile) -> tuple[str | None, str]:
+    """The touch board's USB serial number for the udev rule (``None``: any Pico, asked for
+    with --any-pico) and the kernel driver of its port: given (--serial, the profile), or
+    found on the cable by asking each candidate who it is."""
+    try:
+        if args.serial is not None:
+            return udev_value(args.serial, "--serial"), TOUCH_DRIVER
+        if profile.touch.usb.serial is not None:
+            return udev_value(profile.touch.usb.serial, "[touch.usb] serial"), TOUCH_DRIVER
+    except UnsafeValueError as error:
+        raise InstallError(str(error)) from None
+    if args.any_pico:
+        return None, TOUCH_DRIVER
+    try:
+        board = identify(profile)
+    except LinkError as error:
+        raise InstallError(
+            f"{error}. The udev rule names the touch board by its USB serial number, so that "
+            "no other MicroPython Pico becomes its port: plug the board in (with its "
+            "firmware: kaskade firmware flash) and run this again, or give --serial SERIAL, or "
+            "--any-pico (any Pico on this Pi may then take the board's place)") from None
+    if board.serial is None or not _plain(board.serial):
+        raise InstallError(f"the touch board on {board.device} has no USB serial number a udev "
+                           "rule can match; run this again with --any-pico")
+    print(f"# the touch board: {board.device}, USB serial number {board.serial}")
+    return board.serial, board.driver
+
+
+def _plain(serial: str) -> bool:
+    try:
+        udev_value(serial, "the serial number")
+    except UnsafeValueError:
+        return False
+    return True
 
 
 def commands(who: Account) -> list[tuple[str, ...]]:
@@ -108,7 +166,9 @@ def run(args: argparse.Namespace) -> int:
     """Install (or show what would be installed) and start the service."""
     profile = load_profile(args.profile)
     facts = read_facts()
-    who = account(root_needed(profile, facts), device_groups(profile, facts))
+    who = account(root_needed(profile, facts), device_groups(profile, facts),
+                  led_devices(profile, facts))
+    serial, touch = touch_board(args, profile)
     wanted: dict[Path, str] = {}
     if args.profile in profile_names():
         argument = args.profile
@@ -118,7 +178,8 @@ def run(args: argparse.Namespace) -> int:
         argument = str(copied)
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
-    wanted.update(files(profile, argument, who, None if args.no_web else args.web))
+    wanted.update(files(profile, argument, who, None if args.no_web else args.web,
+                        serial=serial, touch=touch))
     steps = commands(who)
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
