@@ -45,12 +45,13 @@ OPEN_FILES = 4096
 """The service's file descriptors: room for the web companion's connection limit, the
 database, the port and the LED devices (systemd's default soft limit is 1,024)."""
 MEMORY_MAX = "256M"
-"""The most memory the service may use: about 50 MB running, 170 MB at most measured with
-the strongest computer player thinking and 200 idle web streams open, so a leak is stopped
-(and the app restarted) long before a Pi Zero 2's 512 MB run out."""
+"""The most memory the service may use: the app measured about 50 MB running and 69 MB at
+most (the strongest computer player thinking with 200 web streams open), so this is nearly
+four times that, and a leak is stopped (the app restarted) long before a Pi Zero 2's 512 MB
+run out."""
 TASKS_MAX = 64
 """The most threads: the loop, the touch link, the web server and its resolver's pool, the
-computer's thinking, the GPIO library's callbacks; 12 at most measured."""
+computer's thinking, the GPIO library's callbacks — a dozen or so; a runaway stops here."""
 TOUCH_DRIVER = "ttyACM"
 """The kernel driver of the touch board's port: a Pico's USB serial is a CDC ACM device."""
 
