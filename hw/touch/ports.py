@@ -106,7 +106,7 @@ def _exclusive_serial() -> type:
     pyserial is imported only where a board is used)."""
     import serial  # noqa: PLC0415
 
-    class ExclusiveSerial(serial.Serial):  # type: ignore[misc]
+    class ExclusiveSerial(serial.Serial):
         def open(self) -> None:
             super().open()
             try:
