@@ -62,8 +62,12 @@ class Notifier:
             return
         self._next = now + self.period
         lines = ["WATCHDOG=1"] if self.interval else []
-        text = _one_line(status())
-        if text != self._status:
+        try:
+            text = _one_line(status())
+        except Exception:  # a screen that cannot describe itself: the loop still runs
+            log.exception("the board's status could not be described")
+            text = self._status
+        if text is not None and text != self._status:
             self._status = text
             lines.append(f"STATUS={text}")
         if lines:

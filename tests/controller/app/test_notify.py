@@ -167,3 +167,17 @@ def test_the_loop_says_ready_after_its_first_step_and_stopping_at_the_end(tmp_pa
     assert not loop.is_alive()
     assert messages(receiver)[-1] == "STOPPING=1\nSTATUS=stopping"
 
+
+
+def test_a_status_that_fails_still_lets_the_watchdog_be_fed(listener, caplog):
+    receiver, address = listener
+    notifier = Notifier(environment(address))
+
+    def broken() -> str:
+        raise KeyError("a screen's bug")
+
+    with caplog.at_level(logging.ERROR, logger="controller.app.notify"):
+        notifier.report(0.0, broken)
+        notifier.report(1.0, lambda: "Home")
+    assert messages(receiver) == ["WATCHDOG=1", "WATCHDOG=1\nSTATUS=Home"]
+    assert "could not be described" in caplog.text
