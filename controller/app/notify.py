@@ -62,6 +62,7 @@ class Notifier:
             return
         self._next = now + self.period
         lines = ["WATCHDOG=1"] if self.interval else []
+        text: str | None
         try:
             text = _one_line(status())
         except Exception:  # a screen that cannot describe itself: the loop still runs
