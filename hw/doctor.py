@@ -152,4 +152,14 @@ def _installed(facts: Facts) -> Verdict:
                        "before releases (kaskade upgrade could not go back from it)",
                        "sudo $(command -v kaskade) install --profile NAME again: it installs "
                        f"the program as a release and runs {KASKADE}")
+    if facts.service is not None and "WatchdogSec=" not in facts.service:
+        return Verdict("start at power-on", WARN, "the service has no watchdog, no limits and "
+                       "may open any device (an older kaskade install)",
+                       "sudo $(command -v kaskade) install --profile NAME again, with the touch "
+                       "board on the cable")
+    if facts.rule is not None and "ATTRS{serial}" not in facts.rule:
+        return Verdict("start at power-on", WARN, "the udev rule takes any MicroPython Pico for "
+                       "the touch board (an older kaskade install, or --any-pico)",
+                       "sudo $(command -v kaskade) install --profile NAME again, with the touch "
+                       "board on the cable (or --serial SERIAL)")
     return Verdict("start at power-on", OK, "the systemd unit and the udev rule are in place")

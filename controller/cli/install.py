@@ -4,10 +4,18 @@ as a release of its own under /opt/kaskade-board/releases, owned by root (what r
 changed by whoever can write the source tree), and points /opt/kaskade-board/current at it;
 makes the user and group kaskade; writes a sandboxed systemd unit that runs the current
 release's board app as that user (as root only where the LEDs need /dev/mem: rpi_ws281x's PWM
-and PCM) with its games in /var/lib/kaskade-board, and a udev rule that names the touch
+and PCM) with its games in /var/lib/kaskade-board, opening only the devices the board uses,
+within limits, restarted by a watchdog if it hangs; and a udev rule that names the touch
 board's port /dev/kaskade-board for group kaskade only; then (re)starts the service. Later
 releases go in with kaskade upgrade. Run it with sudo; --print shows every file and command
 without doing anything.
+
+The udev rule names the touch board by its USB serial number, so that no other MicroPython
+Pico plugged into the Pi becomes the board's port: the board on the cable is asked who it is
+(its firmware answers with the profile's board id) and its serial number is written into the
+rule. Without the board on the cable, give its serial number with --serial (or put it under
+[touch.usb] in the profile); --any-pico matches any Pico instead, at the risk that another one
+plugged in later takes the board's place. After replacing the touch board, run this again.
 """
 
 from __future__ import annotations
@@ -25,25 +33,30 @@ from controller import __version__
 from controller.app.upgrades import SPOOL
 from controller.cli.help import description
 from controller.errors import KaskadeError
-from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.server import parse_address
-from hw.leds.privileges import device_groups, root_needed
+from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import read_facts
 from hw.pi.install import (
     PREFIX,
     PROFILES,
     STATE,
+    TOUCH_DRIVER,
     UPGRADE_UNIT,
     USER,
     WEB_ADDRESS,
     Account,
+    UnsafeValueError,
     account,
     files,
+    udev_value,
     upgrade_units,
 )
 from hw.pi.installer import Installer, find_constraints, program_source, shown_steps
 from hw.pi.releases import Layout
 from hw.pi.upgrade import remove_legacy
+from hw.touch.errors import LinkError
+from hw.touch.identify import identify
 
 SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "kaskade-board"),
                  ("systemctl", "restart", "kaskade-board"),
@@ -90,12 +103,57 @@ def register(commands: Any) -> None:
                         help="let paired devices upload a new release from the web page (off "
                         "by default: whoever may upload may replace the program the board "
                         "runs); install again without it to turn uploads off")
+    board = parser.add_mutually_exclusive_group()
+    board.add_argument("--serial", metavar="SERIAL",
+                       help="the touch board's USB serial number, for the udev rule when the "
+                       "board is not on the cable now (kaskade doctor and kaskade firmware "
+                       "status show it)")
+    board.add_argument("--any-pico", action="store_true",
+                       help="let the udev rule match any device with the profile's USB id: "
+                       "any MicroPython Pico plugged in then may become the board's port "
+                       "and its touches' source")
     parser.add_argument("--print", action="store_true", dest="show",
                         help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
                         help="write the files under DIR instead of / (an image being prepared) "
                         "and list the commands still to run on the Pi")
     parser.set_defaults(handler=run)
+
+
+def touch_board(args: argparse.Namespace, profile: Profile) -> tuple[str | None, str]:
+    """The touch board's USB serial number for the udev rule (``None``: any Pico, asked for
+    with --any-pico) and the kernel driver of its port: given (--serial, the profile), or
+    found on the cable by asking each candidate who it is."""
+    try:
+        if args.serial is not None:
+            return udev_value(args.serial, "--serial"), TOUCH_DRIVER
+        if profile.touch.usb.serial is not None:
+            return udev_value(profile.touch.usb.serial, "[touch.usb] serial"), TOUCH_DRIVER
+    except UnsafeValueError as error:
+        raise InstallError(str(error)) from None
+    if args.any_pico:
+        return None, TOUCH_DRIVER
+    try:
+        board = identify(profile)
+    except LinkError as error:
+        raise InstallError(
+            f"{error}. The udev rule names the touch board by its USB serial number, so that "
+            "no other MicroPython Pico becomes its port: plug the board in (with its "
+            "firmware: kaskade firmware flash) and run this again, or give --serial SERIAL, or "
+            "--any-pico (any Pico on this Pi may then take the board's place)") from None
+    if board.serial is None or not _plain(board.serial):
+        raise InstallError(f"the touch board on {board.device} has no USB serial number a udev "
+                           "rule can match; run this again with --any-pico")
+    print(f"# the touch board: {board.device}, USB serial number {board.serial}")
+    return board.serial, board.driver
+
+
+def _plain(serial: str) -> bool:
+    try:
+        udev_value(serial, "the serial number")
+    except UnsafeValueError:
+        return False
+    return True
 
 
 def commands(who: Account, web_upgrades: bool = False) -> list[tuple[str, ...]]:
@@ -143,11 +201,10 @@ def _group_exists(name: str) -> bool:
     return True
 
 
-def run(args: argparse.Namespace) -> int:
-    """Install (or show what would be installed) and start the service."""
-    profile = load_profile(args.profile)
-    facts = read_facts()
-    who = account(root_needed(profile, facts), device_groups(profile, facts))
+def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> dict[Path, str]:
+    """The files the install writes: a maker's own profile copied where the service reads it,
+    the unit, the udev rule naming the touch board and, if asked for, the upload units."""
+    serial, touch = touch_board(args, profile)
     wanted: dict[Path, str] = {}
     if args.profile in profile_names():
         argument = args.profile
@@ -157,9 +214,20 @@ def run(args: argparse.Namespace) -> int:
         argument = str(copied)
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
-    wanted.update(files(profile, argument, who, None if args.no_web else args.web))
+    wanted.update(files(profile, argument, who, None if args.no_web else args.web,
+                        serial=serial, touch=touch))
     if args.web_upgrades:
         wanted.update(upgrade_units(STATE / SPOOL))
+    return wanted
+
+
+def run(args: argparse.Namespace) -> int:
+    """Install (or show what would be installed) and start the service."""
+    profile = load_profile(args.profile)
+    facts = read_facts()
+    who = account(root_needed(profile, facts), device_groups(profile, facts),
+                  led_devices(profile, facts))
+    wanted = _wanted_files(args, profile, who)
     service_steps = _service_steps(args.web_upgrades, args.root)
     source = program_source(args.wheel)
     making = installer(args.constraints, source)

@@ -163,10 +163,29 @@ def test_a_service_installed_the_old_way_is_named():
     assert status == WARN
     assert "folder others may be able to write" in found
     assert "/opt/kaskade-board" in fix
-    before_releases = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n')
+    before_releases = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n'
+                              'WatchdogSec=30\n')
     status, found, fix = verdicts(before_releases)["start at power-on"]
     assert status == WARN
     assert "installed before releases" in found
     assert "/opt/kaskade-board/current/bin/kaskade" in fix
-    new = replace(PI4, service='ExecStart="/opt/kaskade-board/current/bin/kaskade" "play"\n')
+    new = replace(PI4, service='ExecStart="/opt/kaskade-board/current/bin/kaskade" "play"\n'
+                  'WatchdogSec=30\n')
     assert verdicts(new)["start at power-on"][0] == OK
+
+
+def test_a_service_without_watchdog_or_a_rule_for_any_pico_is_named():
+    unit = 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play"\n'
+    status, found, fix = verdicts(replace(PI4, service=unit))["start at power-on"]
+    assert status == WARN
+    assert "no watchdog" in found
+    assert "with the touch board on the cable" in fix
+    rule = 'SUBSYSTEM=="tty", ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005", SYMLINK+="x"\n'
+    status, found, fix = verdicts(replace(PI4, service=unit + "WatchdogSec=30\n",
+                                          rule=rule))["start at power-on"]
+    assert status == WARN
+    assert "takes any MicroPython Pico" in found
+    assert "--serial SERIAL" in fix
+    ours = rule.replace('SYMLINK', 'ATTRS{serial}=="E661", SYMLINK')
+    assert verdicts(replace(PI4, service=unit + "WatchdogSec=30\n",
+                            rule=ours))["start at power-on"][0] == OK

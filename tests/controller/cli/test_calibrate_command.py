@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -87,6 +88,6 @@ def test_a_port_the_board_app_holds_is_named_as_busy(running, tmp_path, capsys):
     finally:
         held.close()
     error = capsys.readouterr().err
-    assert "is in use by another program" in error
+    assert f"is in use by process {os.getpid()} (" in error, "the holder, by name"
     assert "sensors pad" in error
 

@@ -4,6 +4,7 @@ clear error that writes nothing."""
 from __future__ import annotations
 
 import filecmp
+import os
 import shutil
 
 import pytest
@@ -69,7 +70,7 @@ def test_a_busy_board_and_a_damaged_bundle_write_nothing(board, tmp_path, capsys
         assert main(["firmware", "flash", "--port", board.line.path]) == 2
     finally:
         held.close()
-    assert "is in use by another program" in capsys.readouterr().err
+    assert f"is in use by process {os.getpid()} (" in capsys.readouterr().err
     assert main(["firmware", "bundle", "--out", str(tmp_path / "b")]) == 0
     (tmp_path / "b" / "firmware" / "pads.py").write_text("# damaged\n")
     assert main(["firmware", "flash", "--port", board.line.path, "--bundle",

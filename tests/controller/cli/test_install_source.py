@@ -12,7 +12,7 @@ from hw.pi import installer
 def test_outside_a_checkout_and_a_release_it_asks_for_the_wheel(monkeypatch, capsys):
     monkeypatch.setattr(installer, "running_checkout", lambda: None)
     monkeypatch.setattr(installer, "running_wheel", lambda: None)
-    assert main(["install", "--print"]) == 2
+    assert main(["install", "--print", "--any-pico"]) == 2
     error = capsys.readouterr().err
     assert "give the wheel it was installed from (--wheel FILE)" in error
     assert "pip install" not in error
@@ -25,7 +25,7 @@ def test_a_wheel_given_is_what_is_installed(monkeypatch, capsys, tmp_path):
     with zipfile.ZipFile(wheel, "w") as archive:
         archive.writestr("kaskade_board-0.5.0.dist-info/METADATA", "Name: kaskade-board\n")
         archive.writestr("controller/__init__.py", "")
-    assert main(["install", "--print", "--wheel", str(wheel)]) == 0
+    assert main(["install", "--print", "--any-pico", "--wheel", str(wheel)]) == 0
     out = capsys.readouterr().out
     release = installer.read_wheel(wheel).release_name()
     assert f"/opt/kaskade-board/releases/{release}/bin/python -m pip install" in out
