@@ -204,7 +204,7 @@ class Api:
     async def history_list(self, request: web.Request) -> web.Response:
         """``GET /api/history?limit=N``: finished games, newest first."""
         text = request.query.get("limit", "50")
-        if not (text.isdigit() and len(text) <= 6):
+        if not (text.isascii() and text.isdigit() and len(text) <= 6):
             return json_error(400, "limit: a whole number (1-1000)")
         limit = int(text)
         matches = await asyncio.to_thread(self.history.matches, max(1, min(limit, 1000)))
