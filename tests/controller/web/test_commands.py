@@ -117,3 +117,25 @@ def test_a_headless_script_runs_in_real_time_while_the_board_is_served(tmp_path)
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+def test_the_settings_reading_and_names_win_over_the_commands_defaults(tmp_path):
+    from controller.app.app import Store
+    from controller.app.settings import Settings
+    from controller.cli.board import start_web
+    from controller.profile import load_profile
+    from controller.web.server import Serving
+
+    store = Store.at(tmp_path, "kaskade-8x8")
+    profile = load_profile("kaskade-8x8")
+    for saved, default, reading in (("", "paired", "paired"), ("", "open", "open"),
+                                    ("open", "paired", "open"), ("paired", "open", "paired")):
+        store.settings.save(Settings(web_reading=saved, web_hosts=["saved.example"]))
+        _, server = start_web(profile, store, Serving("127.0.0.1", 0, default,
+                                                      ("given.example",)))
+        assert server is not None
+        try:
+            assert server.api.reading == reading
+            assert {"saved.example", "given.example"} <= server.guard.names
+        finally:
+            server.stop()

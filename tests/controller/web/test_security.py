@@ -282,3 +282,22 @@ def test_the_page_has_no_inline_script_or_style():
     finder = Finder()
     finder.feed((PAGE / "index.html").read_text())
     assert finder.problems == []
+
+
+def test_more_names_for_the_board_are_allowed_by_option(tmp_path):
+    from controller.app.history import History
+    from controller.profile import load_profile
+    from controller.web.bridge import Bridge
+    from controller.web.guard import own_names
+    from controller.web.server import WebServer
+
+    server = WebServer(Bridge(), load_profile("kaskade-8x8"), tmp_path,
+                       History(tmp_path / "h.sqlite3"), hosts=("Board.Fritz.Box",))
+    guard = server.guard
+    assert guard.host_allowed("board.fritz.box:8765", "192.168.1.5")
+    assert guard.host_allowed("192.168.1.5:8765", "192.168.1.5"), "the address it came in on"
+    assert guard.host_allowed("192.168.1.5", "::ffff:192.168.1.5")
+    assert not guard.host_allowed("192.168.1.6", "192.168.1.5")
+    assert not guard.host_allowed("fritz.box", "192.168.1.5")
+    assert own_names() <= guard.names
+    assert {"localhost"} <= guard.names
