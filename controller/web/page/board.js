@@ -288,7 +288,7 @@ async function loadHistory() {
   $("history").replaceChildren(...games.map((game) => {
     const item = document.createElement("li");
     const link = document.createElement("a");
-    link.href = `/api/history/${game.id}/record`;
+    link.href = withToken(`/api/history/${game.id}/record`);
     link.textContent = "record";
     const replay = document.createElement("button");
     replay.type = "button";
