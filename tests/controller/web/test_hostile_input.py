@@ -17,7 +17,8 @@ from controller.games.kaskade import KaskadeState
 from controller.web import api as api_module
 
 DEEP = "[" * 100_000
-HUGE = "9" * 4300
+HUGE = "9" * 4301
+"""Past Python's limit of 4,300 digits for turning text into a number."""
 
 
 def send(served, method: str, path: str, body: bytes | None = None,
@@ -51,6 +52,8 @@ HOSTILE = [
     ("GET", "/page/..%2f..%2fetc%2fpasswd", None, 404),
     ("GET", "/api/nothing", None, 404),
     ("POST", "/api/games", {"game": "kaskade", "options": {"size": HUGE}}, 400),
+    ("POST", "/api/games", {"game": "kaskade", "options": {"size": HUGE + "x9"}}, 400),
+    ("POST", "/api/games", {"game": "cascades", "options": {"size": HUGE}}, 400),
     ("POST", "/api/games", {"game": "kaskade", "options": {"size": "9" * 30 + "x9"}}, 400),
     ("POST", "/api/games", {"game": "kaskade", "options": {str(i): "1" for i in range(500)}},
      400),
