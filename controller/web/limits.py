@@ -58,6 +58,7 @@ class Limits:
 
     @classmethod
     def default(cls) -> Limits:
+        """The limits of a board's server: the cap from this process's file descriptors."""
         return cls(connection_cap())
 
     def handler_options(self) -> dict[str, Any]:
@@ -78,6 +79,7 @@ class Throttled:
         self._last: float | None = None
 
     def happened(self, detail: object) -> None:
+        """It happened again (``detail`` goes into the report, when one is due)."""
         self.count += 1
         now = self.clock()
         if self._last is None or now - self._last >= self.seconds:

@@ -87,13 +87,13 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 
 def make_application(routes: list[web.RouteDef], guard: Guard,
-                     limit: ConnectionLimit | None = None) -> web.Application:
+                     limit: ConnectionLimit) -> web.Application:
     """The aiohttp application: the page and the API, behind ``guard``; requests being
     answered are marked in ``limit``."""
 
     @web.middleware
     async def answering(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if limit is None or request.path.endswith("/stream"):  # a stream may be closed
+        if request.path.endswith("/stream"):  # a stream may be closed to make room
             return await handler(request)
         with limit.answering(request.transport):
             return await handler(request)
@@ -117,7 +117,10 @@ def make_application(routes: list[web.RouteDef], guard: Guard,
 
 class WebServer:
     """Serves one board: its app through ``bridge``, its ``profile``, its files in
-    ``directory`` (pairing) and its ``history``, on ``host``:``port`` (0: any free port)."""
+    ``directory`` (pairing) and its ``history``, on ``host``:``port`` (0: any free port).
+    ``reading`` says who may see the board (``paired`` devices only, or ``open``), ``hosts``
+    more names it answers to than the machine's own, ``limits`` its connections' limits (by
+    default a quarter of the process's file descriptors)."""
 
     def __init__(self, bridge: Bridge, profile: Profile, directory: Path, history: History,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT,

@@ -125,7 +125,11 @@ function follow() {
     showUpdate(state.update);
     showWaiting(state.waiting.filter((name) => !state.game || name !== state.game.name || state.screen === "HomeScreen"));
   });
-  stream.onerror = () => { $("link").textContent = "reconnecting…"; $("link").className = "badge"; };
+  stream.onerror = () => {
+    $("link").textContent = "reconnecting…"; $("link").className = "badge";
+    // refused (this device was forgotten, or reading became paired-only): start again
+    if (stream.readyState === EventSource.CLOSED) setTimeout(() => location.reload(), 3000);
+  };
 }
 
 // -- touching and controlling ------------------------------------------------------------------------
