@@ -193,3 +193,25 @@ def test_stream_clients_that_come_and_go_leave_no_waiters(served):
             client.close()
     served.wait_for(lambda: channel.waiting == 0, "no waiters once the 500 clients left",
                     seconds=15)
+
+
+def test_a_body_that_does_not_arrive_in_time_is_refused(served, monkeypatch):
+    from controller.web import api as api_module
+
+    monkeypatch.setattr(api_module, "BODY_SECONDS", 0.5)
+    served.pair()
+    slow = socket.create_connection(("127.0.0.1", served.server.port), timeout=20)
+    try:
+        slow.sendall(b"POST /api/touch HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100\r\n"
+                     b"Authorization: Bearer " + served.token.encode() + b"\r\n\r\n{\"pad\"")
+        answer = b""
+        while b"arrive" not in answer:
+            more = slow.recv(4096)
+            if not more:
+                break
+            answer += more
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:80]
+        assert b"did not arrive within 0.5 s" in answer
+    finally:
+        slow.close()
