@@ -16,6 +16,7 @@ from controller.devices.interfaces import Board
 from controller.devices.mock import mock_board
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge
+from controller.web.limits import Limits
 from controller.web.server import WebServer
 from sim.board import sim_board
 
@@ -32,11 +33,13 @@ class Served:
 
 @contextlib.contextmanager
 def served_board(profile: Profile, directory: Path, think: float = 0.1,
-                 firmware: bool = False) -> Iterator[Served]:
+                 firmware: bool = False, reading: str = "paired",
+                 limits: Limits | None = None) -> Iterator[Served]:
     """The app of ``profile`` keeping its files in ``directory``, its loop on a thread and its
     web companion started; all stopped after. The board is the mock one, or with
     ``firmware`` the simulator's: the real touch firmware on a simulated microcontroller
-    behind the touch link (its sensors have readings)."""
+    behind the touch link (its sensors have readings). ``reading`` and ``limits`` are the
+    server's (see :class:`controller.web.server.WebServer`)."""
     store = Store.at(directory, profile.name)
     app = App(profile, store, think_seconds=think)
     bridge, stop = Bridge(), threading.Event()
@@ -44,7 +47,8 @@ def served_board(profile: Profile, directory: Path, think: float = 0.1,
     loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
                             kwargs={"companion": bridge}, daemon=True)
     loop.start()
-    server = WebServer(bridge, profile, store.directory, store.history, port=0)
+    server = WebServer(bridge, profile, store.directory, store.history, port=0,
+                       reading=reading, limits=limits)
     try:
         server.start()
         yield Served(app, bridge, server, board)

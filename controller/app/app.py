@@ -57,6 +57,7 @@ from controller.render.color import Colour
 from controller.render.disconnected import RED as LOST_RED
 from controller.render.disconnected import draw_disconnected
 from controller.render.marquee import WHITE
+from controller.render.menu import PAIRING_BLUE
 
 log = logging.getLogger(__name__)
 
@@ -333,6 +334,21 @@ class App:
     def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
         """Name what a touch just chose (touches go on to the screen meanwhile)."""
         self.announcer.caption(text, now, colour)
+
+    def show_pairing_code(self, now: float | None = None) -> None:
+        """A fresh pairing code on the LEDs, as a caption that play goes on under (a touch
+        plays and ends it) and that the web companion covers for anyone not paired."""
+        digits = self.pairing.new_code()
+        self.announcer.caption(self.say_words("pairing code", code=digits), now, PAIRING_BLUE,
+                               secret=True)
+
+    def pair_device(self, digits: str, name: str, date: str) -> str:
+        """A token for the device called ``name`` that typed ``digits``, the code on show
+        (``PairingError`` when it is not); the code leaves the LEDs."""
+        token = self.pairing.pair(digits, name, date)
+        if self.announcer.secret:
+            self.announcer.clear()
+        return token
 
     def _switch(self, following: Screen | None) -> None:
         if following is not None:

@@ -26,7 +26,13 @@ from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
 from controller.cli.backends import CHOICES, detect, open_board
-from controller.cli.board import add_board_options, open_store, run_simulator, start_web
+from controller.cli.board import (
+    add_board_options,
+    add_web_host_option,
+    open_store,
+    run_simulator,
+    start_web,
+)
 from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
 from controller.games import GameState, OptionsError, get_game
@@ -34,7 +40,7 @@ from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.games.status import title
-from controller.web.server import parse_address
+from controller.web.server import Serving, parse_address
 
 KEPT_TAGS = ("White", "Black", "Date", "Termination")
 """What a continued game keeps of its record's tags (the rest is the game's own)."""
@@ -59,7 +65,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--web", metavar="[HOST:]PORT",
                         help="serve the web companion beside the board app (HOST defaults to "
                         "127.0.0.1; 0.0.0.0 opens it to the network); without it, the "
-                        "settings' \"web\" address, if any")
+                        "settings' \"web\" address, if any. Only paired devices see the "
+                        "board unless the settings' web_reading says open (docs/web.md)")
+    add_web_host_option(parser)
     parser.add_argument("--terminal", action="store_true",
                         help="play a game as text in this terminal; the options below go with it")
     parser.add_argument("--game", choices=game_names(),
@@ -119,7 +127,8 @@ def run_board(args: argparse.Namespace) -> int:
     """The board app on the board ``--board`` picks, until it is stopped."""
     profile, store = open_store(args)
     address = args.web or store.settings.load().web
-    web = parse_address(address) if address else None
+    web = Serving(*parse_address(address), reading="paired", hosts=tuple(args.web_host)) \
+        if address else None
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
         return run_simulator(profile, store, terminal=False, think=args.think, port=args.port,

@@ -12,10 +12,16 @@ from typing import Any
 
 from controller.app.app import Store
 from controller.app.storage import read_text
-from controller.cli.board import add_board_options, open_store, run_simulator, start_web
+from controller.cli.board import (
+    add_board_options,
+    add_web_host_option,
+    open_store,
+    run_simulator,
+    start_web,
+)
 from controller.cli.usage import UsageError
 from controller.profile.model import Profile
-from controller.web.server import parse_address
+from controller.web.server import Serving, parse_address
 
 EXAMPLES = """\
 examples:
@@ -73,7 +79,10 @@ def register(commands: Any) -> None:
                         help="serve the web companion too: the board in a browser, played and "
                         "set from a phone (HOST defaults to 127.0.0.1, this computer only; "
                         "0.0.0.0 opens it to the network); the address is printed. With "
-                        "--headless the script runs in real time while the board is served")
+                        "--headless the script runs in real time while the board is served. "
+                        "Anyone who reaches it sees the board unless the settings' web_reading "
+                        "says paired; changing anything needs pairing (docs/web.md)")
+    add_web_host_option(parser)
     parser.add_argument("--port", metavar="PATH",
                         help="take touches from the board on this serial port instead (a real "
                         "one, or another simulator's --touch-board)")
@@ -128,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
 
         TouchBoard(profile).serve(sys.stdin, sys.stdout)
         return 0
-    web = parse_address(args.web) if args.web is not None else None
+    web = Serving(*parse_address(args.web), reading="open", hosts=tuple(args.web_host)) \
+        if args.web is not None else None
     if not args.headless:
         return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port,
                              web=web)
@@ -148,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _served_script(args: argparse.Namespace, profile: Profile, store: Store,
-                   web: tuple[str, int], lines: Iterable[str]) -> int:
+                   web: Serving, lines: Iterable[str]) -> int:
     """The headless simulator in real time, its board served on ``web`` while the script
     runs."""
     from sim.board import sim_board  # noqa: PLC0415

@@ -1,7 +1,8 @@
 """The board's health on the page: the touch board's firmware against the bundled one and the
 update with its progress, the touch sensors' live readings as a heat map (the same readings
 ``kaskade calibrate`` and the sensors screen show), ``kaskade doctor``'s checks and the last
-self-test's report. Reading is open; starting an update needs pairing, as every change does."""
+self-test's report. Reading follows the board's reading setting (open, or paired devices
+only); starting an update needs pairing, as every change does."""
 
 from __future__ import annotations
 
@@ -36,9 +37,9 @@ class HealthRoutes:
     def routes(self) -> list[web.RouteDef]:
         """The health routes."""
         return [
-            web.get("/api/health", self.health),
-            web.get("/api/doctor", self.doctor),
-            web.get("/api/sensors/stream", self.sensors),
+            web.get("/api/health", self.api.readable(self.health)),
+            web.get("/api/doctor", self.api.readable(self.doctor)),
+            web.get("/api/sensors/stream", self.api.readable(self.sensors)),
             web.post("/api/firmware/update", self.api.paired(self.update)),
         ]
 

@@ -42,7 +42,8 @@ def _events(stream, name: str):
 @pytest.fixture
 def firmware_board(tmp_path):
     """A board app on the simulator's board: the touch firmware behind the touch link."""
-    with served_board(load_profile("kaskade-mini"), tmp_path, firmware=True) as running:
+    with served_board(load_profile("kaskade-mini"), tmp_path, firmware=True,
+                      reading="open") as running:
         served = Served(running.app, running.server)
         served.wait_for(lambda: running.app.board_firmware is not None, "the firmware", 30)
         yield served, running.board
