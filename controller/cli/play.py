@@ -22,20 +22,27 @@ from controller.app.driver import Driver
 from controller.app.history import History
 from controller.app.loop import run as run_loop
 from controller.app.paths import state_dir
+from controller.app.ready import ReadyReport
 from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
-from controller.cli.board import add_board_options, open_store, run_simulator, start_web
+from controller.cli.backends import CHOICES, detect, open_board
+from controller.cli.board import (
+    add_board_options,
+    add_web_host_option,
+    open_store,
+    run_simulator,
+    start_web,
+)
 from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
-from controller.devices.backends import CHOICES, detect, open_board
 from controller.games import GameState, OptionsError, get_game
 from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.games.status import title
-from controller.web.server import parse_address
+from controller.web.server import Serving, parse_address
 
 SEAT_COLOURS = ("white", "black", "red")
 """Every colour a seat of some game has: each is an option of its own (``--black WHO``)."""
@@ -63,7 +70,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--web", metavar="[HOST:]PORT",
                         help="serve the web companion beside the board app (HOST defaults to "
                         "127.0.0.1; 0.0.0.0 opens it to the network); without it, the "
-                        "settings' \"web\" address, if any")
+                        "settings' \"web\" address, if any. Only paired devices see the "
+                        "board unless the settings' web_reading says open (docs/web.md)")
+    add_web_host_option(parser)
     parser.add_argument("--terminal", action="store_true",
                         help="play a game as text in this terminal; the options below go with it")
     parser.add_argument("--game", choices=game_names(),
@@ -130,7 +139,8 @@ def run_board(args: argparse.Namespace) -> int:
     """The board app on the board ``--board`` picks, until it is stopped."""
     profile, store = open_store(args)
     address = args.web or store.settings.load().web
-    web = parse_address(address) if address else None
+    web = Serving(*parse_address(address), reading="paired", hosts=tuple(args.web_host)) \
+        if address else None
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
         return run_simulator(profile, store, terminal=False, think=args.think, port=args.port,
@@ -144,7 +154,7 @@ def run_board(args: argparse.Namespace) -> int:
     bridge, server = start_web(profile, store, web)
     try:
         run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
-                 companion=bridge)
+                 companion=ReadyReport(store.directory.parent, bridge))
     finally:
         if server is not None:
             server.stop()

@@ -1,11 +1,14 @@
 """The web companion's page in a real browser (Debian's Chromium, headless): it shows the board
-as the LEDs do and its description, pairs with the code the board writes on its LEDs, and plays
-a Kaskade game to its end by clicks on the drawn pads, then replays it with its cascade."""
+as the LEDs do and its description, pairs with the code the board writes on its LEDs (covered
+on the page until it is paired), and plays a Kaskade game to its end by clicks on the drawn
+pads, then replays it with its cascade; a board that shows itself to paired devices only
+greets an unpaired phone with how to pair, and nothing else."""
 
 from __future__ import annotations
 
 import time
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -24,11 +27,14 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
         "return n;")
     assert lit > 1000, "the tiles glow on the drawn board"
 
-    # pairing: the board writes the code on its LEDs; the page asks for it
+    # pairing: the page says to touch the board's pairing pad; the board writes the code
     browser.find_element(By.ID, "pair").click()
-    wait.until(lambda b: served.server.pairing.code is not None)
-    served.wait_for(lambda: (served.app.announcer.text or "").startswith("code "), "the code")
-    code = served.app.announcer.text.split()[1]
+    wait.until(lambda b: b.find_element(By.ID, "pairing").get_attribute("open") is not None)
+    assert "blue pairing pad" in browser.find_element(By.ID, "pairing").text
+    assert served.app.pairing.code is None, "the page cannot ask for a code"
+    code = served.touch_pairing_pad()
+    wait.until(lambda b: b.find_element(By.ID, "leds").get_attribute("data-covered") == "true")
+    assert "pairing code is on the board" in browser.find_element(By.ID, "description").text
     browser.find_element(By.ID, "code").send_keys(code)
     browser.find_element(By.ID, "pair-send").click()
     wait.until(lambda b: b.execute_script("return localStorage.getItem('kaskade-token')"))
@@ -103,3 +109,24 @@ def test_the_page_shows_the_sensors_heat_map_the_update_and_the_last_self_test(s
     wait.until(lambda b: b.find_element(By.ID, "update").is_displayed())
     assert "0.0.1" in browser.find_element(By.ID, "health").text
     assert browser.find_element(By.ID, "selftest").text.startswith("none yet")
+
+
+def test_an_unpaired_phone_is_told_how_to_pair_and_then_sees_the_board(guarded, browser):
+    browser.set_window_size(390, 900)
+    browser.get(guarded.server.address)
+    browser.execute_script("localStorage.clear()")
+    browser.get(guarded.server.address)
+    wait = WebDriverWait(browser, 10)
+    welcome = wait.until(lambda b: b.find_element(By.ID, "welcome"))
+    wait.until(lambda b: welcome.is_displayed())
+    assert "touch the blue pairing pad" in welcome.text
+    assert "type the code here" in welcome.text.lower()
+    assert not browser.find_element(By.ID, "main").is_displayed(), "no board, no history"
+    code = guarded.touch_pairing_pad()
+    browser.find_element(By.ID, "welcome-code").send_keys(code)
+    browser.find_element(By.ID, "welcome-send").click()  # paired: the page loads again
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    wait.until(lambda b: b.find_element(By.ID, "main").is_displayed())
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+    assert "paired" in browser.find_element(By.ID, "link").text
+    browser.execute_script("localStorage.clear()")
