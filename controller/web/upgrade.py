@@ -30,7 +30,7 @@ class UpgradeRoutes:
         self.spool = Spool(state)
 
     def routes(self) -> list[web.RouteDef]:
-        return [web.get("/api/upgrade", self.status),
+        return [web.get("/api/upgrade", self.api.readable(self.status)),
                 web.post("/api/upgrade", self.api.paired(self.upload))]
 
     async def status(self, request: web.Request) -> web.Response:

@@ -193,6 +193,50 @@ async function loadHealth() {
   if (test) $("selftest").textContent = `${test.when.replace("T", " ")} · ${test.ok ? "all good" : "problems found"}\n${test.text}`;
 }
 
+// -- a new release of the program, where the board takes uploads (kaskade install --web-upgrades) --
+
+async function loadRelease() {
+  const upgrade = await api("GET", "/api/upgrade");
+  $("release-running").textContent = upgrade.running;
+  $("release-row").hidden = !upgrade.uploads;
+  const last = upgrade.last;
+  const waiting = upgrade.waiting.length ? `${upgrade.waiting[0]} waits to be installed` : null;
+  const words = waiting || (last ? `last upload: ${last.state}${last.reason ? ` — ${last.reason}` : ""}` : null);
+  $("release-state").hidden = !words;
+  $("release-state").textContent = words || "";
+  return upgrade;
+}
+
+// The board installs the release beside the running one and restarts: follow it until it says
+// how it went (the page loses the board for a moment while it restarts).
+async function followRelease() {
+  for (let tries = 0; tries < 120; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    try {
+      const upgrade = await loadRelease();
+      if (!upgrade.waiting.length && upgrade.last && ["done", "failed"].includes(upgrade.last.state)) {
+        say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.reason}`);
+        return;
+      }
+    } catch (error) { /* restarting */ }
+  }
+}
+
+$("release").onchange = () => needsPairing(async () => {
+  const file = $("release").files[0];
+  if (!file) return;
+  if (!confirm(`Install ${file.name} on the board? It restarts with the new release, and goes back to this one on its own if the new one does not come up; the game is kept.`)) return;
+  const form = new FormData();
+  form.append("wheel", file, file.name);
+  const response = await fetch("/api/upgrade", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  const answer = await response.json().catch(() => ({ error: response.statusText }));
+  $("release").value = "";
+  if (!response.ok) { say(answer.error); return; }
+  say(`${file.name} is on the board: it is being installed.`);
+  await loadRelease();
+  followRelease();
+});
+
 function showUpdate(share) {
   $("updating").hidden = share === null;
   if (share !== null) {
@@ -250,7 +294,7 @@ $("sensors-panel").ontoggle = () => {
   else if (!$("sensors-panel").open && sensors) { sensors.close(); sensors = null; }
 };
 
-$("health-refresh").onclick = () => loadHealth().catch((error) => say(error.message));
+$("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).catch((error) => say(error.message));
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
@@ -440,6 +484,7 @@ async function start() {
   follow();
   loadSettings().catch((error) => say(error.message));
   loadHistory().catch((error) => say(error.message));
+  loadRelease().catch((error) => say(error.message));
 }
 
 start().catch((error) => { $("link").textContent = "no answer"; say(error.message); });

@@ -7,10 +7,15 @@ greets an unpaired phone with how to pair, and nothing else."""
 from __future__ import annotations
 
 import time
+import zipfile
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
+
+from controller import __version__
+from controller.app.upgrades import SPOOL
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):
@@ -130,3 +135,42 @@ def test_an_unpaired_phone_is_told_how_to_pair_and_then_sees_the_board(guarded, 
     wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
     assert "paired" in browser.find_element(By.ID, "link").text
     browser.execute_script("localStorage.clear()")
+
+
+def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, browser,
+                                                                         tmp_path):
+    """Where the board takes uploaded releases (``kaskade install --web-upgrades`` makes their
+    folder), the board panel offers the upload; the wheel chosen goes to the board whole."""
+    (tmp_path / SPOOL).mkdir()
+    name = "kaskade_board-9.0.0-py3-none-any.whl"
+    wheel = tmp_path / name
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("kaskade_board-9.0.0.dist-info/METADATA",
+                         "Metadata-Version: 2.4\nName: kaskade-board\nVersion: 9.0.0\n")
+        archive.writestr("controller/__init__.py", '__version__ = "9.0.0"\n')
+    token = served.pair()
+    browser.get(served.server.address)
+    browser.execute_script("localStorage.setItem('kaskade-token', arguments[0])", token)
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    browser.find_element(By.XPATH, "//summary[text()='The board']").click()
+    wait.until(lambda b: b.find_element(By.ID, "release-row").is_displayed())
+    assert browser.find_element(By.ID, "release-running").text == __version__
+    browser.find_element(By.ID, "release").send_keys(str(wheel))
+    wait.until(expected_conditions.alert_is_present())
+    alert = browser.switch_to.alert
+    assert name in alert.text
+    alert.accept()
+    wait.until(lambda b: (tmp_path / SPOOL / name).is_file())
+    assert (tmp_path / SPOOL / name).read_bytes() == wheel.read_bytes()
+    wait.until(lambda b: "waits to be installed" in b.find_element(By.ID, "release-state").text)
+
+
+def test_where_the_board_takes_no_releases_the_page_offers_no_upload(served, browser):
+    served.pair()
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    browser.find_element(By.XPATH, "//summary[text()='The board']").click()
+    wait.until(lambda b: b.find_element(By.ID, "release-running")
+               .get_attribute("textContent") == __version__)
+    assert not browser.find_element(By.ID, "release-row").is_displayed()
