@@ -19,7 +19,7 @@ from typing import Any
 from controller.app import words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
-from controller.app.games import FRONTS, front
+from controller.app.games import front
 from controller.app.history import History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
@@ -49,7 +49,7 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.errors import KaskadeError
-from controller.games import GameState, get_game
+from controller.games import GameState, game_names, get_game
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -172,7 +172,7 @@ class App:
         """How the last firmware update since the app started ended, in words."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
-        self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
+        self.parked = {name for name in game_names() if store.waiting(name).path.exists()}
         """Games with an unfinished game waiting beside the one in ``session``."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
