@@ -12,7 +12,6 @@ import pytest
 
 import tests.controller.games.test_conformance as conformance
 from controller.ai.gtp import GtpEngine
-from controller.games import registry
 from controller.games.algebraic import cell_name
 from tests.support import take_game
 from tests.support.board import BoardHarness
@@ -21,11 +20,9 @@ CONFORMANCE = [name for name in dir(conformance) if name.startswith("test_")]
 
 
 @pytest.fixture
-def take():
+def take(enter_game):
     """Take registered, as the page's step 3 says: one entry, nothing else changed."""
-    registry.register(take_game.ENTRY)
-    yield
-    registry.unregister("take")
+    enter_game(take_game.ENTRY)
 
 
 @pytest.mark.parametrize("check", CONFORMANCE)
