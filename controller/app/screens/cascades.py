@@ -124,6 +124,7 @@ def _setup(app: App, levels: dict[int, int]) -> Screen:
 
 
 def _holds(profile: Profile, state: GameState[Any]) -> bool:
+    """Whether a saved game's slope, its top width and shape, fits the board."""
     assert isinstance(state, CascadesState)
     return cascades.fits(profile, state.slope.top, state.slope.shape)
 

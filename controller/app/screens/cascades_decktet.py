@@ -161,6 +161,7 @@ def _setup(app: App, levels: dict[int, int]) -> Screen:
 
 
 def _holds(profile: Profile, state: GameState[Any]) -> bool:
+    """Whether a saved game's deck (the extended one is wider) fits the board."""
     assert isinstance(state, CascadesDecktetState)
     return cascades_decktet.fits(profile, extended=state.extended)
 

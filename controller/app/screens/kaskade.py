@@ -107,6 +107,7 @@ class KaskadeScreen(GameScreen[KaskadeState]):
 
 
 def _holds(profile: Profile, state: GameState[Any]) -> bool:
+    """Whether a saved game's grid fits the board."""
     assert isinstance(state, KaskadeState)
     return state.grid.width <= profile.columns and state.grid.height <= profile.rows
 
