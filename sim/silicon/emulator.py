@@ -15,7 +15,7 @@ import os
 import shutil
 import subprocess
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
 
@@ -57,16 +57,21 @@ def rom_lookup(bootrom: Path, codes: list[str]) -> dict[str, int]:
 
 
 class Pico:
-    """An emulated Pico running ``image``; ``flash`` keeps its flash between runs. What the
-    board sends is kept for :meth:`read_until`, or handed to ``on_serial`` as it comes."""
+    """An emulated Pico running ``image``; ``flash`` keeps its flash between runs, ``pull_ups``
+    names the GPIOs the board pulls up (an I2C bus's SDA and SCL). What the board sends is kept
+    for :meth:`read_until`, or handed to ``on_serial`` as it comes."""
 
     def __init__(self, image: Image, flash: Path | None = None, fast: bool = True,
-                 on_serial: Callable[[bytes], None] | None = None) -> None:
+                 on_serial: Callable[[bytes], None] | None = None,
+                 pull_ups: Iterable[int] = ()) -> None:
         self._on_serial = on_serial
         command = [node(), str(RUNNER), "--bootrom", str(image.bootrom_bin),
                    "--firmware", str(image.firmware_bin)]
         if flash is not None:
             command += ["--flash", str(flash)]
+        pins = [str(pin) for pin in pull_ups]
+        if pins:
+            command += ["--pull-up", ",".join(pins)]
         if fast:
             command.append("--fast")
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -7,13 +7,20 @@
 //   - the CDC host holds an OUT transfer until it has data, as a host does (rp2040js's answers
 //     at once with an empty packet, which costs thousands of interrupts);
 //   - with the core asleep and nothing scheduled, rp2040js's nanosToNextAlarm is 0 — a "skip to
-//     the next alarm" loop would spin: the run loop sleeps until the host sends something.
+//     the next alarm" loop would spin: the run loop sleeps until the host sends something;
+//   - after an abort (an address or data NAK) rp2040js's I2C flushes its TX FIFO but never
+//     raises TX_EMPTY, so the pico-sdk waits out its timeout (ETIMEDOUT after 50 ms) where
+//     silicon reports the NAK at once (EIO): the flushed FIFO raises TX_EMPTY here;
+//   - rp2040js reads a pin as whatever was last set from outside (0 from the start), even where
+//     the chip drives it or its pad, or the board, pulls it up: here a pin reads its own drive
+//     when it is an output, else its pull (the pad's, or a pull-up on the board such as an I2C
+//     bus's), else 0.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { RP2040, USBCDC } = await import(
+const { GPIOPinState, RP2040, USBCDC } = await import(
   path.join(process.env.KASKADE_SILICON_DIR ?? here, "node_modules/rp2040js/dist/esm/index.js"));
 
 // The breakpoint numbers of bootrom.S.
@@ -29,6 +36,7 @@ export const TRAP = Object.freeze({
 
 export const ROM_SIZE = 16 * 1024;
 export const FLASH_SIZE = 2 * 1024 * 1024; // a Pico's W25Q16
+const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
 const FLASH_SECTOR = 4096;
 const FLASH_PAGE = 256;
 
@@ -82,8 +90,10 @@ export class Pico {
    *   at start when it exists (then `firmware` is not written), updated on every erase/program
    * @param {(line: string) => void} [options.report] where events and emulator messages go
    * @param {boolean} [options.verbose]   pass on rp2040js's warnings too
+   * @param {number[]} [options.pullUps]  GPIOs pulled up on the board (an I2C bus's SDA, SCL)
    */
-  constructor({ bootrom, firmware, flashFile = null, report = () => {}, verbose = false }) {
+  constructor({ bootrom, firmware, flashFile = null, report = () => {}, verbose = false,
+                pullUps = [] }) {
     if (bootrom.length > ROM_SIZE) throw new SiliconError(`the boot ROM is ${bootrom.length} bytes; the RP2040's ROM holds ${ROM_SIZE}`);
     this.report = report;
     this.mcu = new RP2040();
@@ -102,11 +112,30 @@ export class Pico {
     }
     if (flashFile) this.flashFd = fs.openSync(flashFile, "r+");
     this.mcu.onBreak = (code) => this.trap(code);
+    this.pullUps = new Set(pullUps);
+    for (const pin of this.mcu.gpio) {
+      pin.addListener(() => this.settle(pin));
+      this.settle(pin);
+    }
+    for (const i2c of this.mcu.i2c) {
+      const abort = i2c.abort.bind(i2c);
+      i2c.abort = (reason) => { abort(reason); i2c.setInterrupts(I2C_TX_EMPTY); };
+    }
     this.cdc = new HoldingCDC(this.mcu.usbCtrl);
     this.cdc.onDeviceConnected = () => { this.report("usb: CDC connected"); this.onConnected?.(); };
     this.cdc.onSerialData = (data) => this.onSerial?.(data);
     this.stopped = null;    // why the chip stopped: a SiliconError, or the reason given to stop()
     this.flashOps = { erase: 0, program: 0 };
+  }
+
+  /** The level a pin reads: its own drive, else its pull (the pad's or the board's), else 0. */
+  settle(pin) {
+    const state = pin.value;
+    let level;
+    if (state === GPIOPinState.High || state === GPIOPinState.Low) level = state === GPIOPinState.High;
+    else if (state === GPIOPinState.InputBusKeeper) level = pin.rawInputValue;
+    else level = state === GPIOPinState.InputPullUp || this.pullUps.has(pin.index);
+    if (pin.rawInputValue !== level) pin.setInputValue(level);
   }
 
   /** Bytes from the host down the CDC line. */

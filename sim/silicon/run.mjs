@@ -3,11 +3,13 @@
 // on stdout. Events ("usb: CDC connected", the flash work) and the emulator's errors go to
 // stderr, one line each, prefixed "silicon: ".
 //
-//   node run.mjs --bootrom ROM.bin --firmware FIRMWARE.bin [--flash FILE] [--fast] [--verbose]
+//   node run.mjs --bootrom ROM.bin --firmware FIRMWARE.bin [--flash FILE] [--pull-up 4,5,...]
+//                [--fast] [--verbose]
 //   node run.mjs --bootrom ROM.bin --lookup func:IF,data:CR,...
 //
 // --flash keeps the whole 2 MB flash in FILE between runs (the filesystem, an updated
-// firmware); without it every run starts from a freshly written image. --fast runs simulated
+// firmware); without it every run starts from a freshly written image. --pull-up names the
+// GPIOs the board pulls up (an I2C bus's SDA and SCL). --fast runs simulated
 // time as fast as the host allows instead of keeping to the wall clock. --lookup calls the
 // ROM's table lookup on the emulated core for each code and prints the answers as JSON.
 // The run ends when stdin closes (exit 0) or the chip stops on a fault (exit 1).
@@ -15,11 +17,17 @@ import fs from "node:fs";
 import { Pico, romLookup, SiliconError } from "./pico.mjs";
 
 function usage(message) {
-  process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs --bootrom ROM.bin --firmware FIRMWARE.bin [--flash FILE] [--fast] [--verbose]\n       node run.mjs --bootrom ROM.bin --lookup func:IF,data:CR,...\n`);
+  process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs --bootrom ROM.bin --firmware FIRMWARE.bin [--flash FILE] [--pull-up N,...] [--fast] [--verbose]\n       node run.mjs --bootrom ROM.bin --lookup func:IF,data:CR,...\n`);
   process.exit(2);
 }
 
-const options = { fast: false, verbose: false };
+const options = { fast: false, verbose: false, pullUps: [] };
+
+function gpio(text) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 29) usage(`--pull-up takes GPIO numbers 0-29, not ${text}`);
+  return n;
+}
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const arg = args[i];
@@ -28,6 +36,7 @@ for (let i = 0; i < args.length; i++) {
   else if (arg === "--firmware") options.firmware = value();
   else if (arg === "--flash") options.flash = value();
   else if (arg === "--lookup") options.lookup = value();
+  else if (arg === "--pull-up") options.pullUps = value().split(",").map((n) => gpio(n));
   else if (arg === "--fast") options.fast = true;
   else if (arg === "--verbose") options.verbose = true;
   else usage(`unknown argument ${arg}`);
@@ -51,6 +60,7 @@ const pico = new Pico({
   flashFile: options.flash ?? null,
   report,
   verbose: options.verbose,
+  pullUps: options.pullUps,
 });
 
 if (options.lookup) {

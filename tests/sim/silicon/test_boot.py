@@ -15,15 +15,24 @@ BOOT = 120  # seconds: generous, the machine may be busy
 
 
 def repl(pico: Pico) -> None:
+    """Wait for the REPL; its output is consumed up to the prompt after a line of our own (the
+    banner's prompt may or may not come before it)."""
     pico.wait_event("usb: CDC connected", BOOT)
-    pico.send(b"\r")
-    pico.read_until(b">>> ", BOOT)
+    pico.send(b"print('rea' + 'dy')\r")
+    pico.read_until(b"ready\r\n>>> ", BOOT)
+
+
+def one_line(code: str) -> str:
+    """A block of code as one line the REPL runs whole."""
+    return f"exec({code!r})"
 
 
 def run(pico: Pico, line: str) -> str:
+    """Run a line at the REPL and return what it printed (without the echo and the prompt)."""
     pico.send(line.encode() + b"\r")
-    echoed = pico.read_until(b">>> ", BOOT).decode()
-    return echoed.split("\r\n", 1)[1].rsplit("\r\n", 1)[0] if "\r\n" in echoed else ""
+    echoed = pico.read_until(b">>> ", BOOT).decode().removesuffix(">>> ")
+    _, _, output = echoed.partition("\r\n")
+    return output.removesuffix("\r\n")
 
 
 def flash_work(pico: Pico) -> tuple[int, int]:
@@ -52,7 +61,7 @@ def test_a_file_written_survives_a_reset_in_the_kept_flash(rp2_image, tmp_path):
     flash = tmp_path / "flash.bin"
     with Pico(rp2_image, flash=flash) as pico:
         repl(pico)
-        assert run(pico, "f = open('kept.txt', 'w'); f.write('touch'); f.close()") == ""
+        assert run(pico, "f = open('kept.txt', 'w'); n = f.write('touch'); f.close()") == ""
     # The first boot formats the filesystem, the write programs it: both through the ROM.
     erases, programs = flash_work(pico)
     assert erases > 0
@@ -66,7 +75,7 @@ def test_a_file_written_survives_a_reset_in_the_kept_flash(rp2_image, tmp_path):
 def test_without_kept_flash_each_run_starts_afresh(rp2_image, tmp_path):
     with Pico(rp2_image) as pico:
         repl(pico)
-        run(pico, "f = open('gone.txt', 'w'); f.write('x'); f.close()")
+        run(pico, "f = open('gone.txt', 'w'); n = f.write('x'); f.close()")
     with Pico(rp2_image) as pico:
         repl(pico)
         assert "OSError" in run(pico, "open('gone.txt')")
