@@ -1,5 +1,5 @@
 """``python -m sim.silicon``: the emulated Pico's USB serial line on a pseudo-terminal that
-pyserial opens as it would a Pico's /dev/ttyACM0."""
+pyserial and mpremote open as they would a Pico's /dev/ttyACM0."""
 
 from __future__ import annotations
 
@@ -7,32 +7,52 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import serial
 
 ROOT = Path(__file__).parents[3]
+MPREMOTE = Path(sys.executable).with_name("mpremote")
 
 
-def test_the_repl_answers_on_the_pseudo_terminal(rp2_image, tmp_path):
+@pytest.fixture
+def pico_port(rp2_image, tmp_path) -> Iterator[Path]:
+    """The pseudo-terminal's link; on teardown, Ctrl-C must end the emulator cleanly."""
     link = tmp_path / "pico"
     process = subprocess.Popen([sys.executable, "-m", "sim.silicon", "--fast", "--link", str(link)],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
-        announced = process.stdout.readline()
-        assert str(link) in announced
-        with serial.Serial(str(link), timeout=1) as port:
-            received = b""
-            deadline = time.monotonic() + 120
-            # Ask until the answer is seen: the line may reach the board before its REPL runs.
-            while b"42\r\n" not in received and time.monotonic() < deadline:
-                port.write(b"print(6*7)\r")
-                received += port.read(200)
-            assert b"42\r\n" in received
+        assert str(link) in process.stdout.readline()
+        yield link
     finally:
         process.send_signal(signal.SIGINT)
         _, errors = process.communicate(timeout=60)
     assert process.returncode == 0, errors
     assert "usb: CDC connected" in errors
     assert not link.exists()
+
+
+def test_the_repl_answers_on_the_pseudo_terminal(pico_port):
+    with serial.Serial(str(pico_port), timeout=1) as port:
+        received = b""
+        deadline = time.monotonic() + 120
+        # Ask until the answer is seen: the line may reach the board before its REPL runs.
+        while b"42\r\n" not in received and time.monotonic() < deadline:
+            port.write(b"print(6*7)\r")
+            received += port.read(200)
+    assert b"42\r\n" in received
+
+
+def test_mpremote_copies_a_file_into_the_flash_and_reads_it_back(pico_port, tmp_path):
+    source = tmp_path / "hello.py"
+    source.write_text("print('hello from flash')\n")
+    mpremote = [str(MPREMOTE), "connect", str(pico_port)]
+    copied = subprocess.run([*mpremote, "cp", str(source), ":hello.py"], capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert copied.returncode == 0, copied.stderr
+    ran = subprocess.run([*mpremote, "exec", "import hello"], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert ran.stdout.strip() == "hello from flash", ran.stderr
