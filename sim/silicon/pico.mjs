@@ -104,7 +104,8 @@ export class Pico {
     this.flashFd = null;
     if (flashFile && fs.existsSync(flashFile)) {
       const kept = fs.readFileSync(flashFile);
-      this.mcu.flash.set(kept.subarray(0, FLASH_SIZE));
+      if (kept.length !== FLASH_SIZE) throw new SiliconError(`${flashFile} is not a kept flash (${kept.length} bytes, not ${FLASH_SIZE}): name a new file, or one an earlier run kept`);
+      this.mcu.flash.set(kept);
     } else {
       if (firmware.length > FLASH_SIZE) throw new SiliconError(`the image (${firmware.length} bytes) does not fit the ${FLASH_SIZE}-byte flash`);
       this.mcu.flash.set(firmware);

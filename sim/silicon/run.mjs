@@ -54,14 +54,21 @@ function readFile(what, file) {
 }
 
 const report = (line) => process.stderr.write(`silicon: ${line}\n`);
-const pico = new Pico({
-  bootrom: readFile("boot ROM", options.bootrom),
-  firmware: options.firmware ? readFile("image", options.firmware) : new Uint8Array(0),
-  flashFile: options.flash ?? null,
-  report,
-  verbose: options.verbose,
-  pullUps: options.pullUps,
-});
+let pico;
+try {
+  pico = new Pico({
+    bootrom: readFile("boot ROM", options.bootrom),
+    firmware: options.firmware ? readFile("image", options.firmware) : new Uint8Array(0),
+    flashFile: options.flash ?? null,
+    report,
+    verbose: options.verbose,
+    pullUps: options.pullUps,
+  });
+} catch (error) {
+  if (!(error instanceof SiliconError)) throw error;
+  process.stderr.write(`run.mjs: ${error.message}\n`);
+  process.exit(2);
+}
 
 if (options.lookup) {
   const answers = {};

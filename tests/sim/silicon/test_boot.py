@@ -89,6 +89,17 @@ def test_a_missing_rom_file_is_a_clear_error(tmp_path):
     assert "cannot read the boot ROM" in done.stderr
 
 
+def test_a_file_that_is_no_kept_flash_is_refused_and_left_alone(rp2_image, tmp_path):
+    flash = tmp_path / "notes.txt"
+    flash.write_text("not a flash image")
+    done = subprocess.run([node(), str(RUNNER), "--bootrom", str(rp2_image.bootrom_bin),
+                           "--firmware", str(rp2_image.firmware_bin), "--flash", str(flash)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "is not a kept flash (17 bytes" in done.stderr
+    assert flash.read_text() == "not a flash image"
+
+
 def test_waiting_for_what_never_comes_fails_in_time(rp2_image):
     with Pico(rp2_image) as pico:
         repl(pico)
