@@ -56,3 +56,15 @@ def test_mpremote_copies_a_file_into_the_flash_and_reads_it_back(pico_port, tmp_
     ran = subprocess.run([*mpremote, "exec", "import hello"], capture_output=True, text=True,
                          timeout=120, check=False)
     assert ran.stdout.strip() == "hello from flash", ran.stderr
+
+
+def test_kaskade_firmware_flash_installs_the_touch_firmware_that_then_runs(pico_port):
+    kaskade = [str(Path(sys.executable).with_name("kaskade")), "firmware"]
+    port = ["--profile", "kaskade-mini", "--port", str(pico_port)]
+    flashed = subprocess.run([*kaskade, "flash", *port], capture_output=True, text=True,
+                             timeout=600, check=False)
+    assert flashed.returncode == 0, flashed.stdout + flashed.stderr
+    assert "running from set a" in flashed.stdout
+    status = subprocess.run([*kaskade, "status", *port], capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert "the firmware this program brings" in status.stdout, status.stdout + status.stderr
