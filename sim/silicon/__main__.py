@@ -1,7 +1,7 @@
 """``python -m sim.silicon``: MicroPython's rp2 image on an emulated Pico, its USB serial line on
-a pseudo-terminal — a serial program (or mpremote, or ``kaskade play --port``) opens the printed
-``/dev/pts/N`` as it would a Pico's ``/dev/ttyACM0``. The image is built first if the cache does
-not have it (see ``sim.silicon.image``). Ctrl-C stops it."""
+a pseudo-terminal — a serial program (or mpremote, or ``kaskade firmware flash --port``) opens
+the printed ``/dev/pts/N`` as it would a Pico's ``/dev/ttyACM0``. The image is built first if
+the cache does not have it (see ``sim.silicon.image``). Ctrl-C or SIGTERM stops it."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import os
 import select
+import signal
 import sys
 import tty
 from pathlib import Path
@@ -57,6 +58,10 @@ def relay(pico_flash: Path | None, link: Path | None, fast: bool) -> int:
     return code
 
 
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m sim.silicon",
@@ -71,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fast", action="store_true",
                         help="run simulated time as fast as this machine allows, not in real time")
     args = parser.parse_args(argv)
+    # Ctrl-C, or a TERM from whoever started it, ends it cleanly: the emulator stopped, the link
+    # removed. (A shell's background job starts with SIGINT ignored; restore it.)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         return relay(args.flash, args.link, args.fast)
     except (SiliconError, images.ImageBuildError) as error:

@@ -18,8 +18,10 @@ MPREMOTE = Path(sys.executable).with_name("mpremote")
 
 
 @pytest.fixture
-def pico_port(rp2_image, tmp_path) -> Iterator[Path]:
-    """The pseudo-terminal's link; on teardown, Ctrl-C must end the emulator cleanly."""
+def pico_port(request, rp2_image, tmp_path) -> Iterator[Path]:
+    """The pseudo-terminal's link; on teardown, Ctrl-C (or the signal the test names) must end
+    the emulator cleanly."""
+    stop = getattr(request, "param", signal.SIGINT)
     link = tmp_path / "pico"
     process = subprocess.Popen([sys.executable, "-m", "sim.silicon", "--fast", "--link", str(link)],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -28,13 +30,15 @@ def pico_port(rp2_image, tmp_path) -> Iterator[Path]:
         assert str(link) in process.stdout.readline()
         yield link
     finally:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         _, errors = process.communicate(timeout=60)
     assert process.returncode == 0, errors
     assert "usb: CDC connected" in errors
     assert not link.exists()
 
 
+@pytest.mark.parametrize("pico_port", [signal.SIGINT, signal.SIGTERM], indirect=True,
+                         ids=["ctrl-c", "term"])
 def test_the_repl_answers_on_the_pseudo_terminal(pico_port):
     with serial.Serial(str(pico_port), timeout=1) as port:
         received = b""
