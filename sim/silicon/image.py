@@ -10,8 +10,8 @@ carries is recorded beside the image (``build.json``).
 
 Two changes to the port, both made here and recorded in the cache key:
 
-* its frozen modules are the port's own and asyncio (``manifest.py``): micropython-lib, whose
-  drivers the port's usual manifest requires, is in no package;
+* its frozen modules are the port's own and asyncio (``FROZEN_MANIFEST``): micropython-lib,
+  whose drivers the port's usual manifest requires, is in no package;
 * float, double, memory and bit operations are the compiler's (newlib and libgcc, and the
   port's own ``libm`` for the float maths), not the ones in the RP2040's mask ROM, which no
   package ships: the emulator runs the project's own small ROM (``bootrom.S``) instead.
@@ -37,7 +37,16 @@ from pathlib import Path
 from controller.errors import KaskadeError
 
 HERE = Path(__file__).resolve().parent
-MANIFEST = HERE / "manifest.py"
+# The build's manifest.py, written beside the build (MicroPython's build runs it; the text says
+# what it freezes and why).
+FROZEN_MANIFEST = (
+    "# The modules frozen into the rp2 image: the port's own and asyncio. The port's usual"
+    " manifest\n"
+    "# also requires drivers from micropython-lib (onewire, ds18x20, dht, neopixel), which no\n"
+    "# package carries; the touch firmware needs none of them.\n"
+    'freeze("$(PORT_DIR)/modules")\n'
+    'include("$(MPY_DIR)/extmod/asyncio")\n'
+)
 BOOTROM_SOURCE = HERE / "bootrom.S"
 BOOTROM_SCRIPT = HERE / "bootrom.ld"
 
@@ -125,7 +134,7 @@ def cache_root() -> Path:
 def inputs_digest() -> str:
     """The hash of what the project feeds the firmware's build: the manifest, the change to the
     port, the build's options."""
-    recipe = json.dumps([MANIFEST.read_text(), FLOAT_LINE, FLOAT_REPLACEMENT, CXX_SOURCE_LINE,
+    recipe = json.dumps([FROZEN_MANIFEST, FLOAT_LINE, FLOAT_REPLACEMENT, CXX_SOURCE_LINE,
                          CMAKE_OPTIONS])
     return hashlib.sha256(recipe.encode()).hexdigest()[:16]
 
@@ -306,8 +315,10 @@ def build_firmware(micropython: Path, build: Path, log: Path) -> tuple[Path, Pat
     no_lib = build.parent / "micropython-lib-not-packaged"
     no_lib.mkdir(parents=True, exist_ok=True)
     (no_lib / "README.md").write_text("micropython-lib is not packaged; nothing comes from it.\n")
+    manifest = build.parent / "manifest.py"
+    manifest.write_text(FROZEN_MANIFEST)
     _run(["cmake", "-S", str(micropython / "ports" / "rp2"), "-B", str(build),
-          f"-DMICROPY_FROZEN_MANIFEST={MANIFEST}", f"-DMICROPY_LIB_DIR={no_lib}",
+          f"-DMICROPY_FROZEN_MANIFEST={manifest}", f"-DMICROPY_LIB_DIR={no_lib}",
           *CMAKE_OPTIONS],
          "configuring the rp2 port", log=log)
     _run(["make", f"-j{JOBS}", "-C", str(build)], "building the rp2 port", log=log)
