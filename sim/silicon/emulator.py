@@ -131,21 +131,22 @@ class Pico:
         """Everything the board sent up to and including ``expected``, consumed; raise if it
         does not come within ``timeout`` seconds or the board stops."""
         with self._changed:
-            found = self._changed.wait_for(
+            self._changed.wait_for(
                 lambda: expected in self._output or self._process.poll() is not None, timeout)
             at = self._output.find(expected)
-            if at < 0:
-                state = "stopped" if self._process.poll() is not None else "still running"
-                raise SiliconError(
-                    f"the emulated Pico did not send {expected!r} within {timeout:g} s "
-                    f"({state}; got {bytes(self._output[-200:])!r}; {self._last_events()})"
-                    if found or state == "still running" else
-                    f"the emulated Pico stopped before sending {expected!r}: "
-                    f"{self._last_events()}")
-            end = at + len(expected)
-            taken = bytes(self._output[:end])
-            del self._output[:end]
-            return taken
+            if at >= 0:
+                end = at + len(expected)
+                taken = bytes(self._output[:end])
+                del self._output[:end]
+                return taken
+            last_output = bytes(self._output[-200:])
+        stopped = self._process.poll() is not None
+        if stopped:
+            self._readers[1].join(5)  # its last words on stderr
+        raise SiliconError(
+            f"the emulated Pico did not send {expected!r} within {timeout:g} s "
+            f"({'it stopped' if stopped else 'it still runs'}; its last output {last_output!r}; "
+            f"{self._last_events()})")
 
     def wait_event(self, text: str, timeout: float) -> str:
         """The first reported line containing ``text``; raise if none comes in time."""
@@ -159,7 +160,8 @@ class Pico:
                            f"({self._last_events()})")
 
     def _last_events(self) -> str:
-        events = self._events[-5:]
+        with self._changed:
+            events = self._events[-5:]
         return "its last words: " + " | ".join(events) if events else "it said nothing"
 
     def close(self, timeout: float = 30) -> int:

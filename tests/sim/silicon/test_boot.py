@@ -100,6 +100,14 @@ def test_a_file_that_is_no_kept_flash_is_refused_and_left_alone(rp2_image, tmp_p
     assert flash.read_text() == "not a flash image"
 
 
+def test_a_pico_that_cannot_start_says_why(rp2_image, tmp_path):
+    flash = tmp_path / "notes.txt"
+    flash.write_text("not a flash image")
+    with Pico(rp2_image, flash=flash) as pico, \
+            pytest.raises(SiliconError, match=r"it stopped.*is not a kept flash"):
+        pico.read_until(b">>> ", BOOT)
+
+
 def test_waiting_for_what_never_comes_fails_in_time(rp2_image):
     with Pico(rp2_image) as pico:
         repl(pico)
