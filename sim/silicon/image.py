@@ -33,6 +33,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 from controller.errors import KaskadeError
 
@@ -115,18 +116,16 @@ class Image:
         loaded: dict[str, object] = json.loads((self.folder / "build.json").read_text())
         return loaded
 
-    def complete(self) -> bool:
-        return all(
-            p.is_file() for p in (self.firmware_bin, self.firmware_elf, self.folder / "build.json")
-        )
+
+
+def _complete(folder: Path) -> bool:
+    """Whether ``folder`` holds a finished build (it is renamed into place only when done)."""
+    return all((folder / name).is_file()
+               for name in ("firmware.bin", "firmware.elf", "build.json"))
 
 
 def cache_root() -> Path:
-    """``$XDG_CACHE_HOME/kaskade-board/rp2`` (``~/.cache`` when unset); ``KASKADE_SILICON_CACHE``
-    names another folder."""
-    override = os.environ.get("KASKADE_SILICON_CACHE")
-    if override:
-        return Path(override)
+    """``$XDG_CACHE_HOME/kaskade-board/rp2`` (``~/.cache`` when unset)."""
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "kaskade-board" / "rp2"
 
@@ -348,20 +347,19 @@ def bootrom(root: Path) -> Path:
         root.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="bootrom-", dir=root) as scratch:
             built = build_bootrom(Path(scratch), Path(scratch) / "build.log")
-            shutil.copy2(built, Path(scratch) / "bootrom.bin.done")
             folder.mkdir(exist_ok=True)
-            shutil.move(str(Path(scratch) / "bootrom.bin.done"), binary)
+            shutil.move(built, binary)
     return binary
 
 
-def build(refresh: bool = False, out: object = sys.stderr) -> Image:
+def build(refresh: bool = False, out: TextIO = sys.stderr) -> Image:
     """The image for the current inputs: from the cache when there, else built (and cached)."""
     root = cache_root()
     inputs = inputs_digest()
     pointer = root / f"inputs-{inputs}"
     if not refresh and pointer.is_file():
         folder = root / pointer.read_text().strip()
-        if Image(folder, folder).complete():
+        if _complete(folder):
             ensure_host_tools()
             return Image(folder, bootrom(root))
     ensure_host_tools()
@@ -369,14 +367,14 @@ def build(refresh: bool = False, out: object = sys.stderr) -> Image:
     versions = resolve_versions(apt)
     key = image_key(versions, inputs)
     folder = root / key
-    if not Image(folder, folder).complete():
+    if not _complete(folder):
         _build_into(folder, apt, versions, inputs, root, out)
     pointer.write_text(key + "\n")
     return Image(folder, bootrom(root))
 
 
 def _build_into(folder: Path, apt: PrivateApt, versions: dict[str, str], inputs: str,
-                root: Path, out: object) -> None:
+                root: Path, out: TextIO) -> None:
     """Build into ``folder`` by way of ``work-<key>``, which a failed build leaves behind so
     that the next run goes on from where it stopped; a finished build removes it."""
     work = root / f"work-{folder.name}"
@@ -388,7 +386,7 @@ def _build_into(folder: Path, apt: PrivateApt, versions: dict[str, str], inputs:
         apt.fetch(versions, downloads)
         unpack(downloads, versions, work / "src", log)
     print(f"building MicroPython {versions['micropython']} for rp2 (make -j{JOBS}) in {work} ...",
-          file=out)  # type: ignore[call-overload]
+          file=out)
     elf, binary = build_firmware(work / "src" / "micropython", work / "build", log)
     seconds = round(time.monotonic() - started, 1)
     staging = work / "image"

@@ -62,3 +62,12 @@ def test_a_port_that_changed_its_float_choice_is_refused(tmp_path, rp2_image):
     (tree / "CMakeLists.txt").write_text("project(firmware)\n")
     with pytest.raises(images.ImageBuildError, match="float implementation"):
         images.patch_port(tmp_path / "micropython")
+
+
+def test_the_boot_rom_assembles_from_its_source_into_an_empty_cache(rp2_image, tmp_path,
+                                                                     monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    built = images.bootrom(images.cache_root())
+    assert built.is_relative_to(tmp_path)
+    assert built.read_bytes() == rp2_image.bootrom_bin.read_bytes()
+    assert images.bootrom(images.cache_root()) == built  # and the second time, from the cache
