@@ -127,6 +127,7 @@ export class Pico {
     this.cdc.onSerialData = (data) => this.onSerial?.(data);
     this.stopped = null;    // why the chip stopped: a SiliconError, or the reason given to stop()
     this.flashOps = { erase: 0, program: 0 };
+    this.busyCycles = 0;    // cycles the core executed instructions, not asleep
   }
 
   /** The level a pin reads: its own drive, else its pull (the pad's or the board's), else 0. */
@@ -223,6 +224,7 @@ export class Pico {
         const spent = core.executeInstruction();
         clock.tick(spent * cycleNanos);
         cycles += spent;
+        this.busyCycles += spent;
       }
     }
     return this.stopped ? "stopped" : "running";

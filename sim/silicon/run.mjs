@@ -12,7 +12,8 @@
 // GPIOs the board pulls up (an I2C bus's SDA and SCL). --fast runs simulated
 // time as fast as the host allows instead of keeping to the wall clock. --lookup calls the
 // ROM's table lookup on the emulated core for each code and prints the answers as JSON.
-// The run ends when stdin closes (exit 0) or the chip stops on a fault (exit 1).
+// The run ends when stdin closes (exit 0, after a summary: the flash work, the simulated time and
+// the cycles the core was busy) or the chip stops on a fault (exit 1).
 import fs from "node:fs";
 import { Pico, romLookup, SiliconError } from "./pico.mjs";
 
@@ -94,4 +95,5 @@ if (why instanceof SiliconError) {
   process.exit(1);
 }
 report(`flash: ${pico.flashOps.erase} erases, ${pico.flashOps.program} programs`);
+report(`ran ${(pico.nanos / 1e6).toFixed(1)} ms, ${pico.busyCycles} cycles busy`);
 process.exit(0);

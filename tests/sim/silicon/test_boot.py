@@ -89,6 +89,19 @@ def test_a_missing_rom_file_is_a_clear_error(tmp_path):
     assert "cannot read the boot ROM" in done.stderr
 
 
+def test_an_idle_pico_sleeps_while_the_host_has_nothing_to_send(rp2_image):
+    # rp2040js's own USB host answers every OUT transfer at once, which keeps the core busy
+    # (95 % of its cycles at an idle REPL); the harness's host holds it until it has data.
+    with Pico(rp2_image) as pico:
+        repl(pico)
+        assert run(pico, "import time; time.sleep_ms(1000)") == ""
+    summary = re.search(r"ran ([\d.]+) ms, (\d+) cycles busy", "\n".join(pico.events))
+    assert summary, pico.events
+    milliseconds, busy = float(summary[1]), int(summary[2])
+    assert milliseconds > 1000
+    assert busy < 0.1 * milliseconds * 125_000  # under a tenth of the core at 125 MHz
+
+
 def test_a_file_that_is_no_kept_flash_is_refused_and_left_alone(rp2_image, tmp_path):
     flash = tmp_path / "notes.txt"
     flash.write_text("not a flash image")
