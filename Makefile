@@ -7,11 +7,13 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEV    := $(VENV)/.installed-dev
 MICROPYTHON := sim/micropython/node_modules/.installed
+SILICON := sim/silicon/node_modules/.installed
 
 TOOLS  := .tools
 UV_VERSION := 0.13.8
 
-.PHONY: sim play test lint bench screenshots window-screenshots web-screenshots constraints clean
+.PHONY: sim play test lint bench screenshots window-screenshots web-screenshots constraints clean \
+        silicon silicon-image
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
@@ -88,6 +90,19 @@ $(MICROPYTHON): sim/micropython/package.json sim/micropython/package-lock.json
 	       "install Node.js (on Debian: sudo apt install nodejs npm) to run them"; \
 	fi
 
+# MicroPython's rp2 port (the interpreter a Pico carries) built from Debian's packages, and the
+# project's boot ROM; cached in ~/.cache/kaskade-board/rp2, so only the first run builds.
+silicon-image:     ## build the rp2 MicroPython image and the boot ROM (cached; installs the cross compiler)
+	$(PYTHON) -m sim.silicon.image --json
+
+# The RP2040 emulator (rp2040js, from npm) that runs the image.
+$(SILICON): sim/silicon/package.json sim/silicon/package-lock.json
+	npm ci --prefix sim/silicon --no-audit --no-fund --loglevel=error && touch $@
+
+silicon: $(STAMP) $(SILICON)  ## the rp2 image on an emulated Pico, its USB serial on a pseudo-terminal
+	$(BIN)/python -m sim.silicon $(ARGS)
+
 clean:
 	rm -rf $(VENV) $(TOOLS) build dist *.egg-info .pytest_cache .hypothesis .ruff_cache sim/micropython/node_modules
+	rm -rf sim/silicon/node_modules
 	rm -f controller/ai/kaskade/_core.*.so controller/ai/_solitaire_core.*.so
