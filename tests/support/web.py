@@ -51,7 +51,8 @@ class Served:
         self.token = answer["token"]
         return self.token
 
-    def wait_for(self, condition: Callable[[], Any], what: str, seconds: float = 5.0) -> None:
+    def wait_for(self, condition: Callable[[], Any], what: str, seconds: float = 60.0) -> None:
+        """Wait until ``condition`` holds (generously: the machine may be busy)."""
         deadline = time.monotonic() + seconds
         while not condition():
             assert time.monotonic() < deadline, f"no {what} within {seconds} s"
