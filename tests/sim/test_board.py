@@ -62,5 +62,5 @@ def test_the_sensors_screen_shows_the_firmwares_readings_and_touches(tmp_path):
         wait_for(lambda: not board.touches.streaming, "the stream stopped")  # type: ignore[attr-defined]
     finally:
         stop.set()
-        loop.join(timeout=5)
+        loop.join(timeout=60)
         board.close()

@@ -34,7 +34,7 @@ class Served:
         if token or self.token:
             request.add_header("Authorization", f"Bearer {token or self.token}")
         try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
+            with urllib.request.urlopen(request, timeout=60) as answer:
                 status, text = answer.status, answer.read().decode()
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read().decode()
