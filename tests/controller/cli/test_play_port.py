@@ -4,6 +4,7 @@ unplugged cable and back."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -65,7 +66,10 @@ def test_a_game_is_played_through_another_processes_touch_board(display, tmp_pat
         assert touch_board.stdin is not None
         assert touch_board.stdout is not None
         banner = touch_board.stdout.readline()
-        port = banner.split(" on ", 1)[1].split(" ", 1)[0]
+        # The board's stable name, as a udev rule gives a real one: a replugged cable is a new
+        # pseudo-terminal, whose number another program may have taken meanwhile.
+        port = banner.rsplit("(also ", 1)[1].rstrip(")\n")
+        assert Path(port).exists(), banner
         # -v: the app says when its link to the touch board connects (and on stderr).
         app = subprocess.Popen([KASKADE, "-v", "play", "--board", "sim", "--port", port,
                                 "--state-dir", str(tmp_path / "app")], env=display,
@@ -90,9 +94,16 @@ def test_a_game_is_played_through_another_processes_touch_board(display, tmp_pat
         mark = log.mark()
         touch_board.stdin.write("unplug\n")
         log.wait_for("touch board:", mark, "the app to notice the unplugged cable")
-        mark = log.mark()
-        touch_board.stdin.write("plug\n")
-        log.wait_for("touch board connected", mark, "the link to find the board again")
+        # Another program takes a pseudo-terminal: the lowest free number, likely the one the
+        # unplugged board had, so the replugged board gets another.
+        squatter = os.openpty()
+        try:
+            mark = log.mark()
+            touch_board.stdin.write("plug\n")
+            log.wait_for("touch board connected", mark, "the link to find the board again")
+        finally:
+            for fd in squatter:
+                os.close(fd)
         tap("b2")
         wait_for(lambda: "1. a1 b2" in record.read_text(), "the move after the replug")
         assert app.poll() is None, "".join(log.lines)
