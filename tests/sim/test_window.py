@@ -66,6 +66,15 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
     raster = Raster(profile, max(6, BOARD_PIXELS // profile.led_width))
     app = subprocess.Popen([KASKADE, "sim", "--state-dir", str(tmp_path)], env=display,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def led_in(shot, x: int, y: int) -> tuple[int, int, int]:
+        px, py = raster.led_centre(x, y)
+        return shot.pixel(LEFT + px, TOP + py)
+
+    def is_white(colour: tuple[int, int, int]) -> bool:
+        """A lit White ball: bright in every channel (Black's light is blue, red low)."""
+        return min(colour) > 150
+
     try:
         window = xdotool(display, "search", "--sync", "--onlyvisible", "--name",
                          "Kaskade Board").split()[0]
@@ -95,8 +104,13 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
                 time.sleep(0.05)
         time.sleep(3.0)      # the cascade, then the win (their animations take this long)
         click("h1")          # skips the result's words
-        dump = subprocess.run(["xwd", "-id", window, "-silent"], env=display,
-                              capture_output=True, check=True, timeout=30).stdout
+        deadline = time.monotonic() + 60
+        while True:  # until the window shows the board again (the click is taken, drawn)
+            dump = subprocess.run(["xwd", "-id", window, "-silent"], env=display,
+                                  capture_output=True, check=True, timeout=30).stdout
+            if is_white(led_in(read_xwd(dump), 0, 1)) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
     finally:
         if app.poll() is None:
             subprocess.run(["xdotool", "key", "q"], env=display, capture_output=True,
@@ -110,12 +124,7 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
     shot = read_xwd(dump)
 
     def led(x: int, y: int) -> tuple[int, int, int]:
-        px, py = raster.led_centre(x, y)
-        return shot.pixel(LEFT + px, TOP + py)
-
-    def is_white(colour: tuple[int, int, int]) -> bool:
-        """A lit White ball: bright in every channel (Black's light is blue, red low)."""
-        return min(colour) > 150
+        return led_in(shot, x, y)
 
     assert is_white(led(0, 1)), f"a1 holds White's balls: {led(0, 1)}"
     assert is_white(led(2, 3)), f"b2 holds White's balls: {led(2, 3)}"
