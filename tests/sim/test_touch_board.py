@@ -34,7 +34,10 @@ def test_another_process_touches_the_board_through_the_link(tmp_path):
         port = banner.split(" on ", 1)[1].split(" ", 1)[0]
         link = TouchLink(load_profile("kaskade-8x8"), lambda: port, retry=0.1, silence=2.0)
         link.start(events.put)
-        assert events.get(timeout=60) == TouchesBack()
+        first = events.get(timeout=60)
+        while isinstance(first, TouchesLost) and "in use by another program" in first.reason:
+            first = events.get(timeout=60)  # another program had the port a moment: retried
+        assert first == TouchesBack()
         assert isinstance(events.get(timeout=60), SensorsFirmware)
         board.stdin.write("down b3\n")
         assert events.get(timeout=60) == PadDown(17)
