@@ -21,8 +21,11 @@ sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pas
 play: $(STAMP)     ## a game as text in the terminal (ARGS="--game big-balls --black computer:3")
 	$(BIN)/kaskade play --terminal $(ARGS)
 
+# The suite runs on every core; JOBS=2 for two processes, JOBS=0 for this one (to debug a test).
+JOBS ?= auto
+
 test: $(DEV) $(MICROPYTHON)  ## run the whole test suite (with the linter and the type checker)
-	$(BIN)/python -m pytest $(ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)
 
 lint: $(DEV)       ## check style and types only
 	$(BIN)/ruff check .

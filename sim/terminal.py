@@ -34,7 +34,8 @@ from sim.pad_caption import pad_caption
 from sim.raster import TO_SCREEN
 
 TAP = 0.12
-"""Seconds between touching and letting go for a tap (and a button press)."""
+"""Seconds between touching and letting go for a tap (and a button press), and then off the
+board before the next tap: the firmware sees a finger only when it stays a few scans."""
 POLL = 0.03
 KEYS_HELP = "arrows move · Space tap · T keep touched · M menu · U undo · Q quit"
 MOVES = {"\x1b[A": (0, 1), "\x1b[B": (0, -1), "\x1b[C": (1, 0), "\x1b[D": (-1, 0),
@@ -107,6 +108,10 @@ class TerminalBoard:
         self.kept: set[int] = set()
         self.pending: list[tuple[float, str, Any]] = []
         """Releases due later: (when, "pad" or "button", which)."""
+        self.typed: list[str] = []
+        """Keys typed ahead, taken in order: each once the last tap has ended."""
+        self.free_at = 0.0
+        """When the last tap's finger has been off the board long enough for the next."""
         self.last_sound: tuple[Sound | None, float] = (None, 0.0)
         self.stop = threading.Event()
         self.companion = companion
@@ -126,9 +131,10 @@ class TerminalBoard:
             while not self.stop.is_set():
                 ready, _, _ = select.select([descriptor], [], [], POLL)
                 if ready:
-                    for key in split_keys(os.read(descriptor, 64).decode("utf-8", "replace")):
-                        self._key(key)
+                    self.typed += split_keys(os.read(descriptor, 64).decode("utf-8", "replace"))
                 self._release_due()
+                while self.typed and not self.pending and time.monotonic() >= self.free_at:
+                    self._key(self.typed.pop(0))
                 version, _ = self.pixels.latest()
                 state = (version, self.cursor, frozenset(self.kept), self._sound_text())
                 if state != shown:
@@ -180,6 +186,7 @@ class TerminalBoard:
                 self.touches.up(which)
             else:
                 self.buttons.up(which)
+            self.free_at = now + TAP
 
     def _sound_played(self, sound: Sound) -> None:
         self.last_sound = (sound, time.monotonic())

@@ -53,6 +53,22 @@ def _scans_to_report(profile_name: str, taps: int, seed: int) -> list[int]:
     return counts
 
 
+CONNECT_SECONDS = 60.0
+"""How long the link may take to connect: it retries a port that another program holds for
+a moment, and a busy machine is slow."""
+
+
+def _connected(events: queue.Queue[Any], link: TouchLink) -> None:
+    """Wait for the link's first connection (a problem on the way is retried, not fatal)."""
+    deadline = time.monotonic() + CONNECT_SECONDS
+    while True:
+        try:
+            if events.get(timeout=max(0.0, deadline - time.monotonic())) == TouchesBack():
+                return
+        except queue.Empty:
+            raise RuntimeError(f"the simulated board did not connect: {link.problem}") from None
+
+
 def _finger_to_app_ms(profile_name: str, taps: int, seed: int) -> list[float]:
     profile = load_profile(profile_name)
     rng = random.Random(seed)
@@ -63,8 +79,7 @@ def _finger_to_app_ms(profile_name: str, taps: int, seed: int) -> list[float]:
         link = TouchLink(profile, lambda: str(Path(directory) / "board"))
         link.start(events.put)
         try:
-            if events.get(timeout=10) != TouchesBack():
-                raise RuntimeError(f"the simulated board did not connect: {link.problem}")
+            _connected(events, link)
             time.sleep(0.2)
             latencies = []
             for _ in range(taps):

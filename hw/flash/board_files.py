@@ -16,6 +16,8 @@ from hw.flash.tooling import check_mpremote
 from hw.touch.ports import busy_message, claim, is_busy, release
 
 SETS = ("a", "b")
+READ_SECONDS = 2.0
+"""How long a read from the board waits for its first byte (mpremote's serial timeout)."""
 _HASHER = """
 try:
     import firmware.watchdog as _w
@@ -73,7 +75,10 @@ class BoardFiles:
             raise BoardError(f"no board at {path} (is it plugged in?)")
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                self.transport = SerialTransport(path, exclusive=True, timeout=0.2)
+                # The read timeout bounds the wait for the board's "OK" to each command: a Pico
+                # answers in milliseconds, but a board (or its emulator) on a busy computer may
+                # not within a fifth of a second, and each chunk of a file is a command.
+                self.transport = SerialTransport(path, exclusive=True, timeout=READ_SECONDS)
         except TransportError as error:
             raise BoardError(_busy_or(path, str(error))) from None
         try:  # no other program may read or write while the board's files change

@@ -30,20 +30,26 @@ def test_the_sensors_screen_shows_the_firmwares_readings_and_touches(tmp_path):
         column, row = pad % profile.columns, pad // profile.columns
         return reader.colours(frame)[(row * k) * profile.led_width + column * k]
 
-    def wait_for(condition, what: str, seconds: float = 10.0) -> None:
+    def wait_for(condition, what: str, seconds: float = 60.0) -> None:
         deadline = time.monotonic() + seconds
         while not condition():
             assert time.monotonic() < deadline, f"no {what} within {seconds} s"
             time.sleep(0.05)
 
+    def scan_for(ms: int) -> None:
+        """Until the touch firmware has scanned for ``ms`` milliseconds of its own time."""
+        machine = board.device.device.machine  # type: ignore[attr-defined]
+        until = machine.now_ms + ms
+        wait_for(lambda: machine.now_ms >= until, f"{ms} ms of scanning")
+
     fingers = board.fingers
     assert fingers is not None
     try:
         wait_for(lambda: board.touches.connected, "connection")  # type: ignore[attr-defined]
-        time.sleep(0.3)  # the baselines settle
+        scan_for(300)  # the baselines settle
         sensors_pad = 6  # g1
         fingers.down(sensors_pad)
-        time.sleep(0.15)
+        scan_for(150)  # a finger's tap lasts a few scans
         fingers.up(sensors_pad)
         wait_for(lambda: type(driver.app.screen).__name__ == "SensorsScreen", "sensors screen")
         wait_for(lambda: pad_colour(20)[2] > max(pad_colour(20)[:2]), "blue, quiet c3")
@@ -56,7 +62,7 @@ def test_the_sensors_screen_shows_the_firmwares_readings_and_touches(tmp_path):
         wait_for(lambda: not board.touches.streaming, "the stream stopped")  # type: ignore[attr-defined]
     finally:
         stop.set()
-        loop.join(timeout=5)
+        loop.join(timeout=60)
         board.close()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import re
 import subprocess
 import sys
 import time
@@ -65,6 +66,15 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
     raster = Raster(profile, max(6, BOARD_PIXELS // profile.led_width))
     app = subprocess.Popen([KASKADE, "sim", "--state-dir", str(tmp_path)], env=display,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def led_in(shot, x: int, y: int) -> tuple[int, int, int]:
+        px, py = raster.led_centre(x, y)
+        return shot.pixel(LEFT + px, TOP + py)
+
+    def is_white(colour: tuple[int, int, int]) -> bool:
+        """A lit White ball: bright in every channel (Black's light is blue, red low)."""
+        return min(colour) > 150
+
     try:
         window = xdotool(display, "search", "--sync", "--onlyvisible", "--name",
                          "Kaskade Board").split()[0]
@@ -83,12 +93,24 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
         click("a8")          # two people
         click("b2")          # a 2 x 2 board
         click("h1")          # skips the words "White to move"
-        for move in ("a1", "b2", "a2", "b1", "a1"):
+        record = tmp_path / "kaskade-8x8" / "current.record"
+        for number, move in enumerate(("a1", "b2", "a2", "b1", "a1"), 1):
             click(move)
-        time.sleep(3.0)      # the cascade, then the win
+            deadline = time.monotonic() + 60  # the move is played and saved
+            while not (record.exists() and  # the moves, after the record's [headers]
+                       len(re.findall(r"\b[a-h][1-8]\b",
+                                      record.read_text().rsplit("]", 1)[-1])) >= number):
+                assert time.monotonic() < deadline, f"move {number} ({move}) was not played"
+                time.sleep(0.05)
+        time.sleep(3.0)      # the cascade, then the win (their animations take this long)
         click("h1")          # skips the result's words
-        dump = subprocess.run(["xwd", "-id", window, "-silent"], env=display,
-                              capture_output=True, check=True, timeout=30).stdout
+        deadline = time.monotonic() + 60
+        while True:  # until the window shows the board again (the click is taken, drawn)
+            dump = subprocess.run(["xwd", "-id", window, "-silent"], env=display,
+                                  capture_output=True, check=True, timeout=30).stdout
+            if is_white(led_in(read_xwd(dump), 0, 1)) or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
     finally:
         if app.poll() is None:
             subprocess.run(["xdotool", "key", "q"], env=display, capture_output=True,
@@ -102,17 +124,11 @@ def test_the_window_plays_a_game_by_clicks_and_shows_it(display, tmp_path):
     shot = read_xwd(dump)
 
     def led(x: int, y: int) -> tuple[int, int, int]:
-        px, py = raster.led_centre(x, y)
-        return shot.pixel(LEFT + px, TOP + py)
-
-    def is_white(colour: tuple[int, int, int]) -> bool:
-        """A lit White ball: bright in every channel (Black's light is blue, red low)."""
-        return min(colour) > 150
+        return led_in(shot, x, y)
 
     assert is_white(led(0, 1)), f"a1 holds White's balls: {led(0, 1)}"
     assert is_white(led(2, 3)), f"b2 holds White's balls: {led(2, 3)}"
     assert not any(is_white(led(x, y)) for x, y in ((1, 3), (3, 1))), "a2 and b1 are empty"
-    record = tmp_path / "kaskade-8x8" / "current.record"
     assert "1. a1 b2 2. a2 b1 3. a1" in record.read_text()
 
 

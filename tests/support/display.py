@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -23,17 +22,24 @@ def display() -> Iterator[dict[str, str]]:
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    number = 90 + os.getpid() % 500
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # Xvfb picks a free display itself and writes its number to the pipe once it listens:
+    # suites running side by side (and their parallel workers) never share or race for one.
+    readable, writable = os.pipe()
+    try:
+        server = subprocess.Popen(["Xvfb", "-displayfd", str(writable), "-screen", "0",
+                                   "1280x1024x24", "-nolisten", "tcp"], pass_fds=(writable,),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    finally:
+        os.close(writable)
+    with os.fdopen(readable) as answer:
+        number = answer.readline().strip()  # empty if Xvfb ended without a display
+    if not number:
+        server.kill()
+        server.wait()
+        pytest.fail("Xvfb did not start")
     env = {**os.environ, "DISPLAY": f":{number}"}
-    deadline = time.monotonic() + 20
-    while subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True,
-                         check=False).returncode != 0:
-        if time.monotonic() > deadline or server.poll() is not None:
-            server.kill()
-            pytest.fail("Xvfb did not start")
-        time.sleep(0.1)
-    yield env
-    server.terminate()
-    server.wait(timeout=10)
+    try:
+        yield env
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

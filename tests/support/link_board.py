@@ -31,8 +31,9 @@ class Board:
                               silence=silence, retry=0.1)
         self.link.start(self.events.put)
         self.expect(lambda e: e == TouchesBack())
+        self.scan_for(300)  # the baselines settle before the first finger
 
-    def expect(self, accept: Callable[[Any], bool], timeout: float = 10.0) -> Any:
+    def expect(self, accept: Callable[[Any], bool], timeout: float = 60.0) -> Any:
         """The first event ``accept`` takes; fails if none comes within ``timeout``."""
         deadline = time.monotonic() + timeout
         seen = []
@@ -45,6 +46,16 @@ class Board:
                 return event
             seen.append(event)
         pytest.fail(f"no such event within {timeout} s; saw {seen}")
+
+    def scan_for(self, ms: int, timeout: float = 60.0) -> None:
+        """Wait until the board's firmware has scanned for ``ms`` milliseconds of its own
+        time (its baselines settle over scans, however slowly a busy machine runs them)."""
+        machine = self.device.device.machine
+        until = machine.now_ms + ms
+        deadline = time.monotonic() + timeout
+        while machine.now_ms < until:
+            assert time.monotonic() < deadline, f"the board did not scan {ms} ms in {timeout} s"
+            time.sleep(0.01)
 
     def drain(self) -> list[Any]:
         """The events reported so far, forgotten."""

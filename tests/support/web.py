@@ -37,7 +37,7 @@ class Served:
         if token or self.token:
             request.add_header("Authorization", f"Bearer {token or self.token}")
         try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
+            with urllib.request.urlopen(request, timeout=60) as answer:
                 status, text = answer.status, answer.read().decode()
         except urllib.error.HTTPError as error:
             status, text = error.code, error.read().decode()
@@ -78,7 +78,8 @@ class Served:
         self.token = answer["token"]
         return self.token
 
-    def wait_for(self, condition: Callable[[], Any], what: str, seconds: float = 5.0) -> None:
+    def wait_for(self, condition: Callable[[], Any], what: str, seconds: float = 60.0) -> None:
+        """Wait until ``condition`` holds (generously: the machine may be busy)."""
         deadline = time.monotonic() + seconds
         while not condition():
             assert time.monotonic() < deadline, f"no {what} within {seconds} s"

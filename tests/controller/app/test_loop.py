@@ -5,21 +5,22 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from controller.app.app import App, Store
 from controller.app.driver import Driver
-from controller.app.loop import run
+from controller.app.loop import Call, run
 from controller.devices.mock import mock_board
 from controller.profile import load_profile
 from tests.support.board import NOON
 
 
 def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
-    app, board, stop, loop, tap = running(tmp_path, think=1.5)
+    app, board, stop, loop, tap, follower = running(tmp_path, think=1.5)
     try:
-        time.sleep(0.2)
         tap("a8")   # Kaskade's name
         tap("a8")   # play it
         tap("e4")   # against the computer, level 5
@@ -28,25 +29,58 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
         tap("h1")   # skips "your turn"
         tap("b2")
         frames = len(board.pixels.frames)
-        time.sleep(0.5)
-        assert app.session.moves == ["b2"], "still thinking"
-        # 30 frames a second when idle; at least a fifth of that with a search on the GIL
-        assert len(board.pixels.frames) - frames >= 3, "the LEDs kept animating"
+        # 30 frames a second when idle: a few while the search runs its 1.5 s on the GIL
+        wait_for(lambda: len(board.pixels.frames) - frames >= 3 or len(app.session.moves) > 1,
+                 "frames while the computer thinks")
+        assert app.session.moves == ["b2"], "the LEDs kept animating while it was thinking"
         board.buttons.down("undo")
         board.buttons.up("undo")
-        time.sleep(0.2)
+        follower.settle()
         assert app.session.moves == []
-        time.sleep(1.8)
+        time.sleep(1.8)  # the time the cancelled search had left, and more: nothing to wait on
+        follower.settle()
         assert app.session.moves == [], "the cancelled thinking played nothing"
         tap("a1")
-        deadline = time.monotonic() + 10
-        while len(app.session.moves) < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_for(lambda: len(app.session.moves) >= 2, "the computer's answer")
         assert len(app.session.moves) == 2, "the computer answered"
     finally:
         stop.set()
-        loop.join(timeout=5)
+        loop.join(timeout=WAIT)
     assert not loop.is_alive()
+
+
+WAIT = 60.0
+"""Seconds to wait for the loop: generous, for a busy machine."""
+
+
+class Follower:
+    """Beside the loop like the web server: it is handed the loop's queue, so the test can wait
+    until the loop has handled everything sent before (a call queued behind it)."""
+
+    def __init__(self) -> None:
+        self.post: Callable[[Any], None] | None = None
+        self.attached = threading.Event()
+
+    def attach(self, post: Callable[[Any], None]) -> None:
+        self.post = post
+        self.attached.set()
+
+    def publish(self, driver: Driver, now: float) -> None:
+        pass
+
+    def settle(self) -> None:
+        """Return once the loop has handled every event sent so far."""
+        assert self.post is not None
+        call: Call = Call(lambda app, now: None)
+        self.post(call)
+        call.reply.result(timeout=WAIT)
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {WAIT} s for {what}"
+        time.sleep(0.02)
 
 
 def running(tmp_path, think: float = 0.2):
@@ -54,17 +88,20 @@ def running(tmp_path, think: float = 0.2):
     app = App(profile, Store.at(tmp_path, "kaskade-8x8"), lambda: NOON, think_seconds=think)
     board = mock_board(profile)
     stop = threading.Event()
-    loop = threading.Thread(target=run, args=(Driver(app, board), stop), daemon=True)
+    follower = Follower()
+    loop = threading.Thread(target=run, args=(Driver(app, board), stop),
+                            kwargs={"companion": follower}, daemon=True)
     loop.start()
+    assert follower.attached.wait(WAIT), "the loop started"
 
     def tap(name: str) -> None:
+        """Touch and let go of ``name``; return once the loop has handled both."""
         pad = (int(name[1:]) - 1) * 8 + ord(name[0]) - ord("a")
         board.touches.down(pad)
-        time.sleep(0.05)
         board.touches.up(pad)
-        time.sleep(0.15)
+        follower.settle()
 
-    return app, board, stop, loop, tap
+    return app, board, stop, loop, tap, follower
 
 
 def test_a_search_that_fails_still_answers_with_a_legal_move(tmp_path, monkeypatch):
@@ -79,28 +116,26 @@ def test_a_search_that_fails_still_answers_with_a_legal_move(tmp_path, monkeypat
             thing = getattr(module, name)
             if isinstance(thing, type) and hasattr(thing, "think"):
                 monkeypatch.setattr(thing, "think", broken)
-    app, _, stop, loop, tap = running(tmp_path)
+    app, _, stop, loop, tap, _ = running(tmp_path)
     try:
-        time.sleep(0.2)
         tap("a8")
         tap("a8")
         tap("e4")
         tap("c3")
         tap("h1")
         tap("b2")
-        time.sleep(1.0)
+        wait_for(lambda: len(app.session.moves) >= 2, "the computer's answer")
         assert len(app.session.moves) == 2, "the computer answered"
     finally:
         stop.set()
-        loop.join(timeout=5)
+        loop.join(timeout=WAIT)
 
 
 def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, monkeypatch):
     from controller.app.screens.kaskade import KaskadeScreen
 
-    app, _, stop, loop, tap = running(tmp_path)
+    app, _, stop, loop, tap, _ = running(tmp_path)
     try:
-        time.sleep(0.2)
         tap("a8")   # Kaskade's name
         tap("a8")   # play it
         tap("a8")   # two people (their tile is top left)
@@ -116,7 +151,7 @@ def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, m
         assert app.session.moves == ["b2"], "the game is kept"
     finally:
         stop.set()
-        loop.join(timeout=5)
+        loop.join(timeout=WAIT)
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
@@ -124,7 +159,7 @@ def test_failing_again_and_again_ends_the_loop_for_a_fresh_start(tmp_path, monke
     from controller.app.screens.home import HomeScreen
 
     monkeypatch.setattr(HomeScreen, "draw", lambda self, canvas, now: 1 / 0)
-    _, _, stop, loop, _ = running(tmp_path)
-    loop.join(timeout=5)
+    _, _, stop, loop, _, _ = running(tmp_path)
+    loop.join(timeout=WAIT)
     assert not loop.is_alive(), "it gave up instead of failing in a loop"
     stop.set()

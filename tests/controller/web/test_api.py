@@ -170,11 +170,11 @@ def test_the_history_lists_finished_games_and_serves_their_records(served):
     served.request("POST", "/api/games", {"game": "kaskade", "options": {"size": "2x2"}})
     served.wait_for(lambda: served.app.session is not None, "the game")
     served.request("POST", "/api/touch", {"pad": "h8"})  # skips "White to move"
-    for pad in ("a1", "b2", "a2", "b1", "a1"):
+    for number, pad in enumerate(("a1", "b2", "a2", "b1", "a1"), 1):
         served.request("POST", "/api/touch", {"pad": pad})
-        time.sleep(0.3)
-    served.wait_for(lambda: served.app.session.finished, "the end", seconds=10)
-    time.sleep(3)
+        served.wait_for(lambda n=number: len(served.app.session.moves) == n, f"move {number}")
+    served.wait_for(lambda: served.app.session.finished, "the end")
+    served.wait_for(lambda: served.app.announcer.text == "White wins", "the result's words")
     served.request("POST", "/api/touch", {"pad": "h8"})  # skips the result
     served.request("POST", "/api/touch", {"pad": "h8"})  # home: into the history
     served.wait_for(lambda: served.request("GET", "/api/history")[1], "the history")
@@ -292,9 +292,8 @@ def test_holding_the_sound_pad_on_the_board_forgets_every_paired_device(served):
     token = served.pair()
     assert served.request("POST", "/api/button", {"button": "menu"}, token=token)[0] == 200
     served.request("POST", "/api/touch", {"pad": "h1", "action": "down"})
-    time.sleep(1.3)
-    assert served.app.announcer.text == "keep holding: forget paired phones"
-    time.sleep(2.0)
+    served.wait_for(lambda: served.app.announcer.text == "keep holding: forget paired phones",
+                    "the warning to keep holding")
     served.wait_for(lambda: served.app.announcer.text == "1 paired devices forgotten",
                     "the devices forgotten")
     assert served.request("POST", "/api/touch", {"pad": "h1", "action": "up"})[0] == 403

@@ -6,7 +6,6 @@ greets an unpaired phone with how to pair, and nothing else."""
 
 from __future__ import annotations
 
-import time
 import zipfile
 
 from selenium.common.exceptions import StaleElementReferenceException
@@ -53,8 +52,10 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
         y = int((7 - row) * pad + pad / 2 - box["height"] / 2)
         from selenium.webdriver import ActionChains
 
+        touched = served.app.announcer.last_input
         ActionChains(browser).move_to_element_with_offset(canvas, x, y).click().perform()
-        time.sleep(0.35)
+        # the board has taken the touch (the release comes with it, in order)
+        served.wait_for(lambda: served.app.announcer.last_input != touched, f"the touch {name}")
 
     # Kaskade, two people, a 2 x 2 board: the fifth ball's cascade takes every cell
     for pad in ("a8", "a8", "a8", "b2", "h8", "a1", "b2", "a2", "b1", "a1"):
@@ -64,7 +65,7 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
     assert served.app.session.moves == ["a1", "b2", "a2", "b1", "a1"]
 
     # home: the game goes into the history, which the page replays move by move
-    time.sleep(2.5)
+    served.wait_for(lambda: served.app.announcer.text == "White wins", "the result's words")
     click_pad("h8")  # skips the result's words
     click_pad("h8")  # home
     wait.until(lambda b: b.find_element(By.ID, "leds").get_attribute("data-screen") ==

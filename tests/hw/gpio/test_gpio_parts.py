@@ -20,14 +20,50 @@ from hw.gpio.status_led import StatusLed
 GPIO = load_profile("kaskade-8x8").gpio
 
 
+class RecordingPin(MockPWMPin):
+    """A mock pin that writes down every change of its output, (frequency, on), as it is made:
+    a tune is checked from the record, not by watching the pin at the right moments."""
+
+    def __init__(self, factory, info) -> None:
+        self.record: list[tuple[float | None, bool]] = []
+        super().__init__(factory, info)
+
+    def _change_state(self, value):
+        changed = super()._change_state(value)
+        self.record.append((self._frequency, bool(value)))
+        return changed
+
+    def _set_frequency(self, value) -> None:
+        super()._set_frequency(value)
+        self.record.append((value, bool(self.state)))
+
+
+def tones(pin: RecordingPin, since: int = 0) -> list[int]:
+    """The pitches the pin sounded since record entry ``since``, each once, in order."""
+    return list(dict.fromkeys(round(f) for f, on in pin.record[since:] if on and f))
+
+
+def switched(pin: RecordingPin, since: int = 0) -> list[bool]:
+    """On and off as the pin went, since record entry ``since`` (repeats left out)."""
+    changes: list[bool] = []
+    for _, on in pin.record[since:]:
+        if not changes or changes[-1] != on:
+            changes.append(on)
+    return changes
+
+
 @pytest.fixture
 def factory():
-    made = MockFactory(pin_class=MockPWMPin)
+    made = MockFactory(pin_class=RecordingPin)
     yield made
     made.reset()
 
 
-def wait_for(condition, seconds: float = 2.0) -> None:
+WAIT = 30.0
+"""Seconds to wait for a part's thread: generous, for a busy machine."""
+
+
+def wait_for(condition, seconds: float = WAIT) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out"
@@ -41,16 +77,14 @@ def test_presses_and_releases_become_button_events(factory):
     menu, undo = factory.pin(GPIO.menu_button), factory.pin(GPIO.undo_button)
     assert menu.pull == "up"
     menu.drive_low()  # the button connects the pin to ground
-    assert events.get(timeout=1) == ButtonDown("menu")
-    time.sleep(0.05)
+    assert events.get(timeout=WAIT) == ButtonDown("menu")
     menu.drive_high()
-    assert events.get(timeout=1) == ButtonUp("menu")
-    time.sleep(0.05)
+    assert events.get(timeout=WAIT) == ButtonUp("menu")
     undo.drive_low()
-    time.sleep(1.2)  # a hold: the app times it between the two events
+    time.sleep(1.2)  # a hold, as long as a person's: still one press (the app times it)
     undo.drive_high()
-    assert [events.get(timeout=1), events.get(timeout=1)] == [ButtonDown("undo"),
-                                                               ButtonUp("undo")]
+    assert [events.get(timeout=WAIT), events.get(timeout=WAIT)] == [ButtonDown("undo"),
+                                                                     ButtonUp("undo")]
     assert events.empty()
     buttons.close()
 
@@ -68,20 +102,16 @@ def test_a_passive_buzzer_plays_each_tune_at_its_pitches(factory):
     buzzer = GpioBuzzer(GPIO, factory)
     pin = factory.pin(GPIO.buzzer)
     for sound, tune in TUNES.items():
-        heard = []
-        buzzer.play(sound)
-        deadline = time.monotonic() + sum(seconds for _, seconds in tune) + 1
-        while time.monotonic() < deadline:
-            if pin.state and (not heard or heard[-1] != pin.frequency):
-                heard.append(pin.frequency)
-            if heard and not pin.state and len(heard) >= len({t for t, _ in tune if t}):
-                break
-            time.sleep(0.002)
         wanted = [tone for tone, _ in tune if tone is not None]
         assert all(LOWEST <= tone <= HIGHEST for tone in wanted)
-        assert [round(f) for f in dict.fromkeys(heard)] == \
-            [round(t) for t in dict.fromkeys(wanted)], sound
-        wait_for(lambda: not pin.state)
+        wanted_once = list(dict.fromkeys(round(t) for t in wanted))
+        start = len(pin.record)
+        buzzer.play(sound)
+        # the whole tune, then silence
+        count = len(wanted_once)
+        wait_for(lambda start=start, count=count:
+                 len(tones(pin, start)) >= count and not pin.state)
+        assert tones(pin, start) == wanted_once, sound
     buzzer.close()
 
 
@@ -90,11 +120,10 @@ def test_a_new_sound_cuts_the_old_one_short(factory):
     pin = factory.pin(GPIO.buzzer)
     buzzer.play(Sound.WIN)  # 0.6 s
     wait_for(lambda: pin.state)
-    began = time.monotonic()
+    start = len(pin.record)
     buzzer.play(Sound.TAP)
-    wait_for(lambda: round(pin.frequency or 0) == 1760)
-    wait_for(lambda: not pin.state)
-    assert time.monotonic() - began < 0.4
+    wait_for(lambda: 1760 in tones(pin, start) and not pin.state)
+    assert tones(pin, start) == [1760], "none of the win's later notes: it was cut short"
     buzzer.close()
     assert not pin.state, "silent once closed"
 
@@ -123,31 +152,26 @@ def test_an_active_buzzer_beeps_the_rhythm(factory):
     gpio = replace(GPIO, buzzer_type="active")
     buzzer = GpioBuzzer(gpio, factory)
     pin = factory.pin(gpio.buzzer)
-    changes = []
+    start = len(pin.record)
     buzzer.play(Sound.ILLEGAL)  # beep, rest, beep
-    deadline = time.monotonic() + 1
-    while time.monotonic() < deadline:
-        if not changes or changes[-1] != bool(pin.state):
-            changes.append(bool(pin.state))
-        time.sleep(0.002)
-    assert changes[-4:] == [True, False, True, False]
+    wait_for(lambda: len(switched(pin, start)) >= 4)
     buzzer.close()
+    assert switched(pin, start) == [True, False, True, False]
 
 
 def test_the_status_led_is_steady_blinks_while_touches_are_lost_and_goes_dark(factory):
     led = StatusLed(GPIO.status_led, factory)
     pin = factory.pin(GPIO.status_led)
     assert pin.state
+    start = len(pin.record)
     led.touches(False)
-    seen = set()
-    deadline = time.monotonic() + 1.2
-    while time.monotonic() < deadline:
-        seen.add(bool(pin.state))
-        time.sleep(0.01)
-    assert seen == {True, False}, "blinking"
+    wait_for(lambda: len(switched(pin, start)) >= 3)  # off, on, off: blinking
     led.touches(True)
-    time.sleep(0.6)
-    assert pin.state, "steady again"
+    wait_for(lambda: pin.state)
+    start = len(pin.record)
+    time.sleep(0.6)  # longer than a blink: time to go out again, were it still blinking
+    assert switched(pin, start) in ([], [True]), "steady again"
+    assert pin.state
     led.close()
     assert not pin.state
 

@@ -43,7 +43,7 @@ def test_a_lost_line_is_made_good_by_a_resync(board):
     board.device.line.drop_lines = 1  # the release never arrives...
     board.device.pads.up(7)
     board.expect(lambda e: e == PadUp(7))  # ...but the next line's gap gives it away
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60
     while board.link.resyncs < 1 and time.monotonic() < deadline:
         time.sleep(0.02)  # (the lost line may have been a heartbeat just before the release)
     assert board.link.resyncs >= 1
@@ -57,7 +57,7 @@ def test_unplugging_lets_go_of_the_pads_and_plugging_in_resumes(board):
     assert "lost" in lost.reason
     assert not board.link.connected
     board.device.pads.up(3)
-    time.sleep(0.3)
+    board.scan_for(300)
     board.device.line.plug()
     board.expect(lambda e: e == TouchesBack())
     board.touch(4)
@@ -65,11 +65,11 @@ def test_unplugging_lets_go_of_the_pads_and_plugging_in_resumes(board):
 
 def test_a_crashed_firmware_is_noticed_by_its_silence_and_a_restart_is_picked_up(board):
     board.device.hang()
-    lost = board.expect(lambda e: isinstance(e, TouchesLost), timeout=5)
+    lost = board.expect(lambda e: isinstance(e, TouchesLost))
     assert "silent" in lost.reason
     board.device.power_cycle()
     board.expect(lambda e: e == TouchesBack())
-    time.sleep(0.2)  # the baselines settle before the next finger
+    board.scan_for(200)  # the baselines settle before the next finger
     board.touch(12)
 
 
@@ -83,11 +83,11 @@ def test_garbage_from_the_board_is_dropped_and_touches_go_on(board):
 
 def test_a_reboot_command_keeps_the_link(board):
     board.link.command(proto.REBOOT, [])
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 60
     while board.device.device.boots < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
     assert board.device.device.boots == 2
-    time.sleep(0.3)
+    board.scan_for(300)  # the baselines settle before the next finger
     board.touch(30)
     assert board.link.connected
 
@@ -96,26 +96,29 @@ def test_readings_stream_while_the_app_wants_them_also_after_a_reboot(tmp_path):
     board = Board(tmp_path)
     try:
         board.link.stream_readings(True)
-        time.sleep(0.3)  # the baselines settle before the first finger
+        board.scan_for(300)  # the baselines settle before the first finger
         board.device.pads.down(9)
         near = board.expect(lambda e: isinstance(e, PadReadings) and
                             any(pad == 9 and delta > 12 for pad, _, delta in e.readings))
         assert all(0 <= pad < PROFILE.pads for pad, _, _ in near.readings)
         board.device.pads.up(9)
         board.link.command(proto.REBOOT, [])  # the board forgets that it was streaming...
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60
         while board.device.device.boots < 2 and time.monotonic() < deadline:
             time.sleep(0.02)
-        time.sleep(0.3)
+        board.scan_for(300)
         board.drain()
         board.expect(lambda e: isinstance(e, PadReadings))  # ...and is asked again
         assert board.link.connected, "the link held through the reboot"
 
         board.link.stream_readings(False)
-        time.sleep(0.3)
-        board.drain()
-        time.sleep(0.5)
-        assert not any(isinstance(event, PadReadings) for event in board.drain())
+        deadline = time.monotonic() + 60
+        while True:  # until half a second of the board's scanning brings no readings
+            board.drain()
+            board.scan_for(500)
+            if not any(isinstance(event, PadReadings) for event in board.drain()):
+                break
+            assert time.monotonic() < deadline, "the readings went on"
     finally:
         board.close()
 
@@ -125,7 +128,8 @@ def test_the_debug_pane_and_the_app_share_the_stream(board):
     board.link.stream_readings(True)
     board.expect(lambda e: isinstance(e, PadReadings))
     board.link.want_readings("debug pane", False)  # the app still wants them
-    time.sleep(0.3)
+    board.scan_for(300)
+    board.drain()
     board.expect(lambda e: isinstance(e, PadReadings))
 
 
@@ -144,14 +148,14 @@ def test_a_board_that_is_not_there_is_reported_and_waited_for(tmp_path):
     link = TouchLink(PROFILE, lambda: str(tmp_path / "nothing"), retry=0.1)
     link.start(events.put)
     try:
-        lost = events.get(timeout=5)
+        lost = events.get(timeout=60)
         assert isinstance(lost, TouchesLost)
         assert "no board at" in lost.reason
         assert "is it plugged in?" in lost.reason
         device = RunningDevice(PROFILE, tmp_path / "nothing")
         device.start()
         try:
-            assert events.get(timeout=5) == TouchesBack()
+            assert events.get(timeout=60) == TouchesBack()
         finally:
             link.close()
             device.close()
