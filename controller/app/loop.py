@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from controller.app.driver import Driver
 from controller.app.thinking import ComputerMove, ThreadThinker
+from controller.app.writer import ThreadWriter
 from controller.devices.interfaces import InputEvent
 
 IDLE_WAKEUP = 1.0
@@ -61,13 +62,17 @@ def run(driver: Driver, stop: threading.Event,
         clock: Callable[[], float] = time.monotonic,
         companion: Companion | None = None) -> None:
     """Run until ``stop`` is set: wait for input or the next animation step, then advance;
-    thinking the app asks for goes to a thread whose answer comes back through the queue.
+    thinking the app asks for goes to a thread whose answer comes back through the queue, and
+    saves to a writer thread that tells how they went through the queue too. The companion is
+    told of a step only once no save is under way: a move the page shows is on the card.
 
     A screen that fails (a bug) sends the board home with its game kept, rather than ending
     the app: a board in a living room should go on. Failing again and again within a few
     seconds, even at home, ends it after all (for systemd to start it afresh)."""
     events: queue.Queue[InputEvent | ComputerMove | Call] = queue.Queue()
     thinker = ThreadThinker()
+    writer = ThreadWriter(lambda told: events.put(Call(lambda app, now: told())))
+    driver.app.use_writer(writer)
     driver.board.start(events.put)
     if companion is not None:
         companion.attach(events.put)
@@ -90,7 +95,7 @@ def run(driver: Driver, stop: threading.Event,
         wakeup = driver.advance(now)
         for request in driver.app.take_requests():
             thinker.start(request, events.put)
-        if companion is not None:
+        if companion is not None and not driver.app.unacknowledged:
             companion.publish(driver, now)
         return wakeup
 
@@ -109,12 +114,16 @@ def run(driver: Driver, stop: threading.Event,
                 break
         return advance()
 
-    wakeup = guarded(advance)
-    while not stop.is_set():
-        timeout = IDLE_WAKEUP if wakeup is None else max(0.0, min(IDLE_WAKEUP, wakeup - clock()))
-        try:
-            event = events.get(timeout=timeout)
-        except queue.Empty:
-            wakeup = guarded(advance)
-            continue
-        wakeup = guarded(functools.partial(handle, event))
+    try:
+        wakeup = guarded(advance)
+        while not stop.is_set():
+            timeout = IDLE_WAKEUP if wakeup is None else \
+                max(0.0, min(IDLE_WAKEUP, wakeup - clock()))
+            try:
+                event = events.get(timeout=timeout)
+            except queue.Empty:
+                wakeup = guarded(advance)
+                continue
+            wakeup = guarded(functools.partial(handle, event))
+    finally:
+        writer.close()  # the saves asked for are written before the loop ends
