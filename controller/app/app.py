@@ -289,7 +289,7 @@ class App:
         self._tokens += 1
         seconds = hint_seconds(state, self.think_seconds) if hint else self.think_seconds
         request = ThinkRequest(self._tokens, state.copy(), level, seconds,
-                               seed=self._tokens + state.plies)
+                               seed=self._tokens + state.plies, hint=hint)
         self.requests.append(request)
         return request
 

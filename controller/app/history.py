@@ -140,14 +140,19 @@ class History:
                 from None
         finally:
             connection.close()
-        found, damaged = [], []
+        found, damaged, why = [], [], ""
         for row in rows:
             try:
                 found.append(_match(row))
-            except (ValueError, TypeError, AttributeError):
-                damaged.append(str(row[0]))
+            except (ValueError, TypeError, AttributeError) as error:
+                damaged.append(str(row[0])[:64])
+                why = why or str(error)[:100]
+            except RecursionError:  # JSON nested deeper than Python recurses
+                damaged.append(str(row[0])[:64])
+                why = why or "nested too deep"
         self.problem = None if not damaged else \
-            f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])})"
+            f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])}): " \
+            f"{why}"
         return found
 
     def find(self, prefix: str) -> Match:

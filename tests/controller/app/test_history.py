@@ -136,3 +136,21 @@ def test_saved_games_and_settings_are_for_their_owner_alone(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "current.record").stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("column", ["options", "players"])
+def test_kaskade_history_says_which_row_is_nested_too_deep_and_goes_on(tmp_path, capsys,
+                                                                        column):
+    history = History(tmp_path / "history.sqlite3")
+    history.add(match("aaaa1111", "2026-11-21T12:05:00"))
+    history.add(match("deep0000", "2026-11-21T13:05:00"))
+    with sqlite3.connect(history.path) as connection:
+        connection.execute(f"UPDATE matches SET {column} = ? WHERE id = 'deep0000'",
+                           ("[" * 100_000 + "]" * 100_000,))
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "aaaa1111" in out
+    assert "1 damaged game(s) left out (deep0000): nested too deep" in err
+    assert "Traceback" not in err
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    assert [game["id"] for game in json.loads(capsys.readouterr().out)] == ["aaaa1111"]
