@@ -9,7 +9,7 @@ Once running, a step allocates nothing: readings, touches and heartbeats are wri
 preallocated buffers. Only the rare things allocate — a command from the Pi, a fault.
 """
 
-from firmware import proto
+from firmware import proto, restart
 from firmware.pads import Pads
 from firmware.port import const
 
@@ -21,13 +21,16 @@ _DEFAULT_HOLD_S = const(30)
 class TouchBoard:
     """The firmware for one board: ``config`` (from the board profile, see
     ``controller.profile.firmware``), a ``sensor`` driver, and ``port`` with ``read()``
-    (bytes waiting, or None, never blocking), ``write(buf, length)`` and ``reset()``."""
+    (bytes waiting, or None, never blocking), ``write(buf, length)`` and ``reset()``; ``note``
+    is where a restart the Pi asks for is noted for the next start to report (``None``:
+    nowhere)."""
 
-    def __init__(self, config, sensor, port, identity):
+    def __init__(self, config, sensor, port, identity, note=None):
         self.config = config
         self.sensor = sensor
         self.port = port
         self.identity = identity  # (firmware version, content hash)
+        self.note = note
         self.map = config["map"]  # pad of each sensor channel
         count = len(self.map)
         self.pad_count = config["pads"]
@@ -183,5 +186,6 @@ class TouchBoard:
             else:
                 self._answer(seq, "diagnose")
         elif kind == proto.REBOOT:
+            restart.keep(self.note, "asked")
             self._answer(seq)
             self.port.reset()

@@ -44,7 +44,9 @@ from controller.devices.interfaces import (
     PadDown,
     PadReadings,
     PadUp,
+    SensorsFault,
     SensorsFirmware,
+    SensorsRestarted,
     Sound,
     TouchesBack,
     TouchesLost,
@@ -67,6 +69,9 @@ log = logging.getLogger(__name__)
 class GameDoesNotFitError(KaskadeError, ValueError):
     """A game brought in is larger than this board."""
 
+LOOP_WINDOW = 60.0
+"""Seconds after the last of restarts in a loop that the touch board is still said to be in
+one (the touch link says when restarts make a loop)."""
 MAX_NOTICES = 20
 """Notices kept (the oldest go first); one already kept is not added again, so a failure that
 repeats (a full card) neither grows the list nor fills the log."""
@@ -177,6 +182,8 @@ class App:
         """How far the firmware update under way has come (0-1), while one is."""
         self.update_outcome: str | None = None
         """How the last firmware update since the app started ended, in words."""
+        self.board_restart: tuple[SensorsRestarted, float] | None = None
+        """The touch board's last restart nobody asked for, and when it was reported."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
         self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
@@ -232,7 +239,11 @@ class App:
             following = self.screen.update_finished(event.error, now)
         else:
             following = None
-            if isinstance(event, TouchesLost):
+            if isinstance(event, SensorsFault):
+                self._notice(f"the touch board reports: {event.fault}")
+            elif isinstance(event, SensorsRestarted):
+                self._board_restarted(event, now)
+            elif isinstance(event, TouchesLost):
                 if self.touches_lost is None:
                     self.announce(self.say_words("touches lost"), LOST_RED, now)
                 self.touches_lost = event.reason
@@ -241,6 +252,33 @@ class App:
                     self.caption(self.say_words("touches back"), now=now)
                 self.touches_lost = None
         self._switch(following)
+
+    def _board_restarted(self, event: SensorsRestarted, now: float) -> None:
+        """Say that the touch board restarted — once, in a loop, that it keeps doing so."""
+        was_looping = self.board_restart is not None and self.board_restart[0].looping
+        self.board_restart = (event, now)
+        if not event.looping:
+            self._notice(f"the touch board restarted: {event.reason}")
+        elif not was_looping:
+            self._notice(f"the touch board keeps restarting ({event.recent} times within a "
+                         f"minute; the last time {event.reason}): its firmware or wiring is "
+                         "at fault (kaskade firmware status, kaskade doctor)")
+
+    def board_restarts(self, now: float) -> dict[str, Any]:
+        """The touch board's restarts nobody asked for, for the health page: how many, the
+        last one's reason, and in words whether it restarts in a loop now."""
+        if self.board_restart is None:
+            return {"restarts": 0, "last_restart": None, "looping": False,
+                    "restarting": "no restarts since the app started"}
+        event, at = self.board_restart
+        ago = max(0.0, now - at)
+        looping = event.looping and ago <= LOOP_WINDOW
+        words = (f"restarting in a loop: {event.recent} times within a minute, the last "
+                 f"{ago:.0f} s ago" if looping else
+                 f"restarted {event.count} time(s) since the app started, the last "
+                 f"{ago:.0f} s ago")
+        return {"restarts": event.count, "last_restart": event.reason, "looping": looping,
+                "restarting": words}
 
     def tick(self, now: float) -> None:
         """Let time-driven things happen (holds, the end of animations and messages)."""

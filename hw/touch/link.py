@@ -12,6 +12,11 @@ Each connection reports the board's firmware (``SensorsFirmware``); when the app
 update, the link lets go of the port, brings the firmware up to the bundled one through the
 ``updater`` it was given (``hw.flash``'s, handed in where the board is assembled), reporting
 ``UpdateProgress`` and ``UpdateFinished``, and then connects again.
+
+The board's fault reports go to the app (``SensorsFault``), and so do its restarts that nobody
+asked for (``SensorsRestarted``): a hello in the middle of a session, or a restart the board
+reports when it connects (a crash, its watchdog), counted, with the reason the board gives in
+its first lines (``F restart REASON``, docs/protocol.md) and whether they come in a loop.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ from controller.devices.interfaces import (
     PadDown,
     PadReadings,
     PadUp,
+    SensorsFault,
     SensorsFirmware,
+    SensorsRestarted,
     Sink,
     TouchesBack,
     TouchesIn,
@@ -64,6 +71,15 @@ RETRY_INCOMPATIBLE = 5.0
 """...and to reach one whose firmware is incompatible (it will not change by itself)."""
 APP = "app"
 """The reader of the diagnostic stream that gets ``PadReadings`` events."""
+RESTART = "restart"
+"""The fault code by which the board says why it restarted (firmware 0.3 on)."""
+REASON_WAIT = 1.0
+"""Seconds a restart waits for the board to say why (an older firmware never does)."""
+LOOP_WINDOW = 60.0
+LOOP_RESTARTS = 3
+"""Three restarts within a minute: the board is restarting in a loop."""
+ASKED_WAIT = 30.0
+NO_REASON = "it did not say why (a dip in its power, or a firmware too old to say)"
 
 
 Updater = Callable[[str, Callable[[float], None]], str]
@@ -103,6 +119,16 @@ class TouchLink(TouchesIn):
         self.faults: deque[str] = deque(maxlen=50)
         """The board's recent fault reports, newest last."""
         self.resyncs = 0
+        self.restarts = 0
+        """How many times the board restarted without being asked to."""
+        self.restart_reason: str | None = None
+        """Why it did, the last time, in words."""
+        self._restart_times: deque[float] = deque(maxlen=LOOP_RESTARTS * 4)
+        self._restarting: float | None = None
+        """When a hello said the board restarted, while its reason may still come."""
+        self._reboot_asked: float | None = None
+        """When a restart was asked for (a reboot command, a firmware update): the next one
+        within :data:`ASKED_WAIT` seconds is that one."""
         self.listeners: list[Callable[[str, bytes], None]] = []
         """Called with ("in" or "out", line) for every line on the wire (the debug pane)."""
         self.reading_listeners: list[Callable[[list[tuple[int, int, int]]], None]] = []
@@ -233,6 +259,9 @@ class TouchLink(TouchesIn):
                     connection.missed = 0
                     self.resyncs += 1
                     connection.send(proto.RESYNC)
+                if self._restarting is not None and \
+                        time.monotonic() - self._restarting > REASON_WAIT:
+                    self._restarted(None)
                 quiet = time.monotonic() - connection.last_heard
                 if quiet > self.silence:
                     raise SilenceError(f"the board went silent ({quiet:.0f} s without a "
@@ -273,6 +302,8 @@ class TouchLink(TouchesIn):
                 connection.send(proto.THRESHOLDS, list(self.wanted))
             connection.send(proto.RESYNC)
             self._resume_readings(connection)
+            if not self._asked():
+                self._restarting = time.monotonic()
         elif kind == proto.LEVELS:
             levels = parse_levels(fields)
             if levels is not None and levels != self.wanted:
@@ -283,7 +314,11 @@ class TouchLink(TouchesIn):
         elif kind == proto.FAULT:
             text = " ".join(fields)
             self.faults.append(text)
+            if fields[:1] == [RESTART]:
+                self._restart_said(fields[1] if len(fields) > 1 else "")
+                return
             log.warning("the board reports: %s", text)
+            self._emit(SensorsFault(text))
         elif kind == proto.READINGS and (self.reading_listeners or APP in self._readers):
             readings = [r for r in parse_readings(fields) if r[0] < self.profile.pads]
             for listener in self.reading_listeners:
@@ -301,12 +336,41 @@ class TouchLink(TouchesIn):
         self.hello = hello
         return hello
 
+    def _restart_said(self, reason: str) -> None:
+        """The board said why it restarted (in its first lines, after its hello): after a
+        hello in the session, or when it connected, a restart nobody asked for is counted."""
+        self._restarting = None
+        if not self._asked() and reason != "asked":  # "asked": another program's reboot
+            self._restarted(reason)
+
+    def _asked(self) -> bool:
+        """Whether a restart now is the one asked for (then no longer expected)."""
+        asked, self._reboot_asked = self._reboot_asked, None
+        return asked is not None and time.monotonic() - asked < ASKED_WAIT
+
+    def _restarted(self, reason: str | None) -> None:
+        """Count a restart nobody asked for, and tell the app, saying whether the board
+        restarts in a loop."""
+        self._restarting = None
+        now = time.monotonic()
+        self.restarts += 1
+        self.restart_reason = restart_words(reason)
+        self._restart_times.append(now)
+        recent = sum(1 for at in self._restart_times if now - at <= LOOP_WINDOW)
+        looping = recent >= LOOP_RESTARTS
+        log.warning("the touch board restarted (%d so far, %d in the last minute): %s",
+                    self.restarts, recent, self.restart_reason)
+        self._emit(SensorsRestarted(self.restarts, self.restart_reason, recent, looping))
+
     def _send_command(self, connection: Connection, kind: str, fields: list[Any]) -> None:
         """A queued command; one the protocol cannot carry is dropped with a log line."""
         try:
             connection.send(kind, fields)
         except ValueError as error:
             log.error("command %s %s not sent: %s", kind, fields, error)
+            return
+        if kind == proto.REBOOT:
+            self._reboot_asked = time.monotonic()
 
     def _flash(self) -> None:
         """Update the board's firmware with the port let go; no ``TouchesLost``, as the app
@@ -327,6 +391,7 @@ class TouchLink(TouchesIn):
             self._emit(UpdateFinished(None))
         finally:
             self.problem = NOT_YET  # whatever follows is news to the app
+            self._reboot_asked = time.monotonic()  # the update ended by resetting the board
 
     def _progress(self, share: float) -> None:
         self._emit(UpdateProgress(share))
@@ -365,3 +430,14 @@ class TouchLink(TouchesIn):
             log.warning("touch board: %s", reason)
             self._emit(TouchesLost(reason))
         self.problem = reason
+
+
+def restart_words(reason: str | None) -> str:
+    """Why the board restarted, in words, from the reason in its ``F restart`` line."""
+    if reason is None:
+        return NO_REASON
+    if reason.startswith("crash:"):
+        return f"its firmware crashed ({reason.removeprefix('crash:')})"
+    return {"watchdog": "its watchdog reset it (the firmware stopped scanning)",
+            "soft": "a soft reset", "hard": "a reset (its reset pin, or a debugger)",
+            "deepsleep": "it woke from deep sleep"}.get(reason, f"reset cause {reason!r}")
