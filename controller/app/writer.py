@@ -19,6 +19,9 @@ from controller.errors import KaskadeError
 
 log = logging.getLogger(__name__)
 
+CLOSE_SECONDS = 60.0
+"""The longest a stopping app waits for its saves."""
+
 Job = Callable[[], None]
 """A save: writes a file (or the history); raises ``StorageError`` when it cannot."""
 Done = Callable[[Exception | None], None]
@@ -81,9 +84,13 @@ class ThreadWriter(Writer):
         self.submit(lambda: None, lambda error: None).result()
 
     def close(self) -> None:
-        """Run the saves still queued (a stopping app keeps every move), then stop."""
+        """Run the saves still queued (a stopping app keeps every move), then stop; a card
+        that has not answered in :data:`CLOSE_SECONDS` is left to it (and said to be)."""
         self._jobs.put(None)
-        self._thread.join()
+        self._thread.join(CLOSE_SECONDS)
+        if self._thread.is_alive():
+            log.error("the card has not finished saving in %g s; stopping without waiting",
+                      CLOSE_SECONDS)
 
     def _run(self) -> None:
         while (item := self._jobs.get()) is not None:
