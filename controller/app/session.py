@@ -62,6 +62,9 @@ class Session(Generic[S]):
         """Saves that failed in a row."""
         self.retry_at = 0.0
         """When a failed save may be tried again."""
+        self.now = 0.0
+        """The latest time a save was asked for at (a save asked for without one counts
+        its pause from it)."""
         self.last_write: Future[None] | None = None
         """The last save asked for: done when it is on the disk (or raising why not)."""
 
@@ -116,11 +119,13 @@ class Session(Generic[S]):
     def save(self, now: float | None = None, then: Callable[[], None] | None = None) -> None:
         """Save the game to the autosave file, then do ``then`` (on the writer's thread, only
         if the save succeeded). Not while a save is under way (the one after it saves the
-        newest game), nor at ``now`` before a failed save may be tried again; a failure is
-        reported once in a row, and retried later."""
+        newest game), nor at ``now`` before a failed save may be tried again; each failure is
+        told to ``on_problem`` (the app says a repeated one once), and retried later."""
         if self.autosave is None:
             self.unsaved = False
             return
+        if now is not None:
+            self.now = now
         if self.saving or (now is not None and now < self.retry_at):
             return
         autosave, text = self.autosave, self.record()
@@ -131,10 +136,11 @@ class Session(Generic[S]):
                 then()
 
         self.unsaved, self.saving = False, True
-        self.last_write = self.writer.submit(write, lambda error: self._saved(error, now))
+        asked = self.now
+        self.last_write = self.writer.submit(write, lambda error: self._saved(error, asked))
 
-    def _saved(self, error: Exception | None, now: float | None) -> None:
-        """How the save asked for at ``now`` went (told on the app's thread)."""
+    def _saved(self, error: Exception | None, asked: float) -> None:
+        """How the save asked for at ``asked`` went (told on the app's thread)."""
         self.saving = False
         if error is None:
             self.failures, self.retry_at = 0, 0.0
@@ -142,7 +148,7 @@ class Session(Generic[S]):
         self.unsaved = True
         self.failures += 1
         pause = min(RETRY_LONGEST, RETRY_FIRST * 2 ** min(self.failures - 1, 16))
-        self.retry_at = (now or 0.0) + pause
+        self.retry_at = asked + pause
         self.on_problem(f"the game could not be saved: {error}; trying again every "
                         f"{RETRY_LONGEST:g} s at most" if isinstance(error, StorageError)
                         else f"the game could not be saved ({type(error).__name__}: {error})")

@@ -48,7 +48,7 @@ def machine(cause=Machine.PWRON_RESET):
 
 
 def forget_note():
-    try:
+    try:  # noqa: SIM105 - MicroPython has no contextlib
         os.remove(NOTE)
     except OSError:
         pass
