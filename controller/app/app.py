@@ -188,6 +188,8 @@ class App:
         """The sensors' latest readings, while a web page watches them."""
         self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
         """Games with an unfinished game waiting beside the one in ``session``."""
+        self._parking: list[str] = []
+        """Games whose waiting game is still being written (once per write)."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
@@ -476,18 +478,21 @@ class App:
         waiting, text = self.store.waiting(name), self.session.record()
 
         def parked(error: Exception | None) -> None:
+            self._parking.remove(name)
             if error is not None:
                 self.parked.discard(name)
                 self._notice(f"the unfinished {title} game could not be set aside and is "
                              f"replaced: {error}")
 
         self.parked.add(name)
+        self._parking.append(name)
         self.writer.submit(lambda: waiting.save(text), parked)
 
     def _unpark(self, name: str) -> None:
         """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
         waiting = self.store.waiting(name)
-        self.writer.settle()  # a game set aside a moment ago is on the card before it is read
+        if name in self._parking:  # set aside a moment ago: on the card before it is read
+            self.writer.settle()
         saved = waiting.load()
         self._notice(waiting.problem)
         self.parked.discard(name)

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from controller.devices.frame import Frame
 from controller.games.kaskade import KaskadeState
@@ -72,15 +73,12 @@ def _slow_fsync(extra_ms: float) -> Iterator[None]:
     """Every fsync in this process takes ``extra_ms`` longer."""
     real = os.fsync
 
-    def slow(descriptor: int) -> None:
+    def slow(descriptor: Any) -> None:
         time.sleep(extra_ms / 1000)
         real(descriptor)
 
-    os.fsync = slow
-    try:
+    with mock.patch.object(os, "fsync", slow):
         yield
-    finally:
-        os.fsync = real
 
 
 def _post(address: str, path: str, body: dict[str, Any], token: str) -> None:
