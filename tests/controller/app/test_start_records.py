@@ -5,6 +5,7 @@ with a notice or stored without harm, and the board starts."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -27,6 +28,7 @@ def start(tmp_path: Path, record: str, capsys) -> dict:
         assert main(["sim", "--headless", "--state-dir", str(tmp_path), "--script",
                      os.devnull]) == 0
         out = capsys.readouterr().out
+        gc.collect()  # the app ended: its lock goes with it (a new process's start)
     return json.loads(out.strip().splitlines()[-1])
 
 
