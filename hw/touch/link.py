@@ -72,13 +72,14 @@ RETRY_INCOMPATIBLE = 5.0
 APP = "app"
 """The reader of the diagnostic stream that gets ``PadReadings`` events."""
 RESTART = "restart"
-"""The fault code by which the board says why it restarted (firmware 0.3 on)."""
+"""The fault code by which the board says why it restarted (firmware after 0.2)."""
 REASON_WAIT = 1.0
 """Seconds a restart waits for the board to say why (an older firmware never does)."""
 LOOP_WINDOW = 60.0
 LOOP_RESTARTS = 3
 """Three restarts within a minute: the board is restarting in a loop."""
 ASKED_WAIT = 30.0
+"""Seconds within which a restart asked for is expected (an update's reset, a reboot)."""
 NO_REASON = "it did not say why (a dip in its power, or a firmware too old to say)"
 
 
