@@ -127,9 +127,12 @@ class TouchBoard:
 
     # running
 
-    def start(self):
-        """Say hello and start the sensors."""
+    def start(self, restarted=None):
+        """Say hello — and why the board restarted, if it says (``restarted``: the reason, a
+        word), at once after it, before the sensors start — then start the sensors."""
         self.hello()
+        if restarted is not None:
+            self.report("restart", restarted)
         self.sensor.start()
 
     def step(self, elapsed):

@@ -38,13 +38,11 @@ def build(config, machine, serial, firmware_root, note=None):
 
     sensor = open_sensor(config, machine, report)
     board = TouchBoard(config, sensor, serial, (VERSION, content_hash(firmware_root)), note)
-    board.start()
     noted = restart.take(note)
+    reason = noted or restart.cause(machine)
+    board.start(None if reason == restart.POWER else reason)  # the usual start needs no words
     if noted is None and machine.reset_cause() == machine.WDT_RESET:
         board.report("watchdog", "reset")  # the previous run hung
-    reason = noted or restart.cause(machine)
-    if reason != restart.POWER:  # the usual start needs no words
-        board.report("restart", reason)
     return board
 
 

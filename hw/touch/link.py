@@ -73,8 +73,9 @@ APP = "app"
 """The reader of the diagnostic stream that gets ``PadReadings`` events."""
 RESTART = "restart"
 """The fault code by which the board says why it restarted (firmware after 0.2)."""
-REASON_WAIT = 1.0
-"""Seconds a restart waits for the board to say why (an older firmware never does)."""
+REASON_WAIT = 5.0
+"""Seconds a restart waits for the board to say why (it does right after its hello; an older
+firmware never does); also how long after connecting a board's reason counts as news."""
 LOOP_WINDOW = 60.0
 LOOP_RESTARTS = 3
 """Three restarts within a minute: the board is restarting in a loop."""
@@ -127,6 +128,7 @@ class TouchLink(TouchesIn):
         self._restart_times: deque[float] = deque(maxlen=LOOP_RESTARTS * 4)
         self._restarting: float | None = None
         """When a hello said the board restarted, while its reason may still come."""
+        self._connected_at = 0.0
         self._reboot_asked: float | None = None
         """When a restart was asked for (a reboot command, a firmware update): the next one
         within :data:`ASKED_WAIT` seconds is that one."""
@@ -250,6 +252,7 @@ class TouchLink(TouchesIn):
                 connection.request(proto.THRESHOLDS, list(self.wanted))
             connection.send(proto.RESYNC)
             self._resume_readings(connection)
+            self._connected_at = time.monotonic()
             self._back(path)
             while not self._stop.is_set() and not self._update.is_set():
                 while self._commands:
@@ -338,10 +341,12 @@ class TouchLink(TouchesIn):
         return hello
 
     def _restart_said(self, reason: str) -> None:
-        """The board said why it restarted (in its first lines, after its hello): after a
-        hello in the session, or when it connected, a restart nobody asked for is counted."""
-        self._restarting = None
-        if not self._asked() and reason != "asked":  # "asked": another program's reboot
+        """The board said why it restarted (right after its hello): after a hello in the
+        session, or as it connected, a restart nobody asked for is counted (a reason late for
+        a restart already counted is not counted again)."""
+        pending, self._restarting = self._restarting, None
+        news = pending is not None or time.monotonic() - self._connected_at < REASON_WAIT
+        if not self._asked() and reason != "asked" and news:  # "asked": another's reboot
             self._restarted(reason)
 
     def _asked(self) -> bool:

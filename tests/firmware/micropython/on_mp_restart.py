@@ -112,7 +112,7 @@ def test_a_hang_is_a_watchdog_reset():
     forget_note()
     port = Port()
     build(CONFIG, machine(Machine.WDT_RESET), port, "/firmware", NOTE)
-    assert lines_of(port) == ["H", "watchdog reset", "restart watchdog"]
+    assert lines_of(port) == ["H", "restart watchdog", "watchdog reset"]
 
 
 def test_a_restart_the_pi_asks_for_says_so():
