@@ -32,8 +32,12 @@ def crashing(monkeypatch):
 def test_health_says_the_board_restarts_in_a_loop_and_why(tmp_path, crashing):
     with served_board(load_profile("kaskade-8x8"), tmp_path, firmware=True) as running:
         served = Served(running.app, running.server)
-        served.wait_for(lambda: served.request("GET", "/api/health")[1]["board"]["looping"],
-                        "a loop of restarts", WAIT)
+
+        def looping() -> bool:
+            status, health = served.request("GET", "/api/health")
+            return status == 200 and health["board"]["looping"]  # 503: a busy machine
+
+        served.wait_for(looping, "a loop of restarts", WAIT)
         health = served.request("GET", "/api/health")[1]
         board = health["board"]
         assert board["restarts"] >= 3
