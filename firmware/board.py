@@ -31,6 +31,7 @@ class TouchBoard:
         self.port = port
         self.identity = identity  # (firmware version, content hash)
         self.note = note
+        self.restarted = None  # why it restarted, until said after the first query's hello
         self.map = config["map"]  # pad of each sensor channel
         count = len(self.map)
         self.pad_count = config["pads"]
@@ -129,11 +130,18 @@ class TouchBoard:
 
     def start(self, restarted=None):
         """Say hello — and why the board restarted, if it says (``restarted``: the reason, a
-        word), at once after it, before the sensors start — then start the sensors."""
+        word), at once after it, before the sensors start — then start the sensors. The
+        reason is said again after the hello that answers the first query: a Pi that opens
+        the port only after the board started (a real USB port comes back after a reset)
+        hears it then."""
+        self.restarted = restarted
         self.hello()
-        if restarted is not None:
-            self.report("restart", restarted)
+        self._restarted()
         self.sensor.start()
+
+    def _restarted(self):
+        if self.restarted is not None:
+            self.report("restart", self.restarted)
 
     def step(self, elapsed):
         """One turn of the main loop, ``elapsed`` ms after the one before."""
@@ -168,6 +176,8 @@ class TouchBoard:
     def _command(self, kind, seq, fields):
         if kind == proto.QUERY:
             self.hello()
+            self._restarted()
+            self.restarted = None
         elif kind == proto.RESYNC:
             self.state()
         elif kind == proto.CALIBRATE:

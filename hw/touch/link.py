@@ -129,6 +129,9 @@ class TouchLink(TouchesIn):
         self._restarting: float | None = None
         """When a hello said the board restarted, while its reason may still come."""
         self._connected_at = 0.0
+        self._said_at_connection = False
+        """A restart the board reported as it connected was counted (it says it twice: after
+        its first hello, and after the hello that answers the link's query)."""
         self._reboot_asked: float | None = None
         """When a restart was asked for (a reboot command, a firmware update): the next one
         within :data:`ASKED_WAIT` seconds is that one."""
@@ -236,6 +239,7 @@ class TouchLink(TouchesIn):
     def _session(self) -> None:
         """One connection, from opening the port until it fails (or the link is closed)."""
         path = self.locate()
+        self._said_at_connection = False
         serial = self.opener(path)
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         try:
@@ -345,8 +349,12 @@ class TouchLink(TouchesIn):
         session, or as it connected, a restart nobody asked for is counted (a reason late for
         a restart already counted is not counted again)."""
         pending, self._restarting = self._restarting, None
-        news = pending is not None or time.monotonic() - self._connected_at < REASON_WAIT
-        if not self._asked() and reason != "asked" and news:  # "asked": another's reboot
+        if pending is None:  # as the board connected: once, and only then
+            if self._said_at_connection or \
+                    time.monotonic() - self._connected_at >= REASON_WAIT:
+                return
+            self._said_at_connection = True
+        if not self._asked() and reason != "asked":  # "asked": another program's reboot
             self._restarted(reason)
 
     def _asked(self) -> bool:

@@ -127,6 +127,22 @@ def test_a_restart_the_pi_asks_for_says_so():
     assert lines_of(port) == ["H", "restart asked"]
 
 
+def test_the_reason_is_said_again_after_the_first_query_only():
+    """A Pi that opens the port after the board restarted (a real USB port comes back after a
+    reset) hears why in the answer to its query."""
+    forget_note()
+    restart.keep(NOTE, "crash:OSError")
+    port = Port()
+    board = build(CONFIG, machine(), port, "/firmware", NOTE)
+    assert lines_of(port) == ["H", "restart crash:OSError"]
+    port.incoming = proto.encode("Q", 1)
+    board.step(10)
+    assert lines_of(port) == ["H", "restart crash:OSError"]
+    port.incoming = proto.encode("Q", 2)
+    board.step(10)
+    assert lines_of(port) == ["H"]
+
+
 def test_without_a_note_file_nothing_is_kept():
     restart.keep(None, "crash:ValueError")
     assert restart.take(None) is None

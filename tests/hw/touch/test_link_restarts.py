@@ -6,15 +6,18 @@ asked for are not counted."""
 
 from __future__ import annotations
 
+import queue
 import time
+from pathlib import Path
 
 import pytest
 
-from controller.devices.interfaces import SensorsFault, SensorsRestarted
+from controller.devices.interfaces import PadDown, SensorsFault, SensorsRestarted
 from firmware import proto
 from firmware.board import TouchBoard
-from hw.touch.link import NO_REASON, restart_words
-from tests.support.link_board import Board
+from hw.touch.link import NO_REASON, TouchLink, restart_words
+from sim.mcu.serve import RunningDevice
+from tests.support.link_board import PROFILE, Board
 
 WAIT = 30.0
 
@@ -85,6 +88,37 @@ def test_another_programs_reboot_is_not_counted(board):
     board.touch(7)
     board.touch(8)
     assert not [e for e in board.drain() if isinstance(e, SensorsRestarted)]
+
+
+def test_a_restart_said_as_the_link_connects_is_counted_once(tmp_path):
+    """The board crashed before the link opened its port: it says why after the hello that
+    answers the link's query (and after its first hello, where the line kept it: here
+    injected); one restart."""
+    device = RunningDevice(PROFILE, tmp_path / "board")
+    Path(f"{device.link}.restart").write_text("crash:OSError")
+    device.start()
+    events: queue.Queue[object] = queue.Queue()
+    link = TouchLink(PROFILE, lambda: str(tmp_path / "board"), retry=0.1)
+    link.start(events.put)
+    try:
+        first = events.get(timeout=WAIT)
+        while not isinstance(first, SensorsRestarted):
+            first = events.get(timeout=WAIT)
+        assert first == SensorsRestarted(1, "its firmware crashed (OSError)", 1, False)
+        device.line.inject(proto.encode(proto.FAULT, 60000, ["restart", "crash:OSError"]))
+        deadline = time.monotonic() + WAIT
+        while list(link.faults).count("restart crash:OSError") < 2:
+            assert time.monotonic() < deadline, list(link.faults)
+            time.sleep(0.02)
+        device.pads.down(3)
+        later = [events.get(timeout=WAIT)]
+        while not isinstance(later[-1], PadDown):
+            later.append(events.get(timeout=WAIT))
+    finally:
+        link.close()
+        device.close()
+    assert not [e for e in later if isinstance(e, SensorsRestarted)], later
+    assert link.restarts == 1
 
 
 @pytest.mark.parametrize(("said", "words"), [
