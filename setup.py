@@ -3,9 +3,31 @@ Decktet solitaire's solver (controller/ai/_solitaire_core.c) — built where a C
 Python's headers are present; optional, so the package installs and runs without them, in pure
 Python (Raspberry Pi OS: sudo apt install build-essential python3-dev)."""
 
-from setuptools import Extension, setup
+from pathlib import Path
 
-setup(ext_modules=[
+from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+CONSTRAINTS = "constraints.txt"
+
+
+class BuildPy(build_py):
+    """Ships the repository's constraints.txt (every dependency pinned with its hashes) inside
+    the package as hw/pi/constraints.txt, so an installation outside a checkout installs the
+    Pi with the versions that were tested (hw.pi.constraints finds it)."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:  # a checkout reads the file where it is
+            return
+        if not Path(CONSTRAINTS).is_file():
+            raise FileNotFoundError(f"{CONSTRAINTS} is missing: make constraints writes it")
+        target = Path(self.build_lib) / "hw" / "pi"
+        self.mkpath(str(target))
+        self.copy_file(CONSTRAINTS, str(target / CONSTRAINTS))
+
+
+setup(cmdclass={"build_py": BuildPy}, ext_modules=[
     Extension("controller.ai.kaskade._core", ["controller/ai/kaskade/_core.c"],
               depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
     Extension("controller.ai._solitaire_core", ["controller/ai/_solitaire_core.c"],

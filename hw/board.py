@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import (
     Board,
     ButtonsIn,
@@ -36,6 +36,9 @@ class Silence(SoundOut):
     def play(self, sound: Sound) -> None:
         del sound
 
+    def _describe(self) -> str:
+        return "without a buzzer"
+
 
 class PiBoard(Board):
     """A board whose status LED follows the touch sensors."""
@@ -55,8 +58,8 @@ class PiBoard(Board):
 
         super().start(watch)
 
-    def close(self) -> None:
-        super().close()
+    def _release(self) -> None:
+        super()._release()
         if self.status is not None:
             self.status.close()
 

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 
-from controller.devices.firmware import is_older
+from controller.devices.firmware import compare
 from controller.profile.model import Profile
-from firmware.identity import VERSION
 from hw.leds.choose import CHECKS, led_backend
 from hw.pi.facts import SERVICE, UDEV_RULE, Facts
-from hw.pi.install import PREFIX
+from hw.pi.install import KASKADE, PREFIX
 from hw.pi.install import USER as PORT_GROUP
 from hw.touch.connection import Hello
 from hw.touch.errors import LinkError
@@ -126,14 +125,14 @@ def _touch_board(profile: Profile, facts: Facts, find_port: Callable[[], str],
                      f"protocol {said.protocol}")]
     if access:
         found.append(access)
-    if is_older(said.firmware, VERSION):
-        found.append(Verdict("firmware", WARN, f"{said.firmware} ({said.content_hash}), older "
-                             f"than the bundled {VERSION}",
+    standing = compare(said.firmware, said.content_hash)
+    if standing.differs:
+        found.append(Verdict("firmware", WARN, standing.words(),
                              f"kaskade firmware flash --port {path} (or accept the update the "
                              "board offers on its LEDs)"))
     else:
-        found.append(Verdict("firmware", OK, f"{said.firmware} ({said.content_hash}); bundled "
-                             f"{VERSION}"))
+        found.append(Verdict("firmware", OK, f"{said.firmware} ({said.content_hash}), the "
+                             "bundled one"))
     return found
 
 
@@ -148,4 +147,19 @@ def _installed(facts: Facts) -> Verdict:
                        "others may be able to write (an older kaskade install)",
                        "sudo $(command -v kaskade) install --profile NAME again: it copies the "
                        f"program into {PREFIX} and sandboxes the service")
+    if facts.service is not None and str(KASKADE) not in facts.service:
+        return Verdict("start at power-on", WARN, "the service runs the program installed "
+                       "before releases (kaskade upgrade could not go back from it)",
+                       "sudo $(command -v kaskade) install --profile NAME again: it installs "
+                       f"the program as a release and runs {KASKADE}")
+    if facts.service is not None and "WatchdogSec=" not in facts.service:
+        return Verdict("start at power-on", WARN, "the service has no watchdog, no limits and "
+                       "may open any device (an older kaskade install)",
+                       "sudo $(command -v kaskade) install --profile NAME again, with the touch "
+                       "board on the cable")
+    if facts.rule is not None and "ATTRS{serial}" not in facts.rule:
+        return Verdict("start at power-on", WARN, "the udev rule takes any MicroPython Pico for "
+                       "the touch board (an older kaskade install, or --any-pico)",
+                       "sudo $(command -v kaskade) install --profile NAME again, with the touch "
+                       "board on the cable (or --serial SERIAL)")
     return Verdict("start at power-on", OK, "the systemd unit and the udev rule are in place")

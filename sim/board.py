@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from controller.devices.frame import Frame
-from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut, TouchesIn
+from controller.devices.interfaces import (
+    Board,
+    PixelsOut,
+    Sound,
+    SoundOut,
+    TouchesIn,
+    WiredTouches,
+)
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
 from hw.flash.update import bundled_updater
@@ -41,6 +48,9 @@ class SimPixels(PixelsOut):
         with self._lock:
             return self.version, self.frame
 
+    def _describe(self) -> str:
+        return f"{self.version} frame{'' if self.version == 1 else 's'} shown"
+
 
 class SimSound(SoundOut):
     """Remembers the sounds made, for the front end's sound indicator."""
@@ -53,6 +63,9 @@ class SimSound(SoundOut):
         self.played.append(sound)
         for listener in self.listeners:
             listener(sound)
+
+    def _describe(self) -> str:
+        return f"{len(self.played)} sound{'' if len(self.played) == 1 else 's'} played"
 
 
 class Fingers(Protocol):
@@ -85,8 +98,8 @@ class SimBoard(Board):
         self.fingers = fingers
         self.device = device
 
-    def close(self) -> None:
-        super().close()
+    def _release(self) -> None:
+        super()._release()
         if self.device is not None:
             self.device.close()
 
@@ -128,7 +141,7 @@ class SimParts:
     """What the front end touches (nothing, when the touches come from a serial port)."""
     buttons: VirtualButtons
     sound: SimSound
-    link: TouchLink | None
+    link: WiredTouches | None
     """The touch link, when touches go through one (its wire traffic, its state)."""
 
 
@@ -137,7 +150,7 @@ def sim_parts(board: Board) -> SimParts:
     LEDs and to touch the pads."""
     if not isinstance(board, SimBoard):
         raise TypeError("a simulator front end needs a board from sim_board()")
-    link = board.touches if isinstance(board.touches, TouchLink) else None
+    link = board.touches if isinstance(board.touches, WiredTouches) else None
     assert isinstance(board.pixels, SimPixels)
     assert isinstance(board.buttons, VirtualButtons)
     assert isinstance(board.sound, SimSound)

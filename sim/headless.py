@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
 from controller.app.driver import FRAME_RATE, Driver
 from controller.app.thinking import StepThinker
+from controller.devices.firmware import bundled
 from controller.devices.interfaces import Board, InputEvent, SensorsFirmware, Sound
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
@@ -27,7 +28,15 @@ from sim.results import Results
 from sim.script import Command, act, parse_command
 
 SCRIPTED_HASH = "00000000"
-"""The content hash a script's ``firmware`` line reports (scripts name only the version)."""
+"""The content hash a script's ``firmware`` line reports for any but the bundled version."""
+
+
+def scripted_firmware(version: str) -> SensorsFirmware:
+    """What a script's ``firmware VERSION`` line reports: the bundled firmware itself for the
+    bundled version, else that version with other content (offered the update)."""
+    ours = bundled()
+    return SensorsFirmware(version, ours.content_hash if version == ours.version else
+                           SCRIPTED_HASH)
 
 
 class Headless:
@@ -105,7 +114,7 @@ class Headless:
         elif verb == "png":
             self.save_png(command.name, command.line)
         elif verb == "firmware":
-            self._event(SensorsFirmware(command.name, SCRIPTED_HASH))
+            self._event(scripted_firmware(command.name))
         elif verb == "describe":
             line = self.describe()
             self.described.append(line)

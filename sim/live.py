@@ -21,12 +21,12 @@ from typing import Any, TextIO, TypeVar
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
-from controller.devices.interfaces import SensorsFirmware
+from controller.app.ready import ReadyReport
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge
 from sim.board import SimBoard, sim_parts
-from sim.headless import SCRIPTED_HASH
+from sim.headless import scripted_firmware
 from sim.results import Results
 from sim.script import Command, act, parse_command
 
@@ -59,8 +59,10 @@ class Live:
         self.driver = Driver(self.app, board)
         self.results = Results(self.driver, png_out)
         self.stop = threading.Event()
-        self.loop = threading.Thread(target=run_loop, args=(self.driver, self.stop),
-                                     kwargs={"companion": bridge}, name="board", daemon=True)
+        self.loop = threading.Thread(
+            target=run_loop, args=(self.driver, self.stop),
+            kwargs={"companion": ReadyReport(store.directory.parent, bridge)}, name="board",
+            daemon=True)
 
     def __enter__(self) -> Live:
         """Start the app's loop; with the simulated firmware, wait until the touch board has
@@ -101,7 +103,7 @@ class Live:
         elif verb == "png":
             self.on_loop(lambda now: self.results.save_png(command.name, command.line))
         elif verb == "firmware":
-            self.bridge.post(SensorsFirmware(command.name, SCRIPTED_HASH))
+            self.bridge.post(scripted_firmware(command.name))
         elif verb == "describe":
             line = self.on_loop(self._describe)
             if self.out is not None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from sim.mcu.pty import PtyLine
-from sim.micropython_interpreter import HERE, node
+from sim.micropython_interpreter import HERE, environment, node
 
 DEVICE = HERE / "device.mjs"
 EMULATOR = HERE / "emulator"
@@ -57,7 +57,7 @@ class MicroPythonBoard:
             self.received = 0
             self._process = subprocess.Popen(
                 [self.node, str(DEVICE), str(self.flash), str(EMULATOR)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment())
             threading.Thread(target=self._from_board, args=(self._process,), name="board-out",
                              daemon=True).start()
 

@@ -12,7 +12,7 @@
     hold menu 2       hold a button for 2 seconds
     wait 0.5          let half a second pass (animations run)
     png cascade       save the board as cascade.png in the --png-out folder
-    firmware 0.0.9    the touch board reports firmware 0.0.9 (older ones are offered the update)
+    firmware 0.0.9    the board reports firmware 0.0.9 (all but the bundled are offered the update)
 """
 
 from __future__ import annotations

@@ -12,10 +12,11 @@ from pathlib import Path
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
-from controller.devices.backends import open_board
 from controller.devices.interfaces import Board
+from controller.devices.mock import mock_board
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge
+from controller.web.limits import Limits
 from controller.web.server import WebServer
 from sim.board import sim_board
 
@@ -32,19 +33,22 @@ class Served:
 
 @contextlib.contextmanager
 def served_board(profile: Profile, directory: Path, think: float = 0.1,
-                 firmware: bool = False) -> Iterator[Served]:
+                 firmware: bool = False, reading: str = "paired",
+                 limits: Limits | None = None) -> Iterator[Served]:
     """The app of ``profile`` keeping its files in ``directory``, its loop on a thread and its
     web companion started; all stopped after. The board is the mock one, or with
     ``firmware`` the simulator's: the real touch firmware on a simulated microcontroller
-    behind the touch link (its sensors have readings)."""
+    behind the touch link (its sensors have readings). ``reading`` and ``limits`` are the
+    server's (see :class:`controller.web.server.WebServer`)."""
     store = Store.at(directory, profile.name)
     app = App(profile, store, think_seconds=think)
     bridge, stop = Bridge(), threading.Event()
-    board = sim_board(profile, "firmware") if firmware else open_board("mock", profile)
+    board = sim_board(profile, "firmware") if firmware else mock_board(profile)
     loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
                             kwargs={"companion": bridge}, daemon=True)
     loop.start()
-    server = WebServer(bridge, profile, store.directory, store.history, port=0)
+    server = WebServer(bridge, profile, store.directory, store.history, port=0,
+                       reading=reading, limits=limits)
     try:
         server.start()
         yield Served(app, bridge, server, board)

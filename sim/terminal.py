@@ -18,6 +18,7 @@ import select
 import shutil
 import sys
 import termios
+import textwrap
 import threading
 import time
 import tty
@@ -29,6 +30,7 @@ from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
 from sim.board import sim_parts
 from sim.leds import FrameReader
+from sim.pad_caption import pad_caption
 from sim.raster import TO_SCREEN
 
 TAP = 0.12
@@ -41,8 +43,8 @@ MOVES = {"\x1b[A": (0, 1), "\x1b[B": (0, -1), "\x1b[C": (1, 0), "\x1b[D": (-1, 0
 
 MARGIN = 3
 """Columns left of the board for the rows' numbers."""
-FOOTER = 6
-"""Text lines under the board: the columns' letters, the description, status, keys, notices."""
+MIN_WRAP = 20
+"""The narrowest the words under the board are wrapped to, however narrow the terminal."""
 
 
 def true_colour() -> bool:
@@ -193,8 +195,9 @@ class TerminalBoard:
         _, frame = self.pixels.latest()
         drive = self.reader.colours(frame) if frame else [(0, 0, 0)] * profile.leds
         columns, lines_free = shutil.get_terminal_size((100, 30))
+        footer = self._footer(columns)
         scale = fitting_scale(profile.led_width, profile.led_height, columns - MARGIN,
-                              lines_free - FOOTER)
+                              lines_free - len(footer) - 1)
         k = profile.per_pad
         width = profile.led_width * scale
         lines = []
@@ -211,15 +214,27 @@ class TerminalBoard:
             labelled = row
             lines.append(label + "".join(cells) + "\x1b[0m")
         lines.append(" " * MARGIN + self._column_labels(k * scale))
-        pad = profile.pad_name(self.cursor[1] * profile.columns + self.cursor[0])
-        description = self.driver.app.screen.describe(time.monotonic())
-        lines.append(description[:columns])
+        lines.extend(footer)
+        self._write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
+
+    def _footer(self, columns: int) -> list[str]:
+        """The words under the board, each wrapped to ``columns`` rather than cut: the screen's
+        description, the pad under the cursor and what a touch there does (the window's words
+        for it), the keys, the last notices."""
+        profile = self.profile
+        pad = self.cursor[1] * profile.columns + self.cursor[0]
+        screen = self.driver.app.screen
         kept = " ".join(profile.pad_name(p) for p in sorted(self.kept))
         held = f" · kept touched: {kept}" if kept else ""
-        lines.append(f"{profile.name} · cursor {pad}{held} {self._sound_text():<12}"[:columns])
-        lines.append(KEYS_HELP[:columns])
-        lines.extend(notice[:columns] for notice in self.driver.app.notices[-2:])
-        self._write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
+        sound = self._sound_text()
+        caption = pad_caption(screen, profile.pad_name(pad), pad).removeprefix("pad ")
+        cursor = f"cursor {caption}{held}" + \
+            (f"  {sound}" if sound else "")
+        texts = [screen.describe(time.monotonic()), cursor, KEYS_HELP,
+                 *self.driver.app.notices[-2:]]
+        width = max(MIN_WRAP, columns - 1)  # the last column would scroll some terminals
+        return [line for text in texts
+                for line in textwrap.wrap(text, width, subsequent_indent="  ") or [""]]
 
     def _row_label(self, row: int) -> str:
         """The row's number, lit with a pointer for the cursor's row."""

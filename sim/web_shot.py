@@ -2,7 +2,8 @@
 firmware on a simulated microcontroller) after a self-test, with a Kaskade game in progress,
 served on a free port and photographed in Debian's headless Chromium at a desktop's and a
 phone's size (``web-desktop.png``, ``web-phone.png``), and with the board's health and the
-sensors' heat map open while a finger rests on a pad (``web-health.png``).
+sensors' heat map open while a finger rests on a pad (``web-health.png``); and what a phone not
+paired gets from a board that shows itself to paired devices only (``web-pairing.png``).
 
 Run ``python -m sim.web_shot --png-out docs/images`` (``make web-screenshots``); it needs the
 packages chromium and chromium-driver.
@@ -26,6 +27,7 @@ from sim.served import served_board
 
 SIZES = {"web-desktop": (1280, 900), "web-phone": (390, 1000)}
 HEALTH = ("web-health", (1280, 1400))
+PAIRING = ("web-pairing", (390, 760))
 MOVES = ("h8", "c3", "d4", "c3", "d3", "c2", "e5")
 """A touch that skips "White to move", then the moves of the game on show."""
 FINGER = 27
@@ -44,7 +46,8 @@ def main(argv: list[str] | None = None) -> int:
 
     profile = load_profile("kaskade-8x8")
     with tempfile.TemporaryDirectory() as state, \
-            served_board(profile, Path(state), firmware=True) as served:
+            served_board(profile, Path(state), firmware=True, reading="open") as served, \
+            served_board(profile, Path(state) / "guarded", reading="paired") as guarded:
         bridge, server = served.bridge, served.server
         _self_test(bridge, profile.pads)
         bridge.call(lambda app, now: setattr(app, "screen", app.start_game(
@@ -81,6 +84,11 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(2.0)
             browser.save_screenshot(str(args.png_out / f"{picture}.png"))
             board.fingers.up(FINGER)
+            picture, (width, height) = PAIRING
+            browser.set_window_size(width, height)
+            browser.get(guarded.server.address)
+            time.sleep(1.0)
+            browser.save_screenshot(str(args.png_out / f"{picture}.png"))
         finally:
             browser.quit()
     return 0

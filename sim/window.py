@@ -32,6 +32,7 @@ from controller.profile.firmware import default_thresholds
 from controller.render.heatmap import readings_map
 from sim.board import sim_parts
 from sim.leds import FrameReader
+from sim.pad_caption import pad_caption
 from sim.raster import Raster
 
 BOARD_PIXELS = 640
@@ -248,9 +249,8 @@ class Window:
         """The pad under the mouse (or the cursor): its name and what touching it does."""
         if self.hovered is None:
             return "Point at a pad to see what it is."
-        name = self.profile.pad_name(self.hovered)
-        words = self.driver.app.screen.pad_words(self.hovered)
-        return f"{name} · {words}" if words else name
+        return pad_caption(self.driver.app.screen, self.profile.pad_name(self.hovered),
+                           self.hovered)
 
     # -- running --------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-pytest_plugins = ["tests.support.display", "tests.support.web", "tests.support.browser"]
+pytest_plugins = ["tests.support.display", "tests.support.web", "tests.support.browser",
+                  "tests.support.registry"]
 """Fixtures shared across test packages: ``display``, a virtual X display; ``served``, a board
-app on the web; ``browser``, headless Chromium."""
+app on the web; ``browser``, headless Chromium; ``enter_game``, a game registered for one test."""

@@ -1,8 +1,8 @@
 """docs/game-interface.md's "Adding a game", tried: Take (tests/support/take_game.py), a tiny
-game written as the page says, added to the registry and the app's list of games as the page
-says, passes the conformance suite, gets a home tile, is played by touch to the end and into
-the history, continues after a power cut, plays against the computer and over GTP — nothing
-else in the product changed for it."""
+game written as the page says and added by its one entry in the registry, no module patched,
+passes the conformance suite, gets a home tile, is played by touch to the end and into the
+history, continues after a power cut, plays against the computer and over GTP — nothing else in
+the product changed for it."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ import pytest
 
 import tests.controller.games.test_conformance as conformance
 from controller.ai.gtp import GtpEngine
-from controller.app import app as app_module
-from controller.app import games
-from controller.games import registry
 from controller.games.algebraic import cell_name
 from tests.support import take_game
 from tests.support.board import BoardHarness
@@ -23,12 +20,9 @@ CONFORMANCE = [name for name in dir(conformance) if name.startswith("test_")]
 
 
 @pytest.fixture
-def take(monkeypatch):
-    """Take registered, as the page's steps 2 and 5 say (here in the tables, not the files)."""
-    monkeypatch.setitem(registry._GAMES, "take", "tests.support.take_game:TakeState")
-    fronts = (*games.FRONTS, take_game.front())
-    monkeypatch.setattr(games, "FRONTS", fronts)
-    monkeypatch.setattr(app_module, "FRONTS", fronts)
+def take(enter_game):
+    """Take registered, as the page's step 3 says: one entry, nothing else changed."""
+    enter_game(take_game.ENTRY)
 
 
 @pytest.mark.parametrize("check", CONFORMANCE)

@@ -1,5 +1,7 @@
 """The layers point one way (``../shared/DESIGN.md``, principles 1 and 6; docs/architecture.md),
-checked on every import statement of every module, also the ones inside functions.
+checked on every import statement of every module, also the ones inside functions, on every
+``import_module`` call with a written name, and on every string that names a module of this
+project (``"hw.board:pi_board"``: what a registry or a composition root imports later).
 
 * The core is pure: ``controller.games`` and ``controller.render`` import only the standard
   library and the pure parts of this package, and none of the standard modules that reach files,
@@ -14,6 +16,7 @@ checked on every import statement of every module, also the ones inside function
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import sysconfig
 from importlib.util import find_spec
@@ -38,7 +41,16 @@ FORBIDDEN = {
 STDLIB = Path(sysconfig.get_paths()["stdlib"]).resolve()
 
 
-def imported_modules(path: Path) -> list[tuple[int, str]]:
+PACKAGE_ROOTS = ("controller", "hw", "sim", "firmware", "wiring")
+TARGET = re.compile(r"(?P<module>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::[A-Za-z_]\w*)?")
+"""A string naming a module, maybe with a name in it: ``hw.board`` or ``hw.board:pi_board``."""
+
+
+def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of every import in ``path``: the statements, ``import_module`` calls
+    with a written name, and every string naming a module of this project under ``root``
+    (``"hw.board:pi_board"``: what a registry or a composition root imports later, by name).
+    Calls to ``open`` and ``__import__`` come as ``<call to …>``."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
     for node in ast.walk(tree):
@@ -49,7 +61,30 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
             found.append((node.lineno, node.module or ""))
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("open", "__import__"):
             found.append((node.lineno, f"<call to {node.func.id}>"))
-    return found
+        elif isinstance(node, ast.Call) and _calls_import_module(node) and node.args and \
+                isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            found.append((node.lineno, node.args[0].value))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            target = named_module(node.value, root)
+            if target is not None:
+                found.append((node.lineno, target))
+    return sorted(set(found))
+
+
+def _calls_import_module(call: ast.Call) -> bool:
+    """Whether ``call`` is ``import_module(…)`` or ``importlib.import_module(…)``."""
+    return "import_module" in (getattr(call.func, "id", ""), getattr(call.func, "attr", ""))
+
+
+def named_module(text: str, root: Path) -> str | None:
+    """The module of this project under ``root`` that ``text`` names, if it names one."""
+    match = TARGET.fullmatch(text)
+    if match is None or match["module"].split(".")[0] not in PACKAGE_ROOTS:
+        return None
+    module = root.joinpath(*match["module"].split("."))
+    if module.with_suffix(".py").is_file() or (module / "__init__.py").is_file():
+        return match["module"]
+    return None
 
 
 def is_standard_library(name: str) -> bool:
@@ -66,7 +101,7 @@ def is_standard_library(name: str) -> bool:
 def problems_in(path: Path, root: Path,
                 allowed: tuple[str, ...] = PURE["controller/games"]) -> list[str]:
     problems = []
-    for line, name in imported_modules(path):
+    for line, name in imported_modules(path, root):
         top = name.split(".")[0]
         where = f"{path.relative_to(root)}:{line}"
         if name.startswith("<call"):
@@ -109,7 +144,6 @@ def test_the_check_itself_tells_standard_from_third_party_modules():
 
 # -- the layers above the pure core ------------------------------------------------------------
 
-PACKAGE_ROOTS = ("controller", "hw", "sim", "firmware", "wiring")
 CONTRACTS: dict[str, tuple[str, ...]] = {
     # where (a folder or a module): the parts of this project it may import
     "controller/app": ("controller.app", "controller.games", "controller.render", "controller.ai",
@@ -151,10 +185,10 @@ MICROPYTHON = {"micropython", "machine", "gc", "sys", "os", "json", "array", "se
 """What the firmware may import besides itself: modules MicroPython has."""
 
 
-def own_imports(path: Path) -> list[tuple[int, str]]:
+def own_imports(path: Path, root: Path) -> list[tuple[int, str]]:
     """``(line, module)`` of every import of this project's packages in ``path``, but for the
     package ``controller`` itself, which holds only the version and is free to all."""
-    return [(line, name) for line, name in imported_modules(path)
+    return [(line, name) for line, name in imported_modules(path, root)
             if name.split(".")[0] in PACKAGE_ROOTS and name != "controller"]
 
 
@@ -165,7 +199,7 @@ def contract_problems(root: Path, contracts: dict[str, tuple[str, ...]]) -> list
         target = root / where
         files = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
         for path in files:
-            for line, name in own_imports(path):
+            for line, name in own_imports(path, root):
                 if not any(name == ok or name.startswith(ok + ".") for ok in allowed):
                     problems.append(f"{path.relative_to(root)}:{line}: imports {name}, which "
                                     f"{where} may not")
@@ -175,7 +209,7 @@ def contract_problems(root: Path, contracts: dict[str, tuple[str, ...]]) -> list
 def firmware_problems(root: Path) -> list[str]:
     problems = []
     for path in sorted((root / "firmware").rglob("*.py")):
-        for line, name in imported_modules(path):
+        for line, name in imported_modules(path, root):
             top = name.split(".")[0]
             if top != "firmware" and top not in MICROPYTHON and not name.startswith("<call"):
                 problems.append(f"{path.relative_to(root)}:{line}: imports {name}, which "
@@ -190,7 +224,7 @@ def hw_cycles(root: Path) -> list[list[str]]:
     edges: dict[str, set[str]] = {folder: set() for folder in folders}
     for folder in folders:
         for path in (root / "hw" / folder).rglob("*.py"):
-            for _, name in own_imports(path):
+            for _, name in own_imports(path, root):
                 parts = name.split(".")
                 if parts[0] == "hw" and len(parts) > 1 and parts[1] in edges and \
                         parts[1] != folder:
@@ -241,3 +275,40 @@ def test_the_checks_catch_a_forbidden_import_and_a_circle(tmp_path):
     assert hw_cycles(tmp_path)[0] == ["flash", "touch", "flash"]
     assert firmware_problems(tmp_path) == [
         "firmware/main.py:1: imports threading, which MicroPython does not have"]
+
+
+def test_the_checks_follow_modules_named_in_strings(tmp_path):
+    """A module named in a string (a registry's ``"controller.games.go:GoState"``, a backend's
+    ``"hw.board:pi_board"``) or handed to ``import_module`` is imported as surely as by a
+    statement, only later: the contracts hold it to its direction, upward caught, downward
+    let be — whatever the file."""
+    files = {
+        "controller/devices/choose.py": 'BACKENDS = {"pi": "hw.board:pi_board"}\n'
+                                        'NOTE = "hw.board is opened by the runners"\n'
+                                        'LOG = "hw.log"\n',
+        "controller/devices/load.py": "import importlib\n\n\ndef load():\n"
+                                      "    return importlib.import_module('sim.board')\n",
+        "controller/games/registry.py": 'GAMES = {"go": "controller.games.go:GoState"}\n',
+        "controller/games/go.py": 'SCREEN = "controller.app.screens.go:GoScreen"\n',
+        "hw/board.py": 'PARTS = "controller.devices.choose"\n',
+        "sim/board.py": "from importlib import import_module\n\n\n"
+                        "def parts():\n    return import_module('controller.devices.load')\n",
+    }
+    for name in ("controller/devices", "controller/games", "controller/app/screens", "hw",
+                 "sim"):
+        (tmp_path / name).mkdir(parents=True, exist_ok=True)
+        (tmp_path / name / "__init__.py").write_text("")
+    (tmp_path / "controller/app/screens/go.py").write_text("")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    problems = contract_problems(tmp_path, {"controller/devices": CONTRACTS["controller/devices"],
+                                            "hw": CONTRACTS["hw"],
+                                            "sim/board.py": CONTRACTS["sim/board.py"]})
+    assert problems == [
+        "controller/devices/choose.py:1: imports hw.board, which controller/devices may not",
+        "controller/devices/load.py:5: imports sim.board, which controller/devices may not",
+    ]
+    games = tmp_path / "controller/games"
+    assert problems_in(games / "registry.py", tmp_path) == []
+    assert problems_in(games / "go.py", tmp_path) == [
+        "controller/games/go.py:1: imports controller.app.screens.go, outside the pure core"]

@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 
 import controller
+from controller.devices.firmware import bundled
 from controller.errors import KaskadeError
+from firmware.identity import VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,4 +98,17 @@ def test_the_package_runs_as_a_module():
     result = subprocess.run([sys.executable, "-m", "controller", "--version"],
                             capture_output=True, text=True, cwd=ROOT, check=False)
     assert result.returncode == 0
-    assert result.stdout.strip() == f"kaskade {controller.__version__}"
+    touch = bundled()
+    assert result.stdout.splitlines() == [
+        f"kaskade {controller.__version__}",
+        f"touch firmware {touch.version} ({touch.content_hash})"]
+
+
+def test_the_program_version_is_semantic_and_released_in_the_changelog():
+    version = controller.__version__
+    assert re.fullmatch(r"(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)", version), version
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## \[([^\]]+)\]", changelog, re.M)
+    assert headings[0] == "Unreleased", "others' changes gather under [Unreleased]"
+    assert headings[1] == version, "the newest release is the program's version"
+    assert f"touch firmware {VERSION}" in changelog.lower(), "the changelog names the firmware"

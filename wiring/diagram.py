@@ -5,8 +5,11 @@ panels to scale with each chain's path, its data input and its power injection p
 
 Wires run in three straight pieces — along, across in a gap between parts, along — choosing
 the gap so that no piece crosses a part; wires between pins on the same side of a column (a
-strap on a chip, a chain of chips) run in the gap beside it. The output depends on the profile
-only, so the diagrams in ``wiring/`` can be checked to be current by regenerating them.
+strap on a chip, a chain of chips) run in the gap beside it. A wire's label goes on one of its
+straight pieces, above or below it, at the first place where its box (estimated from the font
+size and the number of characters) is clear of every part and every other text. The output
+depends on the profile only, so the diagrams in ``wiring/`` can be checked to be current by
+regenerating them.
 """
 
 from __future__ import annotations
@@ -31,6 +34,29 @@ LABEL = 1.7
 PIN_LABEL = 2.2
 INSET = 50.0
 """The side of the LED map in the bottom right corner."""
+CHAR_WIDTH = 0.6
+"""A character's width as a share of the font size, as wide as sans-serif runs at most on
+average (bold a tenth wider): the estimate every label is placed by."""
+ASCENT, DESCENT = 0.75, 0.2
+"""How far letters reach above and below the baseline, as shares of the font size."""
+CLEAR = 0.3
+"""The least space between a label and anything else."""
+
+Box = tuple[float, float, float, float]
+"""Left, top, right, bottom."""
+
+
+def text_box(x: float, y: float, content: str, size: float, anchor: str = "start",
+             bold: bool = False) -> Box:
+    """Where a text reaches on the page, estimated from its size and its characters."""
+    width = len(content) * size * CHAR_WIDTH * (1.1 if bold else 1.0)
+    left = x - {"start": 0.0, "middle": width / 2, "end": width}[anchor]
+    return left, y - size * ASCENT, left + width, y + size * DESCENT
+
+
+def _overlap(a: Box, b: Box, clear: float = 0.0) -> bool:
+    return (a[0] < b[2] + clear and b[0] < a[2] + clear
+            and a[1] < b[3] + clear and b[1] < a[3] + clear)
 
 
 class Page:
@@ -38,9 +64,17 @@ class Page:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
+        self.taken: list[Box] = []
+        """What a label must keep clear of: every text and every part's box."""
+
+    def is_free(self, box: Box) -> bool:
+        """Whether ``box`` is on the page and clear of everything taken."""
+        inside = box[0] >= 1 and box[1] >= 1 and box[2] <= WIDTH - 1 and box[3] <= HEIGHT - 1
+        return inside and not any(_overlap(box, other, CLEAR) for other in self.taken)
 
     def text(self, x: float, y: float, content: str, size: float, anchor: str = "start",
              bold: bool = False, colour: str = "#222222") -> None:
+        self.taken.append(text_box(x, y, content, size, anchor, bold))
         weight = ' font-weight="bold"' if bold else ""
         self.parts.append(f'<text x="{x:.2f}" y="{y:.2f}" font-size="{size:g}"{weight} '
                           f'fill="{colour}" text-anchor="{anchor}">{escape(content)}</text>')
@@ -65,11 +99,22 @@ def diagram(profile: Profile) -> str:
               "wiring", 2.4, colour="#666666")
     for part in drawing.parts.values():
         _part(page, part)
-    labelled: set[tuple[str, str, str]] = set()
-    for wire, points in route(drawing):
-        _wire(page, wire, points, (*wire.source, wire.signal) not in labelled)
-        labelled.add((*wire.source, wire.signal))
     _led_map(page, profile, drawing)
+    labelled: set[tuple[str, str, str]] = set()
+    routes = route(drawing)
+    for wire, points in routes:
+        _wire(page, wire, points)
+    # once every wire is drawn (a label avoids crossing them); straps last, their pieces
+    # being too short for a label: the wires between parts take the places beside their pins
+    for wire, points in sorted(routes, key=lambda route: route[0].source[0] ==
+                               route[0].target[0]):
+        strap = wire.source[0] == wire.target[0]  # one label for a part's straps of a signal
+        said = (wire.source[0], "" if strap else wire.source[1], wire.signal)
+        if said not in labelled:
+            others = [piece for other, path in routes if other is not wire
+                      for piece in itertools.pairwise(path)]
+            _label(page, wire, points, others)
+        labelled.add(said)
     page.text(10, HEIGHT - 6, "Each wire: its signal · a colour to use. Pads to sensor inputs, "
               "the pin map and the parts are in this build's README.md.", 2.2,
               colour="#666666")
@@ -77,6 +122,7 @@ def diagram(profile: Profile) -> str:
 
 
 def _part(page: Page, part: Part) -> None:
+    page.taken.append((part.x, part.y, part.x + part.width, part.y + part.height))
     page.parts.append(f'<rect x="{part.x:g}" y="{part.y:g}" width="{part.width:g}" '
                       f'height="{part.height:g}" rx="1.2" fill="#f6f6f6" stroke="#222222" '
                       'stroke-width="0.3"/>')
@@ -145,21 +191,64 @@ def _crosses(points: list[tuple[float, float]], part: Part) -> bool:
     return False
 
 
-def _wire(page: Page, wire: Wire, points: list[tuple[float, float]], label: bool) -> None:
-    """The wire, and its label unless a wire from the same pin said the same already."""
+def _wire(page: Page, wire: Wire, points: list[tuple[float, float]]) -> None:
     path = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
     ends = f"{escape(wire.source[0])}:{escape(wire.source[1])}|" \
         f"{escape(wire.target[0])}:{escape(wire.target[1])}"
     page.parts.append(f'<polyline data-wire="{ends}" points="{path}" fill="none" '
                       f'stroke="{INK[wire.colour]}" stroke-width="0.45"/>')
-    if not label:
-        return
+
+
+Piece = tuple[tuple[float, float], tuple[float, float]]
+
+CHOICES = 40
+"""How many free places, nearest first, a label chooses among (the one crossing the fewest
+other wires)."""
+
+
+def _label(page: Page, wire: Wire, points: list[tuple[float, float]],
+           others: list[Piece]) -> None:
+    """The wire's signal and colour at a free place along one of its straight pieces: right
+    over or under the piece where there is room, else moved along it or a few lines away —
+    among the nearest free places the one that crosses the fewest other wires, so a label is
+    not taken for another wire's; at a smaller size only when nothing is free."""
     words = f"{wire.signal} · {wire.colour}"
-    (x1, y1), (x2, _) = points[0], points[1]
-    if x2 > x1:  # along from a right-side pin: the label over its first piece
-        page.text(x1 + 1.0, y1 - 0.5, words, LABEL, colour=INK[wire.colour])
-    else:  # a strap or a chain beside a column: the label outside the gap
-        page.text(x2 - 0.6, points[-1][1] - 0.5, words, LABEL, "end", colour=INK[wire.colour])
+    pieces = [(a, b) for a, b in itertools.pairwise(points) if a[1] == b[1] and a[0] != b[0]]
+    places = []
+    for size in (LABEL, LABEL * 0.8):
+        width = len(words) * size * CHAR_WIDTH
+        for order, ((x1, y), (x2, _)) in enumerate(pieces):
+            low, high = min(x1, x2), max(x1, x2)
+            starts = [low + 1.0, high - 1.0 - width]
+            starts += [low + 1.0 + step * 0.5 for step in range(-int(width * 2), int(
+                (high - low) * 2))]
+            for lines in range(6):
+                for below, baseline in enumerate((y - 0.5 - lines * size,
+                                                  y + (ASCENT + lines) * size + 0.5)):
+                    for left in starts:
+                        overrun = max(0.0, low - left) + max(0.0, left + width - high)
+                        cost = (size != LABEL, lines + overrun / 4 + order / 2 + below)
+                        places.append((cost, left, baseline, size))
+    free = []
+    for cost, left, baseline, size in sorted(places, key=lambda place: place[0]):
+        box = text_box(left, baseline, words, size)
+        if page.is_free(box):
+            crossed = sum(_crosses_box(piece, box) for piece in others)
+            free.append(((cost[0], crossed / 4 + cost[1]), left, baseline, size))
+            if len(free) == CHOICES:
+                break
+    if not free:
+        raise ValueError(f"no free place for the label {words!r} of {wire.source} to "
+                         f"{wire.target}")
+    _, left, baseline, size = min(free, key=lambda place: place[0])
+    page.text(left, baseline, words, size, colour=INK[wire.colour])
+
+
+def _crosses_box(piece: Piece, box: Box) -> bool:
+    """Whether a straight (level or upright) piece of wire runs through ``box``."""
+    (x1, y1), (x2, y2) = piece
+    return (min(x1, x2) < box[2] and max(x1, x2) > box[0]
+            and min(y1, y2) < box[3] and max(y1, y2) > box[1])
 
 
 def _led_map(page: Page, profile: Profile, drawing: Schematic) -> None:

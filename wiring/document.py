@@ -61,7 +61,9 @@ def readme(profile: Profile) -> str:
     power = budget(profile)
     out = [f"# {profile.name}", "",
            f"Generated from `{profile.source}` by `kaskade wiring`; do not edit by hand. The "
-           "build guide is [docs/hardware.md](../../docs/hardware.md).", "",
+           "build guide, step by step with a check for each, is `docs/hardware.md` in Kaskade "
+           "Board's source (this sheet links only to the files beside it, so it can be kept "
+           "anywhere).", "",
            "![Wiring diagram](diagram.svg)", "",
            "Cut files at true scale (millimetres; red is cut, blue engraved): "
            + ", ".join(f"[{name}]({name})" for name in cut_files(profile)) + ".", "",

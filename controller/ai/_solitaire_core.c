@@ -15,6 +15,7 @@
 
 #define MAX_CARDS 44
 #define RANK_SLOTS 13
+#define RESERVE_PILES 3
 #define ACE 1
 #define CROWN 10
 #define PAWN 11
@@ -31,11 +32,11 @@
 
 typedef struct {
     uint8_t talon[MAX_CARDS];
-    uint8_t reserves[3][MAX_CARDS];
+    uint8_t reserves[RESERVE_PILES][MAX_CARDS];
     uint8_t counts[3][RANK_SLOTS];
     uint64_t played;
     int8_t ends[3];
-    uint8_t talon_len, turned, reserve_len[3], opened, passes, offered;
+    uint8_t talon_len, turned, reserve_len[RESERVE_PILES], opened, passes, offered;
 } Position;
 
 typedef struct {
@@ -96,7 +97,7 @@ static int plays(const Solver *s, const Position *p, int *out) {
      * the waste's; lower tiers first (they are the hardest to feed). */
     int count = 0;
     for (int tier = 2; tier >= 0; tier--)
-        for (int pile = 0; pile < p->opened && pile < 3; pile++) {
+        for (int pile = 0; pile < p->opened && pile < RESERVE_PILES; pile++) {
             if (!p->reserve_len[pile]) continue;
             int card = p->reserves[pile][p->reserve_len[pile] - 1];
             if (fits(s, p, card, tier)) out[count++] = card * 3 + tier;
@@ -110,7 +111,7 @@ static int plays(const Solver *s, const Position *p, int *out) {
 }
 
 static int can_turn(const Solver *s, const Position *p) {
-    if (!p->talon_len && (s->ace || p->opened >= 3)) return 0;
+    if (!p->talon_len && (s->ace || p->opened >= RESERVE_PILES)) return 0;
     if (s->pass_limit < 0) return p->offered;
     return p->passes < s->pass_limit;
 }
@@ -125,7 +126,7 @@ static int moves(const Solver *s, const Position *p, int *out) {
 
 static void pass_ended(const Solver *s, Position *p) {
     p->passes++;
-    if (!s->ace && p->opened < 3) p->opened++;
+    if (!s->ace && p->opened < RESERVE_PILES) p->opened++;
 }
 
 static void play(const Solver *s, Position *p, int move) {
@@ -137,7 +138,7 @@ static void play(const Solver *s, Position *p, int move) {
             p->talon_len--;
             p->turned = (uint8_t)index;
         } else {
-            for (int pile = 0; pile < 3; pile++)
+            for (int pile = 0; pile < RESERVE_PILES; pile++)
                 if (p->reserve_len[pile] && p->reserves[pile][p->reserve_len[pile] - 1] == card) {
                     p->reserve_len[pile]--;
                     break;
@@ -167,7 +168,7 @@ static int in_round(const Solver *s, const Position *p) {
      * fresh pass also makes (the talon turned a multiple of three, or to its end), with a card
      * offered in this pass (else the waste may not be turned over) or at the pass's start.
      * All the stops of a round are one position: what one can win, all can. */
-    return s->pass_limit < 0 && (s->ace || p->passes >= 3) &&
+    return s->pass_limit < 0 && (s->ace || p->passes >= RESERVE_PILES) &&
            (p->turned % 3 == 0 || p->turned == p->talon_len) && (p->offered || !p->turned);
 }
 
@@ -179,7 +180,8 @@ static Key key_of(const Solver *s, const Position *p) {
      * a card — or, for a stop of a round, the round alone. The counts of other ranks follow
      * from the cards played. */
     int round = in_round(s, p);
-    int passes = s->pass_limit >= 0 ? p->passes : s->ace ? 0 : (p->passes < 3 ? p->passes : 3);
+    int passes = p->passes;
+    if (s->pass_limit < 0) passes = s->ace ? 0 : passes < RESERVE_PILES ? passes : RESERVE_PILES;
     uint64_t high = 0;
     if (!s->ace)
         for (int tier = 0; tier < 3; tier++) high = (high << 6) | (uint64_t)(p->ends[tier] + 1);
@@ -289,10 +291,11 @@ static int dominated(const Solver *s, const Position *p) {
      * a card offered in this pass (it may turn the waste over), or — without a pass limit —
      * with more reserve piles open. What wins from here wins from there. */
     Position better = *p;
-    int most = (s->pass_limit < 0 && !s->ace && p->passes < 3) ? 3 : p->passes;
+    int most =
+        (s->pass_limit < 0 && !s->ace && p->passes < RESERVE_PILES) ? RESERVE_PILES : p->passes;
     for (int passes = p->passes; passes <= most; passes++) {
         better.passes = (uint8_t)passes;
-        better.opened = (uint8_t)(s->ace ? 0 : passes < 3 ? passes : 3);
+        better.opened = (uint8_t)(s->ace ? 0 : passes < RESERVE_PILES ? passes : RESERVE_PILES);
         for (int offered = p->offered; offered <= 1; offered++) {
             if (passes == p->passes && offered == p->offered) continue;
             better.offered = (uint8_t)offered;
@@ -380,7 +383,7 @@ static int stranded(const Solver *s, const Position *p, int only) {
         int card = p->talon[i], rank = s->ranks[card];
         if (out_count[rank] < 8 && (!only || rank == only)) out[rank][out_count[rank]++] = card;
     }
-    for (int pile = 0; pile < 3; pile++)
+    for (int pile = 0; pile < RESERVE_PILES; pile++)
         for (int i = 0; i < p->reserve_len[pile]; i++) {
             int card = p->reserves[pile][i], rank = s->ranks[card];
             if (out_count[rank] < 8 && (!only || rank == only))
@@ -605,8 +608,8 @@ static PyObject *solve(PyObject *module, PyObject *args) {
     start.talon_len = (uint8_t)n;
     if (ok) {
         PyObject *piles = PySequence_Fast(reserves, "reserves: three piles");
-        ok = piles && PySequence_Fast_GET_SIZE(piles) == 3;
-        for (int pile = 0; ok && pile < 3; pile++) {
+        ok = piles && PySequence_Fast_GET_SIZE(piles) == RESERVE_PILES;
+        for (int pile = 0; ok && pile < RESERVE_PILES; pile++) {
             ok = read_bytes(PySequence_Fast_GET_ITEM(piles, pile), start.reserves[pile],
                             MAX_CARDS, &n, "reserves");
             start.reserve_len[pile] = (uint8_t)n;
@@ -627,7 +630,7 @@ static PyObject *solve(PyObject *module, PyObject *args) {
         Py_XDECREF(fast);
     }
     if (ok) ok = cards > 0 && turned >= 0 && turned <= start.talon_len && opened >= 0 &&
-                 opened <= 3 && passes >= 0;
+                 opened <= RESERVE_PILES && passes >= 0;
     if (!ok) {
         PyMem_Free(s);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a Cascades position");
@@ -639,7 +642,7 @@ static PyObject *solve(PyObject *module, PyObject *args) {
     uint64_t everything = cards >= 64 ? ~0ULL : (1ULL << cards) - 1;
     uint64_t out = 0;
     for (int i = 0; i < start.talon_len; i++) out |= 1ULL << start.talon[i];
-    for (int pile = 0; pile < 3; pile++)
+    for (int pile = 0; pile < RESERVE_PILES; pile++)
         for (int i = 0; i < start.reserve_len[pile]; i++) out |= 1ULL << start.reserves[pile][i];
     start.played = everything & ~out;
     start.turned = (uint8_t)turned;
@@ -674,6 +677,19 @@ static PyObject *solve(PyObject *module, PyObject *args) {
     return result;
 }
 
+static PyObject *py_rank_room(PyObject *module, PyObject *args) {
+    /* rank_room(rank, tier, here, above, bottom) -> bool: the rank rules as this solver has
+     * them, for the test that holds them to the game's own (rank 0-12, tier 0-2). */
+    int rank, tier, here, above, bottom;
+    (void)module;
+    if (!PyArg_ParseTuple(args, "iiiii", &rank, &tier, &here, &above, &bottom)) return NULL;
+    if (rank < 0 || rank >= RANK_SLOTS || tier < 0 || tier > 2) {
+        PyErr_SetString(PyExc_ValueError, "rank: 0 to 12; tier: 0 to 2");
+        return NULL;
+    }
+    return PyBool_FromLong(rank_room(rank, tier, here, above, bottom));
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(ranks, masks, ace, pass_limit, talon, turned, reserves, opened, passes, offered, "
@@ -682,6 +698,9 @@ static PyMethodDef methods[] = {
      "time up to last_limit, then last_limit each time (first_limit 0: no restarts); (True, line, "
      "positions) when it can be won, (False, [], positions) when not, (None, [], positions) "
      "when check stopped it or the positions filled the memory allowed."},
+    {"rank_room", py_rank_room, METH_VARARGS,
+     "rank_room(rank, tier, here, above, bottom): whether a tier holding `here` cards of `rank` "
+     "takes another, the tier above holding `above` and the bottom tier `bottom`."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -693,4 +712,18 @@ static struct PyModuleDef solitaire_module = {
     .m_methods = methods,
 };
 
-PyMODINIT_FUNC PyInit__solitaire_core(void) { return PyModule_Create(&solitaire_module); }
+PyMODINIT_FUNC PyInit__solitaire_core(void) {
+    /* The constants this solver shares with the Python one, as attributes, so a test can hold
+     * them to the Python ones. */
+    PyObject *module = PyModule_Create(&solitaire_module);
+    if (!module) return NULL;
+    if (PyModule_AddIntMacro(module, MAX_CARDS) || PyModule_AddIntMacro(module, RANK_SLOTS) ||
+        PyModule_AddIntMacro(module, RESERVE_PILES) || PyModule_AddIntMacro(module, ACE) ||
+        PyModule_AddIntMacro(module, CROWN) || PyModule_AddIntMacro(module, PAWN) ||
+        PyModule_AddIntMacro(module, COURT) || PyModule_AddIntMacro(module, DRAW_MOVE) ||
+        PyModule_AddIntMacro(module, TURN_MOVE) || PyModule_AddIntMacro(module, MAX_LINE)) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -24,11 +24,10 @@ from controller.ai.solitaire_board import (
     Shuffle,
     SolverBoard,
     as_move,
-    rank_room,
 )
 from controller.errors import KaskadeError
 from controller.games import GameState
-from controller.games.cascades_decktet.cards import MASKS, RANKS, tier_room
+from controller.games.cascades_decktet.cards import MASKS, RANKS, broken_rank_rule, tier_room
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import CascadesDecktetState
 
@@ -118,8 +117,8 @@ def _orders(board: SolverBoard, counts: list[int], cards: list[int], placed: set
         if index in placed or not after[index] <= placed:
             continue
         for tier in range(3):  # the Ace version: a tier takes a card by its Aces' suits
-            if not (rank_room(RANKS[card], tier, counts[tier], counts[tier - 1] if tier else 0,
-                              counts[2]) and MASKS[card] & board.suits[tier]):
+            if broken_rank_rule(RANKS[card], tier, counts[tier], counts[tier - 1] if tier else 0,
+                                counts[2]) is not None or not MASKS[card] & board.suits[tier]:
                 continue
             counts[tier] += 1
             found = _orders(board, counts, cards, placed | {index}, after)

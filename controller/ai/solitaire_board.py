@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from controller.games.cascades_decktet.cards import FOUR_COPIES, MASKS, RANKS, TWICE, tier_room
+from controller.games.cascades_decktet.cards import MASKS, RANKS, TWICE, broken_rank_rule
 from controller.games.cascades_decktet.moves import DRAW, TURN, Move, Play
 from controller.games.cascades_decktet.state import RESERVE_PILES, CascadesDecktetState
 
@@ -30,15 +30,6 @@ RANK_SLOTS = 13
 """Ranks are numbered 1 (Ace) to 12 (Court); a tier's counts are a row of 13."""
 ROUND = -1
 """In a key, where the talon's turn would be: the position is known by its round alone."""
-
-
-def rank_room(rank: int, tier: int, here: int, above: int, bottom: int) -> bool:
-    """The rank rules: a tier holding ``here`` cards of ``rank`` takes another while it has
-    room, the tier above holds more (``above``; ignored for the top tier) and, for a rank of
-    four copies, the second only once the bottom tier (holding ``bottom``) has one."""
-    if here >= tier_room(rank, tier) or (tier and above <= here):
-        return False
-    return not (here and rank in FOUR_COPIES and not bottom)
 
 
 class SolverBoard:
@@ -84,9 +75,9 @@ class SolverBoard:
     def _fits(self, card: int, tier: int) -> bool:
         rank = RANKS[card]
         counts = self.counts
-        if not rank_room(rank, tier, counts[tier * RANK_SLOTS + rank],
-                         counts[(tier - 1) * RANK_SLOTS + rank] if tier else 0,
-                         counts[2 * RANK_SLOTS + rank]):
+        if broken_rank_rule(rank, tier, counts[tier * RANK_SLOTS + rank],
+                            counts[(tier - 1) * RANK_SLOTS + rank] if tier else 0,
+                            counts[2 * RANK_SLOTS + rank]) is not None:
             return False
         if self.ace:
             return bool(MASKS[card] & self.suits[tier])

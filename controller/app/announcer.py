@@ -34,6 +34,8 @@ class Message:
     started: float | None
     caption: bool
     text: str
+    secret: bool = False
+    """A pairing code: for the people at the board only (the web companion covers it)."""
 
 
 class Announcer:
@@ -56,17 +58,26 @@ class Announcer:
         or when it is first drawn."""
         self._show(text, colour, now, caption=False)
 
-    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
-        """Show ``text`` while touches go on to the screen (the next touch ends it)."""
-        self._show(text, colour, now, caption=True)
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
+                secret: bool = False) -> None:
+        """Show ``text`` while touches go on to the screen (the next touch ends it); a
+        ``secret`` one is for the people at the board only (see :attr:`secret`)."""
+        self._show(text, colour, now, caption=True, secret=secret)
 
-    def _show(self, text: str, colour: Colour, now: float | None, caption: bool) -> None:
+    def _show(self, text: str, colour: Colour, now: float | None, caption: bool,
+              secret: bool = False) -> None:
         lettering = Lettering.of(text, self.width, self.height)
-        self.message = Message(lettering, colour, now, caption, text)
+        self.message = Message(lettering, colour, now, caption, text, secret)
 
     def clear(self) -> None:
         """Take the message away."""
         self.message = None
+
+    @property
+    def secret(self) -> bool:
+        """Whether what is on show is for the people at the board only (a pairing code):
+        whoever shows the LEDs elsewhere covers them meanwhile."""
+        return self.message is not None and self.message.secret
 
     @property
     def text(self) -> str | None:

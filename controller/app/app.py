@@ -20,7 +20,7 @@ from typing import Any
 from controller.app import words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
-from controller.app.games import FRONTS, front
+from controller.app.games import front
 from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
@@ -36,8 +36,7 @@ from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.writer import Writer
-from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
-from controller.devices.firmware import is_older
+from controller.devices.firmware import Comparison, compare
 from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
@@ -54,7 +53,7 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.errors import KaskadeError
-from controller.games import GameState, get_game
+from controller.games import GameState, game_names, get_game
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -62,6 +61,7 @@ from controller.render.color import Colour
 from controller.render.disconnected import RED as LOST_RED
 from controller.render.disconnected import draw_disconnected
 from controller.render.marquee import WHITE
+from controller.render.menu import PAIRING_BLUE
 
 log = logging.getLogger(__name__)
 
@@ -168,6 +168,7 @@ class App:
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
         self._notice(self.pairing.problem)
+        self._notice(store.history.check())
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
@@ -186,7 +187,7 @@ class App:
         """The touch board's last restart nobody asked for, and when it was reported."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
-        self.parked = {game.name for game in FRONTS if store.waiting(game.name).path.exists()}
+        self.parked = {name for name in game_names() if store.waiting(name).path.exists()}
         """Games with an unfinished game waiting beside the one in ``session``."""
         self._parking: list[str] = []
         """Games whose waiting game is still being written (once per write)."""
@@ -349,11 +350,17 @@ class App:
         return wanted
 
     @property
+    def firmware_standing(self) -> Comparison | None:
+        """The touch board's firmware against the bundled one, once the board has said."""
+        said = self.board_firmware
+        return None if said is None else compare(said.version, said.content_hash)
+
+    @property
     def update_offered(self) -> bool:
-        """Whether the touch board runs firmware older than the bundled one and the update
-        was not put off."""
-        return self.board_firmware is not None and not self.update_declined and \
-            is_older(self.board_firmware.version, BUNDLED_FIRMWARE)
+        """Whether the touch board runs other firmware than the bundled one — older, newer,
+        changed or foreign — and the update was not put off."""
+        standing = self.firmware_standing
+        return standing is not None and standing.differs and not self.update_declined
 
     @property
     def wants_readings(self) -> bool:
@@ -388,6 +395,21 @@ class App:
     def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
         """Name what a touch just chose (touches go on to the screen meanwhile)."""
         self.announcer.caption(text, now, colour)
+
+    def show_pairing_code(self, now: float | None = None) -> None:
+        """A fresh pairing code on the LEDs, as a caption that play goes on under (a touch
+        plays and ends it) and that the web companion covers for anyone not paired."""
+        digits = self.pairing.new_code()
+        self.announcer.caption(self.say_words("pairing code", code=digits), now, PAIRING_BLUE,
+                               secret=True)
+
+    def pair_device(self, digits: str, name: str, date: str) -> str:
+        """A token for the device called ``name`` that typed ``digits``, the code on show
+        (``PairingError`` when it is not); the code leaves the LEDs."""
+        token = self.pairing.pair(digits, name, date)
+        if self.announcer.secret:
+            self.announcer.clear()
+        return token
 
     def _switch(self, following: Screen | None) -> None:
         if following is not None:

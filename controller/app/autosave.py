@@ -4,10 +4,16 @@ The game is kept as a game record (``current.record`` in the state directory) wi
 tags: ``Id`` (unique per game), the seats, and when it started. Writing is atomic (temporary
 file, fsync, rename), so after a cut the file holds the game before or after the last move,
 never half of one. A file that cannot be read is set aside, not deleted.
+
+The file's format has a version, the ``Format`` tag: a file without one is from before it and
+reads as format 1; a file of a newer format (written by a newer release, before a rollback)
+is set aside for that release with a notice, never read wrongly nor destroyed, and that
+release takes it back when it runs again and no other game was saved meanwhile.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +30,14 @@ from controller.games.replay import check_result, replay, starting_state
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """A game's id as the app makes them (32 hex digits); it names the game in the history and in
 file names of its record (``kaskade history``, the page's downloads)."""
+
+log = logging.getLogger(__name__)
+
+FORMAT = 1
+"""The version of the saved game's format this release writes and reads."""
+FORMAT_TAG = "Format"
+_FORMAT_LINE = re.compile(rf'^\[\s*{FORMAT_TAG}\s+"[^"\n]*"\s*\]\n', re.MULTILINE | re.IGNORECASE)
+"""A format tag the record brought along (one uploaded, say): the file says its own."""
 
 
 @dataclass
@@ -45,7 +59,7 @@ class Autosave:
 
     def save(self, record: str) -> None:
         """Replace the saved game with ``record`` (the text of a game record)."""
-        write_atomically(self.path, record)
+        write_atomically(self.path, f'[{FORMAT_TAG} "{FORMAT}"]\n' + _FORMAT_LINE.sub("", record))
 
     def load(self) -> SavedGame | None:
         """The saved game, or ``None`` if there is none or it is damaged (then set aside):
@@ -53,19 +67,52 @@ class Autosave:
         try:
             text = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            return None
+            return self._take_back()
         except (OSError, UnicodeDecodeError) as error:
             self._set_aside(str(error))
             return None
         try:
+            if self._newer(parse_record(text)):
+                return None
             return read_saved(text)
-        except SavedGameError as error:
+        except KaskadeError as error:
             self._set_aside(str(error))
+            return None
+        except RecursionError:
+            self._set_aside("nested too deep")
             return None
 
     def clear(self) -> None:
         """Forget the saved game (it is finished and in the history)."""
         self.path.unlink(missing_ok=True)
+
+    def _take_back(self) -> SavedGame | None:
+        """With no game saved, the game an older release set aside for this one
+        (``.format-N``, a format this release reads), back in its place; ``None`` when there
+        is none."""
+        for aside in sorted(self.path.parent.glob(f"{self.path.name}.format-*")):
+            written = aside.name.rpartition("-")[2]
+            if written.isascii() and written.isdigit() and int(written) <= FORMAT:
+                try:
+                    aside.replace(self.path)
+                except OSError:
+                    continue
+                log.info("the saved game %s set aside by an older release is back", aside.name)
+                return self.load()
+        return None
+
+    def _newer(self, record: Record) -> bool:
+        """Whether ``record`` is of a newer format than this release's (then it is set aside
+        for the release that wrote it); ``SavedGameError`` for a format that is no number."""
+        written = record.tag(FORMAT_TAG) or "1"
+        if not (written.isascii() and written.isdigit()):
+            raise SavedGameError(f"[{FORMAT_TAG} {written!r}] is not a format number")
+        if int(written) <= FORMAT:
+            return False
+        self.problem = f"the saved game {self.path.name} was written by a newer release of " \
+            f"Kaskade Board (format {written}; this one reads {FORMAT}); " \
+            f"{set_aside(self.path, f'format-{written}')}, for that release to continue"
+        return True
 
     def _set_aside(self, reason: str) -> None:
         self.problem = f"the saved game {self.path.name} could not be read ({reason[:200]}); " \
@@ -90,7 +137,8 @@ def read_saved(text: str) -> SavedGame:
     except RecursionError:
         raise SavedGameError("nested too deep") from None
     tags = {k: v for k, v in record.tags.items()
-            if k.lower() not in {"game", "position", "result", *start.info.options}}
+            if k.lower() not in {"game", "position", "result", FORMAT_TAG.lower(),
+                                 *start.info.options}}
     if record.tag("Result") not in (None, "*"):
         tags["Result"] = record.tags["Result"]
     return SavedGame(start, list(record.moves), tags)

@@ -3,6 +3,11 @@
 A game is stored under its ``Id`` tag, so storing the same game twice (after a power cut between
 storing it and clearing the autosave) keeps one row. A stored game is never replaced: another
 game under the same id is refused (:class:`DuplicateGameError`).
+
+The database's schema has a version (``PRAGMA user_version``). A history of an older schema is
+brought up to date; one of a newer schema (a newer release wrote it, before a rollback) is set
+aside for that release with a notice, and a new history begun: never read wrongly nor lost.
+When that release runs again, it takes the games set aside back into its history.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,22 +76,99 @@ class History:
         self.path = path
         self.problem: str | None = None
         """What the last reading had to leave out (damaged rows), if anything."""
+        self.set_aside: str | None = None
+        """Where a history of a newer release went, when one was set aside."""
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, set_aside_newer: bool = False) -> sqlite3.Connection:
+        """The database, brought up to this release's schema; one of a newer schema is an
+        error when only read, and is set aside (``set_aside_newer``) by the app."""
         _private(self.path)
         try:
             connection = sqlite3.connect(self.path)
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 connection.close()
-                raise StorageError(f"{self.path} was written by a newer version of Kaskade Board "
-                                   f"(schema {version}); update to read it")
+                if not set_aside_newer:
+                    raise StorageError(f"{self.path} was written by a newer version of Kaskade "
+                                       f"Board (schema {version}); update to read it")
+                self._set_aside_newer(version)
+                connection = sqlite3.connect(self.path)
             connection.executescript(SCHEMA)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
                 from None
         return connection
+
+    def check(self) -> str | None:
+        """Look at the history's schema as the app starts: a history of a newer release is
+        set aside at once, and one that an older release set aside and this one reads is taken
+        back; what a person should know about it, if anything."""
+        if self.path.exists():
+            try:
+                with closing(sqlite3.connect(f"{self.path.absolute().as_uri()}?mode=ro",
+                                             uri=True)) as connection:
+                    version = connection.execute("PRAGMA user_version").fetchone()[0]
+            except sqlite3.DatabaseError:
+                return None  # damaged: said when it is read
+            if version > SCHEMA_VERSION:
+                try:
+                    self._connect(set_aside_newer=True).close()
+                except StorageError as error:
+                    return str(error)
+                return self.set_aside
+        try:
+            return self._take_back()
+        except (StorageError, sqlite3.DatabaseError, OSError) as error:
+            return f"a match history set aside before could not be taken back: {error}"
+
+    def _take_back(self) -> str | None:
+        """Bring back the games of histories set aside by an older release (``.schema-N``)
+        that this release reads: the file itself when there is no history, else its games
+        added to it (kept as ``.merged`` after)."""
+        back = []
+        for aside in sorted(self.path.parent.glob(f"{self.path.name}.schema-*")):
+            written = aside.name.rpartition("-")[2]
+            if not (written.isascii() and written.isdigit()) or int(written) > SCHEMA_VERSION:
+                continue
+            journal = aside.with_name(aside.name + "-journal")
+            if not self.path.exists():
+                if journal.exists():
+                    journal.replace(self.path.with_name(self.path.name + "-journal"))
+                aside.replace(self.path)
+            else:
+                History(aside)._connect().close()  # brought up to this schema
+                with closing(self._connect()) as connection:
+                    connection.execute("ATTACH DATABASE ? AS aside", (str(aside),))
+                    with connection:
+                        connection.execute("INSERT OR IGNORE INTO matches "
+                                           "SELECT * FROM aside.matches")
+                    connection.execute("DETACH DATABASE aside")
+                aside.replace(aside.with_name(aside.name + ".merged"))
+            back.append(aside.name)
+        if not back:
+            return None
+        return f"the games of the match history a newer release wrote ({', '.join(back)}) " \
+            "are back in the history"
+
+    def _set_aside_newer(self, version: int) -> None:
+        """Move a history of a newer schema (a newer release wrote it, before a rollback)
+        aside for that release, journal and all, so this one starts a new history and the
+        games in it are not lost."""
+        aside = self.path.with_name(f"{self.path.name}.schema-{version}")
+        try:
+            journal = self.path.with_name(self.path.name + "-journal")
+            if journal.exists():
+                journal.replace(aside.with_name(aside.name + "-journal"))
+            self.path.replace(aside)
+        except OSError as error:
+            raise StorageError(f"{self.path} was written by a newer release of Kaskade Board "
+                               f"(schema {version}) and cannot be set aside: "
+                               f"{error.strerror or error}") from None
+        self.set_aside = f"the match history was written by a newer release of Kaskade " \
+            f"Board (schema {version}; this one reads {SCHEMA_VERSION}): kept as " \
+            f"{aside.name} for that release, and a new history begun"
+        _private(self.path)
 
     def add(self, match: Match) -> None:
         """Store ``match``. The same game stored again (the same record) keeps its one row;

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from controller.app.driver import Driver
+from controller.app.notify import Notifier
 from controller.app.thinking import ComputerMove, ThreadThinker
 from controller.app.writer import ThreadWriter
 from controller.devices.interfaces import InputEvent
@@ -60,11 +61,15 @@ class Companion(Protocol):
 
 def run(driver: Driver, stop: threading.Event,
         clock: Callable[[], float] = time.monotonic,
-        companion: Companion | None = None) -> None:
+        companion: Companion | None = None, notifier: Notifier | None = None) -> None:
     """Run until ``stop`` is set: wait for input or the next animation step, then advance;
     thinking the app asks for goes to a thread whose answer comes back through the queue, and
     saves to a writer thread that tells how they went through the queue too. The companion is
     told of a step only once no save is under way: a move the page shows is on the card.
+
+    Under systemd (``notifier``, by default from this process's environment) the loop says
+    it is ready after its first step, and between steps that it is alive and what the board
+    shows: a loop that hangs stops saying so, and the unit's watchdog restarts the app.
 
     A screen that fails (a bug) sends the board home with its game kept, rather than ending
     the app: a board in a living room should go on. Failing again and again within a few
@@ -77,6 +82,7 @@ def run(driver: Driver, stop: threading.Event,
     if companion is not None:
         companion.attach(events.put)
     failures: list[float] = []
+    notifier = Notifier() if notifier is None else notifier
 
     def guarded(step: Callable[[], float | None]) -> float | None:
         try:
@@ -97,6 +103,7 @@ def run(driver: Driver, stop: threading.Event,
             thinker.start(request, events.put)
         if companion is not None and not driver.app.unacknowledged:
             companion.publish(driver, now)
+        notifier.report(now, lambda: driver.app.screen.describe(now))
         return wakeup
 
     def take(event: InputEvent | ComputerMove | Call) -> None:
@@ -115,15 +122,28 @@ def run(driver: Driver, stop: threading.Event,
         return advance()
 
     try:
-        wakeup = guarded(advance)
-        while not stop.is_set():
-            timeout = IDLE_WAKEUP if wakeup is None else \
-                max(0.0, min(IDLE_WAKEUP, wakeup - clock()))
-            try:
-                event = events.get(timeout=timeout)
-            except queue.Empty:
-                wakeup = guarded(advance)
-                continue
-            wakeup = guarded(functools.partial(handle, event))
+        _serve(stop, events, clock, notifier, lambda: guarded(advance),
+               lambda event: guarded(functools.partial(handle, event)))
     finally:
         writer.close()  # the saves asked for are written before the loop ends
+
+
+def _serve(stop: threading.Event, events: queue.Queue[InputEvent | ComputerMove | Call],
+           clock: Callable[[], float], notifier: Notifier,
+           advance: Callable[[], float | None],
+           handle: Callable[[InputEvent | ComputerMove | Call], float | None]) -> None:
+    """The loop itself: advance, say it is ready, then wait for an event, the next step or
+    the next report to systemd, whichever comes first, until ``stop`` is set."""
+    wakeup = advance()
+    notifier.ready()
+    while not stop.is_set():
+        now = clock()
+        timeout = IDLE_WAKEUP if wakeup is None else max(0.0, min(IDLE_WAKEUP, wakeup - now))
+        report = notifier.due(now)
+        try:
+            event = events.get(timeout=timeout if report is None else min(timeout, report))
+        except queue.Empty:
+            wakeup = advance()
+            continue
+        wakeup = handle(event)
+    notifier.stopping()

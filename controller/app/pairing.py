@@ -1,18 +1,22 @@
-"""Who may change things through the web companion. Reading the board is open to the home
-network; changing anything needs a token, which a device gets by typing the short code the
-board writes on its LEDs. Tokens are kept as hashes in ``paired.json`` in the board's state
-directory; a device can forget itself, and the board's home menu forgets every one (hold the
-sound pad). The web server and the app each keep a ``Pairing`` of the same file: each reads it
-again when the other has changed it.
+"""Who may use the web companion. Changing anything (and, unless reading is open, seeing
+anything) needs a token, which a device gets by typing the short code the board writes on its
+LEDs. Tokens are kept as hashes in ``paired.json`` in the board's state directory; a device can
+forget itself, and the board's home menu forgets every one (hold the sound pad). The web server
+and the app each keep a ``Pairing`` of the same file: each reads it again when the other has
+changed it.
 
-A code lasts two minutes and allows five guesses; then a new one must be asked for, so the
-10,000 codes cannot be tried out.
+Pairing proves that someone stands at the board: a code is shown only when the board's pairing
+pad is touched (or a device already paired asks), only on the LEDs (never to an unpaired web
+client), and it is checked on the app's side, where it was made. A code lasts two minutes and
+allows five guesses; guesses are also spaced out for everyone together
+(:class:`AttemptLimit`), so the 10,000 codes cannot be tried out.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -25,6 +29,10 @@ from controller.errors import KaskadeError
 
 CODE_SECONDS = 120.0
 GUESSES = 5
+FIRST_DELAY = 1.0
+MAX_DELAY = 30.0
+"""After a wrong guess the next one waits ``FIRST_DELAY`` seconds, doubling with every wrong
+guess in a row up to ``MAX_DELAY`` (the delays are shared by every device)."""
 PAIRED_FILE = "paired.json"
 
 
@@ -39,6 +47,48 @@ class Code:
     digits: str
     until: float
     guesses: int = GUESSES
+
+
+class TooSoonError(PairingError):
+    """A guess came before the delay after the last wrong one was over."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"too many wrong codes: try again in {math.ceil(wait)} s")
+        self.wait = wait
+
+
+class AttemptLimit:
+    """Spaces out pairing guesses for every device together: one at a time, and after ``n``
+    wrong guesses in a row the next waits ``FIRST_DELAY * 2**(n-1)`` seconds (at most
+    ``MAX_DELAY``); a right guess starts again from no delay. At the longest delay that is
+    two guesses a minute, against the 1,400 a second an open API allowed."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.wrong = 0
+        """Wrong guesses in a row."""
+        self._next = 0.0
+        self._busy = False
+
+    def delay(self) -> float:
+        """The wait after the wrong guesses so far."""
+        return 0.0 if self.wrong == 0 else min(MAX_DELAY, FIRST_DELAY * 2 ** (self.wrong - 1))
+
+    def begin(self) -> None:
+        """Start a guess, or raise ``TooSoonError`` (another is being checked, or the delay
+        after the last wrong one is not over)."""
+        now = self.clock()
+        if self._busy:
+            raise TooSoonError(1.0)
+        if now < self._next:
+            raise TooSoonError(self._next - now)
+        self._busy = True
+
+    def end(self, right: bool) -> None:
+        """The guess begun last was ``right`` or not."""
+        self._busy = False
+        self.wrong = 0 if right else self.wrong + 1
+        self._next = self.clock() + self.delay()
 
 
 def _hash(token: str) -> str:

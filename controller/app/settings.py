@@ -16,6 +16,8 @@ from controller.app.words import LANGUAGES
 from controller.devices.firmware import MAX_THRESHOLD
 
 _ADDRESS = re.compile(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}")
+HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9.])?")
+WEB_READING = ("", "open", "paired")
 MIN_BRIGHTNESS = 0.05
 DEFAULT_SLEEP_MINUTES = 10.0
 MAX_SLEEP_MINUTES = 24 * 60.0
@@ -43,6 +45,12 @@ class Settings:
     web: str = ""
     """Where ``kaskade play`` serves the web companion when its command line does not say
     (``HOST:PORT``, e.g. ``0.0.0.0:8765``); empty: nowhere."""
+    web_reading: str = ""
+    """Who may see the board through the web companion: ``open`` (anyone on the network),
+    ``paired`` (paired devices only); empty: the command's default (``kaskade play``:
+    paired, ``kaskade sim``: open)."""
+    web_hosts: list[str] = field(default_factory=list)
+    """More names the web companion answers to, beside the machine's own (see docs/web.md)."""
 
 
 class SettingsFile:
@@ -93,6 +101,13 @@ def _parse(data: Any) -> Settings:
     if not isinstance(web, str) or (web and not _ADDRESS.fullmatch(web)):
         raise ValueError(f"web {str(web)[:40]!r} is not HOST:PORT (e.g. 0.0.0.0:8765) or empty")
     sleep = data.get("sleep_minutes", defaults.sleep_minutes)
+    reading = data.get("web_reading", defaults.web_reading)
+    if reading not in WEB_READING:
+        raise ValueError(f"web_reading {str(reading)[:20]!r} is not open, paired or empty")
+    hosts = data.get("web_hosts", [])
+    if not isinstance(hosts, list) or not all(
+            isinstance(host, str) and HOST_NAME.fullmatch(host) for host in hosts):
+        raise ValueError("web_hosts must be a list of host names")
     if language not in LANGUAGES:
         raise ValueError(f"language {str(language)[:20]!r} is not one of {', '.join(LANGUAGES)}")
     if not isinstance(sleep, (int, float)) or isinstance(sleep, bool) or \
@@ -119,4 +134,4 @@ def _parse(data: Any) -> Settings:
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
     return Settings(float(brightness), sound, dict(sizes), {g: dict(o) for g, o in options.items()},
-                    thresholds, language, float(sleep), web)
+                    thresholds, language, float(sleep), web, reading, list(hosts))

@@ -53,11 +53,12 @@ def _replace(path: Path, text: str) -> None:
         os.close(directory)
 
 
-def set_aside(path: Path) -> str:
-    """Move a damaged ``path`` out of the way as ``path.damaged`` (replacing an older one), so
-    the app starts afresh and the file is still there to look at; the words that say where it
-    went. On a read-only card the file stays where it is — and is ignored."""
-    aside = path.with_name(path.name + ".damaged")
+def set_aside(path: Path, why: str = "damaged") -> str:
+    """Move a damaged ``path`` out of the way as ``path.damaged`` (``why`` names another
+    reason; an older file of that name is replaced), so the app starts afresh and the file is
+    still there to look at; the words that say where it went. On a read-only card the file
+    stays where it is — and is ignored."""
+    aside = path.with_name(f"{path.name}.{why}")
     try:
         path.replace(aside)
     except OSError as error:

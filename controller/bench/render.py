@@ -16,10 +16,9 @@ from typing import Any
 
 from controller.app.app import App, Store
 from controller.app.driver import Driver
-from controller.devices.backends import open_board
 from controller.devices.frame import Frame
 from controller.devices.interfaces import InputEvent
-from controller.devices.mock import MockPixels
+from controller.devices.mock import MockPixels, mock_board
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
@@ -102,7 +101,7 @@ def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[fl
     with tempfile.TemporaryDirectory() as directory:
         store = Store.at(Path(directory), "bench")
         app = App(profile, store, lambda: datetime(2026, 1, 1))
-        board = open_board("mock", profile)
+        board = mock_board(profile)
         pixels = _TimedPixels()
         board.pixels = pixels
         driver = Driver(app, board)

@@ -28,11 +28,11 @@ from sim.served import served_board
 class _Follower:
     """Reads the stream on a thread and notes when each version arrived."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, token: str) -> None:
         self.arrivals: dict[int, float] = {}
         self.latest = 0
         self.changed = threading.Condition()
-        self.stream = urllib.request.urlopen(address + "api/stream", timeout=30)
+        self.stream = urllib.request.urlopen(f"{address}api/stream?token={token}", timeout=30)
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -76,7 +76,7 @@ def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
         digits = server.pairing.new_code()
         token = server.pairing.pair(digits, "bench", "")
         address = server.address
-        follower = _Follower(address)
+        follower = _Follower(address, token)
         follower.newer_than(0)
         bar = [f"{chr(ord('a') + column)}1" for column in range(2)]
         latencies = []
@@ -93,7 +93,7 @@ def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
         bridge.call(lambda app, now: app.start_game(KaskadeState(3, 3), {})).result(5)
         bridge.call(lambda app, now: setattr(app, "screen", app.home())).result(5)
         idle = _cpu_share(seconds)
-        follower = _Follower(address)
+        follower = _Follower(address, token)
         watched = _cpu_share(seconds)
         follower.close()
     return {

@@ -25,12 +25,33 @@ from controller.cli import (
     replay,
     selftest,
     sim,
+    upgrade,
     wiring,
 )
+from controller.devices.firmware import bundled
 from controller.errors import KaskadeError
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+
+
+def version_text() -> str:
+    """The program's version and the bundled touch firmware's identity (version and content
+    hash, as a board reports them in its hello)."""
+    touch = bundled()
+    return f"kaskade {__version__}\ntouch firmware {touch.version} ({touch.content_hash})"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the firmware's files are hashed only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,13 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'kaskade COMMAND --help' for a command's options. Documentation: README.md "
         "and docs/ in the source tree.",
     )
-    parser.add_argument("--version", action="version", version=f"kaskade {__version__}")
+    parser.add_argument("--version", action=VersionAction,
+                        help="show the program's version and its touch firmware's, and exit")
     parser.add_argument("-v", "--verbose", action="count", default=0,
                         help="log more (-vv: everything); under systemd the log goes to the "
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, selftest,
-                   wiring, profile, gtp, bench):
+    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, upgrade,
+                   selftest, wiring, profile, gtp, bench):
         module.register(commands)
     return parser
 

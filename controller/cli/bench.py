@@ -37,6 +37,10 @@ and compiled to ``.mpy``, and reports the RAM each module keeps and the names in
 live stream as the page does: milliseconds from letting go to the new picture (median, worst),
 then the process's CPU share while the LEDs animate, without and with a page open.
 
+``bench web-load`` is what a hostile client on the home network gets: pairing guesses checked
+per second while it sends them as fast as it can, and the board loop's call latency while eight
+clients replay a long finished game.
+
 ``bench solver`` deals the Decktet solitaire from fixed seeds, for each version and pass rule
 asked for, and reports how often the solver decides whether a deal can be won within its time
 budget, and how long it takes (``--jobs``: deals solved at once).
@@ -63,6 +67,7 @@ from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
 from controller.bench.solver import measure_solver
 from controller.bench.web import measure_web
+from controller.bench.web_load import REPLAYERS, measure_web_load
 from controller.cli.usage import UsageError
 from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
@@ -115,6 +120,7 @@ def register(commands: Any) -> None:
                      help="time for each CPU measurement (default 3)")
     web.add_argument("--json", action="store_true", help="print the figures as JSON")
     web.set_defaults(handler=run_web)
+    _register_web_load(targets)
     _register_card(targets)
     link = targets.add_parser(
         "link", help="touch latency from a finger to the app, and the codec's speed",
@@ -184,6 +190,19 @@ def register(commands: Any) -> None:
                         help="deals solved at once, one per core (default 1)")
     solver.add_argument("--json", action="store_true", help="print the results as JSON")
     solver.set_defaults(handler=run_solver)
+
+
+def _register_web_load(targets: Any) -> None:
+    """Add ``bench web-load``."""
+    load = targets.add_parser(
+        "web-load", help="what a hostile client gets: pairing guesses, replays' cost",
+        description="Run the board app with its web companion and report how many pairing "
+        "guesses a client sending them as fast as it can has checked per second, and the "
+        "board loop's call latency without and with eight clients replaying a long game.")
+    load.add_argument("--seconds", type=_positive, default=10.0, metavar="S",
+                      help="time for each measurement (default 10)")
+    load.add_argument("--json", action="store_true", help="print the figures as JSON")
+    load.set_defaults(handler=run_web_load)
 
 
 def _register_card(targets: Any) -> None:
@@ -287,6 +306,26 @@ def run_card(args: argparse.Namespace) -> int:
                        ("move_to_page", "a move to the page (after its save)")):
         print(f"  {words:<40} median {figures[key + '_median_ms']:>8.1f} ms, worst "
               f"{figures[key + '_worst_ms']:>8.1f} ms")
+    return 0
+
+
+def run_web_load(args: argparse.Namespace) -> int:
+    """Measure, then print the figures."""
+    figures = measure_web_load(args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    quiet, loaded = figures["loop_latency_quiet_ms"], figures["loop_latency_replaying_ms"]
+    print(f"Web companion under load — Python {platform.python_version()} on "
+          f"{platform.machine()}, {figures['seconds']:g} s each")
+    print(f"  pairing guesses checked per second  {figures['guesses_checked_per_second']:.3f} "
+          f"({figures['guesses_told_to_wait']} told to wait)")
+    print(f"  loop call latency, quiet            median {quiet['median']:.1f} ms, "
+          f"p95 {quiet['p95']:.1f} ms, worst {quiet['worst']:.1f} ms")
+    print(f"  … {REPLAYERS} clients replaying {figures['replayed_plies']} moves  median "
+          f"{loaded['median']:.1f} ms, p95 {loaded['p95']:.1f} ms, worst {loaded['worst']:.1f} ms"
+          f" ({figures['replays_answered']} answered, {figures['replays_told_to_wait']} told "
+          f"to wait)")
     return 0
 
 

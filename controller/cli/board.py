@@ -18,7 +18,7 @@ from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.bridge import Bridge
-from controller.web.server import WebServer
+from controller.web.server import Serving, WebServer
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,15 @@ def add_board_options(parser: argparse.ArgumentParser, think: bool = True) -> No
     )
 
 
+def add_web_host_option(parser: argparse.ArgumentParser) -> None:
+    """``--web-host``: more names the web companion answers to."""
+    parser.add_argument(
+        "--web-host", action="append", default=[], metavar="NAME",
+        help="another name the web companion answers to, beside localhost, this machine's "
+        "name and NAME.local and its addresses (repeatable; e.g. a name your router gives "
+        "it); requests naming any other host are refused")
+
+
 def board_name(profile_argument: str) -> str:
     """The name the board's files are kept under: the profile's file name without ``.toml``."""
     return Path(profile_argument).name.removesuffix(".toml")
@@ -68,11 +77,11 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
 def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
                   touch: str = "firmware", port: str | None = None,
                   screen: Callable[[App], Screen] | None = None,
-                  web: tuple[str, int] | None = None) -> int:
+                  web: Serving | None = None) -> int:
     """The simulator with a window, or in this terminal (asked for, or without a display);
     ``touch`` and ``port`` say where touches come from (see ``sim.board.sim_board``);
     ``screen`` makes the app's first screen (the self-test) instead of the usual one; ``web``
-    serves the web companion on ``(host, port)``."""
+    serves the web companion as it says."""
     from sim.board import sim_board  # noqa: PLC0415
 
     thresholds = store.settings.load().thresholds
@@ -91,17 +100,20 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
         board.close()
 
 
-def start_web(profile: Profile, store: Store, web: tuple[str, int] | None) \
+def start_web(profile: Profile, store: Store, web: Serving | None) \
         -> tuple[Bridge | None, WebServer | None]:
-    """The web companion on ``web`` (``(host, port)``), started and its address printed; or
-    nothing."""
+    """The web companion as ``web`` says (the settings' reading and host names win over the
+    command's defaults), started and its address printed; or nothing."""
     if web is None:
         return None, None
     from controller.cli.doctor import machine_checks  # noqa: PLC0415
 
+    settings = store.settings.load()
     bridge = Bridge()
-    server = WebServer(bridge, profile, store.directory, store.history, *web,
-                       checks=lambda: machine_checks(profile))
+    server = WebServer(bridge, profile, store.directory, store.history, web.host, web.port,
+                       checks=lambda: machine_checks(profile),
+                       reading=settings.web_reading or web.reading,
+                       hosts=(*web.hosts, *settings.web_hosts))
     server.start()
     print(f"kaskade: the web companion is at {server.address}", file=sys.stderr, flush=True)
     return bridge, server

@@ -14,10 +14,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.cli.board import board_name
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
-from firmware.identity import VERSION, content_hash
-from hw.flash.bundle import SOURCE, build, load
+from hw.flash.bundle import build, load
 from hw.flash.pico import examine_pico, find_port, install_micropython
 from hw.flash.update import Progress, flash, flash_bundled, rollback
 
@@ -110,21 +108,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _status(profile: Profile, args: argparse.Namespace) -> int:
-    """What is on the cable, and the next step; exit status 0 only for current firmware."""
+    """What is on the cable, and the next step; exit status 0 only for the bundled firmware
+    (older, newer, changed or foreign firmware is offered the update)."""
     finding = examine_pico(profile, args.port)
     if finding.state != "current" or finding.hello is None:
-        print(f"found: {finding.found}")
+        print(f"on the cable: {finding.found}")
         if finding.fix:
             print(f"next: {finding.fix}")
         return 1
     hello = finding.hello
-    bundled = content_hash(str(SOURCE))
-    same = "the same as" if hello.content_hash == bundled else "differs from"
     print(f"{hello.board} on {finding.port}: firmware {hello.firmware} ({hello.content_hash}), "
-          f"{hello.pads} pads, protocol {hello.protocol}")
-    print(f"bundled: firmware {VERSION} ({bundled}); the board's is {same} it")
-    if hello.content_hash != bundled:
-        print(f"update with: kaskade firmware flash --profile {board_name(args.profile)}")
+          f"{hello.pads} pads, protocol {hello.protocol}: the firmware this program brings")
     return 0
 
 

@@ -1,10 +1,21 @@
-"""``kaskade install``: make this Raspberry Pi start the board at power-on, safely. Copies the
-program into a root-owned virtual environment in /opt/kaskade-board (what runs cannot be
-changed by whoever can write this source tree), makes the user and group kaskade, writes a
-sandboxed systemd unit that runs the board app as that user (as root only where the LEDs need
-/dev/mem: rpi_ws281x's PWM and PCM) with its games in /var/lib/kaskade-board, and a udev rule
-that names the touch board's port /dev/kaskade-board for group kaskade only; then starts the
-service. Run it with sudo; --print shows every file and command without doing anything.
+"""``kaskade install``: make this Raspberry Pi start the board at power-on, safely. Installs
+the program — from the checkout or the release this command runs from, or the wheel given —
+as a release of its own under /opt/kaskade-board/releases, owned by root (what runs cannot be
+changed by whoever can write the source tree), and points /opt/kaskade-board/current at it;
+makes the user and group kaskade; writes a sandboxed systemd unit that runs the current
+release's board app as that user (as root only where the LEDs need /dev/mem: rpi_ws281x's PWM
+and PCM) with its games in /var/lib/kaskade-board, opening only the devices the board uses,
+within limits, restarted by a watchdog if it hangs; and a udev rule that names the touch
+board's port /dev/kaskade-board for group kaskade only; then (re)starts the service. Later
+releases go in with kaskade upgrade. Run it with sudo; --print shows every file and command
+without doing anything.
+
+The udev rule names the touch board by its USB serial number, so that no other MicroPython
+Pico plugged into the Pi becomes the board's port: the board on the cable is asked who it is
+(its firmware answers with the profile's board id) and its serial number is written into the
+rule. Without the board on the cable, give its serial number with --serial (or put it under
+[touch.usb] in the profile); --any-pico matches any Pico instead, at the risk that another one
+plugged in later takes the board's place. After replacing the touch board, run this again.
 """
 
 from __future__ import annotations
@@ -15,32 +26,52 @@ import os
 import pwd
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-import controller
 from controller import __version__
+from controller.app.upgrades import SPOOL
 from controller.cli.help import description
 from controller.errors import KaskadeError
-from controller.profile import DEFAULT_PROFILE, load_profile, profile_names
+from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.server import parse_address
-from hw.leds.privileges import device_groups, root_needed
+from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import read_facts
 from hw.pi.install import (
     PREFIX,
     PROFILES,
     STATE,
+    TOUCH_DRIVER,
+    UPGRADE_UNIT,
     USER,
     WEB_ADDRESS,
     Account,
+    UnsafeValueError,
     account,
     files,
+    udev_value,
+    upgrade_units,
 )
+from hw.pi.installer import Installer, find_constraints, program_source, shown_steps
+from hw.pi.releases import Layout
+from hw.pi.upgrade import remove_legacy
+from hw.touch.errors import LinkError
+from hw.touch.identify import identify
 
-SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "--now", "kaskade-board"),
+SERVICE_STEPS = (("systemctl", "daemon-reload"), ("systemctl", "enable", "kaskade-board"),
+                 ("systemctl", "restart", "kaskade-board"),
                  ("udevadm", "control", "--reload-rules"),
                  ("udevadm", "trigger", "--subsystem-match=tty"))
+WEB_UPGRADES_ON = (("systemctl", "enable", "--now", f"{UPGRADE_UNIT}.path"),)
+UNITS = Path("/etc/systemd/system")
+WEB_UPGRADES_OFF = (("systemctl", "disable", "--now", f"{UPGRADE_UNIT}.path"),
+                    ("rm", "-f", str(UNITS / f"{UPGRADE_UNIT}.path"),
+                     str(UNITS / f"{UPGRADE_UNIT}.service")),
+                    ("rm", "-rf", str(STATE / SPOOL)),
+                    ("systemctl", "daemon-reload"))
+"""Uploads of releases from the web page are taken only where the owner asked for them
+(whoever may upload may replace the program the board runs as root); an earlier install's
+uploads are turned off by installing again without them."""
 
 
 class InstallError(KaskadeError, OSError):
@@ -62,6 +93,25 @@ def register(commands: Any) -> None:
                         "the home network; the service answers private addresses only)")
     parser.add_argument("--no-web", action="store_true",
                         help="no web companion: the service gets no network at all")
+    parser.add_argument("--wheel", type=Path, metavar="FILE|CHECKOUT",
+                        help="install this wheel (or build one from this checkout) instead of "
+                        "the program this command runs from")
+    parser.add_argument("--constraints", type=Path, metavar="FILE",
+                        help="pin the dependencies to this pip constraints file (default: "
+                        "constraints.txt of the checkout, or the one in the package)")
+    parser.add_argument("--web-upgrades", action="store_true",
+                        help="let paired devices upload a new release from the web page (off "
+                        "by default: whoever may upload may replace the program the board "
+                        "runs); install again without it to turn uploads off")
+    board = parser.add_mutually_exclusive_group()
+    board.add_argument("--serial", metavar="SERIAL",
+                       help="the touch board's USB serial number, for the udev rule when the "
+                       "board is not on the cable now (kaskade doctor and kaskade firmware "
+                       "status show it)")
+    board.add_argument("--any-pico", action="store_true",
+                       help="let the udev rule match any device with the profile's USB id: "
+                       "any MicroPython Pico plugged in then may become the board's port "
+                       "and its touches' source")
     parser.add_argument("--print", action="store_true", dest="show",
                         help="show the files and the commands; change nothing")
     parser.add_argument("--root", type=Path, default=Path("/"), metavar="DIR",
@@ -70,17 +120,46 @@ def register(commands: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def source_tree() -> str:
-    """What pip installs into /opt: this source tree (with the Pi's extras) when the command
-    runs from one, else the same release from PyPI."""
-    root = Path(controller.__file__).resolve().parents[1]
-    if (root / "pyproject.toml").is_file():
-        return f"{root}[pi]"
-    return f"kaskade-board[pi]=={__version__}"
+def touch_board(args: argparse.Namespace, profile: Profile) -> tuple[str | None, str]:
+    """The touch board's USB serial number for the udev rule (``None``: any Pico, asked for
+    with --any-pico) and the kernel driver of its port: given (--serial, the profile), or
+    found on the cable by asking each candidate who it is."""
+    try:
+        if args.serial is not None:
+            return udev_value(args.serial, "--serial"), TOUCH_DRIVER
+        if profile.touch.usb.serial is not None:
+            return udev_value(profile.touch.usb.serial, "[touch.usb] serial"), TOUCH_DRIVER
+    except UnsafeValueError as error:
+        raise InstallError(str(error)) from None
+    if args.any_pico:
+        return None, TOUCH_DRIVER
+    try:
+        board = identify(profile)
+    except LinkError as error:
+        raise InstallError(
+            f"{error}. The udev rule names the touch board by its USB serial number, so that "
+            "no other MicroPython Pico becomes its port: plug the board in (with its "
+            "firmware: kaskade firmware flash) and run this again, or give --serial SERIAL, or "
+            "--any-pico (any Pico on this Pi may then take the board's place)") from None
+    if board.serial is None or not _plain(board.serial):
+        raise InstallError(f"the touch board on {board.device} has no USB serial number a udev "
+                           "rule can match; run this again with --any-pico")
+    print(f"# the touch board: {board.device}, USB serial number {board.serial}")
+    return board.serial, board.driver
 
 
-def commands(who: Account) -> list[tuple[str, ...]]:
-    """The commands that prepare the user, the group and the program, in order."""
+def _plain(serial: str) -> bool:
+    try:
+        udev_value(serial, "the serial number")
+    except UnsafeValueError:
+        return False
+    return True
+
+
+def commands(who: Account, web_upgrades: bool = False) -> list[tuple[str, ...]]:
+    """The commands that prepare the service's user and group, and its state directory (with
+    the folder where releases uploaded from the web page wait, if uploads are wanted), in
+    order."""
     steps: list[tuple[str, ...]] = []
     try:
         pwd.getpwnam(USER)
@@ -90,10 +169,28 @@ def commands(who: Account) -> list[tuple[str, ...]]:
     existing = [group for group in who.groups if _group_exists(group)]
     if who.user == USER and existing:
         steps.append(("usermod", "--append", "--groups", ",".join(existing), USER))
-    steps.append((sys.executable, "-m", "venv", "--system-site-packages", "--clear", str(PREFIX)))
-    steps.append((str(PREFIX / "bin" / "python"), "-m", "pip", "install", "--quiet",
-                  "--no-warn-script-location", source_tree()))
+    owner = ("-o", who.user, "-g", who.user)
+    steps.append(("install", "-d", "-m", "0700", *owner, str(STATE)))
+    if web_upgrades:
+        steps.append(("install", "-d", "-m", "0700", *owner, str(STATE / SPOOL)))
     return steps
+
+
+def installer(constraints: Path | None, source: Path | None) -> Installer:
+    """The installer of releases: constraints as given, else those of the checkout
+    ``source`` (if it is one), of the checkout this runs from, or of the package."""
+    found = constraints or find_constraints(source if source and source.is_dir() else None)
+    if found is not None and not found.is_file():
+        raise InstallError(f"{found}: no such constraints file")
+    return Installer(constraints=found)
+
+
+def _service_steps(web_upgrades: bool, root: Path) -> tuple[tuple[str, ...], ...]:
+    """The commands that start the service, with uploads from the web page turned on when
+    wanted, or off when an earlier install under ``root`` had turned them on."""
+    were_on = (root / UNITS.relative_to("/") / f"{UPGRADE_UNIT}.path").exists()
+    return (*SERVICE_STEPS,
+            *(WEB_UPGRADES_ON if web_upgrades else WEB_UPGRADES_OFF if were_on else ()))
 
 
 def _group_exists(name: str) -> bool:
@@ -104,11 +201,10 @@ def _group_exists(name: str) -> bool:
     return True
 
 
-def run(args: argparse.Namespace) -> int:
-    """Install (or show what would be installed) and start the service."""
-    profile = load_profile(args.profile)
-    facts = read_facts()
-    who = account(root_needed(profile, facts), device_groups(profile, facts))
+def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> dict[Path, str]:
+    """The files the install writes: a maker's own profile copied where the service reads it,
+    the unit, the udev rule naming the touch board and, if asked for, the upload units."""
+    serial, touch = touch_board(args, profile)
     wanted: dict[Path, str] = {}
     if args.profile in profile_names():
         argument = args.profile
@@ -118,14 +214,32 @@ def run(args: argparse.Namespace) -> int:
         argument = str(copied)
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
-    wanted.update(files(profile, argument, who, None if args.no_web else args.web))
-    steps = commands(who)
+    wanted.update(files(profile, argument, who, None if args.no_web else args.web,
+                        serial=serial, touch=touch))
+    if args.web_upgrades:
+        wanted.update(upgrade_units(STATE / SPOOL))
+    return wanted
+
+
+def run(args: argparse.Namespace) -> int:
+    """Install (or show what would be installed) and start the service."""
+    profile = load_profile(args.profile)
+    facts = read_facts()
+    who = account(root_needed(profile, facts), device_groups(profile, facts),
+                  led_devices(profile, facts))
+    wanted = _wanted_files(args, profile, who)
+    service_steps = _service_steps(args.web_upgrades, args.root)
+    source = program_source(args.wheel)
+    making = installer(args.constraints, source)
+    layout = Layout(PREFIX)
+    steps = commands(who, args.web_upgrades)
+    shown = [*steps, *shown_steps(making, source, layout, __version__)]
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
         for path, text in wanted.items():
             print(f"# {path}\n{text}")
         print("# then, as root:")
-        for step in (*steps, *SERVICE_STEPS):
+        for step in (*shown, *service_steps):
             print(" ".join(step))
         return 0
     on_this_system = args.root == Path("/")
@@ -135,6 +249,7 @@ def run(args: argparse.Namespace) -> int:
     if on_this_system:
         for step in steps:
             _run(step)
+        _install_program(making, source, layout)
     for path, text in wanted.items():
         target = args.root / path.relative_to("/")
         try:
@@ -147,16 +262,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {target}")
     if not on_this_system:
         print("on the Pi, still to run as root:")
-        for step in (*steps, *SERVICE_STEPS):
+        for step in (*shown, *service_steps):
             print("  " + " ".join(step))
         return 0
-    for step in SERVICE_STEPS:
+    for step in service_steps:
         if shutil.which(step[0]) is None:
             print(f"skipped {' '.join(step)}: {step[0]} is not on this system")
             continue
         _run(step)
+    for name in remove_legacy(layout):  # the service runs the release now
+        print(f"removed {layout.prefix / name} (the program before releases)")
     print(f"the board starts at power-on, as {who.user}; its log: journalctl -u kaskade-board -f")
     return 0
+
+
+def _install_program(making: Installer, source: Path, layout: Layout) -> None:
+    """Install ``source`` as a release and make it the current one (the one that ran before,
+    if any, is kept to go back to)."""
+    release = making.install(source, layout)
+    running = layout.current()
+    before = running if running is not None and running.path != release.path else \
+        layout.previous()
+    layout.switch(release, before)
+    print(f"{layout.prefix / 'current'} -> {release.name}")
 
 
 def _run(step: tuple[str, ...]) -> None:

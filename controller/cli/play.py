@@ -1,6 +1,6 @@
 """``kaskade play``: the board app on the board (``--board``), or any of its games at the
 keyboard (``--terminal``, :mod:`controller.cli.terminal_game`): people at one keyboard, or a
-person against the computer (``--white computer:3``)."""
+person against the computer (``--black computer:3``: seats are named by the game's colours)."""
 
 from __future__ import annotations
 
@@ -16,26 +16,37 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
-from controller.app.app import App
+from controller.app.app import HISTORY_FILE, App
 from controller.app.autosave import Autosave
 from controller.app.driver import Driver
+from controller.app.history import History
 from controller.app.loop import run as run_loop
+from controller.app.paths import state_dir
+from controller.app.ready import ReadyReport
 from controller.app.seats import COMPUTER, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
-from controller.cli.board import add_board_options, open_store, run_simulator, start_web
+from controller.cli.backends import CHOICES, detect, open_board
+from controller.cli.board import (
+    add_board_options,
+    add_web_host_option,
+    open_store,
+    run_simulator,
+    start_web,
+)
 from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
-from controller.devices.backends import CHOICES, detect, open_board
 from controller.games import GameState, OptionsError, get_game
 from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.games.status import title
-from controller.web.server import parse_address
+from controller.web.server import Serving, parse_address
 
-KEPT_TAGS = ("White", "Black", "Date", "Termination")
+SEAT_COLOURS = ("white", "black", "red")
+"""Every colour a seat of some game has: each is an option of its own (``--black WHO``)."""
+KEPT_TAGS = ("White", "Black", "Red", "Date", "Termination")
 """What a continued game keeps of its record's tags (the rest is the game's own)."""
 
 
@@ -46,7 +57,8 @@ def register(commands: Any) -> None:
         description="Run the board app on the board: the real one on a Raspberry Pi, the "
         "simulator elsewhere (--board). With --terminal, play a game in this terminal instead "
         "(Kaskade unless --game says another): people taking turns at one keyboard, or against "
-        "the computer (--white computer:3); type 'help' during the game.",
+        "the computer (--black computer:3, or --seat black=computer:3: seats are named by the "
+        "game's own colours); type 'help' during the game.",
     )
     parser.add_argument("--board", choices=CHOICES, default="auto",
                         help="which board: the simulator, the real one on a Pi, or auto (the "
@@ -58,7 +70,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--web", metavar="[HOST:]PORT",
                         help="serve the web companion beside the board app (HOST defaults to "
                         "127.0.0.1; 0.0.0.0 opens it to the network); without it, the "
-                        "settings' \"web\" address, if any")
+                        "settings' \"web\" address, if any. Only paired devices see the "
+                        "board unless the settings' web_reading says open (docs/web.md)")
+    add_web_host_option(parser)
     parser.add_argument("--terminal", action="store_true",
                         help="play a game as text in this terminal; the options below go with it")
     parser.add_argument("--game", choices=game_names(),
@@ -72,11 +86,16 @@ def register(commands: Any) -> None:
                         help="keep the game in this record file: continue it if the file exists, "
                         "start it there otherwise; every move is saved at once")
     parser.add_argument("--white", metavar="WHO",
-                        help="who plays the first seat (White; Black in Big Balls, Red in "
-                        "Colliding Circles): a name, or computer:LEVEL (1-5); asked at the start "
-                        "when neither seat is given and this is a terminal")
+                        help="who plays White (Kaskade, Cascades, Big Balls): a name, or "
+                        "computer:LEVEL (1-5); asked at the start when no seat is given and "
+                        "this is a terminal")
     parser.add_argument("--black", metavar="WHO",
-                        help="who plays the second seat, as --white")
+                        help="who plays Black (every two-player game), as --white")
+    parser.add_argument("--red", metavar="WHO",
+                        help="who plays Red (Colliding Circles), as --white")
+    parser.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
+                        help="who plays the game's colour COLOUR, e.g. --seat red=computer:2 "
+                        "(repeatable; the same as --red computer:2)")
 
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"),
                         default="auto", help="colour the board (default: when on a terminal)")
@@ -89,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
     """The board app, or the terminal game with ``--terminal``."""
     text_options = [flag for flag, value in (
         ("--game", args.game), ("--size", args.size), ("--option", args.option or None),
-        ("--record", args.record), ("--white", args.white), ("--black", args.black),
+        ("--record", args.record), *((f"--{c}", getattr(args, c)) for c in SEAT_COLOURS),
+        ("--seat", args.seat or None),
         ("--no-animation", args.no_animation or None),
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
     if args.terminal and args.port:
@@ -111,14 +131,16 @@ def run(args: argparse.Namespace) -> int:
         colour=colour,
         animate=colour and not args.no_animation,
     )
-    return TerminalGame(session, console, args.think).run()
+    history = History(state_dir(args.state_dir) / HISTORY_FILE)
+    return TerminalGame(session, console, args.think, history).run()
 
 
 def run_board(args: argparse.Namespace) -> int:
     """The board app on the board ``--board`` picks, until it is stopped."""
     profile, store = open_store(args)
     address = args.web or store.settings.load().web
-    web = parse_address(address) if address else None
+    web = Serving(*parse_address(address), reading="paired", hosts=tuple(args.web_host)) \
+        if address else None
     kind = detect() if args.board == "auto" else args.board
     if kind == "sim":
         return run_simulator(profile, store, terminal=False, think=args.think, port=args.port,
@@ -132,7 +154,7 @@ def run_board(args: argparse.Namespace) -> int:
     bridge, server = start_web(profile, store, web)
     try:
         run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
-                 companion=bridge)
+                 companion=ReadyReport(store.directory.parent, bridge))
     finally:
         if server is not None:
             server.stop()
@@ -165,21 +187,31 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Sessio
         return Session(start, list(record.moves), {**kept, **seats}, autosave)
     game = get_game(args.game or "kaskade")
     start = game.new(game_options(args))
-    tags = {"Id": uuid.uuid4().hex, "Date": datetime.date.today().isoformat(),
-            **_seats(start, args, ask)}
+    now = datetime.datetime.now()
+    tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
+            "Started": now.isoformat(timespec="seconds"), **_seats(start, args, ask)}
     return Session(start, [], tags, autosave)
 
 
 def _seats(start: GameState[Any], args: argparse.Namespace,
            ask: Callable[[str], str] | None) -> dict[str, str]:
-    """The seat tags ``--white`` and ``--black`` give (a name, or ``computer N``); with
-    neither given, ``ask`` (when there is one) asks for each seat of a two-player game."""
-    titles = [start.player_title(player) for player in range(len(start.info.players))]
-    given = [args.white, args.black][:len(titles)]
-    if ask is not None and len(titles) == 2 and not any(given):
-        given = [_ask_seat(ask, player) for player in titles]
+    """The seat tags (``{"Black": "computer 3"}``) of the seats given by the game's colours
+    (``--black computer:3``, ``--seat black=computer:3``); with none given, ``ask`` (when there
+    is one) asks for each seat of a two-player game."""
+    colours = list(start.info.players)
+    given = _given_seats(args)
+    strange = [colour for colour in given if colour not in colours]
+    if strange:
+        seats = " and ".join(f"{c} (--seat {c}=WHO)" if c not in SEAT_COLOURS else f"{c} "
+                             f"(--{c})" for c in colours)
+        raise OptionsError(f"{start.info.title} has no seat {strange[0]}: its "
+                           f"seat{'s are' if len(colours) > 1 else ' is'} {seats}")
+    if ask is not None and len(colours) == 2 and not given:
+        given = {colour: _ask_seat(ask, start.player_title(player))
+                 for player, colour in enumerate(colours)}
     tags = {}
-    for player, who in zip(titles, given):
+    for player, colour in enumerate(colours):
+        who = given.get(colour, "")
         if not who:
             continue
         kind, colon, level = who.partition(":")
@@ -187,10 +219,27 @@ def _seats(start: GameState[Any], args: argparse.Namespace,
             if not level.strip().isdigit() or int(level) not in LEVELS:
                 raise OptionsError(f"{who!r}: the computer's levels are {LEVELS[0]} to "
                                    f"{LEVELS[-1]}, as computer:3")
-            tags[player] = seat(int(level))
+            tags[start.player_title(player)] = seat(int(level))
         else:
-            tags[player] = who
+            tags[start.player_title(player)] = who
     return tags
+
+
+def _given_seats(args: argparse.Namespace) -> dict[str, str]:
+    """``{colour: who}`` from ``--white``/``--black``/``--red`` and ``--seat COLOUR=WHO``; a
+    colour given twice must be given the same."""
+    given = {colour: getattr(args, colour) for colour in SEAT_COLOURS
+             if getattr(args, colour) is not None}
+    for item in args.seat:
+        colour, equals, who = item.partition("=")
+        colour = colour.strip().lower()
+        if not equals or not colour:
+            raise OptionsError(f"--seat {item!r}: write COLOUR=WHO, e.g. --seat "
+                               "black=computer:3")
+        if given.get(colour, who.strip()) != who.strip():
+            raise OptionsError(f"{colour} is given twice: {given[colour]!r} and {who.strip()!r}")
+        given[colour] = who.strip()
+    return given
 
 
 def _ask_seat(ask: Callable[[str], str], title: str) -> str:

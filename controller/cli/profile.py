@@ -8,18 +8,28 @@ geometry gives, and anything to mind. The guide: docs/hardware.md, Your own buil
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from controller.app.storage import write_atomically
 from controller.cli.help import description
+from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import load_profile
 from controller.profile.firmware import default_thresholds
 from controller.profile.geometry import MATERIALS, signal
 from controller.profile.model import COLOUR_ORDERS, SENSORS, STRIPS
-from controller.profile.new import Answers, make_profile
+from controller.profile.new import (
+    Answers,
+    answer_problem,
+    applies,
+    build_problem,
+    make_profile,
+)
 
 EXAMPLES = """\
 examples:
@@ -96,13 +106,27 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         raise ProfileExistsError(f"{args.file} exists; --force overwrites it")
     source = stdin or sys.stdin
     ask = args.ask or source.isatty()
+    flags = _flags(args)
     given: dict[str, Any] = {}
-    for name, (_, kind) in QUESTIONS.items():  # in the order a maker thinks of them
-        value = getattr(args, name, None)
+    for name in QUESTIONS:  # in the order a maker thinks of them
+        so_far = Answers(**given)
+        if not applies(name, so_far):
+            continue
+        last = name == list(QUESTIONS)[-1]
+
+        def problem(value: Any, name: str = name, so_far: Answers = so_far,
+                    last: bool = last) -> str | None:
+            """The answer's own problem; the last answer's, the whole build's too."""
+            return answer_problem(name, value, so_far) or (
+                build_problem(dataclasses.replace(so_far, **{name: value})) if last else None)
+
+        value = flags.get(name)
+        if value is not None and problem(value):
+            raise UsageError(f"{_flag(name)}: {problem(value)}")
         if value is None and ask:
-            value = _ask(name, getattr(Answers(), name), source)
+            value = _ask(name, getattr(so_far, name), source, problem)
         if value is not None:
-            given[name] = value == "yes" if kind is bool and isinstance(value, str) else value
+            given[name] = value
     text, profile = make_profile(Answers(**given), str(args.file))
     write_atomically(args.file, text)
     print(f"wrote {args.file}: {_summary(profile)}")
@@ -113,7 +137,10 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     return 0
 
 
-def _ask(name: str, default: Any, source: TextIO) -> Any:
+def _ask(name: str, default: Any, source: TextIO,
+         problem: Callable[[Any], str | None]) -> Any:
+    """Ask ``name`` until the answer is one the board can use (Enter: the default); an answer
+    that cannot be is refused at once, saying why and what would do, and asked again."""
     question, kind = QUESTIONS[name]
     shown = ("yes" if default else "no") if kind is bool else default
     while True:
@@ -124,16 +151,49 @@ def _ask(name: str, default: Any, source: TextIO) -> Any:
             raise KaskadeError(f"no answer to {question!r} (input ended)")
         answer = line.strip()
         if not answer:
-            return None
+            trouble = problem(default)
+            if trouble is None:
+                return None
+            print(f"  {trouble}; give another")
+            continue
+        value: Any = None
         if kind is bool:
             if answer.lower() in ("yes", "y", "no", "n"):
-                return "yes" if answer.lower().startswith("y") else "no"
+                value = answer.lower().startswith("y")
         else:
-            try:
-                return kind(answer)
-            except ValueError:
-                pass
-        print(f"  {answer!r} is not an answer to that; try again (Enter takes {shown})")
+            with contextlib.suppress(ValueError):
+                value = kind(answer)
+        if value is None:
+            print(f"  {answer!r} is not an answer to that; try again (Enter takes {shown})")
+            continue
+        trouble = problem(value)
+        if trouble is None:
+            return value
+        print(f"  {trouble}; try again (Enter takes {shown})")
+
+
+def _flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The answers given as options, each checked against those before it before anything is
+    asked (``UsageError`` naming the option, why, and what would do)."""
+    flags: dict[str, Any] = {}
+    for name, (_, kind) in QUESTIONS.items():
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        so_far = Answers(**flags)
+        if not applies(name, so_far):
+            raise UsageError(f"{_flag(name)} goes with --sensor gpio (the {so_far.sensor} "
+                             "sensors are wired as the profile's [touch] says)")
+        value = value == "yes" if kind is bool else value
+        problem = answer_problem(name, value, so_far)
+        if problem:
+            raise UsageError(f"{_flag(name)}: {problem}")
+        flags[name] = value
+    return flags
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 def _summary(profile: Any) -> str:

@@ -15,7 +15,9 @@ from controller.cli.usage import UsageError
 from controller.games import CHANCE, GameState, game_names, get_game
 from controller.games.record import Record, parse_moves, parse_record
 from controller.games.replay import (
+    NOTATIONS,
     check_result,
+    moves_written,
     played_names,
     record_text,
     replay,
@@ -32,6 +34,8 @@ examples:
   kaskade replay cascades -o size=4 --moves "b2 a2 c2"
   kaskade replay big-balls --seed 7 --moves "BB:b5-b4 throw" --record
                                                deals and dice drawn from seed 7
+  kaskade replay big-balls --moves "123564 245613 4 a3-a4" --record --notation original
+                                               Big Balls as its inventors write it
 
 A record file holds a header of tags and the moves (docs/records.md); 'kaskade play
 --record FILE' writes one. An illegal or malformed move exits with status 2, prints
@@ -59,7 +63,8 @@ def register(commands: Any) -> None:
                         help="set another option of the game (repeatable)")
     parser.add_argument("--moves", metavar="MOVES", default="",
                         help='the moves in the game\'s notation, e.g. "c3 d4 c3" (move numbers '
-                        "such as '1.' are allowed and ignored)")
+                        "such as '1.' are allowed and ignored; Big Balls also reads the "
+                        "original's 4 e2-d3 and BB b6-b5)")
     parser.add_argument("--position", metavar="TEXT",
                         help="start from this position (docs/notation.md) instead of a new game")
     parser.add_argument("--seed", type=int, metavar="N",
@@ -74,12 +79,19 @@ def register(commands: Any) -> None:
                         help="print the final position as one JSON object")
     output.add_argument("--record", action="store_true",
                         help="print the replayed game as a record")
+    parser.add_argument("--notation", choices=NOTATIONS, default="game",
+                        help="with --record: write the moves in the game's own notation "
+                        "(default) or as the original text does (Big Balls: 4 e2-d3 for the "
+                        "throw, a 4 and the step; BB b6-b5); either reads back")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Replay and print; every error is raised before anything is printed."""
     record, start, moves = _load(args)
+    if args.notation != "game" and not args.record:
+        raise UsageError(f"--notation {args.notation} is how --record writes the moves; add "
+                         "--record")
     if args.ply is not None and args.ply < 0:
         raise UsageError(f"--ply {args.ply}: give a number of moves, 0 or more")
     state = start.copy()
@@ -98,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         text = json.dumps(state.to_json())
     elif args.record:
         tags = {} if record is None else _player_tags(record, start)
-        text = record_text(start, moves, tags).rstrip("\n")
+        text = record_text(start, moves, tags, args.notation).rstrip("\n")
     else:
         text = f"{status_line(state)}\n{state.diagram()}"
     print(text)
@@ -116,7 +128,7 @@ def _load(args: argparse.Namespace) -> tuple[Record | None, GameState[Any], list
                 raise UsageError("--position already fixes the board; leave out --size and -o")
         else:
             start = game.new(options)
-        return None, start, parse_moves(_text(args.moves))
+        return None, start, moves_written(start, parse_moves(_text(args.moves)))
     for flag, given in (("--moves", args.moves), ("--size", args.size),
                         ("--option", args.option), ("--position", args.position)):
         if given:

@@ -20,9 +20,9 @@ from controller.app.app import DEFAULT_THINK_SECONDS, App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.app.screens.selftest import LED_SECONDS, PAD_SECONDS, SelfTestScreen, describe
+from controller.cli.backends import CHOICES, detect, open_board
 from controller.cli.board import add_board_options, open_store, run_simulator
 from controller.cli.help import description
-from controller.devices.backends import CHOICES, detect, open_board
 from controller.errors import KaskadeError
 
 SHOW_SECONDS = 3.0

@@ -12,10 +12,16 @@ from typing import Any
 
 from controller.app.app import Store
 from controller.app.storage import read_text
-from controller.cli.board import add_board_options, open_store, run_simulator, start_web
+from controller.cli.board import (
+    add_board_options,
+    add_web_host_option,
+    open_store,
+    run_simulator,
+    start_web,
+)
 from controller.cli.usage import UsageError
 from controller.profile.model import Profile
-from controller.web.server import parse_address
+from controller.web.server import Serving, parse_address
 
 EXAMPLES = """\
 examples:
@@ -32,6 +38,8 @@ examples:
   kaskade sim device --flash DIR               a MicroPython board (the real interpreter)
                                                with its flash in DIR, on a pseudo-terminal;
                                                then: kaskade firmware flash --port /dev/pts/N
+  kaskade sim device --install-interpreter     install that interpreter once with npm
+                                               (for a program installed from a package)
 
 The window's touches go through the real firmware running on a simulated microcontroller and
 reach the app through the touch link over a pseudo-terminal, as on the real board.
@@ -71,7 +79,10 @@ def register(commands: Any) -> None:
                         help="serve the web companion too: the board in a browser, played and "
                         "set from a phone (HOST defaults to 127.0.0.1, this computer only; "
                         "0.0.0.0 opens it to the network); the address is printed. With "
-                        "--headless the script runs in real time while the board is served")
+                        "--headless the script runs in real time while the board is served. "
+                        "Anyone who reaches it sees the board unless the settings' web_reading "
+                        "says paired; changing anything needs pairing (docs/web.md)")
+    add_web_host_option(parser)
     parser.add_argument("--port", metavar="PATH",
                         help="take touches from the board on this serial port instead (a real "
                         "one, or another simulator's --touch-board)")
@@ -84,6 +95,10 @@ def register(commands: Any) -> None:
                         "device-flash in the state directory)")
     parser.add_argument("--link", metavar="PATH", type=Path,
                         help="with device: also name its port PATH (a symbolic link)")
+    parser.add_argument("--install-interpreter", action="store_true",
+                        help="with device: install the MicroPython interpreter it runs (an npm "
+                        "package) into this user's data folder and exit; needs npm. A source "
+                        "checkout has it from npm ci in sim/micropython instead")
     parser.add_argument("--dump", metavar="FILE", type=Path,
                         help="with --headless: write the final state and every LED's colour "
                         "as JSON")
@@ -101,8 +116,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--headless needs --script FILE (or --script - for standard input)")
     if args.port and args.headless:
         raise UsageError("--headless takes its touches from --script, not --port")
-    if args.part != "device" and (args.flash or args.link):
-        raise UsageError("--flash and --link go with kaskade sim device")
+    if args.part != "device" and (args.flash or args.link or args.install_interpreter):
+        raise UsageError("--flash, --link and --install-interpreter go with kaskade sim device")
+    if args.install_interpreter:
+        from sim.micropython_interpreter import install  # noqa: PLC0415
+
+        print(f"the MicroPython interpreter is installed in {install()}")
+        return 0
     if args.part == "device":
         from controller.app.paths import state_dir  # noqa: PLC0415
         from sim.micropython_board import MicroPythonBoard, serve  # noqa: PLC0415
@@ -117,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
 
         TouchBoard(profile).serve(sys.stdin, sys.stdout)
         return 0
-    web = parse_address(args.web) if args.web is not None else None
+    web = Serving(*parse_address(args.web), reading="open", hosts=tuple(args.web_host)) \
+        if args.web is not None else None
     if not args.headless:
         return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port,
                              web=web)
@@ -137,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _served_script(args: argparse.Namespace, profile: Profile, store: Store,
-                   web: tuple[str, int], lines: Iterable[str]) -> int:
+                   web: Serving, lines: Iterable[str]) -> int:
     """The headless simulator in real time, its board served on ``web`` while the script
     runs."""
     from sim.board import sim_board  # noqa: PLC0415

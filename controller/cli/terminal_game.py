@@ -3,31 +3,40 @@ session as the board: people type their moves, the computer answers in the seats
 and shuffles are drawn as the board draws them, and the session keeps the record and saves it
 after every change.
 
-Kaskade is drawn in colour with its cascades animated (:mod:`controller.cli.kaskade_text`);
-the other games print their text diagrams.
+Kaskade is drawn in colour with its cascades animated (:mod:`controller.cli.kaskade_text`),
+the other games in their colours too (:mod:`controller.cli.game_text`). ``hint`` asks the
+computer for a move (the solitaire's solver also says whether the deal can still be won), and a
+finished game goes into the board's history, where ``kaskade history`` lists it.
 """
 
 from __future__ import annotations
 
 import random
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from controller.ai.base import Budget
+from controller.ai.levels import STRONGEST
+from controller.ai.solitaire import LOST, WINNABLE, fallback, solve
+from controller.app.history import History
 from controller.app.session import Session
 from controller.app.storage import StorageError, write_atomically
 from controller.app.thinking import ThinkRequest
-from controller.cli import kaskade_text
+from controller.cli import game_text, kaskade_text
 from controller.games import CHANCE, Event, GameState, MoveError
+from controller.games.cascades_decktet import CascadesDecktetState
 from controller.games.kaskade import KaskadeState
 from controller.games.status import status_line
 
 COMMANDS = """\
 Commands:
   legal       list the moves that may be made now
+  hint        ask the computer for a good move (the solitaire: can the deal still be won)
   undo        take back your last move (and the computer's answer to it)
   moves       show the game so far as a record
   save FILE   write the game so far to a record file
@@ -56,10 +65,15 @@ class TerminalGame:
     and chance play their turns; the session keeps the record and saves it after every change."""
 
     def __init__(self, session: Session[Any], console: Console,
-                 think_seconds: float = DEFAULT_THINK_SECONDS) -> None:
+                 think_seconds: float = DEFAULT_THINK_SECONDS,
+                 history: History | None = None,
+                 wall_clock: Callable[[], datetime] = datetime.now) -> None:
         self.session = session
         self.console = console
         self.think_seconds = think_seconds
+        self.history = history
+        """Where a finished game is kept (the board's history), if anywhere."""
+        self.wall_clock = wall_clock
         session.on_problem = lambda problem: self._say(f"Warning: {problem}")
         self.record_path = None if session.autosave is None else session.autosave.path
 
@@ -104,13 +118,32 @@ class TerminalGame:
         return status
 
     def _farewell(self) -> None:
+        kept = self._keep_in_history()
         if self.record_path is not None:
             self._say(f"The game is saved in {self.record_path}.")
             if not self.session.finished:
                 self._say(f"Continue it with: kaskade play --terminal --record "
                           f"{self.record_path}")
-        elif self.session.moves:
+        elif self.session.moves and not kept:
             self._say("This game was not saved; 'save FILE' or --record FILE keeps a game.")
+
+    def _keep_in_history(self) -> bool:
+        """Put a finished game into the history, as the board does when its players leave it
+        (stored under the game's id: a game continued and finished again keeps one entry);
+        whether it is there."""
+        if self.history is None or not self.session.finished:
+            return False
+        if "Id" not in self.session.tags:  # a record written elsewhere: named by its text, so
+            # leaving the same finished game twice keeps one entry
+            self.session.tags["Id"] = uuid.uuid5(uuid.NAMESPACE_URL, self.session.record()).hex
+        try:
+            self.history.add(self.session.match(self.wall_clock()))
+        except StorageError as error:
+            self._say(f"The game was not added to the history: {error}")
+            return False
+        self._say("The game is in the history: kaskade history lists it, kaskade history "
+                  f"--show {self.session.tags['Id'][:8]} prints its record.")
+        return True
 
     # -- the computer and chance ------------------------------------------------------------------
 
@@ -144,6 +177,8 @@ class TerminalGame:
             self._undo()
         elif command == "legal":
             self._legal()
+        elif command == "hint":
+            self._hint()
         elif command == "moves":
             self._say(self.session.record())
         elif command == "save":
@@ -156,12 +191,37 @@ class TerminalGame:
 
     def _help(self) -> str:
         if isinstance(self.state, KaskadeState):
-            return f"{kaskade_text.HOW_TO_PLAY}\n\n{COMMANDS}"
+            return f"{game_text.how_to_play(self.state)}\n\n{COMMANDS}"
         legal = self.state.legal_moves() if not self.session.finished else []
-        example = f" (for example {self.state.move_name(legal[0])})" if legal else ""
-        rules = f"docs/rules/{self.state.info.name}.md"
-        return (f"Type a move as the game writes it{example}; 'legal' lists them all. The "
-                f"rules are in {rules}.\n\n{COMMANDS}")
+        example = f" Now, for example: {self.state.move_name(legal[0])}." if legal else ""
+        return f"{game_text.how_to_play(self.state)}{example}\n\n{COMMANDS}"
+
+    def _hint(self) -> None:
+        """The computer's suggestion for the person to move; for the solitaire, the solver's
+        verdict on the deal too (it sees the face-down cards, as the board's hint does)."""
+        state = self.state
+        if self.session.finished:
+            self._say("The game is over: no hint.")
+            return
+        budget = Budget(seconds=self.think_seconds)
+        if isinstance(state, CascadesDecktetState):
+            verdict = solve(state, budget)
+            if verdict.answer == WINNABLE:
+                self._say(f"Hint: winnable — the deal can still be won; play "
+                          f"{state.move_name(verdict.line[0])} (the first move of a winning "
+                          "line).")
+            elif verdict.answer == LOST:
+                self._say(f"Hint: lost — no order of moves wins this deal any more; "
+                          f"{state.move_name(fallback(state))} plays on.")
+            else:
+                self._say(f"Hint: unknown — the solver found no answer in "
+                          f"{self.think_seconds:g} s; {state.move_name(fallback(state))} is the "
+                          "careful move.")
+            return
+        request = ThinkRequest(0, state.copy(), STRONGEST, self.think_seconds, seed=state.plies)
+        move = request.think(budget).move
+        self._say(f"Hint: {state.move_name(move)} (the computer at level {STRONGEST} would "
+                  "play it).")
 
     def _legal(self) -> None:
         if self.session.finished:
@@ -243,7 +303,7 @@ class TerminalGame:
         """Print the game (with its status line); how many lines that took."""
         if isinstance(state, KaskadeState):
             return self._show_cells(state.cells, None)
-        text = f"{status_line(state)}\n{state.diagram()}"
+        text = f"{status_line(state)}\n{game_text.board(state, self.console.colour)}"
         self.console.write(text)
         return text.count("\n") + 1
 

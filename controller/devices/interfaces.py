@@ -1,16 +1,18 @@
 """The interfaces between the app and the board, and the events that cross them.
 
 Like gpiozero's pin factories, each class says what a backend *must* provide (the abstract
-methods) and what it *may* (``close``, which does nothing unless overridden). Input backends
-report events by calling the ``sink`` they are started with, from any thread.
+methods) and what it *may* (what closing lets go of, which is nothing unless overridden). Input
+backends report events by calling the ``sink`` they are started with, from any thread. Every
+part, and the board, closes as gpiozero's devices do (:class:`Device`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Self
 
 from controller.devices.frame import Frame
 from controller.profile.model import Profile
@@ -71,7 +73,7 @@ class PadReadings:
 @dataclass(frozen=True)
 class SensorsFirmware:
     """The touch board's firmware ``version`` and ``content_hash``, reported each time it
-    connects (the app offers an update when the version is older than the bundled one)."""
+    connects (the app offers an update when the content differs from the bundled one)."""
 
     version: str
     content_hash: str
@@ -129,20 +131,59 @@ class Sound(Enum):
     WIN = "win"
 
 
-class PixelsOut(ABC):
-    """Where frames go. Must: ``show``. May: ``close``."""
+class Device:
+    """What every part of a board, and the board, does as gpiozero's devices do: ``close()``
+    lets go of what it holds (closing again does nothing), ``closed`` says whether it was
+    closed, ``with part:`` closes it at the end of the block, and its ``repr`` says what it is
+    and whether it is closed (``<hw.leds.ws281x.Ws281xPixels object on GPIO 18, 64 LEDs>``,
+    ``<… object closed>``). A backend says what closing does in ``_release`` and what it is in
+    ``_describe``."""
+
+    _closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
+
+    def close(self) -> None:
+        """Let go of what the part holds (pins, a port, a thread); once closed, nothing more
+        happens."""
+        if self._closed:
+            return
+        self._closed = True
+        self._release()
+
+    def _release(self) -> None:
+        """What closing does, once (nothing, unless a backend holds something)."""
+
+    def _describe(self) -> str:
+        """What the part is, for its ``repr``: ``on GPIO 18, 64 LEDs`` (may be empty)."""
+        return ""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        kind = f"{type(self).__module__}.{type(self).__qualname__}"
+        about = "closed" if self.closed else self._describe()
+        return f"<{kind} object{' ' if about else ''}{about}>"
+
+
+class PixelsOut(Device, ABC):
+    """Where frames go. Must: ``show``. May: ``_release`` (leave the LEDs dark)."""
 
     @abstractmethod
     def show(self, frame: Frame) -> None:
         """Send ``frame`` to the LEDs. The app calls this only when the frame changed."""
 
-    def close(self) -> None:  # noqa: B027  (optional by design)
-        """Release the LEDs (leave them dark)."""
 
-
-class TouchesIn(ABC):
+class TouchesIn(Device, ABC):
     """Where pad touches come from. Must: ``start``. May: ``stream_readings``,
-    ``update_firmware``, ``close``."""
+    ``update_firmware``, ``_release`` (stop reporting)."""
 
     @abstractmethod
     def start(self, sink: Sink) -> None:
@@ -150,42 +191,75 @@ class TouchesIn(ABC):
         down at once. A backend that can lose its sensors reports ``TouchesLost`` and
         ``TouchesBack``."""
 
-    def stream_readings(self, on: bool) -> None:  # noqa: B027  (optional by design)
+    def stream_readings(self, on: bool) -> None:
         """Report ``PadReadings`` too while ``on`` (sensors that have readings do)."""
 
-    def update_firmware(self) -> None:  # noqa: B027  (optional by design)
+    def update_firmware(self) -> None:
         """Bring the touch board's firmware up to the bundled one without waiting, reporting
         ``UpdateProgress`` and then ``UpdateFinished``. Backends that report
         ``SensorsFirmware`` must do this; the app asks no others."""
 
-    def close(self) -> None:  # noqa: B027
-        """Stop reporting."""
+
+class WiredTouches(TouchesIn):
+    """Touches from a touch board at the other end of a serial line (the Pi's touch link, and
+    the simulator's): besides the touches, what a front end may watch (the lines on the wire,
+    the readings, the board's faults, whether it is connected) and ask of the board."""
+
+    problem: str | None
+    """Why the board cannot be heard now (``None`` while connected)."""
+    thresholds: tuple[int, int] | None
+    """The touch and release thresholds from calibration, sent to the board at every
+    connection (``None``: the firmware's own)."""
+    faults: Sequence[str]
+    """The board's recent fault reports, newest last."""
+    resyncs: int
+    """How many times a lost message made the link ask for the whole touch state again."""
+    overridden: int
+    """How many times the board's thresholds were found changed and set back."""
+    listeners: list[Callable[[str, bytes], None]]
+    """Called with ("in" or "out", line) for every line on the wire (a debug pane)."""
+    reading_listeners: list[Callable[[list[tuple[int, int, int]]], None]]
+    """Called with (pad, reading, delta) triples from the board's diagnostic stream."""
+
+    @property
+    @abstractmethod
+    def connected(self) -> bool:
+        """Whether the board is heard now."""
+
+    @property
+    @abstractmethod
+    def streaming(self) -> bool:
+        """Whether anyone wants the board's diagnostic stream."""
+
+    @abstractmethod
+    def command(self, kind: str, fields: list[object]) -> None:
+        """Send the board command ``kind`` with ``fields`` (the wire protocol's), from any
+        thread; queued while the board is away."""
+
+    @abstractmethod
+    def want_readings(self, reader: str, on: bool) -> None:
+        """``reader`` (the app, a debug pane) wants the diagnostic stream, or is done with it;
+        the board streams while anyone wants it."""
 
 
-class ButtonsIn(ABC):
-    """Where button presses come from. Must: ``start``. May: ``close``."""
+class ButtonsIn(Device, ABC):
+    """Where button presses come from. Must: ``start``. May: ``_release`` (stop reporting)."""
 
     @abstractmethod
     def start(self, sink: Sink) -> None:
         """Report every ``ButtonDown`` and ``ButtonUp`` to ``sink`` from now on."""
 
-    def close(self) -> None:  # noqa: B027
-        """Stop reporting."""
 
-
-class SoundOut(ABC):
-    """Where sounds go. Must: ``play``. May: ``close``."""
+class SoundOut(Device, ABC):
+    """Where sounds go. Must: ``play``. May: ``_release`` (fall silent)."""
 
     @abstractmethod
     def play(self, sound: Sound) -> None:
         """Make ``sound`` (without waiting for it to finish)."""
 
-    def close(self) -> None:  # noqa: B027
-        """Fall silent."""
 
-
-@dataclass
-class Board:
+@dataclass(repr=False)
+class Board(Device):
     """One backend's four parts for one profile."""
 
     profile: Profile
@@ -199,7 +273,10 @@ class Board:
         self.touches.start(sink)
         self.buttons.start(sink)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         """Close every part, outputs last so the LEDs go dark at the very end."""
         for part in (self.touches, self.buttons, self.sound, self.pixels):
             part.close()
+
+    def _describe(self) -> str:
+        return f"for {self.profile.name}, {self.profile.pads} pads, {self.profile.leds} LEDs"

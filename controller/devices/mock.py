@@ -14,13 +14,12 @@ class MockPixels(PixelsOut):
 
     def __init__(self) -> None:
         self.frames: list[Frame] = []
-        self.closed = False
 
     def show(self, frame: Frame) -> None:
         self.frames.append(frame)
 
-    def close(self) -> None:
-        self.closed = True
+    def _describe(self) -> str:
+        return f"{len(self.frames)} frame{'' if len(self.frames) == 1 else 's'} shown"
 
 
 class MockSound(SoundOut):
@@ -31,6 +30,9 @@ class MockSound(SoundOut):
 
     def play(self, sound: Sound) -> None:
         self.played.append(sound)
+
+    def _describe(self) -> str:
+        return f"{len(self.played)} sound{'' if len(self.played) == 1 else 's'} played"
 
 
 def mock_board(profile: Profile) -> Board:

@@ -28,6 +28,9 @@ class _Virtual:
     def start(self, sink: Sink) -> None:
         self.sink = sink
 
+    def _describe(self) -> str:
+        return "not started" if self.sink is None else "started"
+
     def _send(self, event: InputEvent) -> None:
         if self.sink is None:
             raise NotStartedError(f"{type(self).__name__} got {event} before start()")

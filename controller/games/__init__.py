@@ -12,6 +12,7 @@ from controller.games.errors import (
     NothingToUndoError,
     OptionsError,
     PositionError,
+    RegistrationError,
     UnknownGameError,
 )
 from controller.games.registry import game_names, get_game
@@ -29,6 +30,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "PositionError",
+    "RegistrationError",
     "Rng",
     "UnknownGameError",
     "game_names",

@@ -244,6 +244,26 @@ class GameState(ABC, Generic[M]):
         """Parse and play a move written in notation."""
         return self.play(self.parse_move(text))
 
+    @classmethod
+    def words_as_moves(cls, words: Sequence[str], position: str | None = None
+                       ) -> list[list[str]]:
+        """What each word of a written move list (a record's, ``--moves``) stands for: the
+        moves, one text per move in this game's notation, that ``parse_move`` reads one by
+        one. ``position`` is where the words start (``None``: a new game). Most games write
+        a move a word; a game whose original text writes a move in two words or several
+        moves in one (Big Balls' ``BB b6-b5``, ``4 e2-d3``) reads them here, so every reader
+        of records sees one move a word."""
+        del position
+        return [[word] for word in words]
+
+    def original_notation(self, moves: Sequence[str], movers: Sequence[int]
+                          ) -> tuple[list[str], list[int]] | None:
+        """``moves`` (this game's notation, played from this state by ``movers``) as the
+        game's original text writes them, with who made each; ``None`` when the game has no
+        other notation than its own."""
+        del moves, movers
+        return None
+
     # -- chance and hidden information --------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[M, float]] | None:

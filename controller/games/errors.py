@@ -49,3 +49,8 @@ class UnknownGameError(KaskadeError, LookupError):
 
 class NothingToUndoError(KaskadeError, IndexError):
     """Undo was asked for with no move played since the game (or loaded position) began."""
+
+
+class RegistrationError(KaskadeError, ValueError):
+    """A game entry that cannot be registered: a name already taken, or a target that does not
+    say ``module:name``."""

@@ -14,7 +14,10 @@ per line, then the moves in the game's own notation::
     {or sit between braces}
 
 Move numbers (``1.``, ``3...``) are only for readers and are ignored; every other token is one
-move (one ply). Reading and writing here are pure text functions; files are the caller's job.
+move (one ply) in the game's notation — or, for a game that also reads its original text's
+notation (Big Balls' ``BB b6-b5``, ``4 e2-d3``), the moves the game says it stands for, so a
+record's ``moves`` are always one move each. Reading and writing here are pure text
+functions; files are the caller's job.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from controller.errors import KaskadeError
+from controller.games.errors import UnknownGameError
+from controller.games.registry import get_game
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _MOVE_NUMBER = re.compile(r"\d+\.+")
@@ -85,6 +90,13 @@ def parse_record(text: str) -> Record:
     if record.tag("Game") is None:
         raise RecordError(1, 'a record needs a [Game "…"] tag in its header, e.g. [Game "kaskade"]')
     record.tags = {("Game" if k.lower() == "game" else k): v for k, v in record.tags.items()}
+    try:
+        game = get_game(record.game)
+    except UnknownGameError:
+        return record  # replaying it names the game that is not there
+    written = game.words_as_moves(record.moves, record.tag("Position"))
+    record.lines = [line for line, moves in zip(record.lines, written) for _ in moves]
+    record.moves = [move for moves in written for move in moves]
     return record
 
 

@@ -60,6 +60,14 @@ def starting_state(record: Record) -> GameState[Any]:
     return game.new({name: value for name, value in options.items() if value is not None})
 
 
+def moves_written(start: GameState[Any], words: Sequence[str]) -> list[str]:
+    """The moves a move list's ``words`` stand for, played from ``start``: one text per move
+    in the game's notation (a game may read its original text's notation too, see
+    :meth:`GameState.words_as_moves`)."""
+    written = start.words_as_moves(words, start.position())
+    return [move for moves in written for move in moves]
+
+
 def replay(
     state: GameState[Any],
     moves: Sequence[str],
@@ -139,14 +147,28 @@ def check_result(record: Record, state: GameState[Any]) -> None:
         raise PositionError(f"[Result {claimed!r}] contradicts the moves, which end: {actual}")
 
 
+NOTATIONS = ("game", "original")
+"""How a record may write its moves: in the game's own notation, or as the game's original
+text does (only where that differs: Big Balls)."""
+
+
+class NotationError(KaskadeError, ValueError):
+    """A record asked for in a notation the game does not have."""
+
+
 def record_text(
-    start: GameState[Any], moves: Sequence[str], tags: Mapping[str, str] | None = None
+    start: GameState[Any], moves: Sequence[str], tags: Mapping[str, str] | None = None,
+    notation: str = "game",
 ) -> str:
     """The record of ``moves`` (notation) played from ``start``, with ``tags`` (players, date)
     added to the header. Each move is written as the game names it — ``c2xc3`` for a capture
-    typed as ``c2-c3`` — never as it was typed. A start other than a new game is written as a
-    ``Position`` tag. The ``Result`` is the game's own once it is over; before that ``tags`` may
-    give one (a resignation), else it is ``*``."""
+    typed as ``c2-c3`` — never as it was typed; with ``notation="original"`` as the game's
+    original text writes it (Big Balls' ``4 e2-d3`` for the throw, a 4 and the step), which
+    reads back to the same moves. A start other than a new game is written as a ``Position``
+    tag. The ``Result`` is the game's own once it is over; before that ``tags`` may give one
+    (a resignation), else it is ``*``."""
+    if notation not in NOTATIONS:
+        raise NotationError(f"notation {notation!r}: choose {' or '.join(NOTATIONS)}")
     state = start.copy()
     names, movers = [], []
     for text in moves:
@@ -154,6 +176,12 @@ def record_text(
         names.append(state.move_name(move))
         movers.append(mover_of(state))
         state.play(move)
+    if notation == "original":
+        original = start.original_notation(names, movers)
+        if original is None:
+            raise NotationError(f"{start.info.title} has one notation, its records' own; the "
+                                "original notation is Big Balls' (4 e2-d3, BB b6-b5)")
+        names, movers = original
     return game_record(start, state, names, movers, tags)
 
 

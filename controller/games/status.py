@@ -19,7 +19,7 @@ def title(state: GameState[Any]) -> str:
 
 def standing(state: GameState[Any]) -> str:
     """``White to move``, ``chance to act``, ``Black wins: White has no cells left``, ``draw:
-    …`` or, alone at the board, ``lost: …``."""
+    …`` or, alone at the board, ``your move`` and ``lost: …``."""
     outcome = state.outcome()
     if outcome is not None:
         if outcome.winner is None:
@@ -29,6 +29,8 @@ def standing(state: GameState[Any]) -> str:
     if state.to_move == CHANCE:
         return "chance to act"
     assert state.to_move is not None
+    if len(state.info.players) == 1:
+        return "your move"  # alone at the board: no one else to name
     return f"{state.player_title(state.to_move)} to move"
 
 

@@ -7,15 +7,24 @@ parser as every profile before it is written, so what ``kaskade profile new`` wr
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from controller.profile.geometry import DEFAULT_LED_PITCH_MM, MATERIALS
-from controller.profile.model import Profile
-from controller.profile.parse import ProfileError, parse_profile
+from controller.profile.model import COLOUR_ORDERS, SENSORS, STRIPS, Profile
+from controller.profile.parse import LED_PINS, PI_PINS, ProfileError, parse_profile
 
 HEADER_PINS = (*range(23), 26, 27, 28)
 """The Pico's GPIOs on its header (GP23-25 are wired on the board itself)."""
 MPR121_CHIPS = (0x5A, 0x5B, 0x5C, 0x5D)
+MAX_MPR121_PADS = 8 * 12
+"""Two I2C buses of four MPR121 chips, twelve pads each."""
+SIDES = (4, 16)
+"""Pads along a side: the games lay themselves out on 4 to 16 (and name columns a to p)."""
+STARTS = ("bottom-left", "top-left", "bottom-right", "top-right")
+PI_OUTPUTS = {"led_gpio": "LED data", "menu_button": "menu button",
+              "undo_button": "undo button", "buzzer": "buzzer", "status_led": "status LED"}
+"""The answers that name a pin of the Pi (and what each pin is for): no two may share one."""
 
 
 @dataclass
@@ -45,6 +54,154 @@ class Answers:
     led_pitch_mm: float = DEFAULT_LED_PITCH_MM
     top: str = "acrylic"
     top_mm: float = 3.0
+
+
+def applies(name: str, answers: Answers) -> bool:
+    """Whether the question ``name`` means anything after ``answers`` so far: the Pico's pins
+    for the pads only with ``gpio`` sensing (MPR121s and TTP223s have their own wiring)."""
+    if name == "touch_pins":
+        return answers.sensor == "gpio"
+    return True
+
+
+def answer_problem(name: str, value: object, answers: Answers) -> str | None:
+    """Why ``value`` cannot answer the question ``name``, given the ``answers`` before it (and
+    what would), or ``None`` when it can: checked as it is given, so nobody answers twenty more
+    questions before hearing the first was impossible."""
+    check = _CHECKS.get(name)
+    return None if check is None else check(value, answers)
+
+
+def _side(what: str) -> Callable[[object, Answers], str | None]:
+    def check(value: object, _: Answers) -> str | None:
+        low, high = SIDES
+        if isinstance(value, int) and low <= value <= high:
+            return None
+        return (f"{value} pads {what}: a board is {low} to {high} pads {what} — the games and "
+                f"menus are laid out for that, and columns are named a to p; a bigger table "
+                f"takes bigger pads (more LEDs per pad or a wider LED pitch)")
+    return check
+
+
+def _per_pad(value: object, _: Answers) -> str | None:
+    if isinstance(value, int) and 1 <= value <= 3:
+        return None
+    return f"{value} LEDs per pad side: 1, 2 or 3 (the board draws its pictures for those)"
+
+
+def _positive(what: str, low: float, high: float) -> Callable[[object, Answers], str | None]:
+    def check(value: object, _: Answers) -> str | None:
+        if isinstance(value, int | float) and low <= value <= high:
+            return None
+        return f"{value}: {what} is {low:g} to {high:g}"
+    return check
+
+
+def _one_of(what: str, choices: tuple[str, ...]) -> Callable[[object, Answers], str | None]:
+    def check(value: object, _: Answers) -> str | None:
+        if value in choices:
+            return None
+        return f"{value!r}: the {what} is one of {', '.join(choices)}"
+    return check
+
+
+def _cells(value: object, answers: Answers) -> str | None:
+    """The LED pitch times the LEDs per pad side is a cell's size, which the build's parts
+    are drawn for from 5 to 100 mm."""
+    if not isinstance(value, int | float) or value <= 0:
+        return f"{value}: give the LEDs' distance in millimetres, e.g. 16.6"
+    cell = value * answers.per_pad
+    if 5 <= cell <= 100:
+        return None
+    return (f"{value:g} mm LEDs, {answers.per_pad} per pad side, make {cell:g} mm cells: a "
+            "cell is 5 to 100 mm (a fingertip presses about 12 mm)")
+
+
+def build_problem(answers: Answers) -> str | None:
+    """Why the whole build of ``answers`` cannot sense a touch (with the fixes), or ``None``:
+    asked once the top is known, its thickness being the last answer."""
+    try:
+        make_profile(answers, "the answers")
+    except ProfileError as error:
+        found = [reason for key, reason in error.problems if key.startswith("geometry")]
+        return "; ".join(found) if found else None
+    return None
+
+
+def _panel(value: object, answers: Answers) -> str | None:
+    try:
+        _panel_size(Answers(**{**answers.__dict__, "panel": str(value)}),
+                    answers.columns * answers.per_pad, answers.rows * answers.per_pad)
+    except ProfileError as error:
+        return error.problems[0][1] + (f" ({answers.columns} x {answers.rows} pads of "
+                                       f"{answers.per_pad} x {answers.per_pad} LEDs); "
+                                       "empty for one piece")
+    return None
+
+
+def _sensor(value: object, answers: Answers) -> str | None:
+    problem = _one_of("touch sensor", SENSORS)(value, answers)
+    if problem:
+        return problem
+    pads = answers.columns * answers.rows
+    if value == "gpio" and pads > len(HEADER_PINS):
+        return (f"gpio: {pads} pads need {pads} pins; a Pico has {len(HEADER_PINS)} on its "
+                "header: choose mpr121 (12 pads a chip) or ttp223 (a module under each pad)")
+    if value == "mpr121" and pads > MAX_MPR121_PADS:
+        return (f"mpr121: {pads} pads need {math.ceil(pads / 12)} chips, and two buses hold "
+                f"8 ({MAX_MPR121_PADS} pads): choose ttp223 (a module under each pad)")
+    return None
+
+
+def _touch_pins(value: object, answers: Answers) -> str | None:
+    if not value:
+        return None
+    pads = answers.columns * answers.rows
+    try:
+        pins = [int(pin) for pin in str(value).replace("GP", "").split(",")]
+    except ValueError:
+        return f"{value!r}: give the pins as numbers with commas, e.g. 0,1,2"
+    wrong = [pin for pin in pins if pin not in HEADER_PINS]
+    if wrong:
+        return f"GP{wrong[0]} is not on the Pico's header (GP0-GP22, GP26-GP28)"
+    if len(set(pins)) != len(pins):
+        return "a pin is named twice: each pad needs its own"
+    if len(pins) != pads:
+        return f"{len(pins)} pins for {pads} pads: give one pin per pad"
+    return None
+
+
+def _pi_pin(name: str) -> Callable[[object, Answers], str | None]:
+    def check(value: object, answers: Answers) -> str | None:
+        if not isinstance(value, int) or not PI_PINS[0] <= value <= PI_PINS[1]:
+            return f"{value}: the Pi's GPIOs are {PI_PINS[0]} to {PI_PINS[1]}"
+        if name == "led_gpio" and value not in LED_PINS:
+            return (f"GPIO {value} cannot drive LEDs: the Pi drives a strip from GPIO "
+                    f"{', '.join(map(str, sorted(LED_PINS)))} (18 is usual)")
+        before = list(PI_OUTPUTS)[:list(PI_OUTPUTS).index(name)]
+        taken = next((other for other in before if getattr(answers, other) == value), None)
+        if taken is not None:
+            return f"GPIO {value} is already the {PI_OUTPUTS[taken]}'s: each needs its own"
+        return None
+    return check
+
+
+_CHECKS: dict[str, Callable[[object, Answers], str | None]] = {
+    "columns": _side("across"),
+    "rows": _side("up"),
+    "per_pad": _per_pad,
+    "led_pitch_mm": _cells,
+    "panel": _panel,
+    "start": _one_of("data's entry corner", STARTS),
+    "strip": _one_of("LED type", STRIPS),
+    "colour_order": _one_of("colour order", COLOUR_ORDERS),
+    "sensor": _sensor,
+    "touch_pins": _touch_pins,
+    **{name: _pi_pin(name) for name in PI_OUTPUTS},
+    "supply_amps": _positive("the supply's current in amps (0: sized for the LEDs)", 0, 100),
+    "top": _one_of("top's material", tuple(MATERIALS)),
+    "top_mm": _positive("the top's thickness in millimetres", 0.5, 20),
+}
 
 
 def profile_text(answers: Answers) -> str:

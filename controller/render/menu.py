@@ -35,6 +35,8 @@ HINT: Colour = (255, 200, 0)
 SOUND_ON: Colour = CONFIRM
 SOUND_OFF: Colour = (90, 20, 20)
 LEVEL: Colour = (255, 255, 255)
+PAIRING_BLUE: Colour = (0, 110, 255)
+"""The pairing pad, and the code it shows."""
 
 
 def tile_size(profile: Profile) -> int:
@@ -45,7 +47,8 @@ def tile_size(profile: Profile) -> int:
 @dataclass(frozen=True)
 class HomeLayout:
     """Game tiles from the top left; along the bottom a brightness bar, the language switch,
-    the sensors pad (the heat map of the touch sensors) and the sound switch."""
+    the sensors pad (the heat map of the touch sensors) and the sound switch; above the sound
+    switch the pairing pad (a code for the web companion)."""
 
     tiles: tuple[Tile, ...]
     brightness: tuple[Pad, ...]
@@ -53,6 +56,7 @@ class HomeLayout:
     sensors: Pad
     language: Pad
     sound: Pad
+    pairing: Pad
 
     @classmethod
     def of(cls, profile: Profile, games: int) -> HomeLayout:
@@ -66,12 +70,12 @@ class HomeLayout:
             tiles.append(Tile(place * (size + 1), top - size, size))
         right = profile.columns - 1
         bar = tuple((column, 0) for column in range(right - 2))
-        return cls(tuple(tiles), bar, (right - 1, 0), (right - 2, 0), (right, 0))
+        return cls(tuple(tiles), bar, (right - 1, 0), (right - 2, 0), (right, 0), (right, 1))
 
     def hit(self, pad: Pad) -> tuple[str, int] | None:
         """What a touch on ``pad`` means: ``("game", i)``, ``("brightness", level)`` with
-        level 1 … len(bar), ``("sensors", 0)``, ``("language", 0)``, ``("sound", 0)``, or
-        ``None``."""
+        level 1 … len(bar), ``("sensors", 0)``, ``("language", 0)``, ``("sound", 0)``,
+        ``("pairing", 0)``, or ``None``."""
         for index, tile in enumerate(self.tiles):
             if tile.contains(pad):
                 return "game", index
@@ -83,6 +87,8 @@ class HomeLayout:
             return "sound", 0
         if pad == self.language:
             return "language", 0
+        if pad == self.pairing:
+            return "pairing", 0
         return None
 
 
@@ -117,7 +123,16 @@ def draw_home(
     _language_icon(canvas, layout.language, k, language)
     column, row = layout.sound
     canvas.block(column * k, row * k, solid_rows(k, SOUND_ON if sound else SOUND_OFF))
+    _pairing_icon(canvas, layout.pairing, k)
     return animating
+
+
+def _pairing_icon(canvas: Canvas, pad: Pad, k: int) -> None:
+    """The pairing pad: blue, its top left LED brighter (a phone's screen lighting up)."""
+    column, row = pad
+    canvas.block(column * k, row * k, solid_rows(k, scale(PAIRING_BLUE, 0.6)))
+    if k > 1:
+        canvas.rect(column * k, row * k + k - 1, 1, 1, mix(PAIRING_BLUE, HIGHLIGHT, 0.4))
 
 
 def _sensors_icon(canvas: Canvas, pad: Pad, k: int) -> None:

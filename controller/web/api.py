@@ -1,10 +1,16 @@
 """The JSON API behind the page (docs/web.md lists every route with examples).
 
-Reading is open: the state, the live stream, the history and the settings. Changing anything
-— touches, buttons, settings, a new game, forgetting a device — needs the token a device gets
-by pairing (``Authorization: Bearer TOKEN``). Every input is checked before it reaches the app:
-bad JSON, an unknown pad or a stale token get a 4xx with ``{"error": "…"}``, never a traceback
-and never a changed game.
+Changing anything — touches, buttons, settings, a new game, a pairing code, forgetting a
+device — needs the token a device gets by pairing (``Authorization: Bearer TOKEN``; the two
+streams, which a browser opens without headers, also take ``?token=TOKEN``). Reading — the
+state, the live stream, the history, the settings, the board's health — is a setting: open to
+the home network, or for paired devices only (``paired``), where an unpaired device learns only
+how to pair. Either way a pairing code on the LEDs never reaches an unpaired device: the board
+is sent blank while one shows.
+
+Every input is checked before it reaches the app: bad JSON, an unknown pad, an absurd option
+or a stale token get a 4xx with ``{"error": "…"}``, never a traceback and never a changed
+game.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import asdict
@@ -23,8 +30,14 @@ from aiohttp import web
 from controller.app.app import GameDoesNotFitError
 from controller.app.autosave import SavedGameError, read_saved
 from controller.app.games import front
-from controller.app.history import History, UnknownMatchError
-from controller.app.pairing import Pairing, PairingError
+from controller.app.history import History, Match, UnknownMatchError
+from controller.app.pairing import (
+    CODE_SECONDS,
+    AttemptLimit,
+    Pairing,
+    PairingError,
+    TooSoonError,
+)
 from controller.app.screens.game import GameScreen
 from controller.app.screens.pause import PauseScreen
 from controller.app.seats import seat
@@ -39,6 +52,7 @@ from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
 from controller.web.replay import NoSuchMoveError, move_animation, replay_pictures
+from controller.web.replays import Replays, ReplaysBusyError
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -51,13 +65,25 @@ TAP_SECONDS = 0.1
 CALL_SECONDS = 5.0
 """Longest wait for the app to carry out a request."""
 MAX_BODY = 16 * 1024
+BODY_SECONDS = 10.0
+"""Longest a request's body may take to arrive: a slow sender loses its connection."""
 BUTTONS = ("menu", "undo")
+READING = ("open", "paired")
+"""Who may read the board: anyone on the network, or paired devices only."""
+HOW_TO_PAIR = ("touch the blue pairing pad on the board's home menu (above the sound pad), "
+               "then type the code the board writes across its LEDs")
+MAX_OPTIONS = 16
+MAX_OPTION_LENGTH = 40
+"""A new game's options: at most this many, each name and value at most this long."""
+MAX_ID_LENGTH = 64
+COVERED = "a pairing code is on the board: only the people at the board can read it"
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-def json_error(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status)
+def json_error(status: int, message: str,
+               headers: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"error": message}, status=status, headers=headers)
 
 
 class Api:
@@ -65,46 +91,57 @@ class Api:
     and its ``history``."""
 
     def __init__(self, bridge: Bridge, profile: Profile, pairing: Pairing,
-                 history: History) -> None:
+                 history: History, reading: str = "paired") -> None:
         self.bridge = bridge
         self.profile = profile
         self.pairing = pairing
         self.history = history
+        self.reading = reading
+        """Who may read the board (one of :data:`READING`); follows the setting."""
+        self.attempts = AttemptLimit()
+        self.replays = Replays()
         self.closing = False
         """Set when the server stops: the open streams end."""
 
     def routes(self) -> list[web.RouteDef]:
         """Every route of the API."""
+        readable = self.readable
         return [
-            web.get("/api/state", self.state),
-            web.get("/api/stream", self.stream),
+            web.get("/api/state", readable(self.state)),
+            web.get("/api/stream", readable(self.stream)),
             web.post("/api/touch", self.paired(self.touch)),
             web.post("/api/button", self.paired(self.button)),
-            web.get("/api/settings", self.settings),
+            web.get("/api/settings", readable(self.settings)),
             web.put("/api/settings", self.paired(self.change_settings)),
-            web.get("/api/history", self.history_list),
-            web.get("/api/history/{id}/record", self.record),
-            web.get("/api/history/{id}/replay", self.replay),
-            web.get("/api/history/{id}/replay/{ply}", self.replay_move),
+            web.get("/api/history", readable(self.history_list)),
+            web.get("/api/history/{id}/record", readable(self.record)),
+            web.get("/api/history/{id}/replay", readable(self.replay)),
+            web.get("/api/history/{id}/replay/{ply}", readable(self.replay_move)),
             web.post("/api/games", self.paired(self.new_game)),
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
             web.post("/api/game/hint", self.paired(self.hint)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
-            web.post("/api/pair/start", self.pair_start),
+            web.get("/api/pair", self.pairing_state),
+            web.post("/api/pair/start", self.paired(self.pair_start)),
             web.post("/api/pair", self.pair),
             web.delete("/api/pair", self.paired(self.unpair)),
         ]
 
     # -- reading --------------------------------------------------------------------------------
 
-    def state_json(self, version: int, snapshot: Snapshot) -> dict[str, Any]:
-        """The snapshot as the API gives it."""
-        pixels = snapshot.pixels
+    def state_json(self, version: int, snapshot: Snapshot,
+                   paired: bool = True) -> dict[str, Any]:
+        """The snapshot as the API gives it; while a pairing code shows, a device not
+        ``paired`` gets the board blank (every LED off) and a note instead of the
+        description."""
+        covered = snapshot.covered and not paired
+        pixels = bytes(len(snapshot.pixels)) if covered else snapshot.pixels
         return {
             "version": version,
             "screen": snapshot.screen,
-            "description": snapshot.description,
+            "description": COVERED if covered else snapshot.description,
+            "covered": covered,
             "board": {"columns": self.profile.columns, "rows": self.profile.rows,
                       "per_pad": self.profile.per_pad, "led_width": self.profile.led_width,
                       "led_height": self.profile.led_height, "name": self.profile.name},
@@ -120,11 +157,14 @@ class Api:
         latest = self.bridge.board.latest
         if latest is None:
             return json_error(503, "the board is starting")
-        return web.json_response(self.state_json(*latest))
+        return web.json_response(self.state_json(*latest, paired=self.is_paired(request)))
 
     async def stream(self, request: web.Request) -> web.StreamResponse:
         """``GET /api/stream``: server-sent events, one ``state`` event per change."""
-        return await self.events(request, self.bridge.board, "state", self.state_json)
+        paired = self.is_paired(request)
+        return await self.events(request, self.bridge.board, "state",
+                                 lambda version, snapshot: self.state_json(version, snapshot,
+                                                                           paired))
 
     async def events(self, request: web.Request, channel: Channel[T], name: str,
                      to_json: Callable[[int, T], dict[str, Any]]) -> web.StreamResponse:
@@ -135,10 +175,7 @@ class Api:
         await response.prepare(request)
         version, quiet = 0, 0.0
         while not self.closing:
-            event = channel.subscribe(version)
-            try:
-                await asyncio.wait_for(event.wait(), timeout=1.0)
-            except TimeoutError:
+            if not await channel.wait(version, timeout=1.0):
                 transport = request.transport
                 if transport is None or transport.is_closing():  # the page has gone
                     break
@@ -161,57 +198,64 @@ class Api:
 
     async def settings(self, request: web.Request) -> web.Response:
         """``GET /api/settings``."""
-        return web.json_response(await self.call(lambda app, now: _settings_json(app)))
+        answer = await self.call(lambda app, now: _settings_json(app))
+        return web.json_response({**answer, "reading": self.reading})
 
     async def history_list(self, request: web.Request) -> web.Response:
         """``GET /api/history?limit=N``: finished games, newest first."""
-        try:
-            limit = int(request.query.get("limit", "50"))
-        except ValueError:
-            return json_error(400, "limit: a whole number")
+        text = request.query.get("limit", "50")
+        if not (text.isascii() and text.isdigit() and len(text) <= 6):
+            return json_error(400, "limit: a whole number (1-1000)")
+        limit = int(text)
         matches = await asyncio.to_thread(self.history.matches, max(1, min(limit, 1000)))
         return web.json_response([{k: v for k, v in asdict(m).items() if k != "record"}
                                   for m in matches])
 
+    async def _match(self, request: web.Request) -> Match:
+        """The finished game the path names, or a 404."""
+        key = request.match_info["id"]
+        if len(key) > MAX_ID_LENGTH:
+            raise _http(404, "no such game in the history")
+        try:
+            return await asyncio.to_thread(self.history.find, key)
+        except UnknownMatchError as error:
+            raise _http(404, str(error)) from None
+
     async def record(self, request: web.Request) -> web.Response:
         """``GET /api/history/{id}/record``: a finished game as a record file."""
-        try:
-            match = await asyncio.to_thread(self.history.find, request.match_info["id"])
-        except UnknownMatchError as error:
-            return json_error(404, str(error))
+        match = await self._match(request)
         return web.Response(text=match.record, content_type="text/plain", headers={
             "Content-Disposition": f'attachment; filename="{match.game}-{match.id[:8]}.record"'})
 
     async def replay(self, request: web.Request) -> web.Response:
         """``GET /api/history/{id}/replay``: the game's pictures, move by move."""
-        try:
-            match = await asyncio.to_thread(self.history.find, request.match_info["id"])
-        except UnknownMatchError as error:
-            return json_error(404, str(error))
-        try:
-            pictures = await asyncio.to_thread(replay_pictures, self.profile, match.record)
-        except KaskadeError as error:
-            return json_error(409, f"this game cannot be replayed on this board: {error}")
-        return web.json_response(pictures)
+        match = await self._match(request)
+        return await self._replayed((match.id, None),
+                                    lambda: replay_pictures(self.profile, match.record))
 
     async def replay_move(self, request: web.Request) -> web.Response:
         """``GET /api/history/{id}/replay/{ply}``: how the board showed that move being played
         (Kaskade's cascade, frame by frame)."""
         ply = request.match_info["ply"]
-        if not ply.isdigit():
+        if not (ply.isascii() and ply.isdigit() and len(ply) <= 6):
             return json_error(400, "ply: the move's number, 1 for the first")
+        match = await self._match(request)
+        return await self._replayed((match.id, int(ply)),
+                                    lambda: move_animation(self.profile, match.record, int(ply)))
+
+    async def _replayed(self, key: tuple[str, int | None],
+                        draw: Callable[[], dict[str, Any]]) -> web.Response:
+        """A replay's answer from the cache, or drawn now if few are being drawn (a 429
+        with ``Retry-After`` otherwise)."""
         try:
-            match = await asyncio.to_thread(self.history.find, request.match_info["id"])
-        except UnknownMatchError as error:
-            return json_error(404, str(error))
-        try:
-            animation = await asyncio.to_thread(move_animation, self.profile, match.record,
-                                                int(ply))
+            body = await self.replays.get(key, draw)
+        except ReplaysBusyError as busy:
+            return json_error(429, str(busy), {"Retry-After": str(busy.retry_after)})
         except NoSuchMoveError as error:
             return json_error(404, str(error))
         except KaskadeError as error:
             return json_error(409, f"this game cannot be replayed on this board: {error}")
-        return web.json_response(animation)
+        return web.Response(body=body, content_type="application/json")
 
     # -- changing -------------------------------------------------------------------------------
 
@@ -219,9 +263,7 @@ class Api:
         """``handler``, for paired devices only."""
 
         async def checked(request: web.Request) -> web.StreamResponse:
-            header = request.headers.get("Authorization", "")
-            token = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") \
-                else None
+            token = _token(request)
             try:
                 self.pairing.check(token)
             except PairingError as error:
@@ -229,6 +271,29 @@ class Api:
             return await handler(request)
 
         return checked
+
+    def readable(self, handler: Handler) -> Handler:
+        """``handler``, for anyone while reading is open, else for paired devices only (an
+        unpaired one is told how to pair)."""
+        paired = self.paired(handler)
+
+        async def checked(request: web.Request) -> web.StreamResponse:
+            if self.reading == "open":
+                return await handler(request)
+            if _token(request) is None:
+                return json_error(401, f"this board shows itself to paired devices only: "
+                                       f"{HOW_TO_PAIR}")
+            return await paired(request)
+
+        return checked
+
+    def is_paired(self, request: web.Request) -> bool:
+        """Whether ``request`` comes from a paired device."""
+        try:
+            self.pairing.check(_token(request))
+        except PairingError:
+            return False
+        return True
 
     async def touch(self, request: web.Request) -> web.Response:
         """``POST /api/touch {"pad": "c3", "action": "tap"}`` (or ``down``, ``up``)."""
@@ -260,8 +325,10 @@ class Api:
 
     async def change_settings(self, request: web.Request) -> web.Response:
         """``PUT /api/settings {"brightness": 0.5, "sound": false, "language": "de",
-        "sleep_minutes": 5}`` (any of them)."""
+        "sleep_minutes": 5, "reading": "paired"}`` (any of them)."""
         changes = _checked_settings(await _body(request))
+        if "reading" in changes:  # kept in the settings as web_reading
+            changes["web_reading"] = changes.pop("reading")
 
         def apply(app: App, now: float) -> tuple[dict[str, Any], str | None]:
             for name, value in changes.items():
@@ -270,6 +337,8 @@ class Api:
             return _settings_json(app), app.save_settings()
 
         settings, problem = await self.call(apply)
+        self.reading = changes.get("web_reading", self.reading)
+        settings = {**settings, "reading": self.reading}
         if problem is not None:  # 507 Insufficient Storage: they apply until the app stops
             return web.json_response({"error": f"{problem}; they apply until the board "
                                                "restarts", "settings": settings}, status=507)
@@ -285,13 +354,15 @@ class Api:
                                      content_type="application/json")
         options = body.get("options", {})
         computer = body.get("computer", {})
-        if not isinstance(options, dict) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in options.items()):
-            raise web.HTTPBadRequest(text=_message("options: a map of names to text values"),
-                                     content_type="application/json")
+        if not isinstance(options, dict) or len(options) > MAX_OPTIONS or not all(
+                isinstance(k, str) and isinstance(v, str) and len(k) <= MAX_OPTION_LENGTH
+                and len(v) <= MAX_OPTION_LENGTH for k, v in options.items()):
+            raise web.HTTPBadRequest(text=_message(
+                f"options: a map of names to text values (at most {MAX_OPTIONS}, each at most "
+                f"{MAX_OPTION_LENGTH} characters)"), content_type="application/json")
         try:
             start = get_game(name).new(options)
-        except KaskadeError as error:
+        except (KaskadeError, ValueError) as error:
             raise web.HTTPBadRequest(text=_message(str(error)),
                                      content_type="application/json") from None
         players = start.info.players
@@ -394,29 +465,46 @@ class Api:
 
     # -- pairing --------------------------------------------------------------------------------
 
+    async def pairing_state(self, request: web.Request) -> web.Response:
+        """``GET /api/pair``: whether this device is paired, who may read the board, and how
+        to pair — all an unpaired device learns while reading is for paired devices only."""
+        return web.json_response({"paired": self.is_paired(request), "reading": self.reading,
+                                  "how": HOW_TO_PAIR})
+
     async def pair_start(self, request: web.Request) -> web.Response:
-        """``POST /api/pair/start``: the board writes a fresh code on its LEDs."""
-        digits = self.pairing.new_code()
-        await self.call(lambda app, now: app.announce(f"code {digits}", now=now))
-        return web.json_response({"shown": True, "seconds": 120})
+        """``POST /api/pair/start`` (paired devices): the board writes a fresh code on its
+        LEDs, to pair another device; play goes on under it."""
+        await self.call(lambda app, now: app.show_pairing_code(now))
+        return web.json_response({"shown": True, "seconds": CODE_SECONDS})
 
     async def pair(self, request: web.Request) -> web.Response:
-        """``POST /api/pair {"code": "4821", "name": "Ann's phone"}`` -> ``{"token": …}``."""
+        """``POST /api/pair {"code": "4821", "name": "Ann's phone"}`` -> ``{"token": …}``.
+        Guesses are spaced out for every device together: one too soon gets a 429."""
         body = await _body(request)
         code, name = body.get("code"), body.get("name", "a device")
         if not isinstance(code, str) or not isinstance(name, str):
             raise web.HTTPBadRequest(text=_message("code and name: text"),
                                      content_type="application/json")
         try:
-            token = self.pairing.pair(code, name, date.today().isoformat())
+            self.attempts.begin()
+        except TooSoonError as error:
+            return json_error(429, str(error), {"Retry-After": str(math.ceil(error.wait))})
+        right = False
+        try:
+            day = date.today().isoformat()
+            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day))
+            right = True
         except PairingError as error:
             return json_error(403, str(error))
-        await self.call(lambda app, now: app.announcer.clear())
+        finally:
+            self.attempts.end(right)
         return web.json_response({"token": token}, status=201)
 
     async def unpair(self, request: web.Request) -> web.Response:
         """``DELETE /api/pair``: this device forgets its pairing."""
-        self.pairing.forget(request.headers["Authorization"].removeprefix("Bearer ").strip())
+        token = _token(request)
+        assert token is not None, "paired() let it through"
+        self.pairing.forget(token)
         return web.json_response({"forgotten": True})
 
     # -- helpers --------------------------------------------------------------------------------
@@ -478,12 +566,31 @@ def _message(text: str) -> str:
     return json.dumps({"error": text})
 
 
+def _token(request: web.Request) -> str | None:
+    """The token a request carries: ``Authorization: Bearer TOKEN``, or on a ``GET`` (a
+    browser's stream cannot send headers) ``?token=TOKEN``."""
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header.removeprefix("Bearer ").strip() or None
+    if request.method == "GET":
+        return request.query.get("token") or None
+    return None
+
+
 async def _body(request: web.Request) -> dict[str, Any]:
     """The request's JSON object, or a 400/413 that says what is wrong."""
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY,
                                             actual_size=request.content_length)
-    raw = await request.content.read(MAX_BODY + 1)
+    raw = b""
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            while len(raw) <= MAX_BODY and not request.content.at_eof():
+                raw += await request.content.read(MAX_BODY + 1 - len(raw))
+    except TimeoutError:
+        raise web.HTTPRequestTimeout(text=_message(f"the body did not arrive within "
+                                                   f"{BODY_SECONDS:g} s"),
+                                     content_type="application/json") from None
     if len(raw) > MAX_BODY:
         raise web.HTTPRequestEntityTooLarge(max_size=MAX_BODY, actual_size=len(raw))
     try:
@@ -514,6 +621,7 @@ def _checked_settings(body: dict[str, Any]) -> dict[str, Any]:
         "sleep_minutes": (lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)
                           and 0 <= v <= MAX_SLEEP_MINUTES,
                           f"minutes from 0 (never) to {MAX_SLEEP_MINUTES:g}"),
+        "reading": (lambda v: v in READING, "who sees the board: open or paired"),
     }
     unknown = sorted(set(body) - set(checks))
     if unknown:

@@ -9,8 +9,9 @@ thread, so the app is never touched from two threads at once.
 * :meth:`Bridge.call` hands a function to the loop (as a ``Call``, see
   :mod:`controller.app.loop`) and returns a future for its result; :meth:`Bridge.post` hands
   it an input event (a touch, a button).
-* Web clients wait for a newer value with :meth:`Channel.subscribe`: the loop wakes them
-  through their asyncio loop, never by polling.
+* Web clients wait for a newer value with :meth:`Channel.wait`: the loop wakes them through
+  their asyncio loop, never by polling; a wait that times out or is cancelled (the page went)
+  takes itself off the list, so a still board keeps no pile of waiters.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ class Snapshot:
     """The games with an unfinished game to continue."""
     update: float | None = None
     """How far a firmware update under way has come (0-1), while one is."""
+    covered: bool = False
+    """A pairing code is on the LEDs: the web companion shows unpaired devices a blank board."""
 
 
 @dataclass(frozen=True)
@@ -87,16 +90,30 @@ class Channel(Generic[T]):
         with self._lock:
             return self._latest
 
-    def subscribe(self, after: int) -> asyncio.Event:
-        """An event (of the running asyncio loop) set once a version newer than ``after``
-        exists."""
+    @property
+    def waiting(self) -> int:
+        """How many clients wait for a newer value now."""
+        with self._lock:
+            return len(self._waiters)
+
+    async def wait(self, after: int, timeout: float) -> bool:
+        """Wait (in the running asyncio loop) up to ``timeout`` seconds for a version newer
+        than ``after``; whether one came. The wait is taken off the list however it ends."""
         event = asyncio.Event()
+        waiter = (asyncio.get_running_loop(), event)
         with self._lock:
             if self._latest is not None and self._latest[0] > after:
-                event.set()
-            else:
-                self._waiters.append((asyncio.get_running_loop(), event))
-        return event
+                return True
+            self._waiters.append(waiter)
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            return False
+        finally:
+            with self._lock:
+                if waiter in self._waiters:
+                    self._waiters.remove(waiter)
+        return True
 
 
 class Bridge:
@@ -124,7 +141,7 @@ class Bridge:
         self.board.publish(Snapshot(type(app.screen).__name__, app.screen.describe(now),
                                     bytes(driver.canvas.pixels), round(app.brightness, 3),
                                     self._game_of(app), tuple(sorted(app.waiting_games())),
-                                    app.update_share))
+                                    app.update_share, app.announcer.secret))
         readings = app.readings
         if readings.watched and readings.count != self._readings_seen:
             self._readings_seen = readings.count

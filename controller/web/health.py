@@ -1,7 +1,8 @@
 """The board's health on the page: the touch board's firmware against the bundled one and the
 update with its progress, the touch sensors' live readings as a heat map (the same readings
 ``kaskade calibrate`` and the sensors screen show), ``kaskade doctor``'s checks and the last
-self-test's report. Reading is open; starting an update needs pairing, as every change does."""
+self-test's report. Reading follows the board's reading setting (open, or paired devices
+only); starting an update needs pairing, as every change does."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from controller.devices.firmware import BUNDLED_VERSION as BUNDLED_FIRMWARE
+from controller.devices.firmware import bundled
 from controller.render.canvas import Canvas
 from controller.render.heatmap import draw_heat_map
 from controller.web.api import Api, RefusedError, json_error
@@ -36,9 +37,9 @@ class HealthRoutes:
     def routes(self) -> list[web.RouteDef]:
         """The health routes."""
         return [
-            web.get("/api/health", self.health),
-            web.get("/api/doctor", self.doctor),
-            web.get("/api/sensors/stream", self.sensors),
+            web.get("/api/health", self.api.readable(self.health)),
+            web.get("/api/doctor", self.api.readable(self.doctor)),
+            web.get("/api/sensors/stream", self.api.readable(self.sensors)),
             web.post("/api/firmware/update", self.api.paired(self.update)),
         ]
 
@@ -48,10 +49,13 @@ class HealthRoutes:
         self-test, and what the app had to say."""
 
         def look(app: App, now: float) -> dict[str, Any]:
-            firmware = app.board_firmware
+            firmware, standing, ours = app.board_firmware, app.firmware_standing, bundled()
             return {
                 "firmware": {"board": firmware.version if firmware else None,
-                             "bundled": BUNDLED_FIRMWARE, "update_offered": app.update_offered,
+                             "board_hash": firmware.content_hash if firmware else None,
+                             "bundled": ours.version, "bundled_hash": ours.content_hash,
+                             "standing": standing.words() if standing else None,
+                             "update_offered": app.update_offered,
                              "updating": app.update_share, "last_update": app.update_outcome},
                 "touches": "connected" if app.touches_lost is None else app.touches_lost,
                 "board": app.board_restarts(now),
@@ -103,14 +107,14 @@ class HealthRoutes:
         def start(app: App, now: float) -> dict[str, Any]:
             if app.update_share is not None:
                 raise RefusedError(409, "an update is already under way")
-            firmware = app.board_firmware
-            if firmware is None:
+            firmware, standing = app.board_firmware, app.firmware_standing
+            if firmware is None or standing is None:
                 raise RefusedError(409, "the touch board has not said which firmware it runs")
-            if not app.update_offered:
+            if not standing.differs:
                 raise RefusedError(409, f"the touch board already runs firmware "
-                                        f"{firmware.version} (this software brings "
-                                        f"{BUNDLED_FIRMWARE})")
+                                        f"{firmware.version} ({firmware.content_hash}), the "
+                                        "one this software brings")
             app.update_now()
-            return {"updating": firmware.version, "to": BUNDLED_FIRMWARE}
+            return {"updating": firmware.version, "to": standing.bundled.version}
 
         return web.json_response(await self.api.call(start), status=202)

@@ -1,6 +1,7 @@
 """The web companion's server: aiohttp on its own thread and asyncio loop, beside the board
 app's loop. It serves the page (``page/``: plain HTML, CSS and JavaScript, no build step) and the
-JSON API (:mod:`controller.web.api`).
+JSON API (:mod:`controller.web.api`), behind the checks of :mod:`controller.web.guard` (Host,
+Origin, headers) and within the limits of :mod:`controller.web.limits` (connections, timeouts).
 
 Errors never leak a traceback: an HTTP error keeps its status with a JSON ``error``; anything
 else is logged and answered with a 500.
@@ -9,8 +10,10 @@ else is logged and answered with a 500.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import threading
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -20,9 +23,12 @@ from controller.app.history import History
 from controller.app.pairing import Pairing
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
-from controller.web.api import Api, Handler
+from controller.web.api import READING, Api, Handler
 from controller.web.bridge import Bridge
+from controller.web.guard import Guard, add_security_headers, own_names
 from controller.web.health import Checks, HealthRoutes
+from controller.web.limits import BACKLOG, ConnectionLimit, Limits, quiet_accept_errors
+from controller.web.upgrade import UpgradeRoutes
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +41,18 @@ class WebError(KaskadeError, OSError):
     """The server could not start (the address is taken, not ours, or not an address)."""
 
 
+@dataclass(frozen=True)
+class Serving:
+    """Where and how a command serves the web companion: ``host``:``port``; ``reading``, who
+    may see the board unless the settings say (``paired`` or ``open``); ``hosts``, more names
+    it answers to."""
+
+    host: str
+    port: int
+    reading: str = "paired"
+    hosts: tuple[str, ...] = ()
+
+
 def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]:
     """``[HOST:]PORT`` -> ``(host, port)``; ``WebError`` says what is wrong."""
     host, colon, port = text.rpartition(":")
@@ -44,6 +62,14 @@ def parse_address(text: str, default_host: str = "127.0.0.1") -> tuple[str, int]
     if not port.isdigit() or not 0 <= int(port) <= 65535:
         raise WebError(f"{text!r}: give a port (0-65535), or HOST:PORT, e.g. 0.0.0.0:8765")
     return host, int(port)
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 @web.middleware
@@ -61,9 +87,21 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
                                  status=500)
 
 
-def make_application(routes: list[web.RouteDef]) -> web.Application:
-    """The aiohttp application: the page and the API."""
-    application = web.Application(middlewares=[_errors], client_max_size=64 * 1024)
+def make_application(routes: list[web.RouteDef], guard: Guard,
+                     limit: ConnectionLimit) -> web.Application:
+    """The aiohttp application: the page and the API, behind ``guard``; requests being
+    answered are marked in ``limit``."""
+
+    @web.middleware
+    async def answering(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path.endswith("/stream"):  # a stream may be closed to make room
+            return await handler(request)
+        with limit.answering(request.transport):
+            return await handler(request)
+
+    application = web.Application(middlewares=[answering, _errors, guard.middleware],
+                                  client_max_size=64 * 1024)
+    application.on_response_prepare.append(add_security_headers)
     page = resources.files("controller.web") / "page"
 
     async def serve(request: web.Request) -> web.Response:
@@ -80,24 +118,35 @@ def make_application(routes: list[web.RouteDef]) -> web.Application:
 
 class WebServer:
     """Serves one board: its app through ``bridge``, its ``profile``, its files in
-    ``directory`` (pairing) and its ``history``, on ``host``:``port`` (0: any free port)."""
+    ``directory`` (pairing) and its ``history``, on ``host``:``port`` (0: any free port).
+    ``reading`` says who may see the board (``paired`` devices only, or ``open``), ``hosts``
+    more names it answers to than the machine's own, ``limits`` its connections' limits (by
+    default a quarter of the process's file descriptors)."""
 
     def __init__(self, bridge: Bridge, profile: Profile, directory: Path, history: History,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT,
-                 checks: Checks | None = None) -> None:
+                 checks: Checks | None = None, reading: str = "paired",
+                 hosts: tuple[str, ...] = (), limits: Limits | None = None) -> None:
+        if reading not in READING:
+            raise WebError(f"reading: {' or '.join(READING)}, not {reading!r}")
         self.pairing = Pairing(directory)
         if self.pairing.problem:
             log.warning("%s", self.pairing.problem)
-        self.api = Api(bridge, profile, self.pairing, history)
+        self.api = Api(bridge, profile, self.pairing, history, reading)
         self.health = HealthRoutes(self.api, checks)
         self.host, self.port = host, port
+        self.guard = Guard(own_names((*hosts, *(() if _is_address(host) else (host,)))))
+        self.limits = limits or Limits.default()
+        self.limit: ConnectionLimit | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self._server: asyncio.Server | None = None
         self._thread: threading.Thread | None = None
 
     def routes(self) -> list[web.RouteDef]:
         """Every route of the API."""
-        return [*self.api.routes(), *self.health.routes()]
+        return [*self.api.routes(), *self.health.routes(),
+                *UpgradeRoutes(self.api, self.pairing.path.parent.parent).routes()]
 
     @property
     def address(self) -> str:
@@ -131,12 +180,26 @@ class WebServer:
                            f"{getattr(failure[0], 'strerror', None) or failure[0]}")
 
     async def _open(self) -> None:
-        self._runner = web.AppRunner(make_application(self.routes()), access_log=None)
+        loop = asyncio.get_running_loop()
+        quiet_accept_errors(loop)
+        self.limit = ConnectionLimit(self._protocol, self.limits.connections)
+        self._runner = web.AppRunner(make_application(self.routes(), self.guard, self.limit),
+                                     access_log=None, **self.limits.handler_options())
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        if self.port == 0 and self._runner.addresses:
-            self.port = int(self._runner.addresses[0][1])
+        self._server = await loop.create_server(self.limit, self.host, self.port,
+                                                backlog=BACKLOG, reuse_address=True)
+        if self.port == 0 and self._server.sockets:
+            self.port = int(self._server.sockets[0].getsockname()[1])
+
+    def _protocol(self) -> asyncio.Protocol:
+        """A connection's protocol: aiohttp's."""
+        assert self._runner is not None and self._runner.server is not None
+        return self._runner.server()
+
+    async def _close(self, runner: web.AppRunner) -> None:
+        if self._server is not None:
+            self._server.close()
+        await runner.cleanup()
 
     def stop(self) -> None:
         """Stop serving."""
@@ -145,7 +208,7 @@ class WebServer:
             return
         self.api.closing = True
         if runner is not None:
-            asyncio.run_coroutine_threadsafe(runner.cleanup(), loop).result(timeout=10)
+            asyncio.run_coroutine_threadsafe(self._close(runner), loop).result(timeout=10)
         loop.call_soon_threadsafe(loop.stop)
         if self._thread is not None:
             self._thread.join(timeout=10)

@@ -13,6 +13,7 @@ from typing import Any
 
 from hw.flash.errors import BoardError, FlashError
 from hw.flash.tooling import check_mpremote
+from hw.touch.ports import busy_message, claim, is_busy, release
 
 SETS = ("a", "b")
 _HASHER = """
@@ -75,6 +76,11 @@ class BoardFiles:
                 self.transport = SerialTransport(path, exclusive=True, timeout=0.2)
         except TransportError as error:
             raise BoardError(_busy_or(path, str(error))) from None
+        try:  # no other program may read or write while the board's files change
+            claim(self.transport.serial)
+        except OSError as error:
+            self.transport.close()
+            raise BoardError(f"cannot hold {path} for this program alone: {error}") from None
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 self.transport.enter_raw_repl(soft_reset=False, timeout_overall=5)
@@ -159,18 +165,19 @@ class BoardFiles:
             raise FlashError(f"{self.path}: could not restart the board ({error})") from None
 
     def close(self) -> None:
+        release(self.transport.serial)
         with contextlib.suppress(*self._errors):
             self.transport.close()
 
 
 def _busy_or(path: str, message: str) -> str:
+    """Why mpremote could not open ``path`` (its own error says only "failed to access")."""
     try:
         import serial  # noqa: PLC0415
 
         serial.Serial(path, exclusive=True).close()
     except Exception as error:
-        if "exclusively lock" in str(error):
-            return (f"{path} is in use by another program (the board app? stop it first, then "
-                    "update the firmware)")
+        if is_busy(error):
+            return f"{busy_message(path)}; stop it first, then update the firmware"
         return f"cannot open {path}: {error}"
     return f"cannot open {path}: {message}"

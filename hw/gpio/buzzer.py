@@ -40,6 +40,7 @@ class GpioBuzzer(SoundOut):
         if gpio.buzzer is None:
             raise ValueError("the profile has no buzzer")
         self.passive = gpio.buzzer_type == "passive"
+        self.pin = gpio.buzzer
         self.device: Any = (TonalBuzzer(gpio.buzzer, mid_tone=Tone(880.0), octaves=1,
                                         pin_factory=pin_factory) if self.passive
                             else Buzzer(gpio.buzzer, pin_factory=pin_factory))
@@ -52,11 +53,14 @@ class GpioBuzzer(SoundOut):
         self._cut.set()
         self._tunes.put(sound)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         self._cut.set()
         self._tunes.put(None)
         self._thread.join(timeout=2)
         self.device.close()
+
+    def _describe(self) -> str:
+        return f"{'passive' if self.passive else 'active'} on GPIO{self.pin}"
 
     def _play_tunes(self) -> None:
         while True:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.devices.interfaces import Device
+
 BLINK_SECONDS = 0.25
 
 
-class StatusLed:
+class StatusLed(Device):
     """The LED on ``pin``."""
 
     def __init__(self, pin: int, pin_factory: Any = None) -> None:
@@ -25,6 +27,9 @@ class StatusLed:
         else:
             self.led.blink(on_time=BLINK_SECONDS, off_time=BLINK_SECONDS)
 
-    def close(self) -> None:
+    def _release(self) -> None:
         self.led.off()
         self.led.close()
+
+    def _describe(self) -> str:
+        return f"on {self.led.pin}"

@@ -3,7 +3,7 @@ or for ``auto`` rpi_ws281x on a Pi 1-4 and NeoPixel on a Pi 5."""
 
 from __future__ import annotations
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import PixelsOut
 from controller.profile.model import Profile
 from hw.leds.neopixel import NeoPixelPixels, check_neopixel

@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.devices.interfaces import PixelsOut
 from controller.profile.model import Profile
@@ -49,6 +49,8 @@ class NeoPixelPixels(PixelsOut):
                  neopixel_module: Any = None) -> None:
         board = board_module if board_module is not None else _import("board")
         neopixel = neopixel_module if neopixel_module is not None else _import("neopixel")
+        self._pins = [channel.gpio for channel in profile.channels]
+        self._leds = sum(len(channel.chain) for channel in profile.channels)
         self._strips = []
         for channel in profile.channels:
             pin = getattr(board, f"D{channel.gpio}", None)
@@ -68,13 +70,16 @@ class NeoPixelPixels(PixelsOut):
             strip[:] = list(zip(data[0::3], data[1::3], data[2::3]))
             strip.show()
 
-    def close(self) -> None:
+    def _release(self) -> None:
         """Dark LEDs, and the pins let go."""
         for strip in self._strips:
             strip.fill((0, 0, 0))
             strip.show()
             strip.deinit()
         self._strips = []
+
+    def _describe(self) -> str:
+        return f"on GPIO {' and '.join(map(str, self._pins))}, {self._leds} LEDs"
 
 
 def _import(name: str) -> Any:

@@ -1,6 +1,7 @@
-"""Who may drive a profile's LEDs on a machine: whether the board app must run as root, and
-which device groups an ordinary service user needs instead. ``kaskade install`` runs the
-service as root only where the LEDs leave no choice."""
+"""Who may drive a profile's LEDs on a machine: whether the board app must run as root, which
+device groups an ordinary service user needs instead, and which device files the LEDs use.
+``kaskade install`` runs the service as root only where the LEDs leave no choice, and lets it
+open those device files and no others."""
 
 from __future__ import annotations
 
@@ -32,3 +33,24 @@ def device_groups(profile: Profile, facts: Facts) -> tuple[str, ...]:
     spi = led_backend(profile, facts) == "ws281x" and \
         any(channel.gpio == 10 for channel in profile.channels)
     return ("gpio", "spi") if spi else ("gpio",)
+
+
+def led_devices(profile: Profile, facts: Facts) -> tuple[str, ...]:
+    """The device files the LEDs of ``profile`` are driven through here, as the unit's
+    ``DeviceAllow=`` lists them. rpi_ws281x's PWM and PCM map the PWM, PCM, clock, GPIO and
+    DMA registers through ``/dev/mem`` and get their DMA memory from the VideoCore's mailbox
+    ``/dev/vcio``; its SPI mode writes ``/dev/spidev0.0`` and sets the pin's function through
+    ``/dev/gpiomem``. NeoPixel goes through rpi_ws281x on a Pi 1-4 (Blinka's pins through
+    ``/dev/gpiomem`` beside it) and through the RP1's PIO, ``/dev/pio0``, on a Pi 5."""
+    backend = led_backend(profile, facts)
+    pins = {channel.gpio for channel in profile.channels}
+    pi5 = facts.generation is not None and facts.generation >= 5
+    devices: list[str] = []
+    if backend == "ws281x" or not pi5:
+        if pins & PWM_OR_PCM:
+            devices += ["/dev/mem", "/dev/vcio"]
+        if 10 in pins:
+            devices += ["/dev/spidev0.0", "/dev/gpiomem"]
+    if backend == "neopixel":
+        devices.append("/dev/pio0" if pi5 else "/dev/gpiomem")
+    return tuple(dict.fromkeys(devices))

@@ -15,7 +15,7 @@ from array import array
 from importlib import import_module
 from typing import Any
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.devices.interfaces import PixelsOut
 from controller.profile.model import Profile
@@ -92,8 +92,8 @@ class Ws281xPixels(PixelsOut):
             self._channels.append((channel, len(spec.chain)))
         ws.ws2811_t_freq_set(self._leds, FREQUENCY)
         ws.ws2811_t_dmanum_set(self._leds, profile.channels[0].dma)
+        self._pins = [spec.gpio for spec in profile.channels]
         self._call("ws2811_init", profile)
-        self._open = True
 
     def show(self, frame: Frame) -> None:
         set_led = self._ws.ws2811_led_set
@@ -102,11 +102,8 @@ class Ws281xPixels(PixelsOut):
                 set_led(channel, index, value)
         self._call("ws2811_render")
 
-    def close(self) -> None:
+    def _release(self) -> None:
         """Dark LEDs, then the library lets go of the PWM block and the DMA channel."""
-        if not self._open:
-            return
-        self._open = False
         for channel, count in self._channels:
             for index in range(count):
                 self._ws.ws2811_led_set(channel, index, 0)
@@ -115,6 +112,10 @@ class Ws281xPixels(PixelsOut):
         finally:
             self._ws.ws2811_fini(self._leds)
             self._ws.delete_ws2811_t(self._leds)
+
+    def _describe(self) -> str:
+        leds = sum(count for _, count in self._channels)
+        return f"on GPIO {' and '.join(map(str, self._pins))}, {leds} LEDs"
 
     def _call(self, name: str, profile: Profile | None = None) -> None:
         result = getattr(self._ws, name)(self._leds)

@@ -52,6 +52,8 @@ class Facts:
     """Which of the board's system files (``SERVICE``, ``UDEV_RULE``) are in place."""
     service: str | None = None
     """The installed systemd unit's text, when there is one."""
+    rule: str | None = None
+    """The installed udev rule's text, when there is one."""
 
     @property
     def generation(self) -> int | None:
@@ -125,7 +127,7 @@ def read_facts() -> Facts:
                  frozenset(name for name in MODULES if _importable(name)), config, bufsiz,
                  tuple(problems),
                  frozenset(str(path) for path in (SERVICE, UDEV_RULE) if path.exists()),
-                 _text(SERVICE))
+                 _text(SERVICE), _text(UDEV_RULE))
 
 
 def _text(path: Path) -> str | None:

@@ -1,8 +1,10 @@
-"""What makes a Pi start the board at power-on, safely: the program in a root-owned virtual
-environment under ``/opt`` (nobody who can write the source tree can change what runs), a
-systemd unit that runs it as the ``kaskade`` user wherever the LEDs allow (as root only for
-rpi_ws281x's PWM and PCM) inside a sandbox, and a udev rule that names the touch board's port
-``/dev/kaskade-board`` and gives it to group ``kaskade`` alone.
+"""What makes a Pi start the board at power-on, safely: the program in root-owned releases
+under ``/opt`` (nobody who can write the source tree can change what runs; see
+:mod:`hw.pi.releases`), a systemd unit that runs it as the ``kaskade`` user wherever the LEDs
+allow (as root only for rpi_ws281x's PWM and PCM) inside a sandbox that opens only the
+devices the board uses, with limits and a watchdog that restarts a hung app, and a udev rule
+that names this touch board's port ``/dev/kaskade-board`` and gives it to group ``kaskade``
+alone.
 
 Everything a profile puts into these files is checked character by character or quoted the
 way systemd reads it: a shared profile must never be able to add a line of its own.
@@ -17,6 +19,7 @@ from pathlib import Path
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from hw.pi.facts import SERVICE, UDEV_RULE
+from hw.pi.releases import Layout
 
 WEB_ADDRESS = "0.0.0.0:8765"
 """Where the installed board serves its web companion."""
@@ -24,7 +27,9 @@ LOCAL_NETWORKS = ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192
                   "fc00::/7")
 """The addresses the web companion answers: this machine and private home networks."""
 PREFIX = Path("/opt/kaskade-board")
-"""The virtual environment the service runs from, owned by root."""
+"""Where the releases are installed, owned by root; the service runs ``current``'s."""
+KASKADE = Layout(PREFIX).kaskade
+"""The command the service runs: the current release's, through its symlink."""
 STATE = Path("/var/lib/kaskade-board")
 """Where the service keeps the game in progress, the settings and the history (mode 0700)."""
 PROFILES = Path("/etc/kaskade-board")
@@ -33,6 +38,26 @@ USER = "kaskade"
 """The service's user, and the group that owns the touch board's port."""
 LINK = "kaskade-board"
 """The name the udev rule gives the touch board's port under /dev."""
+WATCHDOG_SECONDS = 30
+"""How long the app's loop may go without saying it is alive before systemd restarts it: it
+turns at least once a second and reports every quarter of this, so only a loop stuck for
+more than 20 seconds is restarted (a save on a slow SD card takes a second or two)."""
+START_SECONDS = 120
+"""How long the app may take to start (imports on a Pi Zero 2, the LEDs, the web companion)
+before systemd counts the start as failed."""
+OPEN_FILES = 4096
+"""The service's file descriptors: room for the web companion's connection limit, the
+database, the port and the LED devices (systemd's default soft limit is 1,024)."""
+MEMORY_MAX = "256M"
+"""The most memory the service may use: the app measured about 50 MB running and 69 MB at
+most (the strongest computer player thinking with 200 web streams open), so this is nearly
+four times that, and a leak is stopped (the app restarted) long before a Pi Zero 2's 512 MB
+run out."""
+TASKS_MAX = 64
+"""The most threads: the loop, the touch link, the web server and its resolver's pool, the
+computer's thinking, the GPIO library's callbacks — a dozen or so; a runaway stops here."""
+TOUCH_DRIVER = "ttyACM"
+"""The kernel driver of the touch board's port: a Pico's USB serial is a CDC ACM device."""
 
 _UDEV_SAFE = re.compile(r"[A-Za-z0-9._:+-]{1,64}")
 _SYSTEMD_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
@@ -51,14 +76,18 @@ class Account:
     groups: tuple[str, ...]
     """Supplementary device groups (for ``kaskade``)."""
     why: str
+    devices: tuple[str, ...] = ()
+    """The device files the LEDs are driven through (``hw.leds.privileges.led_devices``)."""
 
 
-def account(root_reason: str | None, groups: tuple[str, ...]) -> Account:
-    """Root when ``root_reason`` says the LEDs need it, else the service user in ``groups``."""
+def account(root_reason: str | None, groups: tuple[str, ...],
+            devices: tuple[str, ...] = ()) -> Account:
+    """Root when ``root_reason`` says the LEDs need it, else the service user in ``groups``;
+    either way opening only ``devices`` for the LEDs."""
     if root_reason is not None:
-        return Account("root", (), root_reason)
+        return Account("root", (), root_reason, devices)
     return Account(USER, groups, f"the LEDs need no more than group{'s' * (len(groups) > 1)} "
-                   f"{', '.join(groups)}")
+                   f"{', '.join(groups)}", devices)
 
 
 def systemd_word(word: str) -> str:
@@ -81,11 +110,12 @@ def udev_value(text: str, what: str) -> str:
     return text
 
 
-def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "kaskade",
-         web: str | None = WEB_ADDRESS) -> str:
+def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
+         web: str | None = WEB_ADDRESS, touch: str = TOUCH_DRIVER) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
     build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
-    (``HOST:PORT``) to the local network only, or with no network at all (``None``)."""
+    (``HOST:PORT``) to the local network only, or with no network at all (``None``); the
+    touch board's port is a device of kernel driver ``touch`` (``ttyACM``, ``ttyUSB``)."""
     command = " ".join(systemd_word(word) for word in (
         str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
         "--state-dir", str(STATE), *(("--web", web) if web else ())))
@@ -95,17 +125,20 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
         "IPAddressDeny=any",
         f"IPAddressAllow={' '.join(LOCAL_NETWORKS)}",
     ] if web else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX", "IPAddressDeny=any"]
-    if who.user == "root":
+    if who.user == "root" and "/dev/mem" in who.devices:
         identity = ["User=root",
                     "# /dev/mem for the PWM's DMA: that capability and nothing else.",
                     "CapabilityBoundingSet=CAP_SYS_RAWIO"]
+    elif who.user == "root":
+        identity = ["User=root", "# No capability: the LEDs' devices are root's files.",
+                    "CapabilityBoundingSet=", "AmbientCapabilities="]
     else:
         identity = [f"User={USER}", f"Group={USER}",
                     f"SupplementaryGroups={' '.join(who.groups)}",
                     "CapabilityBoundingSet=", "AmbientCapabilities="]
     lines = [
         "# The Kaskade Board app: starts at power-on, comes back if it stops.",
-        "# Written by kaskade install; runs the copy in " + str(PREFIX) + ".",
+        f"# Written by kaskade install; runs the current release in {PREFIX}.",
         "[Unit]",
         "Description=Kaskade Board",
         "After=local-fs.target",
@@ -114,14 +147,36 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
         f"# As {who.user}: {who.why}.",
         *identity,
         f"ExecStart={command}",
+        "# Ready once its loop runs; a loop silent for WatchdogSec is hung: systemd stops it",
+        "# with SIGABRT (the journal shows where it hung) and starts it again, and the board",
+        "# continues the game from its autosave.",
+        "Type=notify",
+        "NotifyAccess=main",
+        f"WatchdogSec={WATCHDOG_SECONDS}",
+        f"TimeoutStartSec={START_SECONDS}",
+        "Environment=PYTHONFAULTHANDLER=1",
         f"StateDirectory={STATE.name}",
         "StateDirectoryMode=0700",
+        "# A working directory of its own (the GPIO library makes its pipes there).",
+        f"RuntimeDirectory={STATE.name}",
+        "RuntimeDirectoryMode=0700",
+        f"WorkingDirectory=/run/{STATE.name}",
         "UMask=0077",
         "Restart=on-failure",
         "RestartSec=2",
         "KillSignal=SIGTERM",
         "TimeoutStopSec=10",
         "Environment=PYTHONUNBUFFERED=1",
+        "# Limits: a leak or a flood stops at these, not at the Pi's memory or descriptors.",
+        f"LimitNOFILE={OPEN_FILES}",
+        f"MemoryMax={MEMORY_MAX}",
+        f"TasksMax={TASKS_MAX}",
+        "# Devices: the touch board's port (its number changes when it is plugged in again),",
+        "# the GPIO chips (buttons, buzzer, status LED) and the LEDs' own, nothing else.",
+        "DevicePolicy=closed",
+        f"DeviceAllow=char-{touch} rw",
+        "DeviceAllow=char-gpiochip rw",
+        *(f"DeviceAllow={device} rw" for device in who.devices),
         "# The sandbox: the state directory is the only place it may write; no network beyond",
         "# the web companion's, no new privileges, no view of homes or others' temporary files.",
         "NoNewPrivileges=yes",
@@ -141,7 +196,9 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
         "RestrictRealtime=yes",
         "RestrictSUIDSGID=yes",
         "LockPersonality=yes",
+        "MemoryDenyWriteExecute=yes",
         "RemoveIPC=yes",
+        "PrivateIPC=yes",
         "SystemCallArchitectures=native",
         "SystemCallFilter=@system-service",
         "SystemCallFilter=~@privileged @resources",
@@ -153,22 +210,77 @@ def unit(who: Account, profile_argument: str, kaskade: Path = PREFIX / "bin" / "
     return "\n".join(lines) + "\n"
 
 
-def udev_rule(profile: Profile) -> str:
+UPGRADE_UNIT = "kaskade-board-upgrade"
+"""The service that installs a release uploaded from the web page, and its path unit."""
+SYSTEM_UNITS = SERVICE.parent
+
+
+def upgrade_units(spool: Path, kaskade: Path = KASKADE) -> dict[Path, str]:
+    """The path unit that notices a wheel uploaded from the web page waiting in ``spool``
+    (the board app cannot install it: it may not write /opt nor restart itself), and the
+    service it starts, as root: ``kaskade upgrade --uploaded``, which takes the wheel out of
+    the app's reach and upgrades with the same way back as by hand."""
+    if _SYSTEMD_UNSAFE.search(str(spool)) or " " in str(spool):
+        raise UnsafeValueError(f"{spool}: a path unit watches no path with spaces or control "
+                               "characters")
+    path_unit = "\n".join([
+        "# A release uploaded from the Kaskade Board's web page waits: install it.",
+        "# Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: a release uploaded from the web page waits",
+        "",
+        "[Path]",
+        f"PathExistsGlob={spool}/*.whl",
+        f"Unit={UPGRADE_UNIT}.service",
+        "",
+        "[Install]",
+        "WantedBy=multi-user.target",
+    ]) + "\n"
+    command = " ".join(systemd_word(word) for word in (str(kaskade), "upgrade", "--uploaded"))
+    service = "\n".join([
+        "# Installs a release uploaded from the web page beside the running one, as root (it",
+        f"# writes {PREFIX} and restarts kaskade-board), switching back on its own if the",
+        "# new release does not come up. Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: install the release uploaded from the web page",
+        "Wants=network-online.target",
+        "After=network-online.target",
+        "",
+        "[Service]",
+        "Type=oneshot",
+        f"ExecStart={command}",
+        "Environment=PYTHONUNBUFFERED=1",
+        "NoNewPrivileges=yes",
+        "PrivateTmp=yes",
+    ]) + "\n"
+    return {SYSTEM_UNITS / f"{UPGRADE_UNIT}.path": path_unit,
+            SYSTEM_UNITS / f"{UPGRADE_UNIT}.service": service}
+
+
+def udev_rule(profile: Profile, serial: str | None) -> str:
     """The udev rule for the touch board of ``profile``: its port as /dev/kaskade-board, for
     group kaskade only (any member of a general group such as dialout could otherwise read
-    the touches and command the board)."""
+    the touches and command the board). ``serial`` is this board's USB serial number; only
+    ``None`` (``kaskade install --any-pico``) lets any device with the profile's USB id — any
+    MicroPython Pico plugged into the Pi — become the board's port."""
     usb = profile.touch.usb
     match = ['SUBSYSTEM=="tty"', f'ATTRS{{idVendor}}=="{usb.vid:04x}"',
              f'ATTRS{{idProduct}}=="{usb.pid:04x}"']
-    if usb.serial:
-        match.append(f'ATTRS{{serial}}=="{udev_value(usb.serial, "[touch.usb] serial")}"')
-    return (f"# The Kaskade Board's touch microcontroller as /dev/{LINK}, for group {USER} only."
-            "\n# Written by kaskade install.\n"
+    if serial is not None:
+        match.append(f'ATTRS{{serial}}=="{udev_value(serial, "the serial number")}"')
+        which = f"(USB serial number {serial})"
+    else:
+        which = f"(any device with USB id {usb.vid:04X}:{usb.pid:04X}: --any-pico)"
+    return (f"# The Kaskade Board's touch microcontroller {which} as /dev/{LINK}, for group "
+            f"{USER} only.\n# Written by kaskade install.\n"
             + ", ".join(match) + f', SYMLINK+="{LINK}", OWNER="root", GROUP="{USER}", '
             'MODE="0660"\n')
 
 
 def files(profile: Profile, profile_argument: str, who: Account,
-          web: str | None = WEB_ADDRESS) -> dict[Path, str]:
-    """Where each system file goes and what it says."""
-    return {SERVICE: unit(who, profile_argument, web=web), UDEV_RULE: udev_rule(profile)}
+          web: str | None = WEB_ADDRESS, *, serial: str | None,
+          touch: str = TOUCH_DRIVER) -> dict[Path, str]:
+    """Where each system file goes and what it says (``serial`` and ``touch``: the touch
+    board's USB serial number and the kernel driver of its port)."""
+    return {SERVICE: unit(who, profile_argument, web=web, touch=touch),
+            UDEV_RULE: udev_rule(profile, serial)}

@@ -13,6 +13,10 @@ class NoBoardError(LinkError):
     """No board (or more than one) among the USB serial devices."""
 
 
+class PortBusyError(LinkError):
+    """Another program holds the board's port."""
+
+
 class HandshakeError(LinkError):
     """Something answers on the port, but not the board's firmware."""
 

@@ -38,10 +38,10 @@ from controller.devices.interfaces import (
     SensorsRestarted,
     Sink,
     TouchesBack,
-    TouchesIn,
     TouchesLost,
     UpdateFinished,
     UpdateProgress,
+    WiredTouches,
 )
 from controller.errors import KaskadeError
 from controller.profile.firmware import board_id, default_thresholds
@@ -89,7 +89,7 @@ Updater = Callable[[str, Callable[[float], None]], str]
 says in words what the board runs afterwards."""
 
 
-class TouchLink(TouchesIn):
+class TouchLink(WiredTouches):
     """Touches from the board of ``profile``, whose port ``locate()`` finds (raising LinkError
     when it is not there)."""
 
@@ -135,6 +135,8 @@ class TouchLink(TouchesIn):
         self._reboot_asked: float | None = None
         """When a restart was asked for (a reboot command, a firmware update): the next one
         within :data:`ASKED_WAIT` seconds is that one."""
+        self._states_asked = 0
+        """State lines asked for and not yet come: one nobody asked for is not believed."""
         self.listeners: list[Callable[[str, bytes], None]] = []
         """Called with ("in" or "out", line) for every line on the wire (the debug pane)."""
         self.reading_listeners: list[Callable[[list[tuple[int, int, int]]], None]] = []
@@ -166,13 +168,17 @@ class TouchLink(TouchesIn):
         self._update.set()
         self._wake.set()
 
-    def close(self) -> None:
+    def _release(self) -> None:
         self._stop.set()
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    # for the app, calibration and the debug pane
+    def _describe(self) -> str:
+        state = "connected" if self.connected else f"not connected: {self.problem}"
+        return f"for {self.profile.name}, {state}"
+
+    # WiredTouches: for the app, calibration and the debug pane
 
     @property
     def connected(self) -> bool:
@@ -254,7 +260,8 @@ class TouchLink(TouchesIn):
                                 "was restarted") from None
             if self.thresholds is not None or self.hello.thresholds not in (None, self.wanted):
                 connection.request(proto.THRESHOLDS, list(self.wanted))
-            connection.send(proto.RESYNC)
+            self._states_asked = 0
+            self._ask_state(connection)
             self._resume_readings(connection)
             self._connected_at = time.monotonic()
             self._back(path)
@@ -266,7 +273,7 @@ class TouchLink(TouchesIn):
                 if connection.missed:
                     connection.missed = 0
                     self.resyncs += 1
-                    connection.send(proto.RESYNC)
+                    self._ask_state(connection)
                 if self._restarting is not None and \
                         time.monotonic() - self._restarting > REASON_WAIT:
                     self._restarted(None)
@@ -283,7 +290,7 @@ class TouchLink(TouchesIn):
     def _handle(self, connection: Connection, message: Message) -> None:
         kind, _, fields = message
         if kind == proto.TOUCH:
-            pad = self._pad(fields[1:2])
+            pad = self._pad(fields[1:])
             if pad is None or fields[0] not in (proto.DOWN, proto.UP):
                 return
             if fields[0] == proto.DOWN and pad not in self.touched:
@@ -292,7 +299,13 @@ class TouchLink(TouchesIn):
             elif fields[0] == proto.UP and pad in self.touched:
                 self.touched.discard(pad)
                 self._emit(PadUp(pad))
+            else:  # a pad touched twice, or let go untouched: a line was lost or garbled
+                self.resyncs += 1  # on the way (one in 256 passes its CRC): the full state
+                self._ask_state(connection)  # sets the pads right at once
         elif kind == proto.STATE:
+            if not self._states_asked:  # a line garbled into a state line: not the board's
+                return
+            self._states_asked -= 1
             try:
                 now = {pad for pad, on in enumerate(proto.unbitmap(fields[0], self.profile.pads))
                        if on}
@@ -308,7 +321,7 @@ class TouchLink(TouchesIn):
             hello = self._check_hello(Hello.parse(fields))
             if self.thresholds is not None or hello.thresholds not in (None, self.wanted):
                 connection.send(proto.THRESHOLDS, list(self.wanted))
-            connection.send(proto.RESYNC)
+            self._ask_state(connection)
             self._resume_readings(connection)
             if not self._asked():
                 self._restarting = time.monotonic()
@@ -333,6 +346,11 @@ class TouchLink(TouchesIn):
                 listener(readings)
             if APP in self._readers:
                 self._emit(PadReadings(tuple(readings)))
+
+    def _ask_state(self, connection: Connection) -> None:
+        """Ask the board for every pad's state (``S`` comes back)."""
+        self._states_asked += 1
+        connection.send(proto.RESYNC)
 
     def _check_hello(self, hello: Hello) -> Hello:
         """A hello in the middle of a session (the board restarted) must still be this board

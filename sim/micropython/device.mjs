@@ -4,7 +4,8 @@
 //   node device.mjs FLASH_DIR EMULATOR_DIR
 //
 // FLASH_DIR holds the board's files (main.py, the firmware sets); EMULATOR_DIR the modules that
-// stand in for the board's hardware (machine.py), importable but not part of the flash.
+// stand in for the board's hardware (machine.py), importable but not part of the flash. The
+// interpreter's npm package is found in $KASKADE_MICROPYTHON_DIR/node_modules, else beside this.
 //
 // Like a board it boots (runs boot.py and main.py), stops the running program on Ctrl-C,
 // offers the friendly and the raw REPL, and soft-resets on Ctrl-D: a fresh interpreter that
@@ -56,7 +57,8 @@ if (isMainThread) {
 async function runBoard({ flash, emulator, shared }) {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const { loadMicroPython } = await import(path.join(
-    here, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
+    process.env.KASKADE_MICROPYTHON_DIR ?? here,
+    "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
   const counts = new Int32Array(shared, 0, 2);
   const bytes = new Uint8Array(shared, 8);
   let read = 0;

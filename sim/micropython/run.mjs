@@ -4,14 +4,16 @@
 //   node run.mjs [--copy HOST_DIR=/DEVICE_DIR ...] SCRIPT.py
 //
 // The script's output goes to stdout; an uncaught Python exception prints its traceback on
-// stderr and exits with status 1.
+// stderr and exits with status 1. The interpreter's npm package is found in
+// $KASKADE_MICROPYTHON_DIR/node_modules, else in node_modules beside this file.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { loadMicroPython } = await import(
-  path.join(here, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
+  path.join(process.env.KASKADE_MICROPYTHON_DIR ?? here,
+    "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
 
 function usage(message) {
   process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs [--copy HOST_DIR=/DEVICE_DIR ...] SCRIPT.py\n`);

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from controller.devices.firmware import bundled
 from controller.profile import load_profile
 from firmware.identity import VERSION
 from hw.doctor import FAIL, OK, SKIP, WARN, examine
@@ -28,8 +29,10 @@ PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0",
                                  "gpiozero", "lgpio"}))
 
 
-def answering(version: str = VERSION):
-    return lambda path: Hello(1, version, "5A39D6B8", "kaskade-8x8", 64)
+def answering(version: str = VERSION, content_hash: str | None = None):
+    """A board that says firmware ``version`` (with the bundled content unless told)."""
+    said = content_hash or (bundled().content_hash if version == VERSION else "5A39D6B8")
+    return lambda path: Hello(1, version, said, "kaskade-8x8", 64)
 
 
 def found() -> str:
@@ -85,6 +88,13 @@ def test_each_problem_comes_with_its_fix(facts, name, fix):
     status, _, given = verdicts(facts)[name]
     assert status == FAIL
     assert fix in given
+
+
+def test_firmware_of_the_bundled_version_with_other_content_is_a_warning():
+    result = verdicts(PI4, hello=answering(VERSION, "0BADC0DE"))
+    assert result["firmware"][0] == WARN
+    assert f"same version {VERSION} but other content (0BADC0DE" in result["firmware"][1]
+    assert "kaskade firmware flash" in result["firmware"][2]
 
 
 def test_warnings_for_old_firmware_a_port_group_and_no_service():
@@ -153,5 +163,29 @@ def test_a_service_installed_the_old_way_is_named():
     assert status == WARN
     assert "folder others may be able to write" in found
     assert "/opt/kaskade-board" in fix
-    new = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n')
+    before_releases = replace(PI4, service='ExecStart="/opt/kaskade-board/bin/kaskade" "play"\n'
+                              'WatchdogSec=30\n')
+    status, found, fix = verdicts(before_releases)["start at power-on"]
+    assert status == WARN
+    assert "installed before releases" in found
+    assert "/opt/kaskade-board/current/bin/kaskade" in fix
+    new = replace(PI4, service='ExecStart="/opt/kaskade-board/current/bin/kaskade" "play"\n'
+                  'WatchdogSec=30\n')
     assert verdicts(new)["start at power-on"][0] == OK
+
+
+def test_a_service_without_watchdog_or_a_rule_for_any_pico_is_named():
+    unit = 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play"\n'
+    status, found, fix = verdicts(replace(PI4, service=unit))["start at power-on"]
+    assert status == WARN
+    assert "no watchdog" in found
+    assert "with the touch board on the cable" in fix
+    rule = 'SUBSYSTEM=="tty", ATTRS{idVendor}=="2e8a", ATTRS{idProduct}=="0005", SYMLINK+="x"\n'
+    status, found, fix = verdicts(replace(PI4, service=unit + "WatchdogSec=30\n",
+                                          rule=rule))["start at power-on"]
+    assert status == WARN
+    assert "takes any MicroPython Pico" in found
+    assert "--serial SERIAL" in fix
+    ours = rule.replace('SYMLINK', 'ATTRS{serial}=="E661", SYMLINK')
+    assert verdicts(replace(PI4, service=unit + "WatchdogSec=30\n",
+                            rule=ours))["start at power-on"][0] == OK

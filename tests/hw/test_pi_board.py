@@ -12,7 +12,8 @@ import pytest
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from controller.devices.backends import BackendError, open_board
+from controller.cli.backends import open_board
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import ButtonDown, InputEvent, Sound, TouchesLost
 from controller.profile import load_profile
 from controller.render.output import FrameMaker
@@ -77,3 +78,23 @@ def test_a_pin_in_use_is_a_clear_error_and_the_leds_are_let_go(parts, tmp_path):
                    pin_factory=factory)
     assert library.controllers[0].finished, "the LEDs were released"
     taken.close()
+
+
+def test_the_pi_board_closes_as_gpiozeros_devices_do(parts, tmp_path):
+    """In a ``with`` block, every part closed once at its end (the LEDs dark, the pins free for
+    another program), its profile and then that it is closed in its ``repr``."""
+    library, factory = parts
+    with open_board("pi", PROFILE, port=str(tmp_path / "no-board"), facts=PI4,
+                    pin_factory=factory) as board:
+        assert repr(board) == "<hw.board.PiBoard object for Kaskade Board 8x8, 64 pads, " \
+            "256 LEDs>"
+        board.start(lambda event: None)
+    assert board.closed
+    assert repr(board) == "<hw.board.PiBoard object closed>"
+    assert board.status is not None
+    for part in (board.pixels, board.touches, board.buttons, board.sound, board.status):
+        assert part.closed, part
+    assert library.controllers[0].finished
+    board.close()
+    for pin in (PROFILE.gpio.menu_button, PROFILE.gpio.buzzer, PROFILE.gpio.status_led):
+        LED(pin, pin_factory=factory).close()  # free again: gpiozero refuses a pin in use

@@ -58,3 +58,25 @@ def test_the_sensors_screen_shows_the_firmwares_readings_and_touches(tmp_path):
         stop.set()
         loop.join(timeout=5)
         board.close()
+
+
+def test_the_simulated_board_closes_as_gpiozeros_devices_do():
+    """In a ``with`` block, every part closed once at its end — the link's thread and the
+    simulated microcontroller stopped too — its profile, then that it is closed, in its
+    ``repr``."""
+    profile = load_profile("kaskade-8x8")
+    with sim_board(profile) as board:
+        assert repr(board) == "<sim.board.SimBoard object for Kaskade Board 8x8, 64 pads, " \
+            "256 LEDs>"
+        assert repr(board.pixels) == "<sim.board.SimPixels object 0 frames shown>"
+        assert repr(board.sound) == "<sim.board.SimSound object 0 sounds played>"
+        assert board.device is not None
+        thread = board.device._thread
+    assert board.closed
+    assert all(part.closed for part in (board.pixels, board.touches, board.buttons,
+                                        board.sound))
+    assert thread is not None
+    assert not thread.is_alive(), "the firmware stopped"
+    assert not board.device.line.plugged, "the line unplugged"
+    assert repr(board) == "<sim.board.SimBoard object closed>"
+    board.close()

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from controller.app.app import Store
 from controller.cli.board import board_name
-from controller.devices.backends import open_board
-from controller.devices.mock import MockPixels
+from controller.devices.mock import MockPixels, mock_board
 from controller.games.algebraic import cell_name, parse_cell
 from controller.profile import load_profile
 from sim.headless import Headless
@@ -26,7 +25,7 @@ class BoardHarness(Headless):
         profile = load_profile(profile_name)
         self.store = Store.at(state, board_name(profile_name))
         super().__init__(profile, self.store, None, lambda: NOON,
-                         board=open_board("mock", profile))
+                         board=mock_board(profile))
 
     @property
     def pixels(self) -> MockPixels:

@@ -4,8 +4,8 @@ White and Black in turn take one or two from the right-hand end; whoever takes t
 wins. ``tests/test_adding_a_game.py`` puts it on the board.
 
 In the product each part has its own file: the rules in ``controller/games/NAME/``, the picture
-in ``controller/render/NAME.py``, the screen in ``controller/app/screens/NAME.py``, the entry in
-``controller/app/games.py``.
+in ``controller/render/NAME.py``, the screen with its ``FRONT`` in
+``controller/app/screens/NAME.py``, the entry in ``controller/games/registry.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from controller.app.games import Front
+from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
 from controller.games import (
@@ -28,6 +30,7 @@ from controller.games import (
     Outcome,
     PositionError,
 )
+from controller.games.registry import GameEntry
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT, NEUTRAL, Colour, player_colours, scale
@@ -243,17 +246,22 @@ class TakeScreen(GameScreen[TakeState]):
         return draw_take(canvas, self.profile, self.view(now), now)
 
 
-# -- the entry (controller/app/games.py) ---------------------------------------------------------
+# -- the entry (controller/games/registry.py) and its board side (FRONT in the screen's module) ---
 
 
-def front() -> Any:
-    """Take's entry for the app's list of games: fits any board, starts at once with the
-    longest row the board holds."""
-    from controller.app.games import Front
+def _start(app: App, levels: dict[int, int]) -> Screen:
+    """No options to choose: the longest row the board holds, at once."""
+    return app.start_game(TakeState.new({"lights": str(min(LONGEST, app.profile.columns))}),
+                          levels)
 
-    return Front(
-        "take", fits,
-        lambda profile, state: fits(profile) and state.lights <= profile.columns,
-        lambda app, levels: app.start_game(
-            TakeState.new({"lights": str(min(LONGEST, app.profile.columns))}), levels),
-        TakeScreen, icon)
+
+FRONT = Front("take", fits,
+              lambda profile, state: fits(profile) and state.lights <= profile.columns,
+              _start, TakeScreen, icon)
+"""Take on the board: fits any board with a row of three, starts at once."""
+
+ENTRY = GameEntry("take", "tests.support.take_game:TakeState",
+                  board="tests.support.take_game:FRONT")
+"""Take's one entry. A game of the product names only its rules (its board side is found by
+its name, as ``FRONT`` in ``controller/app/screens/NAME.py``); Take lives outside the product,
+so it says where its board side is."""

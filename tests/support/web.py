@@ -4,6 +4,7 @@ on a free port, with helpers to call the API and pair (``served``)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -14,6 +15,8 @@ from typing import Any
 import pytest
 
 from controller.app.app import App
+from controller.app.screens.home import HomeScreen
+from controller.devices.interfaces import PadDown, PadUp
 from controller.profile import load_profile
 from controller.web.server import WebServer
 from sim.served import served_board
@@ -43,10 +46,34 @@ class Served:
         except ValueError:
             return status, text
 
+    def touch(self, pad: int) -> None:
+        """A finger's tap on ``pad`` of the board itself (not through the web)."""
+        self.server.api.bridge.post(PadDown(pad))
+        time.sleep(0.05)
+        self.server.api.bridge.post(PadUp(pad))
+
+    def touch_pairing_pad(self) -> str:
+        """Touch the home menu's pairing pad, as someone at the board, and read the code the
+        board writes (the app's own, as the LEDs show it)."""
+        self.wait_for(lambda: isinstance(self.app.screen, HomeScreen), "the home menu")
+        column, row = self.app.screen.layout.pairing
+        before = self.app.pairing.code
+        self.touch(row * self.app.profile.columns + column)
+        self.wait_for(lambda: self.app.pairing.code not in (None, before) and
+                      self.app.announcer.secret, "a pairing code on the LEDs")
+        code = self.app.pairing.code
+        assert code is not None
+        return code.digits
+
     def pair(self) -> str:
-        assert self.request("POST", "/api/pair/start")[0] == 200
-        digits = self.server.pairing.code.digits
-        status, answer = self.request("POST", "/api/pair", {"code": digits, "name": "test"})
+        """Pair as a person would: the pairing pad, then the code (waiting out the delay
+        after wrong guesses a test made)."""
+        digits = self.touch_pairing_pad()
+        for _ in range(3):
+            status, answer = self.request("POST", "/api/pair", {"code": digits, "name": "test"})
+            if status != 429:
+                break
+            time.sleep(int(re.search(r"in (\d+) s", answer["error"])[1]) + 0.1)
         assert status == 201, answer
         self.token = answer["token"]
         return self.token
@@ -60,7 +87,20 @@ class Served:
 
 @pytest.fixture
 def served(tmp_path) -> Iterator[Served]:
-    with served_board(load_profile("kaskade-8x8"), tmp_path, think=0.05) as running:
+    """A board whose web companion lets anyone read (as ``kaskade sim --web``)."""
+    with served_board(load_profile("kaskade-8x8"), tmp_path, think=0.05,
+                      reading="open") as running:
+        served = Served(running.app, running.server)
+        served.wait_for(lambda: running.bridge.board.latest is not None, "first picture")
+        yield served
+
+
+@pytest.fixture
+def guarded(tmp_path) -> Iterator[Served]:
+    """A board whose web companion shows itself to paired devices only (as ``kaskade
+    play``'s)."""
+    with served_board(load_profile("kaskade-8x8"), tmp_path, think=0.05,
+                      reading="paired") as running:
         served = Served(running.app, running.server)
         served.wait_for(lambda: running.bridge.board.latest is not None, "first picture")
         yield served

@@ -4,6 +4,7 @@ pins, parts, power — must be right for each reference build."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,10 @@ from xml.etree import ElementTree
 
 import pytest
 
+from controller.cli import main
+from controller.cli import wiring as wiring_command
 from controller.profile import load_profile, profile_names
+from wiring.document import HERE as PACKAGE
 from wiring.document import build_folder, documents
 from wiring.parts import parts, total
 from wiring.pinmap import PI_HEADER, injections, pad_channels, pi_connections, sensor_connections
@@ -24,8 +28,9 @@ KASKADE = str(Path(sys.executable).parent / "kaskade")
 def test_the_documents_in_the_tree_are_current(name):
     for file_name, text in documents(load_profile(name)).items():
         path = build_folder(name) / file_name
-        assert path.exists(), f"{path} is missing: run kaskade wiring"
-        assert path.read_text(encoding="utf-8") == text, f"{path} is stale: run kaskade wiring"
+        assert path.exists(), f"{path} is missing: run kaskade wiring --out wiring"
+        assert path.read_text(encoding="utf-8") == text, \
+            f"{path} is stale: run kaskade wiring --out wiring"
 
 
 @pytest.mark.parametrize("name", profile_names())
@@ -46,11 +51,42 @@ def test_check_fails_on_drift_and_passes_once_rewritten(tmp_path):
     check = [KASKADE, "wiring", "--profile", "kaskade-8x8", "--out", str(out), "--check"]
     stale = subprocess.run(check, capture_output=True, text=True, check=False)
     assert stale.returncode == 2
-    assert "out of date (run kaskade wiring)" in stale.stderr
+    assert "out of date (write them anew with kaskade wiring --out DIR)" in stale.stderr
     subprocess.run(check[:-1], capture_output=True, text=True, check=True)
     assert subprocess.run(check, capture_output=True, text=True, check=False).returncode == 0
     (out / "README.md").write_text("edited by hand\n", encoding="utf-8")
     assert subprocess.run(check, capture_output=True, text=True, check=False).returncode == 2
+
+
+def test_without_a_folder_nothing_is_written_and_the_copies_are_named(capsys):
+    before = {path: path.stat().st_mtime_ns for path in PACKAGE.rglob("*") if path.is_file()}
+    assert main(["wiring"]) == 2
+    error = capsys.readouterr().err
+    assert "nothing written: say where with --out DIR" in error
+    assert str(PACKAGE) in error
+    assert before == {path: path.stat().st_mtime_ns for path in PACKAGE.rglob("*")
+                      if path.is_file()}
+
+
+def test_out_writes_every_reference_build_into_its_own_folder(tmp_path, capsys):
+    assert main(["wiring", "--out", str(tmp_path / "builds")]) == 0
+    for name in profile_names():
+        for file_name, text in documents(load_profile(name)).items():
+            assert (tmp_path / "builds" / name / file_name).read_text(encoding="utf-8") == text
+    capsys.readouterr()
+    assert main(["wiring", "--out", str(tmp_path / "builds"), "--check"]) == 0
+    assert "are current" in capsys.readouterr().out
+
+
+def test_an_installed_packages_own_folder_is_refused(tmp_path, monkeypatch, capsys):
+    installed = tmp_path / "site-packages" / "wiring"  # no pyproject.toml beside it
+    shutil.copytree(PACKAGE / "kaskade-8x8", installed / "kaskade-8x8")
+    monkeypatch.setattr(wiring_command, "PACKAGE", installed)
+    for out in (installed, installed / "kaskade-8x8", installed / "new"):
+        assert main(["wiring", "--out", str(out)]) == 2
+        assert "is inside the installed package" in capsys.readouterr().err
+    assert not (installed / "new").exists()
+    assert main(["wiring", "--out", str(tmp_path / "elsewhere")]) == 0
 
 
 def test_a_profile_file_needs_a_folder(tmp_path):

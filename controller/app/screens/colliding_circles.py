@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from controller.app.games import Front
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
@@ -32,6 +33,7 @@ from controller.games.colliding_circles.pieces import (
     owner_of,
     value_of,
 )
+from controller.render import colliding_circles
 from controller.render.canvas import Canvas
 from controller.render.colliding_circles import (
     CollidingCirclesLayout,
@@ -238,3 +240,10 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
         if isinstance(move, Rethrow):
             return (*layout.rethrow, layout.hands[state.player][hand.index(move.value)])
         return layout.end if move == END else ()
+
+
+FRONT = Front("colliding-circles", colliding_circles.fits,
+              lambda profile, state: colliding_circles.fits(profile),
+              lambda app, levels: app.start_game(CollidingCirclesState.new(), levels),
+              CollidingCirclesScreen, colliding_circles.icon)
+"""Colliding Circles on the board: no options, so a game starts once the players are chosen."""

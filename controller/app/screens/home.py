@@ -1,5 +1,7 @@
 """Home: a tile per game that fits the board (it breathes while a game waits to be continued),
-the brightness bar, the sensors pad, the language and the sound switch.
+the brightness bar, the sensors pad, the language and the sound switch, and above the sound
+switch the blue pairing pad: a touch writes a pairing code for the web companion across the
+board (only someone at the board can read it; touches go on to the menu meanwhile).
 
 The first touch on a game's tile writes the game's name across the board while the tile
 breathes; touching the same tile again starts it (or continues the game waiting on it). A
@@ -96,6 +98,9 @@ class HomeScreen(Screen):
         self.selected = None
         if kind == "sensors":
             return app.sensors()
+        if kind == "pairing":
+            app.show_pairing_code(now)
+            return None
         if kind == "brightness":
             settings.brightness = value / len(self.layout.brightness)
             words = app.say_words("percent", percent=round(settings.brightness * 100))
@@ -124,7 +129,8 @@ class HomeScreen(Screen):
                 "sensors": "the touch sensors' heat map",
                 "language": "the language of the words on the LEDs (English, Deutsch)",
                 "sound": "sound on or off · hold 3 s: forget the devices paired with the "
-                         "web page"}[kind]
+                         "web page",
+                "pairing": "pair a phone: touch for a code, then type it on the web page"}[kind]
 
     def describe(self, now: float) -> str:
         settings = self.app.settings
@@ -141,6 +147,8 @@ class HomeScreen(Screen):
                   f"language: {self.app.say_words('language')}"]
         if self.selected is None:
             words.append("touch a game's tile to see its name")
+        words.append("to pair a phone, touch the blue pad above the sound pad and type the "
+                     "code on the web page")
         return " · ".join(words)
 
     def draw(self, canvas: Canvas, now: float) -> bool:

@@ -1,5 +1,6 @@
-"""The firmware update offered on the board: when the touch board runs firmware older than the
-one this installation bundles, going home shows the offer first. Holding the "update" tile
+"""The firmware update offered on the board: when the touch board runs other firmware than the
+one this installation bundles (older, newer, changed or foreign: any other content), going
+home shows the offer first, its description saying which. Holding the "update" tile
 (a tap cannot start it by accident) updates over the USB cable while the pads fill up; "later"
 or the menu button goes home and the offer waits for the next start.
 
@@ -69,8 +70,10 @@ class UpdateOfferScreen(Screen):
         return True
 
     def describe(self, now: float) -> str:
-        return ("New touch firmware · hold the update pad to install it (a minute, the game and "
-                "settings stay), or touch later")
+        standing = self.app.firmware_standing
+        words = standing.words() if standing else "other touch firmware"
+        return (f"{words[0].upper()}{words[1:]} · hold the update pad to install this program's "
+                "firmware (a minute, the game and settings stay), or touch later")
 
     def _later(self) -> Screen:
         self.app.say(Sound.TAP)

@@ -2,12 +2,18 @@
 
 Moves (each one token, so a record lists one action per word):
 
-* ``BB:b6-b5`` a big ball rolls (``BB:b6xb5`` when it crushes a stone; the seed writes
-  ``BB b6-b5``, which ``parse_move`` reads too);
+* ``BB:b6-b5`` a big ball rolls (``BB:b6xb5`` when it crushes a stone);
 * ``throw`` the decision to throw the die, then its number ``1`` … ``6`` (chance);
 * ``c2-c3`` / ``c2xc3`` the chosen stone's step, without or with a capture;
 * ``315264`` a deal (chance): the numbers on the start holes a1 b1 c1 a2 b2 a3 for Black,
   then e1 f1 g1 e2 f2 e3 for White.
+
+The original text's notation is read as well and written on request: ``BB b6-b5`` for a big
+ball, and a stone's turn as the die's number and the step, ``4 e2-d3`` or ``4e2-d3`` ("Bei
+einem Zug, der mit einer Nummer beginnt, war diese Nummer das Würfelergebnis"): the throw, a 4
+and the step. :func:`words_as_moves` turns such words into the actions above;
+:func:`turn_moves` reads a whole turn typed as one text; :func:`original_words` writes a game
+the original's way.
 
 Position: the ranks from the apex down, ``/`` between them; a hole is ``.``, ``O`` (a big ball)
 or ``B1``…``B6`` / ``W1``…``W6``; then whose turn, the phase and ``key=value`` fields::
@@ -21,7 +27,7 @@ throw), ``roll`` (the die in the air), ``move:4`` (a stone picked by a 4 must st
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +43,10 @@ if TYPE_CHECKING:
 _PIECE = re.compile(r"\.|O|[BW][1-6]")
 _STEP = re.compile(r"([a-g][1-7])\s*([-x])\s*([a-g][1-7])")
 _BALL = re.compile(r"bb\s*:?\s*(.+)")
+_DIE_STEP = re.compile(r"([1-6])\s*([a-g][1-7]\s*[-x]\s*[a-g][1-7])")
+"""The original's stone turn: the die's number, then the step (``4 e2-d3``, ``4e2xd3``)."""
+_BALL_WORDS = ("bb", "bb:")
+NUMBER_WORDS = tuple(str(n) for n in rules.NUMBERS)
 
 
 def move_name(state: BigBallsState, move: Move) -> str:
@@ -58,10 +68,24 @@ def move_name(state: BigBallsState, move: Move) -> str:
 
 
 def parse_move(state: BigBallsState, text: str) -> Move:
-    """The move a token names (legality is ``play``'s business)."""
+    """The move a token names (legality is ``play``'s business). The original's ``4 e2-d3``
+    names the step once the die shows 4; before the throw it is a whole turn, which
+    :func:`turn_moves` reads."""
     word = text.strip().lower()
     if word == rules.THROW:
         return rules.THROW
+    turn = _DIE_STEP.fullmatch(word)
+    if turn is not None:
+        if state.phase != rules.MOVE:
+            raise InvalidMoveError(
+                text, state.position(),
+                f"{text.strip()} is a whole stone turn as the original writes it (the throw, "
+                f"the die's {turn[1]} and the step): where the die is thrown for you, type "
+                f"throw, then the step")
+        if state.die != int(turn[1]):
+            raise InvalidMoveError(text, state.position(),
+                                   f"the die shows {state.die}, not {turn[1]}")
+        word = turn[2]
     if word.isdigit():
         if len(word) == 1 and "1" <= word <= "6":
             return int(word)
@@ -76,8 +100,88 @@ def parse_move(state: BigBallsState, text: str) -> Move:
             return kind(origin, target)
     raise InvalidMoveError(
         text, state.position(),
-        "write BB:b6-b5 for a big ball, throw, a die number 1-6, a step such as c2-c3 or c2xc3, "
-        "or a deal such as 315264 (holes a1 to g1 on rank 1 up to a7)")
+        "write BB:b6-b5 (or BB b6-b5) for a big ball, throw, a die number 1-6, a step such as "
+        "c2-c3 or c2xc3 (4 c2-c3 once the die shows 4), or a deal such as 315264 (holes a1 to "
+        "g1 on rank 1 up to a7)")
+
+
+def turn_moves(state: BigBallsState, text: str) -> list[Move]:
+    """The actions one typed text names from ``state``: one, or — for the original's whole
+    stone turn ``4 e2-d3`` — the throw (unless the die is already in the air), the die's
+    number and the step. Where a program is told the die (a record, GTP's moves), a turn can
+    so be given at once."""
+    turn = _DIE_STEP.fullmatch(text.strip().lower())
+    if turn is None or state.phase not in (rules.CHOOSE, rules.ROLL):
+        return [parse_move(state, text)]
+    step = _STEP.fullmatch(turn[2])
+    assert step is not None
+    origin, target = find_hole(step[1]), find_hole(step[3])
+    if origin is None or target is None:
+        raise InvalidMoveError(text, state.position(), f"{turn[2]} names a hole that is not on "
+                               "the board (a1 to g1 on rank 1 up to a7)")
+    throw: list[Move] = [rules.THROW] if state.phase == rules.CHOOSE else []
+    return [*throw, int(turn[1]), rules.StoneStep(origin, target)]
+
+
+def words_as_moves(words: Sequence[str], phase: str) -> list[list[str]]:
+    """What each word of a move list stands for, in this module's tokens, starting in
+    ``phase``: the original's ``BB`` joins the word after it; a die's number that begins a
+    turn (not after ``throw``) stands for the throw and the number; ``4e2-d3`` for the throw
+    (where due), the number and the step; a number just before the step of a die already
+    thrown is the original's prefix and goes with that step (``parse_move`` checks it)."""
+    result: list[list[str]] = []
+    expect = {rules.ROLL: "die", rules.MOVE: "step"}.get(phase, "turn")
+    held: str | None = None
+    """A word that belongs to the next: ``BB``, or a die's number before its step."""
+    for word in words:
+        low = word.strip().lower()
+        if held is not None:
+            result.append([f"BB:{word}" if held.lower() in _BALL_WORDS else f"{held} {word}"])
+            held, expect = None, "turn"
+            continue
+        turn = _DIE_STEP.fullmatch(low)
+        if low in _BALL_WORDS or (low in NUMBER_WORDS and expect == "step"):
+            result.append([])
+            held = word
+        elif low in NUMBER_WORDS:
+            result.append([rules.THROW, low] if expect == "turn" else [low])
+            expect = "step"
+        elif turn is not None and expect in ("turn", "die"):
+            result.append([*([rules.THROW] if expect == "turn" else []), turn[1], turn[2]])
+            expect = "turn"
+        else:
+            result.append([word])
+            expect = "die" if low == rules.THROW else "turn"
+    if held is not None:
+        result[-1] = [held]
+    return result
+
+
+def original_words(state: BigBallsState, moves: Sequence[str], movers: Sequence[int]
+                   ) -> tuple[list[str], list[int]]:
+    """``moves`` (this module's tokens, played from ``state`` by ``movers``) as the original
+    writes them, with who made each: ``BB b6-b5``, and a stone's turn as the die's number and
+    the step, ``4 e2-d3`` — the throw left out, as the number says it. Deals, and a throw whose
+    number is not yet known, stay as they are; :func:`words_as_moves` reads all of it back."""
+    words: list[str] = []
+    who: list[int] = []
+    index = 0
+    while index < len(moves):
+        word, mover = moves[index], movers[index]
+        index += 1
+        if word.startswith("BB:"):
+            word = f"BB {word[3:]}"
+        elif not words and state.phase == rules.MOVE:
+            word = f"{state.die} {word}"
+        elif (word == rules.THROW and index < len(moves)) or \
+                (not words and state.phase == rules.ROLL):
+            if word == rules.THROW:
+                word, index = moves[index], index + 1
+            if index < len(moves) and _STEP.fullmatch(moves[index]):
+                word, index = f"{word} {moves[index]}", index + 1
+        words.append(word)
+        who.append(mover)
+    return words, who
 
 
 def _piece(value: int) -> str:

@@ -10,6 +10,7 @@ step.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from itertools import permutations
 from types import ModuleType
 from typing import Any, ClassVar
@@ -49,6 +50,7 @@ from controller.games.big_balls.triangle import (
 )
 from controller.games.errors import (
     IllegalMoveError,
+    MoveError,
     NothingToUndoError,
     OptionsError,
     PositionError,
@@ -155,6 +157,37 @@ class BigBallsState(NotatedState[Move]):
         twin.board = self.board[:]
         twin._undo = self._undo[:]
         return twin
+
+    @classmethod
+    def words_as_moves(cls, words: Sequence[str], position: str | None = None
+                       ) -> list[list[str]]:
+        """The original's ``BB b6-b5`` and ``4 e2-d3`` as actions (see
+        :func:`notation.words_as_moves`); a die's number means the throw and the number unless
+        the position has the die in the air."""
+        phase = DEAL_BLACK
+        if position is not None:
+            with suppress(PositionError):  # reading the position again says what is wrong
+                phase = notation.parse_position(position).phase
+        return notation.words_as_moves(words, phase)
+
+    def original_notation(self, moves: Sequence[str], movers: Sequence[int]
+                          ) -> tuple[list[str], list[int]]:
+        return notation.original_words(self, moves, movers)
+
+    def play_text(self, text: str) -> list[Event]:
+        """Play one action, or the original's whole stone turn ``4 e2-d3`` (the throw, the
+        die's number, the step): all of it, or — when a part is refused — nothing."""
+        events: list[Event] = []
+        played = 0
+        try:
+            for move in notation.turn_moves(self, text):
+                events += self.play(move)
+                played += 1
+        except MoveError:
+            for _ in range(played):
+                self.undo()
+            raise
+        return events
 
     # -- reading the board --------------------------------------------------------------------
 

@@ -247,19 +247,21 @@ class CascadesState(NotatedState[Move]):
         """Empty cells below a stone of ``player`` other than ``excluded``, ascending."""
         cells = self.cells
         found: set[int] = set()
-        narrowing_open = self.narrowing_open()
+        narrowing_open = self.narrowing_open(excluded)
         for cell, owner in enumerate(cells):
             if owner == player and cell != excluded:
                 found.update(c for c in self.slope.below[cell] if cells[c] == EMPTY and
                              (narrowing_open or not self.slope.narrowing(c)))
         return sorted(found)
 
-    def narrowing_open(self) -> bool:
+    def narrowing_open(self, unplaced: int | None = None) -> bool:
         """Whether the rows below the widest may be played: on the hexagon only once the widest
         row is full (the inventor: "after the bottom row is filled, the game can be continued
-        where the board progressively narrows")."""
+        where the board progressively narrows"). ``unplaced`` is a stone that does not count
+        yet: under placement ``start`` the turn's first stone, since the second must have been
+        legal when the turn began."""
         return self.slope.shape != "hexagon" or \
-            all(self.cells[c] != EMPTY for c in self.slope.widest)
+            all(self.cells[c] != EMPTY and c != unplaced for c in self.slope.widest)
 
     def is_legal(self, move: Move) -> bool:
         return self._refusal(move) is None
@@ -281,10 +283,14 @@ class CascadesState(NotatedState[Move]):
             return "not a cell of this board"
         if self.cells[move] != EMPTY:
             return f"{self.slope.name(move)} is taken"
-        if self.slope.narrowing(move) and not self.narrowing_open():
+        first = self._first_stone()
+        if self.slope.narrowing(move) and not self.narrowing_open(first):
+            if self.narrowing_open():
+                return (f"{self.slope.name(move)} lies below the widest row, which only this "
+                        "turn's first stone filled; with placement 'start' both stones must be "
+                        "legal at the start of the turn")
             return f"{self.slope.name(move)} lies below the widest row, which opens the " \
                 "narrowing rows only once it is full"
-        first = self._first_stone()
         supports = [c for c in self.slope.above[move] if self.cells[c] == self.player and
                     c != first]
         if not supports:

@@ -8,6 +8,7 @@ name in lower case, words joined by ``-``: ``chance-meeting``, ``ace-of-moons``)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 SUIT_LETTERS = "MSWLYK"
@@ -32,6 +33,37 @@ def tier_room(rank: int, tier: int) -> int:
     if rank in FOUR_COPIES:
         return 2 if tier == 0 else 1
     return 1
+
+
+ROOM = tuple(tuple(tier_room(rank, tier) for rank in range(COURT + 1)) for tier in range(3))
+"""``tier_room`` as a table, ``ROOM[tier][rank]``, for the rank rules' many calls."""
+
+
+class RankRule(Enum):
+    """The rank rules, each a reason a tier may refuse a card for its rank alone."""
+
+    ROOM = "room"
+    """The tier holds as many cards of the rank as it may (:func:`tier_room`)."""
+    ABOVE = "above"
+    """A tier below the top takes a card of a rank only while the tier above holds more."""
+    BOTTOM = "bottom"
+    """A second Pawn or Court goes to the top tier only once the bottom tier holds one."""
+
+
+def broken_rank_rule(rank: int, tier: int, here: int, above: int, bottom: int) \
+        -> RankRule | None:
+    """The rank rule that a card of ``rank`` would break going to ``tier``, which holds
+    ``here`` cards of its rank (``above``: how many the tier above holds, ignored for the top
+    tier; ``bottom``: how many the bottom tier holds), or ``None`` when it breaks none. The one
+    statement of these rules: the game's state and its solver in Python call it, and
+    tests/controller/ai/test_solitaire_core_rules.py holds the compiled solver to it."""
+    if here >= ROOM[tier][rank]:
+        return RankRule.ROOM
+    if tier and above <= here:
+        return RankRule.ABOVE
+    if here and rank in FOUR_COPIES and not bottom:
+        return RankRule.BOTTOM
+    return None
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,12 @@ from controller.games.cascades_decktet.cards import (
     BASIC,
     CARDS,
     COURTS,
-    FOUR_COPIES,
     MASKS,
     PAWNS,
     RANK_NAMES,
     RANKS,
+    RankRule,
+    broken_rank_rule,
     tier_room,
 )
 from controller.games.cascades_decktet.events import (
@@ -197,14 +198,15 @@ class CascadesDecktetState(NotatedState[Move]):
 
     def _check_card(self, tier: int, row: list[int], index: int, card: int, where: str) -> None:
         rank = RANKS[card]
-        here = sum(1 for c in row[:index + 1] if RANKS[c] == rank)
-        if here > tier_room(rank, tier):
+        before = sum(1 for c in row[:index] if RANKS[c] == rank)
+        broken = broken_rank_rule(rank, tier, before, self.counts[tier - 1][rank] if tier else 0,
+                                  self.counts[2][rank])  # cards are never taken off a tier
+        if broken is RankRule.ROOM:
             raise PositionError(f"{where}: too many cards of one rank in a tier")
-        if here == 2 and rank in FOUR_COPIES and not any(
-                RANKS[c] == rank for c in self.tiers[2]):
+        if broken is RankRule.BOTTOM:
             raise PositionError(f"{where}: a second {CARDS[card].name} on top needs its rank "
                                 "in the bottom tier")
-        if tier and sum(1 for c in self.tiers[tier - 1] if RANKS[c] == rank) < here:
+        if broken is RankRule.ABOVE:
             raise PositionError(f"{where}: {CARDS[card].name} needs more of its rank in the "
                                 "tier above")
         if self.version == "standard" and index and not MASKS[card] & MASKS[row[index - 1]]:
@@ -301,17 +303,17 @@ class CascadesDecktetState(NotatedState[Move]):
         """Why ``card`` may not go to ``tier`` by the tier rules, or ``None``."""
         rank = RANKS[card]
         row = self.tiers[tier]
-        here = self.counts[tier][rank]
-        room = tier_room(rank, tier)
         name = CARDS[card].name
         if self.first_card() is not None and tier:
             return f"the first card turned up starts the top tier: play {name} to the top"
-        if here >= room:
+        broken = self._broken_rank_rule(rank, tier)
+        if broken is RankRule.ROOM:
+            room = tier_room(rank, tier)
             return f"the {TIERS[tier]} tier already holds {'two' if room == 2 else 'a'} " \
                 f"{'of that rank' if room == 2 else 'card of that rank'}"
-        if tier > 0 and self.counts[tier - 1][rank] <= here:
+        if broken is RankRule.ABOVE:
             return f"the {TIERS[tier - 1]} tier must hold more cards of that rank first"
-        if here and rank in FOUR_COPIES and not self.counts[2][rank]:
+        if broken is RankRule.BOTTOM:
             return f"a second {RANK_NAMES[rank]} goes to the top tier only once the bottom " \
                 "tier holds one"
         if self.version == "ace":
@@ -325,18 +327,17 @@ class CascadesDecktetState(NotatedState[Move]):
     def can_play(self, card: int, tier: int) -> bool:
         """Whether the tier rules let ``card`` go to ``tier`` (wherever it lies): the quick
         form of :meth:`tier_refusal`, which a solver calls millions of times."""
-        rank = RANKS[card]
+        if self._broken_rank_rule(RANKS[card], tier) is not None:
+            return False
         row = self.tiers[tier]
-        here = self.counts[tier][rank]
-        if here >= tier_room(rank, tier):
-            return False
-        if tier and self.counts[tier - 1][rank] <= here:
-            return False
-        if here and rank in FOUR_COPIES and not self.counts[2][rank]:
-            return False
         if self.version == "ace":
             return any(MASKS[card] & MASKS[c] for c in row[:2])
         return not row or bool(MASKS[card] & MASKS[row[-1]])
+
+    def _broken_rank_rule(self, rank: int, tier: int) -> RankRule | None:
+        counts = self.counts
+        return broken_rank_rule(rank, tier, counts[tier][rank],
+                                counts[tier - 1][rank] if tier else 0, counts[2][rank])
 
     def can_turn(self) -> bool:
         """Whether the waste may be turned over as a new stock now."""

@@ -66,3 +66,28 @@ def touching(a: int, b: int) -> bool:
     """Whether dice showing ``a`` and ``b`` may stand on adjacent fields: they differ by one,
     and 6 and 1 count as differing by one."""
     return (a - b) % 6 in (1, 5)
+
+
+def _parities() -> tuple[int, ...]:
+    """Each field's parity (1 odd, 0 even), spread from the printed 1 on D7 with neighbours
+    taking opposite ones (every ring of links is even: the tests check that each link joins
+    opposite parities and that every printed number has its field's)."""
+    start = INDEX["D7"]
+    parity = {start: PRINTED[start] % 2}
+    queue = [start]
+    while queue:
+        field = queue.pop()
+        for other in NEIGHBOURS[field]:
+            if other not in parity:
+                parity[other] = 1 - parity[field]
+                queue.append(other)
+    return tuple(parity[field] for field in range(len(FIELDS)))
+
+
+PARITY: tuple[int, ...] = _parities()
+"""The parity every die on a field shows, in every game: 1 odd, 0 even. A growth of dice
+starts on a printed number of the centre, which has its field's parity; a die placed next to
+another differs from it by one, and each step of a manoeuvre moves a die to a neighbouring
+field while its value goes one up or down: each keeps value and field parity in step. So a
+die's value has the parity of its column's number (A = 1 … F = 6) plus its row: C5 (3 + 5)
+holds an even die, C6 (3 + 6) an odd one."""

@@ -19,7 +19,14 @@ from typing import Any, ClassVar
 
 from controller.games.base import CHANCE, Event, GameInfo, GameOver, Outcome, Rng
 from controller.games.colliding_circles import notation, playout, rules
-from controller.games.colliding_circles.board import CIRCLES_OF, FIELDS, INDEX, NAMES, PRINTED
+from controller.games.colliding_circles.board import (
+    CIRCLES_OF,
+    FIELDS,
+    INDEX,
+    NAMES,
+    PARITY,
+    PRINTED,
+)
 from controller.games.colliding_circles.events import (
     CircleChanged,
     Manoeuvred,
@@ -115,11 +122,20 @@ class CollidingCirclesState(NotatedState[Move]):
 
     @classmethod
     def from_setup(cls, setup: Setup, where: str) -> CollidingCirclesState:
-        """The state of ``setup``, checked: the adjacency rule on the board, 28 dice a player
-        between board, hand and pool, and a stage that fits (over exactly when it is)."""
+        """The state of ``setup``, checked: each die's parity on its field (:data:`PARITY`),
+        the adjacency rule on the board, 28 dice a player between board, hand and pool, and a
+        stage that fits (over exactly when it is)."""
         state = cls()
         for name, owner, value in setup.dice:
             state.board[INDEX[name]] = die(PLAYERS.index(owner), value)
+        for field, cell in enumerate(state.board):
+            if cell and value_of(cell) % 2 != PARITY[field]:
+                parity = "an odd" if PARITY[field] else "an even"
+                raise PositionError(
+                    f"{where}: the die on {NAMES[field]} shows {value_of(cell)}, but a die on "
+                    f"{NAMES[field]} always shows {parity} number (every die descends from one "
+                    "on its printed number in the centre, and each neighbour and each "
+                    "manoeuvre step turns odd to even), so no game can reach this position")
         for field, cell in enumerate(state.board):
             if cell and not rules.fits(state.board, field, value_of(cell)):
                 raise PositionError(f"{where}: the die on {NAMES[field]} breaks the adjacency "
@@ -467,11 +483,12 @@ class CollidingCirclesState(NotatedState[Move]):
     def _finish(self, why: str) -> None:
         red, black = self.scores()
         if red == black:
-            self._outcome = Outcome(None, f"{why}; {red}/{black}: a draw", (red, black))
+            self._outcome = Outcome(None, f"{why}; a draw at {_points(red)} each", (red, black))
         else:
             winner = RED if red > black else BLACK
-            self._outcome = Outcome(winner, f"{why}; {self.player_title(winner)} wins "
-                                    f"{red}/{black}", (red, black))
+            self._outcome = Outcome(winner, f"{why}; {self.player_title(winner)} wins by "
+                                    f"{_points(max(red, black))} to {min(red, black)}",
+                                    (red, black))
 
     def undo(self) -> Move:
         if not self._undo:
@@ -497,3 +514,8 @@ class CollidingCirclesState(NotatedState[Move]):
         self._require_chance_step()
         values = [1 + int(rng.random() * 6) for _ in range(self.throw_count())]
         return Throw(tuple(sorted(values, reverse=True)))
+
+
+def _points(count: int) -> str:
+    """``1 point``, ``6 points``: the marker total in words."""
+    return f"{count} point{'s' if count != 1 else ''}"

@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const canvas = $("leds");
 let board = null;        // the board's size, from the state
 let token = localStorage.getItem("kaskade-token");
+let reading = "open";    // who may see the board: "open" or "paired" (a setting of the board)
 
 function say(text) {
   const message = $("message");
@@ -15,16 +16,31 @@ function say(text) {
   say.timer = setTimeout(() => message.classList.remove("shown"), 3000);
 }
 
-async function api(method, path, body) {
+async function api(method, path, body, tries = 5) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const answer = response.headers.get("Content-Type")?.includes("json") ? await response.json() : await response.text();
+  if (response.status === 429 && method === "GET" && tries > 1) {
+    // the board is busy (replays): wait as long as it asks, then ask again
+    const seconds = Number(response.headers.get("Retry-After")) || 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return api(method, path, body, tries - 1);
+  }
   if (response.status === 401 || response.status === 403) {
-    if (path !== "/api/pair") { token = null; localStorage.removeItem("kaskade-token"); showPaired(); }
+    if (path !== "/api/pair") {
+      const had = token;
+      token = null; localStorage.removeItem("kaskade-token"); showPaired();
+      if (had && reading === "paired") location.reload();  // forgotten: back to the welcome
+    }
   }
   if (!response.ok) throw new Error(answer.error || response.statusText);
   return answer;
+}
+
+// A stream's address: a browser's EventSource sends no headers, so the token goes along.
+function withToken(path) {
+  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
 }
 
 // -- the LEDs ------------------------------------------------------------------------------------
@@ -34,8 +50,23 @@ function show(state) {
   $("board-name").textContent = board.name;
   $("description").textContent = state.description;
   paint(canvas, state.leds, state.brightness);
+  if (state.covered) cover(canvas);
   canvas.dataset.version = state.version;
   canvas.dataset.screen = state.screen;
+  canvas.dataset.covered = state.covered;
+}
+
+// While a pairing code is on the LEDs, a device not paired sees a blank board and says why.
+function cover(target) {
+  const draw = target.getContext("2d");
+  draw.fillStyle = "rgba(16,16,19,0.85)";
+  draw.fillRect(0, 0, target.width, target.height);
+  draw.fillStyle = "#f0f0f4";
+  draw.textAlign = "center";
+  draw.textBaseline = "middle";
+  draw.font = `${Math.floor(target.width / 22)}px system-ui, sans-serif`;
+  draw.fillText("A pairing code is on the board:", target.width / 2, target.height / 2 - target.width / 30);
+  draw.fillText("read it there.", target.width / 2, target.height / 2 + target.width / 30);
 }
 
 // Draws LEDs (six hex digits each, the bottom row first) as glowing spots in their pads.
@@ -80,7 +111,8 @@ function padAt(event) {
 }
 
 function follow() {
-  const stream = new EventSource("/api/stream");
+  const stream = new EventSource(withToken("/api/stream"));
+  follow.stream = stream;
   stream.addEventListener("state", (event) => {
     $("link").textContent = token ? "live · paired" : "live";
     $("link").className = token ? "badge paired" : "badge live";
@@ -93,13 +125,17 @@ function follow() {
     showUpdate(state.update);
     showWaiting(state.waiting.filter((name) => !state.game || name !== state.game.name || state.screen === "HomeScreen"));
   });
-  stream.onerror = () => { $("link").textContent = "reconnecting…"; $("link").className = "badge"; };
+  stream.onerror = () => {
+    $("link").textContent = "reconnecting…"; $("link").className = "badge";
+    // refused (this device was forgotten, or reading became paired-only): start again
+    if (stream.readyState === EventSource.CLOSED) setTimeout(() => location.reload(), 3000);
+  };
 }
 
 // -- touching and controlling ------------------------------------------------------------------------
 
 async function needsPairing(action) {
-  if (!token) { await startPairing(); if (!token) return; }
+  if (!token) { await startPairing(); return; }
   try { await action(); } catch (error) { say(error.message); }
 }
 
@@ -139,7 +175,7 @@ async function loadHealth() {
   const health = await api("GET", "/api/health");
   const firmware = health.firmware;
   const rows = [["Touch sensors", health.touches],
-                ["Firmware", `${firmware.board || "not reported"} (this software brings ${firmware.bundled})` +
+                ["Firmware", (firmware.standing || `not reported (this software brings ${firmware.bundled})`) +
                              (firmware.update_offered ? " — an update is offered" : "")],
                 ["Messages", health.notices.join("; ") || "none"]];
   if (firmware.last_update) rows.push(["Last update", firmware.last_update]);
@@ -157,6 +193,50 @@ async function loadHealth() {
   const test = health.selftest;
   if (test) $("selftest").textContent = `${test.when.replace("T", " ")} · ${test.ok ? "all good" : "problems found"}\n${test.text}`;
 }
+
+// -- a new release of the program, where the board takes uploads (kaskade install --web-upgrades) --
+
+async function loadRelease() {
+  const upgrade = await api("GET", "/api/upgrade");
+  $("release-running").textContent = upgrade.running;
+  $("release-row").hidden = !upgrade.uploads;
+  const last = upgrade.last;
+  const waiting = upgrade.waiting.length ? `${upgrade.waiting[0]} waits to be installed` : null;
+  const words = waiting || (last ? `last upload: ${last.state}${last.reason ? ` — ${last.reason}` : ""}` : null);
+  $("release-state").hidden = !words;
+  $("release-state").textContent = words || "";
+  return upgrade;
+}
+
+// The board installs the release beside the running one and restarts: follow it until it says
+// how it went (the page loses the board for a moment while it restarts).
+async function followRelease() {
+  for (let tries = 0; tries < 120; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    try {
+      const upgrade = await loadRelease();
+      if (!upgrade.waiting.length && upgrade.last && ["done", "failed"].includes(upgrade.last.state)) {
+        say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.reason}`);
+        return;
+      }
+    } catch (error) { /* restarting */ }
+  }
+}
+
+$("release").onchange = () => needsPairing(async () => {
+  const file = $("release").files[0];
+  if (!file) return;
+  if (!confirm(`Install ${file.name} on the board? It restarts with the new release, and goes back to this one on its own if the new one does not come up; the game is kept.`)) return;
+  const form = new FormData();
+  form.append("wheel", file, file.name);
+  const response = await fetch("/api/upgrade", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+  const answer = await response.json().catch(() => ({ error: response.statusText }));
+  $("release").value = "";
+  if (!response.ok) { say(answer.error); return; }
+  say(`${file.name} is on the board: it is being installed.`);
+  await loadRelease();
+  followRelease();
+});
 
 function showUpdate(share) {
   $("updating").hidden = share === null;
@@ -178,7 +258,7 @@ $("update").onclick = () => {
 let sensors = null;
 
 function watchSensors() {
-  const stream = new EventSource("/api/sensors/stream");
+  const stream = new EventSource(withToken("/api/sensors/stream"));
   $("sensors-state").textContent = "waiting for readings… (a touch board without readings sends none)";
   stream.addEventListener("readings", (event) => {
     const readings = JSON.parse(event.data);
@@ -215,7 +295,7 @@ $("sensors-panel").ontoggle = () => {
   else if (!$("sensors-panel").open && sensors) { sensors.close(); sensors = null; }
 };
 
-$("health-refresh").onclick = () => loadHealth().catch((error) => say(error.message));
+$("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).catch((error) => say(error.message));
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
@@ -239,13 +319,15 @@ async function loadSettings() {
   $("language").replaceChildren(...settings.languages.map((l) => new Option({ en: "English", de: "Deutsch" }[l] || l, l)));
   $("language").value = settings.language;
   $("sleep").value = settings.sleep_minutes;
+  $("reading").value = settings.reading;
 }
 
 $("settings").onsubmit = (event) => {
   event.preventDefault();
   needsPairing(async () => {
     await api("PUT", "/api/settings", { brightness: Number($("brightness").value), sound: $("sound").checked,
-                                         language: $("language").value, sleep_minutes: Number($("sleep").value) });
+                                         language: $("language").value, sleep_minutes: Number($("sleep").value),
+                                         reading: $("reading").value });
     say("Settings saved.");
   });
 };
@@ -255,7 +337,7 @@ async function loadHistory() {
   $("history").replaceChildren(...games.map((game) => {
     const item = document.createElement("li");
     const link = document.createElement("a");
-    link.href = `/api/history/${game.id}/record`;
+    link.href = withToken(`/api/history/${game.id}/record`);
     link.textContent = "record";
     const replay = document.createElement("button");
     replay.type = "button";
@@ -338,27 +420,45 @@ function showPaired() {
   $("link").className = token ? "badge paired" : "badge live";
 }
 
+// The code is asked for at the board (its pairing pad), never from here: only someone who
+// stands at the board can read it.
 async function startPairing() {
-  try { await api("POST", "/api/pair/start"); } catch (error) { say(error.message); return; }
   $("pair-error").textContent = "";
   $("code").value = "";
   $("pairing").showModal();
   await new Promise((resolve) => $("pairing").addEventListener("close", resolve, { once: true }));
 }
 
-$("pair-form").onsubmit = async (event) => {
-  event.preventDefault();
+async function sendCode(code, name, error) {
   try {
-    const answer = await api("POST", "/api/pair", { code: $("code").value, name: $("device-name").value || navigator.userAgent.slice(0, 60) });
+    const answer = await api("POST", "/api/pair", { code: code.value, name: name.value || navigator.userAgent.slice(0, 60) });
     token = answer.token;
     localStorage.setItem("kaskade-token", token);
-    showPaired();
-    $("pairing").close();
-    say("Paired: this device may now play and change settings.");
-  } catch (error) {
-    $("pair-error").textContent = error.message;
+    return true;
+  } catch (failure) {
+    error.textContent = failure.message;
+    return false;
   }
+}
+
+$("pair-form").onsubmit = async (event) => {
+  event.preventDefault();
+  if (!await sendCode($("code"), $("device-name"), $("pair-error"))) return;
+  showPaired();
+  $("pairing").close();
+  say("Paired: this device may now play and change settings.");
+  if (follow.stream) { follow.stream.close(); follow(); }  // the board uncovered for this device
 };
+
+$("welcome-form").onsubmit = async (event) => {
+  event.preventDefault();
+  if (await sendCode($("welcome-code"), $("welcome-name"), $("welcome-error"))) location.reload();
+};
+
+$("pair-another").onclick = () => needsPairing(async () => {
+  await api("POST", "/api/pair/start");
+  say("The board writes a code across its LEDs: type it on the other device.");
+});
 
 $("pair").onclick = async () => {
   if (!token) { await startPairing(); return; }
@@ -368,9 +468,24 @@ $("pair").onclick = async () => {
 
 // -- start -------------------------------------------------------------------------------------------
 
-$("game").replaceChildren(...["kaskade", "cascades", "big-balls", "colliding-circles", "cascades-decktet"].map((g) => new Option(g, g)));
-fillSeats();
-showPaired();
-follow();
-loadSettings().catch((error) => say(error.message));
-loadHistory().catch((error) => say(error.message));
+async function start() {
+  const pairing = await api("GET", "/api/pair");
+  reading = pairing.reading;
+  if (!pairing.paired && token) { token = null; localStorage.removeItem("kaskade-token"); }
+  if (!pairing.paired && reading === "paired") {
+    $("main").hidden = true;
+    $("pair").hidden = true;
+    $("link").textContent = "not paired";
+    $("welcome").hidden = false;
+    return;
+  }
+  $("game").replaceChildren(...["kaskade", "cascades", "big-balls", "colliding-circles", "cascades-decktet"].map((g) => new Option(g, g)));
+  fillSeats();
+  showPaired();
+  follow();
+  loadSettings().catch((error) => say(error.message));
+  loadHistory().catch((error) => say(error.message));
+  loadRelease().catch((error) => say(error.message));
+}
+
+start().catch((error) => { $("link").textContent = "no answer"; say(error.message); });

@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from controller import __version__
 from controller.ai.gtp import GtpEngine, GtpError
 
 
@@ -20,7 +21,7 @@ def talk(*commands: str, engine: GtpEngine | None = None) -> list[str]:
 
 def test_the_framing_echoes_ids_and_ignores_comments_and_blank_lines():
     assert talk("7 protocol_version", "# only a comment", "", "name  # trailing comment",
-                "version") == ["=7 2", "= Kaskade Board", "= 0.1.0"]
+                "version") == ["=7 2", "= Kaskade Board", f"= {__version__}"]
 
 
 def test_errors_are_question_marks_with_a_message():

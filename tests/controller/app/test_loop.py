@@ -11,7 +11,7 @@ import pytest
 from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import run
-from controller.devices.backends import open_board
+from controller.devices.mock import mock_board
 from controller.profile import load_profile
 from tests.support.board import NOON
 
@@ -52,7 +52,7 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
 def running(tmp_path, think: float = 0.2):
     profile = load_profile("kaskade-8x8")
     app = App(profile, Store.at(tmp_path, "kaskade-8x8"), lambda: NOON, think_seconds=think)
-    board = open_board("mock", profile)
+    board = mock_board(profile)
     stop = threading.Event()
     loop = threading.Thread(target=run, args=(Driver(app, board), stop), daemon=True)
     loop.start()

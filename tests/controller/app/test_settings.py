@@ -50,3 +50,15 @@ def test_a_web_address_that_is_not_one_is_set_aside(tmp_path):
     board = BoardHarness(tmp_path)
     assert board.app.settings.web == ""
     assert any("HOST:PORT" in notice for notice in board.app.notices)
+
+
+def test_who_sees_the_board_on_the_web_and_its_names_are_kept_and_checked(tmp_path):
+    settings = SettingsFile(tmp_path / "settings.json")
+    settings.save(Settings(web_reading="open", web_hosts=["board.fritz.box", "kaskade2"]))
+    loaded = settings.load()
+    assert (loaded.web_reading, loaded.web_hosts) == ("open", ["board.fritz.box", "kaskade2"])
+    for bad in ({"web_reading": "everyone"}, {"web_hosts": "board"},
+                {"web_hosts": ["not a name!"]}, {"web_hosts": [5]}):
+        (tmp_path / "settings.json").write_text(json.dumps(bad))
+        assert settings.load() == Settings()
+        assert "web_" in settings.problem

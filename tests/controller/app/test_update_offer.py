@@ -1,13 +1,13 @@
 """The firmware update offered on the LEDs: shown on the way home when the touch board's
-firmware is older than the bundled one, started by holding its tile, its progress and its
-outcome on the pads, and never in the middle of a game."""
+firmware differs from the bundled one (older, newer, changed or foreign), started by holding
+its tile, its progress and its outcome on the pads, and never in the middle of a game."""
 
 from __future__ import annotations
 
 import pytest
 
 from controller.app.screens.update import RESULT_SECONDS, UPDATE_HOLD, UpdatingScreen
-from controller.devices.firmware import is_older
+from controller.devices.firmware import bundled
 from controller.devices.interfaces import (
     SensorsFirmware,
     Sound,
@@ -53,15 +53,6 @@ def _is_update(board: BoardHarness, pad: int) -> bool:
     return any(colour[2] > 100 and colour[1] > 50 and colour[0] < 10 for colour in colours)
 
 
-@pytest.mark.parametrize(("version", "than", "older"), [
-    ("0.0.9", "0.1.0", True), ("0.1", "0.1.0", False), ("0.1.0", "0.1.0", False),
-    ("0.2.0", "0.1.0", False), ("0.1.9", "0.1.10", True), ("1.0.0", "0.9.9", False),
-    ("0.1.0-dev", "0.2.0", False), ("", "0.1.0", False), ("custom", "0.1.0", False),
-])
-def test_only_a_version_behind_counts_as_older(version, than, older):
-    assert is_older(version, than) is older
-
-
 def test_an_older_board_is_offered_the_update_on_the_home_screen(board):
     assert board.screen == "HomeScreen"
     board._event(OLD)
@@ -74,11 +65,27 @@ def test_an_older_board_is_offered_the_update_on_the_home_screen(board):
     assert len(layout.arrow) > 6
 
 
-def test_a_board_that_is_up_to_date_or_newer_is_left_alone(board):
-    for version in (VERSION, "99.0.0", "home-made"):
-        board._event(SensorsFirmware(version, "12345678"))
-        board.wait(0.1)
-        assert board.screen == "HomeScreen"
+def test_a_board_with_the_bundled_content_is_left_alone(board):
+    board._event(SensorsFirmware(VERSION, bundled().content_hash))
+    board.wait(0.1)
+    assert board.screen == "HomeScreen"
+    assert not board.app.update_offered
+
+
+@pytest.mark.parametrize(("version", "said"), [
+    ("0.0.9", f"firmware 0.0.9 (12345678), older than this program's {VERSION}"),
+    ("99.0.0", f"firmware 99.0.0 (12345678), newer than this program's {VERSION}"),
+    (VERSION, f"firmware of the same version {VERSION} but other content (12345678"),
+    ("home-made", "firmware 'home-made' (12345678), not this board's firmware"),
+])
+def test_any_other_content_is_offered_the_update_saying_how_it_differs(board, version, said):
+    board._event(SensorsFirmware(version, "12345678"))
+    board.wait(0.1)
+    assert board.screen == "UpdateOfferScreen"
+    described = board.app.screen.describe(0.0)
+    assert said in described
+    assert described.startswith("The touch board has firmware")
+    assert "hold the update pad" in described
 
 
 def test_holding_the_update_tile_updates_and_shows_the_progress(board):
@@ -107,7 +114,7 @@ def test_holding_the_update_tile_updates_and_shows_the_progress(board):
     assert sum(_is_update(board, pad) for pad in range(board.profile.pads)) == \
         board.profile.pads
     board._event(UpdateFinished(None))
-    board._event(SensorsFirmware(VERSION, "CAFEF00D"))
+    board._event(SensorsFirmware(VERSION, bundled().content_hash))
     board.wait(0.1)
     assert board.screen == "UpdateResultScreen"
     green = board.pad_colours("a1")[0]

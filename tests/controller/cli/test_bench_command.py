@@ -178,6 +178,20 @@ def test_web_figures_have_the_documented_shape(capsys):
     assert figures["cpu_with_page"] >= 0
 
 
+def test_web_load_figures_have_the_documented_shape(capsys):
+    assert main(["bench", "web-load", "--seconds", "1.5", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {"seconds", "guesses_checked_per_second", "guesses_told_to_wait",
+                            "replayed_plies", "loop_latency_quiet_ms",
+                            "loop_latency_replaying_ms", "replays_answered",
+                            "replays_told_to_wait"}
+    assert 0 < figures["guesses_checked_per_second"] * 1.5 <= 2, "the first, then 1 s apart"
+    assert figures["guesses_told_to_wait"] > 0
+    assert figures["replayed_plies"] >= 130
+    assert figures["replays_answered"] > 0
+    assert set(figures["loop_latency_replaying_ms"]) == {"median", "p95", "worst"}
+
+
 def test_solver_bench_counts_every_deal_of_every_version(capsys):
     assert main(["bench", "solver", "--deals", "3", "--seconds", "1", "--jobs", "2",
                  "--versions", "standard,ace-3,extended-unlimited", "--json"]) == 0

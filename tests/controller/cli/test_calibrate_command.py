@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -10,6 +11,7 @@ import pytest
 from controller.app.settings import SettingsFile
 from controller.cli import main
 from controller.profile import load_profile
+from firmware.identity import VERSION
 from hw.touch.calibration import suggest
 from sim.mcu.serve import RunningDevice
 
@@ -38,7 +40,7 @@ def test_the_readings_show_a_touched_pad_and_a_suggestion(running, tmp_path, cap
     assert main(["calibrate", "--port", str(tmp_path / "board"), "--seconds", "2",
                  "--state-dir", str(tmp_path / "state")]) == 0
     out = capsys.readouterr().out
-    assert "kaskade-8x8: firmware 0.2.0" in out
+    assert f"kaskade-8x8: firmware {VERSION}" in out
     row_2 = next(line for line in out.splitlines() if line.startswith(" 2 "))
     assert row_2.split()[2].endswith("*"), row_2  # b2, past the touch threshold
     suggestion = next(line for line in out.splitlines() if line.startswith("suggested"))
@@ -86,6 +88,6 @@ def test_a_port_the_board_app_holds_is_named_as_busy(running, tmp_path, capsys):
     finally:
         held.close()
     error = capsys.readouterr().err
-    assert "is in use by another program" in error
+    assert f"is in use by process {os.getpid()} (" in error, "the holder, by name"
     assert "sensors pad" in error
 

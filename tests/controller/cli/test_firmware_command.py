@@ -4,6 +4,7 @@ clear error that writes nothing."""
 from __future__ import annotations
 
 import filecmp
+import os
 import shutil
 
 import pytest
@@ -40,11 +41,12 @@ def test_flash_status_rollback_and_bundle(board, tmp_path, capsys):
     assert main(["firmware", "flash", "--port", port]) == 0
     assert "is up to date; nothing written" in capsys.readouterr().out
     assert main(["firmware", "status", "--port", port]) == 0
-    assert "the board's is the same as it" in capsys.readouterr().out
+    assert "the firmware this program brings" in capsys.readouterr().out
     assert main(["firmware", "flash", "--port", port, "--compile"]) == 0
     assert "running from set b" in capsys.readouterr().out
     assert main(["firmware", "status", "--port", port]) == 0
-    assert "differs from it" in capsys.readouterr().out  # the bundled one is not compiled
+    # compiled, it is the bundled firmware too (its hash recorded in firmware/releases.toml)
+    assert "the firmware this program brings" in capsys.readouterr().out
     assert main(["firmware", "rollback", "--port", port]) == 0
     assert "back to firmware" in capsys.readouterr().out
     assert main(["firmware", "bundle", "--out", str(tmp_path / "b")]) == 0
@@ -56,8 +58,8 @@ def test_wrong_port_and_no_board_are_clear_errors(tmp_path, capsys):
     assert "no board at" in capsys.readouterr().err
     assert main(["firmware", "status"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("found: no touch board")
-    assert "next: no touch board on USB" in out
+    assert out.startswith("on the cable: no touch board\nnext: no touch board on USB")
+    assert out.lower().count("found:") == 0, "one word for it: 'found' only in the sentence"
 
 
 def test_a_busy_board_and_a_damaged_bundle_write_nothing(board, tmp_path, capsys):
@@ -68,7 +70,7 @@ def test_a_busy_board_and_a_damaged_bundle_write_nothing(board, tmp_path, capsys
         assert main(["firmware", "flash", "--port", board.line.path]) == 2
     finally:
         held.close()
-    assert "is in use by another program" in capsys.readouterr().err
+    assert f"is in use by process {os.getpid()} (" in capsys.readouterr().err
     assert main(["firmware", "bundle", "--out", str(tmp_path / "b")]) == 0
     (tmp_path / "b" / "firmware" / "pads.py").write_text("# damaged\n")
     assert main(["firmware", "flash", "--port", board.line.path, "--bundle",

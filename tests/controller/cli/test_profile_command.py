@@ -68,7 +68,7 @@ def test_questions_are_asked_on_standard_input_and_bad_answers_asked_again(tmp_p
         "", "", "",  # one piece, its start, serpentine
         "", "",  # strip, colour order
         "",  # LED GPIO
-        "mpr121", "",  # sensor, pins
+        "mpr121",  # sensor (no Pico pins asked: the MPR121s have their own wiring)
         "", "", "", "",  # buttons, buzzer, status LED
         "", "", "",  # supply, top, its thickness
     ]) + "\n")
@@ -93,8 +93,9 @@ def test_an_existing_profile_is_not_overwritten_and_bad_answers_are_refused(tmp_
     assert "exists; --force overwrites it" in capsys.readouterr().err
     assert mine.read_text() == "# mine\n"
     assert main(["profile", "new", str(tmp_path / "odd.toml"), "--panel", "5x5"]) == 2
-    assert "5x5 panels do not tile 16 x 16 LEDs" in capsys.readouterr().err
+    assert "--panel: 5x5 panels do not tile 16 x 16 LEDs" in capsys.readouterr().err
     assert main(["profile", "new", str(tmp_path / "tiny.toml"), "--columns", "3"]) == 2
-    assert "columns: must be 4 to 16" in capsys.readouterr().err
+    assert "--columns: 3 pads across: a board is 4 to 16 pads across" in \
+        capsys.readouterr().err
     assert main(["profile", "check", "kaskade-mini"]) == 0
     assert "mind: geometry.pad_pitch_mm" in capsys.readouterr().out

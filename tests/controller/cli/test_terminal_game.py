@@ -24,6 +24,14 @@ from controller.games.record import parse_record
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
+@pytest.fixture(autouse=True)
+def state(tmp_path, monkeypatch) -> Path:
+    """The state directory (where finished games go into the history): the test's own."""
+    path = tmp_path / "state"
+    monkeypatch.setenv("KASKADE_STATE_DIR", str(path))
+    return path
+
+
 class Script:
     """A console that types ``lines`` and keeps everything written."""
 

@@ -12,7 +12,7 @@ def test_home_controls_fit_and_do_not_overlap(name, games):
     profile = load_profile(name)
     layout = HomeLayout.of(profile, games)
     used = [pad for tile in layout.tiles for pad in tile.pads()]
-    used += [*layout.brightness, layout.sensors, layout.language, layout.sound]
+    used += [*layout.brightness, layout.sensors, layout.language, layout.sound, layout.pairing]
     assert len(used) == len(set(used))
     assert all(0 <= c < profile.columns and 0 <= r < profile.rows for c, r in used)
     for index, tile in enumerate(layout.tiles):
@@ -21,7 +21,8 @@ def test_home_controls_fit_and_do_not_overlap(name, games):
     assert layout.hit(layout.sound) == ("sound", 0)
     assert layout.hit(layout.language) == ("language", 0)
     assert layout.hit(layout.sensors) == ("sensors", 0)
-    assert layout.hit((profile.columns - 1, 1)) is None
+    assert layout.hit(layout.pairing) == ("pairing", 0)
+    assert layout.hit((profile.columns - 2, 1)) is None
 
 
 @pytest.mark.parametrize("name", profile_names())

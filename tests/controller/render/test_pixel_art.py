@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from controller.app.games import FRONTS
+from controller.app.games import fronts
 from controller.profile import load_profile, profile_names
 from controller.render import big_balls, cascades, cascades_decktet, colliding_circles, kaskade
 from controller.render.canvas import Canvas
@@ -59,7 +59,7 @@ def test_icons_stay_inside_their_tiles(name):
     profile = load_profile(name)
     k, size = profile.per_pad, tile_size(profile)
     tile = Tile(1, 1, size)
-    for front in FRONTS:
+    for front in fronts():
         canvas = Canvas(profile.led_width, profile.led_height)
         canvas.fill((9, 9, 9))
         front.icon(canvas, tile, k, 1.0)

@@ -10,9 +10,20 @@ from typing import Any
 
 import pytest
 
+from controller.app.pairing import AttemptLimit
 from controller.profile import load_profile
 from controller.web.bridge import Bridge
 from controller.web.server import WebError, WebServer, parse_address
+
+
+class FakeClock:
+    """A clock the test moves on."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 def test_the_state_is_open_to_read(served):
@@ -54,17 +65,21 @@ def test_changing_anything_needs_pairing(served, method, path, body):
 
 
 def test_pairing_shows_a_code_on_the_leds_and_allows_five_guesses(served):
-    assert served.request("POST", "/api/pair/start")[0] == 200
-    digits = served.server.pairing.code.digits
-    served.wait_for(lambda: served.app.announcer.text == f"code {digits}", "code on the LEDs")
+    clock = FakeClock()
+    served.server.api.attempts = AttemptLimit(clock)
+    digits = served.touch_pairing_pad()
+    assert served.app.announcer.text == f"pair: type {digits} on the phone - {digits} - {digits}"
     wrong = "0000" if digits != "0000" else "1111"
     status, answer = served.request("POST", "/api/pair", {"code": wrong})
     assert status == 403
     assert "4 guesses left" in answer["error"]
     for _ in range(4):
+        clock.now += 60  # past the delay after each wrong guess
         served.request("POST", "/api/pair", {"code": wrong})
+    clock.now += 60
     status, answer = served.request("POST", "/api/pair", {"code": digits})
     assert status == 403, "no guesses left: the right code no longer counts"
+    clock.now += 60
     token = served.pair()
     assert served.request("DELETE", "/api/pair", token=token)[0] == 200
     assert served.request("POST", "/api/button", {"button": "menu"}, token=token)[0] == 403

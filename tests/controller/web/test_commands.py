@@ -1,5 +1,6 @@
 """The web companion from the command line: ``kaskade sim --web`` and ``kaskade play --web``
-print the address and serve the board there; wrong addresses and combinations are refused."""
+print the address and serve the board there (the simulator to anyone, the board app to paired
+devices only); wrong addresses and combinations are refused."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ from controller.cli import main
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 
 
-@pytest.mark.parametrize("command", [["sim"], ["play", "--board", "sim"]])
-def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_path, command):
+@pytest.mark.parametrize(("command", "reading"), [(["sim"], "open"),
+                                                  (["play", "--board", "sim"], "paired")])
+def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_path, command,
+                                                                 reading):
     app = subprocess.Popen([KASKADE, *command, "--web", "127.0.0.1:0", "--state-dir",
                             str(tmp_path)], env=display, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
@@ -30,6 +33,19 @@ def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_pa
         assert found, line
         address = found[1]
         deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(address + "api/pair", timeout=5) as answer:
+                    pairing = json.loads(answer.read())
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never answered"
+                time.sleep(0.2)
+        assert pairing["reading"] == reading
+        if reading == "paired":
+            with pytest.raises(urllib.error.HTTPError, match="401"):
+                urllib.request.urlopen(address + "api/state", timeout=5)
+            return
         while True:
             try:
                 with urllib.request.urlopen(address + "api/state", timeout=5) as answer:
@@ -101,3 +117,25 @@ def test_a_headless_script_runs_in_real_time_while_the_board_is_served(tmp_path)
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+def test_the_settings_reading_and_names_win_over_the_commands_defaults(tmp_path):
+    from controller.app.app import Store
+    from controller.app.settings import Settings
+    from controller.cli.board import start_web
+    from controller.profile import load_profile
+    from controller.web.server import Serving
+
+    store = Store.at(tmp_path, "kaskade-8x8")
+    profile = load_profile("kaskade-8x8")
+    for saved, default, reading in (("", "paired", "paired"), ("", "open", "open"),
+                                    ("open", "paired", "open"), ("paired", "open", "paired")):
+        store.settings.save(Settings(web_reading=saved, web_hosts=["saved.example"]))
+        _, server = start_web(profile, store, Serving("127.0.0.1", 0, default,
+                                                      ("given.example",)))
+        assert server is not None
+        try:
+            assert server.api.reading == reading
+            assert {"saved.example", "given.example"} <= server.guard.names
+        finally:
+            server.stop()

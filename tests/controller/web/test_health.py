@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from controller.app.screens.selftest import Report, report_json
+from controller.devices.firmware import bundled
 from controller.devices.interfaces import (
     PadReadings,
     SensorsFirmware,
@@ -18,6 +19,7 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.profile import load_profile
+from firmware.identity import VERSION
 from sim.served import served_board
 from tests.support.web import Served
 
@@ -40,7 +42,8 @@ def _events(stream, name: str):
 @pytest.fixture
 def firmware_board(tmp_path):
     """A board app on the simulator's board: the touch firmware behind the touch link."""
-    with served_board(load_profile("kaskade-mini"), tmp_path, firmware=True) as running:
+    with served_board(load_profile("kaskade-mini"), tmp_path, firmware=True,
+                      reading="open") as running:
         served = Served(running.app, running.server)
         served.wait_for(lambda: running.app.board_firmware is not None, "the firmware", 30)
         yield served, running.board
@@ -101,11 +104,11 @@ def test_the_update_starts_from_the_page_and_its_progress_is_live(served):
     status, answer = served.request("POST", "/api/firmware/update")
     assert status == 409
     assert "has not said which firmware" in answer["error"]
-    bridge.post(SensorsFirmware("9.9.9", "0" * 8))
+    bridge.post(SensorsFirmware(VERSION, bundled().content_hash))
     served.wait_for(lambda: served.app.board_firmware is not None, "the firmware")
     status, answer = served.request("POST", "/api/firmware/update")
     assert status == 409
-    assert "already runs firmware 9.9.9" in answer["error"]
+    assert f"already runs firmware {VERSION} ({bundled().content_hash})" in answer["error"]
     assert served.request("POST", "/api/firmware/update", token="stale")[0] == 403
     bridge.post(SensorsFirmware("0.0.1", "0" * 8))
     served.wait_for(lambda: served.app.update_offered, "the offer")

@@ -1,13 +1,21 @@
 """The web companion's page in a real browser (Debian's Chromium, headless): it shows the board
-as the LEDs do and its description, pairs with the code the board writes on its LEDs, and plays
-a Kaskade game to its end by clicks on the drawn pads, then replays it with its cascade."""
+as the LEDs do and its description, pairs with the code the board writes on its LEDs (covered
+on the page until it is paired), and plays a Kaskade game to its end by clicks on the drawn
+pads, then replays it with its cascade; a board that shows itself to paired devices only
+greets an unpaired phone with how to pair, and nothing else."""
 
 from __future__ import annotations
 
 import time
+import zipfile
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
+
+from controller import __version__
+from controller.app.upgrades import SPOOL
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):
@@ -24,11 +32,14 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
         "return n;")
     assert lit > 1000, "the tiles glow on the drawn board"
 
-    # pairing: the board writes the code on its LEDs; the page asks for it
+    # pairing: the page says to touch the board's pairing pad; the board writes the code
     browser.find_element(By.ID, "pair").click()
-    wait.until(lambda b: served.server.pairing.code is not None)
-    served.wait_for(lambda: (served.app.announcer.text or "").startswith("code "), "the code")
-    code = served.app.announcer.text.split()[1]
+    wait.until(lambda b: b.find_element(By.ID, "pairing").get_attribute("open") is not None)
+    assert "blue pairing pad" in browser.find_element(By.ID, "pairing").text
+    assert served.app.pairing.code is None, "the page cannot ask for a code"
+    code = served.touch_pairing_pad()
+    wait.until(lambda b: b.find_element(By.ID, "leds").get_attribute("data-covered") == "true")
+    assert "pairing code is on the board" in browser.find_element(By.ID, "description").text
     browser.find_element(By.ID, "code").send_keys(code)
     browser.find_element(By.ID, "pair-send").click()
     wait.until(lambda b: b.execute_script("return localStorage.getItem('kaskade-token')"))
@@ -103,3 +114,63 @@ def test_the_page_shows_the_sensors_heat_map_the_update_and_the_last_self_test(s
     wait.until(lambda b: b.find_element(By.ID, "update").is_displayed())
     assert "0.0.1" in browser.find_element(By.ID, "health").text
     assert browser.find_element(By.ID, "selftest").text.startswith("none yet")
+
+
+def test_an_unpaired_phone_is_told_how_to_pair_and_then_sees_the_board(guarded, browser):
+    browser.set_window_size(390, 900)
+    browser.get(guarded.server.address)
+    browser.execute_script("localStorage.clear()")
+    browser.get(guarded.server.address)
+    wait = WebDriverWait(browser, 10)
+    welcome = wait.until(lambda b: b.find_element(By.ID, "welcome"))
+    wait.until(lambda b: welcome.is_displayed())
+    assert "touch the blue pairing pad" in welcome.text
+    assert "type the code here" in welcome.text.lower()
+    assert not browser.find_element(By.ID, "main").is_displayed(), "no board, no history"
+    code = guarded.touch_pairing_pad()
+    browser.find_element(By.ID, "welcome-code").send_keys(code)
+    browser.find_element(By.ID, "welcome-send").click()  # paired: the page loads again
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    wait.until(lambda b: b.find_element(By.ID, "main").is_displayed())
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+    assert "paired" in browser.find_element(By.ID, "link").text
+    browser.execute_script("localStorage.clear()")
+
+
+def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, browser,
+                                                                         tmp_path):
+    """Where the board takes uploaded releases (``kaskade install --web-upgrades`` makes their
+    folder), the board panel offers the upload; the wheel chosen goes to the board whole."""
+    (tmp_path / SPOOL).mkdir()
+    name = "kaskade_board-9.0.0-py3-none-any.whl"
+    wheel = tmp_path / name
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("kaskade_board-9.0.0.dist-info/METADATA",
+                         "Metadata-Version: 2.4\nName: kaskade-board\nVersion: 9.0.0\n")
+        archive.writestr("controller/__init__.py", '__version__ = "9.0.0"\n')
+    token = served.pair()
+    browser.get(served.server.address)
+    browser.execute_script("localStorage.setItem('kaskade-token', arguments[0])", token)
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    browser.find_element(By.XPATH, "//summary[text()='The board']").click()
+    wait.until(lambda b: b.find_element(By.ID, "release-row").is_displayed())
+    assert browser.find_element(By.ID, "release-running").text == __version__
+    browser.find_element(By.ID, "release").send_keys(str(wheel))
+    wait.until(expected_conditions.alert_is_present())
+    alert = browser.switch_to.alert
+    assert name in alert.text
+    alert.accept()
+    wait.until(lambda b: (tmp_path / SPOOL / name).is_file())
+    assert (tmp_path / SPOOL / name).read_bytes() == wheel.read_bytes()
+    wait.until(lambda b: "waits to be installed" in b.find_element(By.ID, "release-state").text)
+
+
+def test_where_the_board_takes_no_releases_the_page_offers_no_upload(served, browser):
+    served.pair()
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    browser.find_element(By.XPATH, "//summary[text()='The board']").click()
+    wait.until(lambda b: b.find_element(By.ID, "release-running")
+               .get_attribute("textContent") == __version__)
+    assert not browser.find_element(By.ID, "release-row").is_displayed()

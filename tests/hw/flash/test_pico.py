@@ -140,7 +140,8 @@ def test_each_state_of_a_pico_with_micropython(device, tmp_path):
     flash(path, build(PROFILE, tmp_path / "bundle", source=older_source), PROFILE)
     older = examine_pico(PROFILE, port=path)
     assert older.state == "older", older
-    assert f"firmware 0.0.9 on {path}, older than this software's {VERSION}" in older.found
+    assert re.search(rf"on {re.escape(path)}, the touch board has firmware 0\.0\.9 "
+                     rf"\([0-9A-F]{{8}}\), older than this program's {VERSION}", older.found)
     assert older.fix.startswith("kaskade firmware flash")
 
     flash_bundled(path, PROFILE)

@@ -150,3 +150,30 @@ def test_the_status_led_is_steady_blinks_while_touches_are_lost_and_goes_dark(fa
     assert pin.state, "steady again"
     led.close()
     assert not pin.state
+
+
+def test_each_part_closes_as_gpiozeros_devices_do(factory):
+    """In a ``with`` block, once however often it is closed, its pins free afterwards, and its
+    pins and state in its ``repr``."""
+    from gpiozero import LED, Button
+
+    with GpioButtons(GPIO, factory) as buttons, GpioBuzzer(GPIO, factory) as buzzer, \
+            StatusLed(GPIO.status_led, factory) as status:
+        assert repr(buttons) == \
+            "<hw.gpio.buttons.GpioButtons object menu on GPIO5, undo on GPIO6>"
+        assert repr(buzzer) == "<hw.gpio.buzzer.GpioBuzzer object passive on GPIO13>"
+        assert repr(status) == "<hw.gpio.status_led.StatusLed object on GPIO25>"
+        assert not any(part.closed for part in (buttons, buzzer, status))
+    for part in (buttons, buzzer, status):
+        assert part.closed
+        assert repr(part) == f"<{type(part).__module__}.{type(part).__name__} object closed>"
+        part.close()
+    assert not factory.pin(GPIO.status_led).state, "dark"
+    for pin in (GPIO.menu_button, GPIO.undo_button, GPIO.buzzer, GPIO.status_led):
+        (Button if pin in (GPIO.menu_button, GPIO.undo_button) else LED)(
+            pin, pin_factory=factory).close()  # free again: gpiozero refuses a pin in use
+
+
+def test_an_active_buzzer_says_so(factory):
+    with GpioBuzzer(replace(GPIO, buzzer_type="active"), factory) as buzzer:
+        assert repr(buzzer) == "<hw.gpio.buzzer.GpioBuzzer object active on GPIO13>"

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from controller.devices.backends import BackendError
+from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.profile import load_profile
 from controller.profile.model import Profile
@@ -160,6 +160,30 @@ def test_closing_leaves_the_leds_dark_and_the_hardware_free():
     assert controller.finished
     assert not controller.initialised
     assert all(not any(s.wire) and s.closed for s in neo.strips)
+
+
+def test_the_backends_close_as_gpiozeros_devices_do():
+    """In a ``with`` block, once however often they are closed, their pins and LEDs (and
+    then that they are closed) in their ``repr``."""
+    profile = load_profile("kaskade-16x16")
+    ws, neo = FakeWs281x(), FakeNeoPixel()
+    with Ws281xPixels(profile, ws) as strip, \
+            NeoPixelPixels(profile, neo.board, neo.neopixel) as neopixel:
+        pins = " and ".join(str(channel.gpio) for channel in profile.channels)
+        assert repr(strip) == f"<hw.leds.ws281x.Ws281xPixels object on GPIO {pins}, " \
+            f"{profile.leds} LEDs>"
+        assert repr(neopixel) == f"<hw.leds.neopixel.NeoPixelPixels object on GPIO {pins}, " \
+            f"{profile.leds} LEDs>"
+        assert not strip.closed
+        assert not neopixel.closed
+    assert strip.closed
+    assert neopixel.closed
+    assert ws.controllers[0].finished
+    assert all(s.closed for s in neo.strips)
+    assert repr(strip) == "<hw.leds.ws281x.Ws281xPixels object closed>"
+    assert repr(neopixel) == "<hw.leds.neopixel.NeoPixelPixels object closed>"
+    neopixel.close()
+    assert [s.shows for s in neo.strips] == [1] * len(neo.strips), "dark once, not twice"
 
 
 @pytest.mark.parametrize(("result", "fix"), [

@@ -14,21 +14,26 @@ from pathlib import Path
 import pytest
 
 from controller.profile import load_profile
-from hw.leds.privileges import device_groups, root_needed
+from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import Facts
 from hw.pi.install import (
+    MEMORY_MAX,
+    OPEN_FILES,
+    TASKS_MAX,
     USER,
+    WATCHDOG_SECONDS,
     UnsafeValueError,
     account,
     systemd_word,
     udev_rule,
     udev_value,
     unit,
+    upgrade_units,
 )
 
 PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", root=True)
 PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0")
-EXPOSURE = {"kaskade": 1.5, "root": 2.0}
+EXPOSURE = {"kaskade": 1.4, "root": 1.9}
 """The highest ``systemd-analyze security`` exposure each kind of unit may score (0 is
 perfectly locked down, 10 is unprotected; systemd calls up to 2 "OK" and below 1 "SAFE")."""
 
@@ -60,9 +65,9 @@ def test_neopixel_on_a_pi_5_runs_as_the_service_user():
     assert device_groups(profile, PI5) == ("gpio",)
 
 
-def test_the_unit_runs_the_copy_in_opt_with_its_state_private():
+def test_the_unit_runs_the_current_release_in_opt_with_its_state_private():
     text = unit(account(None, ("gpio",)), "kaskade-8x8")
-    assert 'ExecStart="/opt/kaskade-board/bin/kaskade" "play" "--board" "pi" "--profile" ' \
+    assert 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play" "--board" "pi" "--profile" ' \
         '"kaskade-8x8" "--state-dir" "/var/lib/kaskade-board"' in text
     for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio",
                  "StateDirectoryMode=0700", "UMask=0077", "ProtectSystem=strict",
@@ -72,9 +77,61 @@ def test_the_unit_runs_the_copy_in_opt_with_its_state_private():
 
 
 def test_as_root_the_unit_keeps_only_the_capability_for_dev_mem():
-    text = unit(account("PWM", ()), "kaskade-8x8")
+    profile = load_profile("kaskade-mini")
+    text = unit(account(root_needed(profile, PI4), (), led_devices(profile, PI4)), "kaskade-8x8")
     assert "User=root" in text.splitlines()
     assert "CapabilityBoundingSet=CAP_SYS_RAWIO" in text.splitlines()
+
+
+def test_root_whose_leds_need_no_dev_mem_keeps_no_capability():
+    text = unit(account("NeoPixel", (), ("/dev/spidev0.0", "/dev/gpiomem")), "kaskade-8x8")
+    assert "User=root" in text.splitlines()
+    assert "CapabilityBoundingSet=" in text.splitlines()
+    assert "CAP_SYS_RAWIO" not in text
+
+
+@pytest.mark.parametrize(("facts", "pin", "devices"), [
+    (PI4, 18, ("/dev/mem", "/dev/vcio")),
+    (PI4, 21, ("/dev/mem", "/dev/vcio")),
+    (PI4, 10, ("/dev/spidev0.0", "/dev/gpiomem")),
+    (PI5, 18, ("/dev/pio0",)),
+], ids=["pwm", "pcm", "spi", "pi5-pio"])
+def test_the_leds_devices_are_those_their_backend_opens(tmp_path, facts, pin, devices):
+    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
+    path = tmp_path / "leds.toml"
+    path.write_text(text.replace("gpio = 18", f"gpio = {pin}", 1), encoding="utf-8")
+    assert led_devices(load_profile(str(path)), facts) == devices
+
+
+def test_neopixel_on_a_pi_4_opens_rpi_ws281x_devices_and_blinkas_pins(tmp_path):
+    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
+    path = tmp_path / "neopixel.toml"
+    path.write_text(text.replace("[leds]", '[leds]\nbackend = "neopixel"', 1), encoding="utf-8")
+    profile = load_profile(str(path))
+    assert profile.led_backend == "neopixel"
+    assert led_devices(profile, PI4) == ("/dev/mem", "/dev/vcio", "/dev/gpiomem")
+
+
+def test_the_unit_opens_only_the_devices_the_board_uses():
+    text = unit(account(None, ("gpio", "spi"), ("/dev/spidev0.0", "/dev/gpiomem")),
+                "kaskade-8x8")
+    allowed = [line for line in text.splitlines() if line.startswith("Device")]
+    assert allowed == ["DevicePolicy=closed", "DeviceAllow=char-ttyACM rw",
+                       "DeviceAllow=char-gpiochip rw", "DeviceAllow=/dev/spidev0.0 rw",
+                       "DeviceAllow=/dev/gpiomem rw"]
+    assert "DeviceAllow=char-ttyUSB rw" in unit(account(None, ("gpio",)), "kaskade-8x8",
+                                                 touch="ttyUSB")
+
+
+def test_the_unit_has_limits_and_a_watchdog():
+    lines = unit(account(None, ("gpio",)), "kaskade-8x8").splitlines()
+    for line in ("Type=notify", "NotifyAccess=main", f"WatchdogSec={WATCHDOG_SECONDS}",
+                 "Restart=on-failure", "Environment=PYTHONFAULTHANDLER=1",
+                 f"LimitNOFILE={OPEN_FILES}", f"MemoryMax={MEMORY_MAX}", f"TasksMax={TASKS_MAX}",
+                 "MemoryDenyWriteExecute=yes", "WorkingDirectory=/run/kaskade-board",
+                 "RuntimeDirectory=kaskade-board"):
+        assert line in lines, line
+    assert OPEN_FILES > 1024
 
 
 @pytest.mark.parametrize(("word", "written"), [
@@ -99,10 +156,23 @@ def test_only_plain_serial_numbers_go_into_a_udev_rule(serial):
 
 
 def test_the_udev_rule_gives_the_port_to_group_kaskade_only():
-    rule = udev_rule(load_profile("kaskade-8x8"))
+    rule = udev_rule(load_profile("kaskade-8x8"), "E6614C311B7A2F23")
     assert 'GROUP="kaskade", MODE="0660"' in rule
     assert "dialout" not in rule.split("\n", 2)[2]
     assert len(rule.strip().splitlines()) == 3, "two comment lines and one rule"
+
+
+def test_the_udev_rule_matches_this_board_alone_unless_told_any_pico():
+    profile = load_profile("kaskade-8x8")
+    ours = udev_rule(profile, "E6614C311B7A2F23").splitlines()
+    assert ours[2].startswith('SUBSYSTEM=="tty", ATTRS{idVendor}=="2e8a", '
+                              'ATTRS{idProduct}=="0005", ATTRS{serial}=="E6614C311B7A2F23", ')
+    assert "(USB serial number E6614C311B7A2F23)" in ours[0]
+    anyone = udev_rule(profile, None).splitlines()
+    assert "ATTRS{serial}" not in anyone[2]
+    assert "(any device with USB id 2E8A:0005: --any-pico)" in anyone[0]
+    with pytest.raises(UnsafeValueError):
+        udev_rule(profile, 'E66"\nRUN+="/bin/sh"')
 
 
 def analyze(*arguments: str) -> subprocess.CompletedProcess[str]:
@@ -115,7 +185,8 @@ def analyze(*arguments: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("web", ["0.0.0.0:8765", None], ids=["web", "no-web"])
 @pytest.mark.parametrize("user", ["kaskade", "root"])
 def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user, web):
-    who = account(None, ("gpio", "spi")) if user == "kaskade" else account("PWM", ())
+    who = account(None, ("gpio", "spi"), ("/dev/spidev0.0", "/dev/gpiomem")) \
+        if user == "kaskade" else account("PWM", (), ("/dev/mem", "/dev/vcio"))
     path = tmp_path / "kaskade-board.service"
     path.write_text(unit(who, "kaskade-8x8", kaskade=Path(sys.executable), web=web),
                     encoding="utf-8")
@@ -142,3 +213,22 @@ def test_the_web_companion_is_served_to_the_home_network_only():
     assert "--web" not in closed
     assert "PrivateNetwork=yes" in closed
     assert "RestrictAddressFamilies=AF_UNIX\n" in closed
+
+
+def test_the_units_of_uploaded_upgrades_are_valid_and_watch_the_upload_folder(tmp_path):
+    written = upgrade_units(Path("/var/lib/kaskade-board/upgrade"), kaskade=Path(sys.executable))
+    names = sorted(path.name for path in written)
+    assert names == ["kaskade-board-upgrade.path", "kaskade-board-upgrade.service"]
+    for path, text in written.items():
+        (tmp_path / path.name).write_text(text, encoding="utf-8")
+    path_unit = written[Path("/etc/systemd/system/kaskade-board-upgrade.path")]
+    assert "PathExistsGlob=/var/lib/kaskade-board/upgrade/*.whl" in path_unit.splitlines()
+    service = written[Path("/etc/systemd/system/kaskade-board-upgrade.service")]
+    assert f'ExecStart="{sys.executable}" "upgrade" "--uploaded"' in service.splitlines()
+    assert "Type=oneshot" in service.splitlines()
+    verified = analyze("verify", "--man=no", *(str(tmp_path / name) for name in names))
+    complaints = [line for line in (verified.stdout + verified.stderr).splitlines()
+                  if "kaskade-board-upgrade" in line]
+    assert complaints == []
+    with pytest.raises(UnsafeValueError, match="no path with spaces"):
+        upgrade_units(Path("/var/lib/my board/upgrade"))

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from controller.devices.interfaces import PadReadings, PadUp, TouchesBack, TouchesLost
+from controller.devices.interfaces import (
+    PadReadings,
+    PadUp,
+    TouchesBack,
+    TouchesLost,
+    WiredTouches,
+)
+from controller.devices.virtual import VirtualTouches
 from firmware import proto
 from hw.touch.link import TouchLink
 from sim.mcu.serve import RunningDevice
@@ -150,3 +157,38 @@ def test_a_board_that_is_not_there_is_reported_and_waited_for(tmp_path):
             device.close()
     finally:
         link.close()
+
+
+def test_the_link_closes_as_gpiozeros_devices_do(tmp_path):
+    """In a ``with`` block, once however often it is closed (its thread stopped), its state in
+    its ``repr``."""
+    events: queue.Queue[Any] = queue.Queue()
+    with TouchLink(PROFILE, lambda: str(tmp_path / "nothing"), retry=0.1) as link:
+        assert repr(link) == "<hw.touch.link.TouchLink object for Kaskade Board 8x8, not " \
+            "connected: connecting to the board>"
+        link.start(events.put)
+        assert isinstance(events.get(timeout=5), TouchesLost)
+        assert not link.closed
+    assert link.closed
+    assert link._thread is not None
+    assert not link._thread.is_alive()
+    assert repr(link) == "<hw.touch.link.TouchLink object closed>"
+    link.close()
+
+
+def test_a_connected_link_says_so(board):
+    assert repr(board.link) == \
+        "<hw.touch.link.TouchLink object for Kaskade Board 8x8, connected>"
+
+
+def test_the_wired_touches_interface_declares_what_front_ends_use():
+    """What the simulator's debug pane reads and asks of the touch link is in the interface
+    it implements (the type checker holds the front ends to it); pads driven by code are not
+    wired."""
+    declared = set(WiredTouches.__annotations__) | WiredTouches.__abstractmethods__
+    assert declared >= {"command", "want_readings", "listeners", "faults", "connected",
+                        "problem", "resyncs", "reading_listeners", "thresholds"}
+    link = TouchLink(PROFILE, lambda: "nowhere")
+    assert isinstance(link, WiredTouches)
+    assert all(hasattr(link, name) for name in declared)
+    assert not isinstance(VirtualTouches(), WiredTouches)

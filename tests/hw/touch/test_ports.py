@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 import pytest
 from serial.tools.list_ports_common import ListPortInfo
 
 from controller.profile.model import Usb
-from hw.touch.errors import NoBoardError
-from hw.touch.ports import find_board, locator
+from hw.touch.errors import NoBoardError, PortBusyError
+from hw.touch.ports import busy_message, find_board, locator, open_serial, port_holders
 
 
 def port(device: str, vid: int | None = None, pid: int | None = None,
@@ -46,3 +49,80 @@ def test_no_board_says_what_was_found_instead():
 
 def test_a_port_given_by_hand_is_used_as_given():
     assert locator(PICO, "/dev/kaskade-board")() == "/dev/kaskade-board"
+
+
+@pytest.fixture
+def terminal():
+    """A real pseudo-terminal whose host end anyone may open, as a board's port is open to
+    its group; the master end stays with the test (the "board")."""
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    os.chmod(path, 0o666)
+    os.close(slave)
+    yield path
+    os.close(master)
+
+
+def another_program_opens(path: str) -> str:
+    """What a plain ``open`` of ``path`` by another, unprivileged process gives (``cat``
+    asks for no lock): "opened", or the error. Run as nobody when the tests run as root, who
+    passes every exclusive hold."""
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child's end)
+        try:
+            os.close(reader)
+            if os.geteuid() == 0:
+                os.setgroups([])
+                os.setgid(65534)
+                os.setuid(65534)
+            try:
+                os.close(os.open(path, os.O_RDWR | os.O_NOCTTY))
+                answer = "opened"
+            except OSError as error:
+                answer = errno.errorcode.get(error.errno, str(error))
+            os.write(writer, answer.encode())
+        finally:
+            os._exit(0)
+    os.close(writer)
+    try:
+        with os.fdopen(reader, "rb") as answer:
+            return answer.read().decode()
+    finally:
+        os.waitpid(child, 0)
+
+
+def test_a_second_opener_is_refused_while_the_port_is_held(terminal):
+    assert another_program_opens(terminal) == "opened", "a free port opens"
+    held = open_serial(terminal)
+    try:
+        assert another_program_opens(terminal) == "EBUSY", "not even a plain open gets in"
+        with pytest.raises(PortBusyError, match=rf"{terminal} is in use by process "
+                                                rf"{os.getpid()} \("):
+            open_serial(terminal)
+    finally:
+        held.close()
+    assert another_program_opens(terminal) == "opened", "let go at close, also a pty's"
+
+
+def test_the_holder_is_named_by_its_process_and_command(terminal):
+    held = open_serial(terminal)
+    try:
+        [holder] = port_holders(terminal)
+    finally:
+        held.close()
+    assert holder.startswith(f"process {os.getpid()} (")
+    assert "python" in holder or "pytest" in holder
+    assert port_holders(terminal) == []
+
+
+def test_a_holder_this_user_cannot_see_is_named_as_the_service(tmp_path, terminal):
+    assert port_holders(terminal, proc=str(tmp_path)) == []
+    assert port_holders(terminal, proc=str(tmp_path / "no-proc")) == []
+    held = open_serial(terminal)
+    try:
+        message = busy_message(terminal)
+    finally:
+        held.close()
+    assert message.startswith(f"{terminal} is in use by process")
+    assert "sudo systemctl stop kaskade-board" in busy_message("/dev/kaskade-no-such-port")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from controller.app.games import FRONTS
+from controller.app.games import fronts
 from controller.app.screens.notice import NoticeScreen
 from controller.app.screens.selftest import SelfTestScreen
 from controller.app.screens.sensors import SensorsScreen
@@ -17,7 +17,7 @@ from controller.games import CHANCE, get_game
 from tests.support.board import BoardHarness
 
 BIG = "kaskade-16x16"
-GAMES = [front.name for front in FRONTS]
+GAMES = [front.name for front in fronts()]
 
 
 def started(tmp_path, name: str, level: int | None = None) -> BoardHarness:

@@ -1,12 +1,12 @@
-"""The composition root opens every backend the same way and says clearly when one cannot
-be used here."""
+"""The composition root (the runners' choice of backend) opens every backend the same way and
+says clearly when one cannot be used here."""
 
 import pytest
 
-from controller.devices.backends import BackendError, detect, open_board
+from controller.cli.backends import detect, open_board
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import Board, ButtonsIn, PixelsOut, SoundOut, TouchesIn
 from controller.devices.mock import MockPixels
-from controller.devices.virtual import NotStartedError, VirtualTouches
 from controller.profile import load_profile
 from sim.board import SimPixels
 
@@ -46,11 +46,6 @@ def test_auto_picks_the_simulator_off_a_pi(tmp_path):
     board.close()
 
 
-def test_input_before_start_is_an_error():
-    with pytest.raises(NotStartedError, match="before start"):
-        VirtualTouches().down(3)
-
-
 def test_closing_a_board_closes_the_pixels_last():
     board = open_board("mock", PROFILE)
     board.close()
@@ -58,7 +53,7 @@ def test_closing_a_board_closes_the_pixels_last():
 
 
 def test_auto_picks_the_real_board_on_a_pi_with_its_libraries(tmp_path, monkeypatch):
-    from controller.devices import backends
+    from controller.cli import backends
 
     model = tmp_path / "model"
     model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")

@@ -1,4 +1,6 @@
-"""The composition root: the one place that decides which backend drives the board.
+"""The composition root: the one place that decides which backend drives the board, on the
+runners' side of the layers (it names ``hw`` and ``sim``, which the app and the interfaces in
+``controller.devices`` never do).
 
 ``--board sim|pi|auto`` (and ``mock`` for tests) names a backend; ``auto`` picks ``pi`` on a
 Raspberry Pi whose backend is installed and ``sim`` everywhere else. Backends are imported only
@@ -13,8 +15,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from controller.devices.errors import BackendError
 from controller.devices.interfaces import Board
-from controller.errors import KaskadeError
 from controller.profile.model import Profile
 
 BACKENDS: dict[str, str] = {
@@ -25,10 +27,6 @@ BACKENDS: dict[str, str] = {
 CHOICES = ("sim", "pi", "auto")
 """What ``--board`` offers people (``mock`` is for tests)."""
 PI_MODEL = Path("/proc/device-tree/model")
-
-
-class BackendError(KaskadeError, RuntimeError):
-    """A backend that cannot be opened here; the message says why and what to do."""
 
 
 def open_board(kind: str, profile: Profile, **options: Any) -> Board:

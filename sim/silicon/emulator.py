@@ -1,0 +1,186 @@
+"""The emulated Pico as a process: node runs ``run.mjs`` (rp2040js with the project's boot ROM and
+the rp2 image), its USB serial line on the process's pipes. The class reads the line on a
+thread of its own, so a caller waits for what it expects with a timeout and never blocks on a
+silent board.
+
+rp2040js, an npm package, is installed in ``sim/silicon/node_modules`` from the lock file beside
+this module (``npm ci --prefix sim/silicon``; ``make silicon`` does it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import TracebackType
+
+from controller.errors import KaskadeError
+from sim.silicon.image import Image
+
+HERE = Path(__file__).resolve().parent
+RUNNER = HERE / "run.mjs"
+PACKAGE = HERE / "node_modules" / "rp2040js"
+
+
+class SiliconError(KaskadeError, RuntimeError):
+    """The emulated Pico cannot run (no node, rp2040js not installed), stopped on a fault, or did
+    not answer in time."""
+
+
+def node() -> str:
+    """The path of node, once node and rp2040js are both here."""
+    found = shutil.which("node")
+    if found is None:
+        raise SiliconError("the emulated Pico runs under Node.js, which is not installed (on "
+                           "Debian: sudo apt install nodejs npm)")
+    if not PACKAGE.is_dir():
+        raise SiliconError(f"rp2040js is not installed: npm ci --prefix {HERE} (make silicon "
+                           "does it)")
+    return found
+
+
+def rom_lookup(bootrom: Path, codes: list[str]) -> dict[str, int]:
+    """Call the ROM's table lookup on the emulated core for each ``func:XY`` / ``data:XY`` and
+    return the addresses it answers (0 for a code the ROM does not have)."""
+    done = subprocess.run([node(), str(RUNNER), "--bootrom", str(bootrom), "--lookup",
+                           ",".join(codes)], capture_output=True, text=True, timeout=60,
+                          check=False)
+    if done.returncode != 0:
+        raise SiliconError(f"the ROM lookup failed:\n{done.stdout}{done.stderr}")
+    answers: dict[str, int] = json.loads(done.stdout)
+    return answers
+
+
+class Pico:
+    """An emulated Pico running ``image``; ``flash`` keeps its flash between runs, ``pull_ups``
+    names the GPIOs the board pulls up (an I2C bus's SDA and SCL). What the board sends is kept
+    for :meth:`read_until`, or handed to ``on_serial`` as it comes."""
+
+    def __init__(self, image: Image, flash: Path | None = None, fast: bool = True,
+                 on_serial: Callable[[bytes], None] | None = None,
+                 pull_ups: Iterable[int] = ()) -> None:
+        self._on_serial = on_serial
+        command = [node(), str(RUNNER), "--bootrom", str(image.bootrom_bin),
+                   "--firmware", str(image.firmware_bin)]
+        if flash is not None:
+            command += ["--flash", str(flash)]
+        pins = [str(pin) for pin in pull_ups]
+        if pins:
+            command += ["--pull-up", ",".join(pins)]
+        if fast:
+            command.append("--fast")
+        self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE)
+        self._output = bytearray()
+        self._events: list[str] = []
+        self._changed = threading.Condition()
+        self._readers = [
+            threading.Thread(target=self._read_serial, daemon=True),
+            threading.Thread(target=self._read_events, daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+
+    def _read_serial(self) -> None:
+        stream = self._process.stdout
+        assert stream is not None
+        while chunk := os.read(stream.fileno(), 4096):
+            if self._on_serial is not None:
+                self._on_serial(chunk)
+                continue
+            with self._changed:
+                self._output += chunk
+                self._changed.notify_all()
+        with self._changed:
+            self._changed.notify_all()
+
+    def _read_events(self) -> None:
+        stream = self._process.stderr
+        assert stream is not None
+        for raw in stream:
+            with self._changed:
+                self._events.append(raw.decode(errors="replace").rstrip("\n"))
+                self._changed.notify_all()
+
+    @property
+    def running(self) -> bool:
+        return self._process.poll() is None
+
+    @property
+    def events(self) -> list[str]:
+        """The lines the emulator reported so far (``silicon: usb: CDC connected`` …)."""
+        with self._changed:
+            return list(self._events)
+
+    def send(self, data: bytes) -> None:
+        """Bytes down the USB serial line, as a host writes them."""
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(data)
+            stdin.flush()
+        except BrokenPipeError as error:
+            raise SiliconError(f"the emulated Pico has stopped: {self._last_events()}") from error
+
+    def read_until(self, expected: bytes, timeout: float) -> bytes:
+        """Everything the board sent up to and including ``expected``, consumed; raise if it
+        does not come within ``timeout`` seconds or the board stops."""
+        with self._changed:
+            self._changed.wait_for(
+                lambda: expected in self._output or self._process.poll() is not None, timeout)
+            at = self._output.find(expected)
+            if at >= 0:
+                end = at + len(expected)
+                taken = bytes(self._output[:end])
+                del self._output[:end]
+                return taken
+            last_output = bytes(self._output[-200:])
+        stopped = self._process.poll() is not None
+        if stopped:
+            self._readers[1].join(5)  # its last words on stderr
+        raise SiliconError(
+            f"the emulated Pico did not send {expected!r} within {timeout:g} s "
+            f"({'it stopped' if stopped else 'it still runs'}; its last output {last_output!r}; "
+            f"{self._last_events()})")
+
+    def wait_event(self, text: str, timeout: float) -> str:
+        """The first reported line containing ``text``; raise if none comes in time."""
+        with self._changed:
+            self._changed.wait_for(lambda: any(text in e for e in self._events)
+                                   or self._process.poll() is not None, timeout)
+            for event in self._events:
+                if text in event:
+                    return event
+        raise SiliconError(f"the emulated Pico did not report {text!r} within {timeout:g} s "
+                           f"({self._last_events()})")
+
+    def _last_events(self) -> str:
+        with self._changed:
+            events = self._events[-5:]
+        return "its last words: " + " | ".join(events) if events else "it said nothing"
+
+    def close(self, timeout: float = 30) -> int:
+        """Close the line (the emulator then stops) and return its exit status."""
+        if self._process.stdin is not None and not self._process.stdin.closed:
+            with contextlib.suppress(BrokenPipeError):
+                self._process.stdin.close()
+        try:
+            code = self._process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            code = self._process.wait()
+        for reader in self._readers:
+            reader.join(timeout)
+        return code
+
+    def __enter__(self) -> Pico:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,74 @@
+"""``python -m sim.silicon``: the emulated Pico's USB serial line on a pseudo-terminal that
+pyserial and mpremote open as they would a Pico's /dev/ttyACM0."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import serial
+
+ROOT = Path(__file__).parents[3]
+MPREMOTE = Path(sys.executable).with_name("mpremote")
+
+
+@pytest.fixture
+def pico_port(request, rp2_image, tmp_path) -> Iterator[Path]:
+    """The pseudo-terminal's link; on teardown, Ctrl-C (or the signal the test names) must end
+    the emulator cleanly."""
+    stop = getattr(request, "param", signal.SIGINT)
+    link = tmp_path / "pico"
+    process = subprocess.Popen([sys.executable, "-m", "sim.silicon", "--fast", "--link", str(link)],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        assert str(link) in process.stdout.readline()
+        yield link
+    finally:
+        process.send_signal(stop)
+        _, errors = process.communicate(timeout=60)
+    assert process.returncode == 0, errors
+    assert "usb: CDC connected" in errors
+    assert not link.exists()
+
+
+@pytest.mark.parametrize("pico_port", [signal.SIGINT, signal.SIGTERM], indirect=True,
+                         ids=["ctrl-c", "term"])
+def test_the_repl_answers_on_the_pseudo_terminal(pico_port):
+    with serial.Serial(str(pico_port), timeout=1) as port:
+        received = b""
+        deadline = time.monotonic() + 120
+        # Ask until the answer is seen: the line may reach the board before its REPL runs.
+        while b"42\r\n" not in received and time.monotonic() < deadline:
+            port.write(b"print(6*7)\r")
+            received += port.read(200)
+    assert b"42\r\n" in received
+
+
+def test_mpremote_copies_a_file_into_the_flash_and_reads_it_back(pico_port, tmp_path):
+    source = tmp_path / "hello.py"
+    source.write_text("print('hello from flash')\n")
+    mpremote = [str(MPREMOTE), "connect", str(pico_port)]
+    copied = subprocess.run([*mpremote, "cp", str(source), ":hello.py"], capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert copied.returncode == 0, copied.stderr
+    ran = subprocess.run([*mpremote, "exec", "import hello"], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert ran.stdout.strip() == "hello from flash", ran.stderr
+
+
+def test_kaskade_firmware_flash_installs_the_touch_firmware_that_then_runs(pico_port):
+    kaskade = [str(Path(sys.executable).with_name("kaskade")), "firmware"]
+    port = ["--profile", "kaskade-mini", "--port", str(pico_port)]
+    flashed = subprocess.run([*kaskade, "flash", *port], capture_output=True, text=True,
+                             timeout=600, check=False)
+    assert flashed.returncode == 0, flashed.stdout + flashed.stderr
+    assert "running from set a" in flashed.stdout
+    status = subprocess.run([*kaskade, "status", *port], capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert "the firmware this program brings" in status.stdout, status.stdout + status.stderr
