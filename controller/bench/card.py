@@ -94,7 +94,7 @@ def measure_card(fsync_ms: float, moves: int) -> dict[str, Any]:
     ``fsync_ms`` more per fsync."""
     profile = load_profile("kaskade-8x8")
     with tempfile.TemporaryDirectory() as state, \
-            served_board(profile, Path(state), think=1.0) as served:
+            served_board(profile, Path(state), think=1.0, reading="open") as served:
         bridge, server = served.bridge, served.server
         token = server.pairing.pair(server.pairing.new_code(), "bench", "")
         address = server.address

@@ -30,7 +30,8 @@ def crashing(monkeypatch):
 
 
 def test_health_says_the_board_restarts_in_a_loop_and_why(tmp_path, crashing):
-    with served_board(load_profile("kaskade-8x8"), tmp_path, firmware=True) as running:
+    with served_board(load_profile("kaskade-8x8"), tmp_path, firmware=True,
+                      reading="open") as running:
         served = Served(running.app, running.server)
 
         def looping() -> bool:
