@@ -9,7 +9,7 @@ Once running, a step allocates nothing: readings, touches and heartbeats are wri
 preallocated buffers. Only the rare things allocate — a command from the Pi, a fault.
 """
 
-from firmware import proto
+from firmware import proto, restart
 from firmware.pads import Pads
 from firmware.port import const
 
@@ -21,13 +21,17 @@ _DEFAULT_HOLD_S = const(30)
 class TouchBoard:
     """The firmware for one board: ``config`` (from the board profile, see
     ``controller.profile.firmware``), a ``sensor`` driver, and ``port`` with ``read()``
-    (bytes waiting, or None, never blocking), ``write(buf, length)`` and ``reset()``."""
+    (bytes waiting, or None, never blocking), ``write(buf, length)`` and ``reset()``; ``note``
+    is where a restart the Pi asks for is noted for the next start to report (``None``:
+    nowhere)."""
 
-    def __init__(self, config, sensor, port, identity):
+    def __init__(self, config, sensor, port, identity, note=None):
         self.config = config
         self.sensor = sensor
         self.port = port
         self.identity = identity  # (firmware version, content hash)
+        self.note = note
+        self.restarted = None  # why it restarted, until said after the first query's hello
         self.map = config["map"]  # pad of each sensor channel
         count = len(self.map)
         self.pad_count = config["pads"]
@@ -124,10 +128,20 @@ class TouchBoard:
 
     # running
 
-    def start(self):
-        """Say hello and start the sensors."""
+    def start(self, restarted=None):
+        """Say hello — and why the board restarted, if it says (``restarted``: the reason, a
+        word), at once after it, before the sensors start — then start the sensors. The
+        reason is said again after the hello that answers the first query: a Pi that opens
+        the port only after the board started (a real USB port comes back after a reset)
+        hears it then."""
+        self.restarted = restarted
         self.hello()
+        self._restarted()
         self.sensor.start()
+
+    def _restarted(self):
+        if self.restarted is not None:
+            self.report("restart", self.restarted)
 
     def step(self, elapsed):
         """One turn of the main loop, ``elapsed`` ms after the one before."""
@@ -162,6 +176,8 @@ class TouchBoard:
     def _command(self, kind, seq, fields):
         if kind == proto.QUERY:
             self.hello()
+            self._restarted()
+            self.restarted = None
         elif kind == proto.RESYNC:
             self.state()
         elif kind == proto.CALIBRATE:
@@ -183,5 +199,6 @@ class TouchBoard:
             else:
                 self._answer(seq, "diagnose")
         elif kind == proto.REBOOT:
+            restart.keep(self.note, "asked")
             self._answer(seq)
             self.port.reset()

@@ -9,6 +9,7 @@ and steps the board on its own clock.
 import json
 
 from firmware import port as clock
+from firmware import restart
 from firmware.board import TouchBoard
 from firmware.identity import VERSION, content_hash
 from firmware.port import const
@@ -16,6 +17,8 @@ from firmware.sensors import open_sensor
 from firmware.watchdog import Watchdog
 
 _WATCHDOG_MS = const(2000)
+NOTE = "restart"
+"""The file, beside the firmware sets (``/fw/restart``), that says why the board is reset."""
 
 
 def load_config(path):
@@ -23,27 +26,33 @@ def load_config(path):
         return json.load(file)
 
 
-def build(config, machine, serial, firmware_root):
+def build(config, machine, serial, firmware_root, note=None):
     """The board program for ``config`` (from the board profile) on ``machine`` (MicroPython's
-    module, or the simulator's), talking over ``serial``; started, hello sent."""
+    module, or the simulator's), talking over ``serial``; started, hello sent, and unless it
+    was powered on, why it restarted: ``F restart REASON``, the reason a former run left at
+    ``note`` (a crash, a restart the Pi asked for) or else the machine's reset cause."""
     board = None
 
     def report(code, detail):
         board.report(code, detail)
 
     sensor = open_sensor(config, machine, report)
-    board = TouchBoard(config, sensor, serial, (VERSION, content_hash(firmware_root)))
-    board.start()
-    if machine.reset_cause() == machine.WDT_RESET:
-        board.report("watchdog", "reset")
+    board = TouchBoard(config, sensor, serial, (VERSION, content_hash(firmware_root)), note)
+    noted = restart.take(note)
+    reason = noted or restart.cause(machine)
+    board.start(None if reason == restart.POWER else reason)  # the usual start needs no words
+    if noted is None and machine.reset_cause() == machine.WDT_RESET:
+        board.report("watchdog", "reset")  # the previous run hung
     return board
 
 
-def run(config, machine, serial, firmware_root, ticks=clock, started=None):
+def run(config, machine, serial, firmware_root, ticks=clock, started=None, note=None):
     """Scan at the config's rate until interrupted (Ctrl-C from the Pi's tools): ``ticks`` is
     the clock module (``ticks_ms``, ``ticks_add``, ``ticks_diff``, ``sleep_ms``). After the
-    first second of scanning, ``started()`` tells the boot stage that this firmware works."""
-    board = build(config, machine, serial, firmware_root)
+    first second of scanning, ``started()`` tells the boot stage that this firmware works. A
+    crash is told to the Pi (``F crash NAME``) and left at ``note`` for the next start to
+    report, before the boot stage resets the board."""
+    board = build(config, machine, serial, firmware_root, note)
     period = 1000 // config["scan_hz"]
     watchdog = Watchdog(machine, _WATCHDOG_MS)
     last = deadline = ticks.ticks_ms()
@@ -63,6 +72,9 @@ def run(config, machine, serial, firmware_root, ticks=clock, started=None):
                 ticks.sleep_ms(wait)
             elif wait < -period:
                 deadline = ticks.ticks_ms()  # fell behind: do not try to catch up
+    except Exception as error:  # Ctrl-C (KeyboardInterrupt) is not a crash
+        restart.crashed(board, note, error)
+        raise
     finally:
         watchdog.stop()
 
@@ -74,4 +86,5 @@ def main(started=None):
 
     root = __file__.rsplit("/", 1)[0]
     config = load_config(root.rsplit("/", 1)[0] + "/board.json")
-    run(config, machine, clock.UsbSerial(machine), root, started=started)
+    run(config, machine, clock.UsbSerial(machine), root, started=started,
+        note=root.rsplit("/", 2)[0] + "/" + NOTE)

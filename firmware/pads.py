@@ -24,8 +24,10 @@ _DRIFT = const(6)
 MAX_THRESHOLD = const(65535)
 """The largest threshold taken: far beyond any sensor's range, and a short number on the wire."""
 _FALL = const(2)
-"""...and 1/2**_FALL of the way when the reading is a whole touch threshold away from the touch
-direction: a stuck pad coming free, or a sensor recovering, is followed at once."""
+"""...and 1/2**_FALL of the way when the reading stays a whole touch threshold away from the
+touch direction for ``confirm`` scans: a stuck pad coming free, or a sensor recovering, is
+followed at once, while one noisy reading (noise reaches a threshold now and then) moves the
+baseline no faster than drift would."""
 
 
 class Pads:
@@ -52,6 +54,7 @@ class Pads:
         self.counter = bytearray(count)
         self.held = array("i", [0] * count)
         self.fresh = bytearray(count)  # 1 until a channel's first reading sets its baseline
+        self.away = bytearray(count)  # scans in a row a threshold away from the touch direction
         self.events = array("h", [0] * count)  # channel, or -1 - channel for a release
         self.event_count = 0
         self.stuck = array("h", [0] * count)
@@ -123,7 +126,9 @@ class Pads:
                     self.event_count += 1
             else:
                 counter[channel] = 0
-                step = _FALL if delta <= -touch else _DRIFT
+                self.away[channel] = min(self.away[channel] + 1, confirm) if delta <= -touch \
+                    else 0
+                step = _FALL if self.away[channel] >= confirm else _DRIFT
                 baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
 
     def _release(self, channel):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +21,7 @@ from controller.app import words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
 from controller.app.games import front
-from controller.app.history import History
+from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
 from controller.app.readings import LiveReadings
@@ -34,6 +35,7 @@ from controller.app.session import Session
 from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
+from controller.app.writer import Writer
 from controller.devices.firmware import Comparison, compare
 from controller.devices.interfaces import (
     ButtonDown,
@@ -41,7 +43,9 @@ from controller.devices.interfaces import (
     PadDown,
     PadReadings,
     PadUp,
+    SensorsFault,
     SensorsFirmware,
+    SensorsRestarted,
     Sound,
     TouchesBack,
     TouchesLost,
@@ -65,6 +69,12 @@ log = logging.getLogger(__name__)
 class GameDoesNotFitError(KaskadeError, ValueError):
     """A game brought in is larger than this board."""
 
+LOOP_WINDOW = 60.0
+"""Seconds after the last of restarts in a loop that the touch board is still said to be in
+one (the touch link says when restarts make a loop)."""
+MAX_NOTICES = 20
+"""Notices kept (the oldest go first); one already kept is not added again, so a failure that
+repeats (a full card) neither grows the list nor fills the log."""
 HISTORY_FILE = "history.sqlite3"
 LOCK_FILE = "app.lock"
 SELFTEST_FILE = "selftest.json"
@@ -142,6 +152,9 @@ class App:
         self.wall_clock = wall_clock
         self.think_seconds = think_seconds
         """How long the computer thinks about a move (and about a hint)."""
+        self.writer = Writer()
+        """Where the game's saves run: at once, until the loop hands over its writer thread
+        (:meth:`use_writer`)."""
         self.requests: list[ThinkRequest] = []
         self._tokens = 0
         self.settings = store.settings.load()
@@ -170,10 +183,14 @@ class App:
         """How far the firmware update under way has come (0-1), while one is."""
         self.update_outcome: str | None = None
         """How the last firmware update since the app started ended, in words."""
+        self.board_restart: tuple[SensorsRestarted, float] | None = None
+        """The touch board's last restart nobody asked for, and when it was reported."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
         self.parked = {name for name in game_names() if store.waiting(name).path.exists()}
         """Games with an unfinished game waiting beside the one in ``session``."""
+        self._parking: list[str] = []
+        """Games whose waiting game is still being written (once per write)."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
@@ -184,7 +201,7 @@ class App:
         if saved is None:
             return HomeScreen(self)
         self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                               self._notice)
+                               self._notice, self.writer)
         if self.session.finished:
             return self.leave_finished_game()
         return self._play_screen() or HomeScreen(self)
@@ -225,7 +242,11 @@ class App:
             following = self.screen.update_finished(event.error, now)
         else:
             following = None
-            if isinstance(event, TouchesLost):
+            if isinstance(event, SensorsFault):
+                self._notice(f"the touch board reports: {event.fault}")
+            elif isinstance(event, SensorsRestarted):
+                self._board_restarted(event, now)
+            elif isinstance(event, TouchesLost):
                 if self.touches_lost is None:
                     self.announce(self.say_words("touches lost"), LOST_RED, now)
                 self.touches_lost = event.reason
@@ -234,6 +255,33 @@ class App:
                     self.caption(self.say_words("touches back"), now=now)
                 self.touches_lost = None
         self._switch(following)
+
+    def _board_restarted(self, event: SensorsRestarted, now: float) -> None:
+        """Say that the touch board restarted — once, in a loop, that it keeps doing so."""
+        was_looping = self.board_restart is not None and self.board_restart[0].looping
+        self.board_restart = (event, now)
+        if not event.looping:
+            self._notice(f"the touch board restarted: {event.reason}")
+        elif not was_looping:
+            self._notice(f"the touch board keeps restarting ({event.recent} times within a "
+                         f"minute; the last time {event.reason}): its firmware or wiring is "
+                         "at fault (kaskade firmware status, kaskade doctor)")
+
+    def board_restarts(self, now: float) -> dict[str, Any]:
+        """The touch board's restarts nobody asked for, for the health page: how many, the
+        last one's reason, and in words whether it restarts in a loop now."""
+        if self.board_restart is None:
+            return {"restarts": 0, "last_restart": None, "looping": False,
+                    "restarting": "no restarts since the app started"}
+        event, at = self.board_restart
+        ago = max(0.0, now - at)
+        looping = event.looping and ago <= LOOP_WINDOW
+        words = (f"restarting in a loop: {event.recent} times within a minute, the last "
+                 f"{ago:.0f} s ago" if looping else
+                 f"restarted {event.count} time(s) since the app started, the last "
+                 f"{ago:.0f} s ago")
+        return {"restarts": event.count, "last_restart": event.reason, "looping": looping,
+                "restarting": words}
 
     def tick(self, now: float) -> None:
         """Let time-driven things happen (holds, the end of animations and messages)."""
@@ -257,10 +305,23 @@ class App:
                  if time is not None]
         return min(times) if times else None
 
-    def flush(self) -> None:
-        """Save the game if it changed (called right after its picture went to the LEDs)."""
+    def flush(self, now: float | None = None) -> None:
+        """Save the game if it changed (called right after its picture went to the LEDs; a
+        failed save is tried again once its pause is over)."""
         if self.session is not None and self.session.unsaved:
-            self.session.save()
+            self.session.save(now)
+
+    def use_writer(self, writer: Writer) -> None:
+        """Save through ``writer`` from now on (the loop's writer thread)."""
+        self.writer = writer
+        if self.session is not None:
+            self.session.writer = writer
+
+    @property
+    def unacknowledged(self) -> bool:
+        """Whether saves are under way: what the page is shown waits for them, so that a move
+        the page shows is on the card."""
+        return self.writer.pending > 0
 
     def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
         """Ask for a move in ``state`` (copied) at ``level`` — for a ``hint``, the time
@@ -269,7 +330,7 @@ class App:
         self._tokens += 1
         seconds = hint_seconds(state, self.think_seconds) if hint else self.think_seconds
         request = ThinkRequest(self._tokens, state.copy(), level, seconds,
-                               seed=self._tokens + state.plies)
+                               seed=self._tokens + state.plies, hint=hint)
         self.requests.append(request)
         return request
 
@@ -369,7 +430,7 @@ class App:
         """After a screen failed (a bug the log names): the game stays saved and waits on its
         tile; the board goes home instead of stopping."""
         if self.session is not None and self.session.unsaved:
-            self.session.save()
+            self.session.save(None)
         self._notice("something went wrong on that screen; back home (any game is kept)")
         self.screen = HomeScreen(self)
 
@@ -403,17 +464,24 @@ class App:
         game of another kind waits to be continued."""
         self._park()
         self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
-                                   levels, self.new_id() if self.new_id else None)
+                                   levels, self.new_id() if self.new_id else None, self.writer)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen
 
     def continue_game(self, start: GameState[Any], moves: list[str],
                       tags: dict[str, str]) -> Screen:
-        """Play on from a game brought in (a record uploaded to the web companion): it becomes
-        the game in play (one in play is set aside to wait), saved at once. The moves must be
-        legal (``MoveError`` names the one that is not) and the game must fit the board."""
-        session = Session(start, moves, dict(tags), self.store.autosave, self._notice)
+        """Play on from a game brought in (a record uploaded to the web companion, checked as
+        a saved game is): it becomes the game in play under an id of the app's own (one in
+        play is set aside to wait), saved at once (``session.last_write`` says when it is on
+        the card). The game must fit the board."""
+        now = self.wall_clock()
+        own = {"Id": self._fresh_id(), "Date": now.date().isoformat(),
+               "Started": now.isoformat(timespec="seconds")}
+        players = {player.capitalize() for player in start.info.players}
+        kept = {k: v for k, v in tags.items() if k in players | {"Result", "Termination"}}
+        session = Session(start, moves, {**own, **kept}, self.store.autosave, self._notice,
+                          self.writer)
         if not front(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
         self._park()
@@ -428,18 +496,25 @@ class App:
         """Set the unfinished game aside (its own file) so that another can be played."""
         if self.session is None or self.session.finished:
             return
-        name = self.session.state.info.name
-        try:
-            self.store.waiting(name).save(self.session.record())
-        except StorageError as error:
-            self._notice(f"the unfinished {self.session.state.info.title} game could not be "
-                         f"set aside and is replaced: {error}")
-        else:
-            self.parked.add(name)
+        name, title = self.session.state.info.name, self.session.state.info.title
+        waiting, text = self.store.waiting(name), self.session.record()
+
+        def parked(error: Exception | None) -> None:
+            self._parking.remove(name)
+            if error is not None:
+                self.parked.discard(name)
+                self._notice(f"the unfinished {title} game could not be set aside and is "
+                             f"replaced: {error}")
+
+        self.parked.add(name)
+        self._parking.append(name)
+        self.writer.submit(lambda: waiting.save(text), parked)
 
     def _unpark(self, name: str) -> None:
         """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
         waiting = self.store.waiting(name)
+        if name in self._parking:  # set aside a moment ago: on the card before it is read
+            self.writer.settle()
         saved = waiting.load()
         self._notice(waiting.problem)
         self.parked.discard(name)
@@ -447,10 +522,9 @@ class App:
             return
         self._park()
         self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                               self._notice)
-        self.session.save()
-        if not self.session.unsaved:
-            waiting.clear()
+                               self._notice, self.writer)
+        self.session.unsaved = True
+        self.session.save(then=waiting.clear)
 
     def _play_screen(self) -> Screen | None:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game
@@ -465,16 +539,37 @@ class App:
         return game.screen(self, self.session)
 
     def leave_finished_game(self) -> Screen:
-        """Put the finished game in the history, forget it, and go home."""
+        """Put the finished game in the history, forget it, and go home. A game whose id
+        another game in the history has (a record brought in before ids were the app's own)
+        is added under a new id: a game in the history is never replaced."""
         assert self.session is not None
-        try:
-            self.store.history.add(self.session.match(self.wall_clock()))
-        except StorageError as error:
-            self._notice(f"the game was not added to the history: {error}")
-        else:
-            self.store.autosave.clear()
+        session, history, autosave = self.session, self.store.history, self.store.autosave
+        now = self.wall_clock()
+        match = session.match(now)
+        renamed = session.match(now, game_id=uuid.uuid4().hex)
+        said: list[str] = []
+
+        def store() -> None:
+            try:
+                history.add(match)
+            except DuplicateGameError as error:
+                history.add(renamed)
+                said.append(f"{error}; the finished game was added as {renamed.id}")
+            autosave.clear()
+
+        def stored(error: Exception | None) -> None:
+            for text in said:
+                self._notice(text)
+            if error is not None:
+                self._notice(f"the game was not added to the history: {error}")
+
+        self.writer.submit(store, stored)
         self.session = None
         return self.home()
+
+    def _fresh_id(self) -> str:
+        """A new game's id."""
+        return self.new_id() if self.new_id else uuid.uuid4().hex
 
     def start_update(self) -> None:
         """Ask the touch board to update its firmware (the driver passes it on)."""
@@ -509,14 +604,26 @@ class App:
             return None
         return findings if isinstance(findings, dict) else None
 
-    def save_settings(self) -> None:
-        """Keep the settings; a failure is reported, the setting still applies."""
+    def save_settings(self) -> str | None:
+        """Keep the settings; a failure is reported (and its words returned), the setting
+        still applies until the app stops."""
         try:
             self.store.settings.save(self.settings)
         except StorageError as error:
-            self._notice(f"the settings were not saved: {error}")
+            problem = f"the settings were not saved: {error}"
+            self._notice(problem)
+            return problem
+        return None
 
     def _notice(self, text: str | None) -> None:
-        if text:
-            log.warning("%s", text)
+        """Keep ``text`` for a person to read (and log it), unless it is kept already."""
+        if not text:
+            return
+        if text in self.notices:
+            log.debug("%s (again)", text)
+            self.notices.remove(text)
             self.notices.append(text)
+            return
+        log.warning("%s", text)
+        self.notices.append(text)
+        del self.notices[:-MAX_NOTICES]

@@ -27,6 +27,10 @@ from controller.games import GameState
 from controller.games.record import Record, parse_record
 from controller.games.replay import check_result, replay, starting_state
 
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""A game's id as the app makes them (32 hex digits); it names the game in the history and in
+file names of its record (``kaskade history``, the page's downloads)."""
+
 log = logging.getLogger(__name__)
 
 FORMAT = 1
@@ -68,26 +72,15 @@ class Autosave:
             self._set_aside(str(error))
             return None
         try:
-            record = parse_record(text)
-            if self._newer(record):
+            if self._newer(parse_record(text)):
                 return None
-            start = starting_state(record)
-            final = start.copy()
-            replay(final, record.moves)
-            check_result(record, final)
-            _check_app_tags(record, final)
+            return read_saved(text)
         except KaskadeError as error:
             self._set_aside(str(error))
             return None
         except RecursionError:
             self._set_aside("nested too deep")
             return None
-        tags = {k: v for k, v in record.tags.items()
-                if k.lower() not in {"game", "position", "result", FORMAT_TAG.lower(),
-                                     *start.info.options}}
-        if record.tag("Result") not in (None, "*"):
-            tags["Result"] = record.tags["Result"]
-        return SavedGame(start, list(record.moves), tags)
 
     def clear(self) -> None:
         """Forget the saved game (it is finished and in the history)."""
@@ -126,9 +119,41 @@ class Autosave:
             f"{set_aside(self.path)}"
 
 
+def read_saved(text: str) -> SavedGame:
+    """The game in ``text`` if the app can resume it from start to finish — its moves legal,
+    its result true, its own tags as it writes them — or :class:`SavedGameError` saying why.
+    The one check for the app's own saved games and for records brought in from outside."""
+    try:
+        record = parse_record(text)
+        start = starting_state(record)
+        final = start.copy()
+        replay(final, record.moves)
+        check_result(record, final)
+        _check_app_tags(record, final)
+    except SavedGameError:
+        raise
+    except KaskadeError as error:
+        raise SavedGameError(str(error)) from None
+    except RecursionError:
+        raise SavedGameError("nested too deep") from None
+    tags = {k: v for k, v in record.tags.items()
+            if k.lower() not in {"game", "position", "result", FORMAT_TAG.lower(),
+                                 *start.info.options}}
+    if record.tag("Result") not in (None, "*"):
+        tags["Result"] = record.tags["Result"]
+    return SavedGame(start, list(record.moves), tags)
+
+
 def _check_app_tags(record: Record, state: GameState[Any]) -> None:
-    """The tags the app reads back: each seat is ``human`` or ``computer N`` with a level that
+    """The tags the app reads back: an ``Id`` naming the game (the history keeps it under
+    that name), each seat is ``human`` or ``computer N`` with a level that
     exists, and a ``Termination`` (a resignation) comes with the winner as ``Result``."""
+    identifier = record.tag("Id")
+    if identifier is None or not _ID.fullmatch(identifier):
+        raise SavedGameError("no [Id] naming the game (1 to 64 letters, digits, '-' or '_')"
+                             if identifier is None else
+                             f"[Id {identifier[:70]!r}] is not 1 to 64 letters, digits, '-' "
+                             "or '_'")
     players = state.info.players
     for player in players:
         seat = record.tag(player.capitalize())

@@ -2,7 +2,8 @@
 
 The same driver serves the real-time loop (``loop.py``, wall clock) and the headless simulator
 (virtual clock). A frame is pushed only when it differs from the last one pushed, and the game
-is saved right after the frame that shows a change, so the disk never delays the LEDs.
+is saved right after the frame that shows a change (on the loop's writer thread, when there is
+one), so the disk never delays the LEDs.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class Driver:
             self.pushed += 1
         for sound in self.app.take_sounds():
             self.board.sound.play(sound)
-        self.app.flush()
+        self.app.flush(now)
         if self.app.take_update():
             self.board.touches.update_firmware()
         if self.app.wants_readings != self.streaming:

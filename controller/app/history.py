@@ -1,7 +1,8 @@
 """The match history: every finished game, kept in SQLite (``history.sqlite3``).
 
 A game is stored under its ``Id`` tag, so storing the same game twice (after a power cut between
-storing it and clearing the autosave) keeps one row.
+storing it and clearing the autosave) keeps one row. A stored game is never replaced: another
+game under the same id is refused (:class:`DuplicateGameError`).
 
 The database's schema has a version (``PRAGMA user_version``). A history of an older schema is
 brought up to date; one of a newer schema (a newer release wrote it, before a rollback) is set
@@ -58,6 +59,10 @@ class Match:
     plies: int
     record: str
     """The game record, to replay or share."""
+
+
+class DuplicateGameError(KaskadeError, ValueError):
+    """Another game is already in the history under the id of the one being stored."""
 
 
 class UnknownMatchError(KaskadeError, LookupError):
@@ -166,18 +171,40 @@ class History:
         _private(self.path)
 
     def add(self, match: Match) -> None:
-        """Store ``match`` (replacing an earlier row of the same game)."""
+        """Store ``match``. The same game stored again (the same record) keeps its one row;
+        another game under the id of a stored one raises :class:`DuplicateGameError` and
+        changes nothing."""
         connection = self._connect()
         try:
             with connection:
-                connection.execute(
-                    "INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (match.id, match.game, json.dumps(dict(match.options)),
-                     json.dumps(dict(match.players)), match.started, match.finished,
-                     match.result, match.termination, match.plies, match.record),
-                )
+                stored = connection.execute("SELECT record FROM matches WHERE id = ?",
+                                            (match.id,)).fetchone()
+                if stored is None:
+                    connection.execute(
+                        "INSERT INTO matches VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (match.id, match.game, json.dumps(dict(match.options)),
+                         json.dumps(dict(match.players)), match.started, match.finished,
+                         match.result, match.termination, match.plies, match.record),
+                    )
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{self.path}: cannot store the game ({error})") from None
+        finally:
+            connection.close()
+        if stored is not None and stored[0] != match.record:
+            raise DuplicateGameError(f"the history already holds another game with the id "
+                                     f"{match.id[:64]!r}; it is kept as it was")
+
+    def contains(self, identifier: str) -> bool:
+        """Whether a game with exactly this id is in the history."""
+        if not self.path.exists():
+            return False
+        connection = self._connect()
+        try:
+            return connection.execute("SELECT 1 FROM matches WHERE id = ?",
+                                      (identifier,)).fetchone() is not None
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
+                from None
         finally:
             connection.close()
 
@@ -196,14 +223,19 @@ class History:
                 from None
         finally:
             connection.close()
-        found, damaged = [], []
+        found, damaged, why = [], [], ""
         for row in rows:
             try:
                 found.append(_match(row))
-            except (ValueError, TypeError, AttributeError):
-                damaged.append(str(row[0]))
+            except (ValueError, TypeError, AttributeError) as error:
+                damaged.append(str(row[0])[:64])
+                why = why or str(error)[:100]
+            except RecursionError:  # JSON nested deeper than Python recurses
+                damaged.append(str(row[0])[:64])
+                why = why or "nested too deep"
         self.problem = None if not damaged else \
-            f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])})"
+            f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])}): " \
+            f"{why}"
         return found
 
     def find(self, prefix: str) -> Match:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from controller.app.driver import Driver
 from controller.app.notify import Notifier
 from controller.app.thinking import ComputerMove, ThreadThinker
+from controller.app.writer import ThreadWriter
 from controller.devices.interfaces import InputEvent
 
 IDLE_WAKEUP = 1.0
@@ -62,7 +63,9 @@ def run(driver: Driver, stop: threading.Event,
         clock: Callable[[], float] = time.monotonic,
         companion: Companion | None = None, notifier: Notifier | None = None) -> None:
     """Run until ``stop`` is set: wait for input or the next animation step, then advance;
-    thinking the app asks for goes to a thread whose answer comes back through the queue.
+    thinking the app asks for goes to a thread whose answer comes back through the queue, and
+    saves to a writer thread that tells how they went through the queue too. The companion is
+    told of a step only once no save is under way: a move the page shows is on the card.
 
     Under systemd (``notifier``, by default from this process's environment) the loop says
     it is ready after its first step, and between steps that it is alive and what the board
@@ -73,6 +76,8 @@ def run(driver: Driver, stop: threading.Event,
     seconds, even at home, ends it after all (for systemd to start it afresh)."""
     events: queue.Queue[InputEvent | ComputerMove | Call] = queue.Queue()
     thinker = ThreadThinker()
+    writer = ThreadWriter(lambda told: events.put(Call(lambda app, now: told())))
+    driver.app.use_writer(writer)
     driver.board.start(events.put)
     if companion is not None:
         companion.attach(events.put)
@@ -96,7 +101,7 @@ def run(driver: Driver, stop: threading.Event,
         wakeup = driver.advance(now)
         for request in driver.app.take_requests():
             thinker.start(request, events.put)
-        if companion is not None:
+        if companion is not None and not driver.app.unacknowledged:
             companion.publish(driver, now)
         notifier.report(now, lambda: driver.app.screen.describe(now))
         return wakeup
@@ -116,7 +121,20 @@ def run(driver: Driver, stop: threading.Event,
                 break
         return advance()
 
-    wakeup = guarded(advance)
+    try:
+        _serve(stop, events, clock, notifier, lambda: guarded(advance),
+               lambda event: guarded(functools.partial(handle, event)))
+    finally:
+        writer.close()  # the saves asked for are written before the loop ends
+
+
+def _serve(stop: threading.Event, events: queue.Queue[InputEvent | ComputerMove | Call],
+           clock: Callable[[], float], notifier: Notifier,
+           advance: Callable[[], float | None],
+           handle: Callable[[InputEvent | ComputerMove | Call], float | None]) -> None:
+    """The loop itself: advance, say it is ready, then wait for an event, the next step or
+    the next report to systemd, whichever comes first, until ``stop`` is set."""
+    wakeup = advance()
     notifier.ready()
     while not stop.is_set():
         now = clock()
@@ -125,7 +143,7 @@ def run(driver: Driver, stop: threading.Event,
         try:
             event = events.get(timeout=timeout if report is None else min(timeout, report))
         except queue.Empty:
-            wakeup = guarded(advance)
+            wakeup = advance()
             continue
-        wakeup = guarded(functools.partial(handle, event))
+        wakeup = handle(event)
     notifier.stopping()

@@ -1,13 +1,16 @@
 """A game being played on the board: the game with its seats and id, saved after every change.
 
 A change marks the game ``unsaved``; the driver saves it right after handing the frame that
-shows the change to the LEDs (``App.flush``), so a slow disk never delays what the players see.
+shows the change to the LEDs (``App.flush``), through the app's writer (on a thread of its own
+beside the real-time loop), so a slow disk never delays what the players see. A save that fails
+(a full card) is tried again after a pause that doubles each time, up to a minute.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from concurrent.futures import Future
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
@@ -15,8 +18,14 @@ from controller.app.autosave import Autosave
 from controller.app.history import Match
 from controller.app.seats import HUMAN, computer_level, seat
 from controller.app.storage import StorageError
+from controller.app.writer import Writer
 from controller.games import CHANCE, Event, GameState
 from controller.games.replay import game_record, mover_of
+
+RETRY_FIRST = 1.0
+RETRY_LONGEST = 60.0
+"""Seconds before a failed save is tried again: the first pause, doubling up to the longest
+(a full card stays full for a while; trying 30 times a second only fills the log)."""
 
 S = TypeVar("S", bound=GameState[Any])
 """The game a session plays (``Session[KaskadeState]``), so its screen knows its state's type."""
@@ -27,7 +36,8 @@ class Session(Generic[S]):
     ``autosave``; with none, as in a terminal game with no record file, it is kept nowhere)."""
 
     def __init__(self, start: S, moves: list[str], tags: dict[str, str],
-                 autosave: Autosave | None, on_problem: Callable[[str], None] = print) -> None:
+                 autosave: Autosave | None, on_problem: Callable[[str], None] = print,
+                 writer: Writer | None = None) -> None:
         self.start = start
         self.on_problem = on_problem
         """Told when the game could not be saved; play goes on, the next save tries again."""
@@ -42,12 +52,27 @@ class Session(Generic[S]):
             self.state.play(move)
         self.tags = tags
         self.autosave = autosave
+        self.writer = writer or Writer()
+        """Where the saves run (at once, unless the app hands it its writer thread)."""
         self.unsaved = False
+        """Changed since the last save was asked for."""
+        self.saving = False
+        """A save is under way (the next one waits for it: the newest game is then saved)."""
+        self.failures = 0
+        """Saves that failed in a row."""
+        self.retry_at = 0.0
+        """When a failed save may be tried again."""
+        self.now = 0.0
+        """The latest time a save was asked for at (a save asked for without one counts
+        its pause from it)."""
+        self.last_write: Future[None] | None = None
+        """The last save asked for: done when it is on the disk (or raising why not)."""
 
     @classmethod
     def new(cls, start: S, now: datetime, autosave: Autosave,
             on_problem: Callable[[str], None] = print,
-            levels: dict[int, int] | None = None, game_id: str | None = None) -> Session[S]:
+            levels: dict[int, int] | None = None, game_id: str | None = None,
+            writer: Writer | None = None) -> Session[S]:
         """A new game; ``levels`` gives the computer's level for the seats it takes (player
         number -> level), every other seat is a person's. ``game_id`` names the game (a fresh
         random one by default); it also seeds the game's dice and shuffles."""
@@ -56,7 +81,7 @@ class Session(Generic[S]):
         for number, player in enumerate(start.info.players):
             level = (levels or {}).get(number)
             tags[player.capitalize()] = seat(level)
-        session = cls(start, [], tags, autosave, on_problem)
+        session = cls(start, [], tags, autosave, on_problem, writer)
         session.unsaved = True
         return session
 
@@ -91,18 +116,42 @@ class Session(Generic[S]):
         """The game as a record."""
         return game_record(self.start, self.state, self.moves, self.movers, self.tags)
 
-    def save(self) -> None:
-        """Write the game to the autosave file (a failure is reported; the next change tries
-        again)."""
+    def save(self, now: float | None = None, then: Callable[[], None] | None = None) -> None:
+        """Save the game to the autosave file, then do ``then`` (on the writer's thread, only
+        if the save succeeded). Not while a save is under way (the one after it saves the
+        newest game), nor at ``now`` before a failed save may be tried again; each failure is
+        told to ``on_problem`` (the app says a repeated one once), and retried later."""
         if self.autosave is None:
             self.unsaved = False
             return
-        try:
-            self.autosave.save(self.record())
-        except StorageError as error:
-            self.on_problem(f"the game could not be saved: {error}")
-        else:
-            self.unsaved = False
+        if now is not None:
+            self.now = now
+        if self.saving or (now is not None and now < self.retry_at):
+            return
+        autosave, text = self.autosave, self.record()
+
+        def write() -> None:
+            autosave.save(text)
+            if then is not None:
+                then()
+
+        self.unsaved, self.saving = False, True
+        asked = self.now
+        self.last_write = self.writer.submit(write, lambda error: self._saved(error, asked))
+
+    def _saved(self, error: Exception | None, asked: float) -> None:
+        """How the save asked for at ``asked`` went (told on the app's thread)."""
+        self.saving = False
+        if error is None:
+            self.failures, self.retry_at = 0, 0.0
+            return
+        self.unsaved = True
+        self.failures += 1
+        pause = min(RETRY_LONGEST, RETRY_FIRST * 2 ** min(self.failures - 1, 16))
+        self.retry_at = asked + pause
+        self.on_problem(f"the game could not be saved: {error}; trying again every "
+                        f"{RETRY_LONGEST:g} s at most" if isinstance(error, StorageError)
+                        else f"the game could not be saved ({type(error).__name__}: {error})")
 
     # -- how it stands ---------------------------------------------------------------------------
 
@@ -148,8 +197,11 @@ class Session(Generic[S]):
         players = self.state.info.players
         return players.index(result) if result in players else None
 
-    def match(self, now: datetime) -> Match:
-        """The finished game as a history entry."""
+    def match(self, now: datetime, game_id: str | None = None) -> Match:
+        """The finished game as a history entry (under ``game_id``, when given, instead of its
+        own id: its tags and record change to it)."""
+        if game_id is not None:
+            self.tags["Id"] = game_id
         outcome = self.state.outcome()
         players = self.state.info.players
         if outcome is not None:

@@ -51,6 +51,8 @@ class ThinkRequest:
     seconds: float
     seed: int
     cancel: threading.Event = field(default_factory=threading.Event)
+    hint: bool = False
+    """For a hint (a newer hint makes it moot), not for a computer's move."""
 
     def think(self, budget: Budget) -> ComputerMove:
         """Search within ``budget`` and say what was found. A search that fails (a bug it hit)
@@ -70,10 +72,20 @@ Deliver = Callable[[ComputerMove], None]
 
 
 class ThreadThinker:
-    """Thinks on a thread for real time; the answer is handed to ``deliver`` (a queue's put)."""
+    """Thinks on a thread for real time; the answer is handed to ``deliver`` (a queue's put).
+    One hint is thought about at a time: a new one cancels the one before (hints asked for
+    twenty times a second would otherwise each keep a thread busy for seconds)."""
+
+    def __init__(self) -> None:
+        self.hint: ThinkRequest | None = None
+        """The hint thought about last."""
 
     def start(self, request: ThinkRequest, deliver: Deliver) -> None:
         """Begin thinking; ``deliver`` is called from the thread unless cancelled."""
+        if request.hint:
+            if self.hint is not None:
+                self.hint.cancel.set()
+            self.hint = request
 
         def work() -> None:
             answer = request.think(Budget(seconds=request.seconds, cancel=request.cancel))

@@ -59,6 +59,7 @@ import platform
 from typing import Any
 
 from controller.bench import ai as ai_bench
+from controller.bench.card import measure_card
 from controller.bench.engine import measure_kaskade
 from controller.bench.firmware import measure_firmware
 from controller.bench.link import measure_link
@@ -80,7 +81,8 @@ def register(commands: Any) -> None:
     """Add ``bench`` and its targets to the command line."""
     parser = commands.add_parser(
         "bench",
-        help="measure speed and strength (engine, render, link, ai, solver, firmware, web)",
+        help="measure speed and strength (engine, render, link, ai, solver, firmware, web, "
+        "card)",
         description="Measure how fast parts of Kaskade Board run on this machine.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -118,15 +120,8 @@ def register(commands: Any) -> None:
                      help="time for each CPU measurement (default 3)")
     web.add_argument("--json", action="store_true", help="print the figures as JSON")
     web.set_defaults(handler=run_web)
-    load = targets.add_parser(
-        "web-load", help="what a hostile client gets: pairing guesses, replays' cost",
-        description="Run the board app with its web companion and report how many pairing "
-        "guesses a client sending them as fast as it can has checked per second, and the "
-        "board loop's call latency without and with eight clients replaying a long game.")
-    load.add_argument("--seconds", type=_positive, default=10.0, metavar="S",
-                      help="time for each measurement (default 10)")
-    load.add_argument("--json", action="store_true", help="print the figures as JSON")
-    load.set_defaults(handler=run_web_load)
+    _register_web_load(targets)
+    _register_card(targets)
     link = targets.add_parser(
         "link", help="touch latency from a finger to the app, and the codec's speed",
         description="Touch latency through the real firmware on the simulated microcontroller "
@@ -197,6 +192,35 @@ def register(commands: Any) -> None:
     solver.set_defaults(handler=run_solver)
 
 
+def _register_web_load(targets: Any) -> None:
+    """Add ``bench web-load``."""
+    load = targets.add_parser(
+        "web-load", help="what a hostile client gets: pairing guesses, replays' cost",
+        description="Run the board app with its web companion and report how many pairing "
+        "guesses a client sending them as fast as it can has checked per second, and the "
+        "board loop's call latency without and with eight clients replaying a long game.")
+    load.add_argument("--seconds", type=_positive, default=10.0, metavar="S",
+                      help="time for each measurement (default 10)")
+    load.add_argument("--json", action="store_true", help="print the figures as JSON")
+    load.set_defaults(handler=run_web_load)
+
+
+def _register_card(targets: Any) -> None:
+    """``kaskade bench card``."""
+    card = targets.add_parser(
+        "card", help="what a slow SD card costs: a move to the LEDs, the loop, the page",
+        description="Run the board app with its web companion, slow every fsync down as a "
+        "worn SD card does, play moves through the API, and report the time from a move to "
+        "its frame on the LEDs, how long the loop takes to answer meanwhile, and the time to "
+        "the page's stream showing the move (which waits for the save).")
+    card.add_argument("--fsync-ms", type=float, default=200.0, metavar="MS",
+                      help="extra time each fsync takes (default 200)")
+    card.add_argument("--moves", type=int, default=10, metavar="N",
+                      help="moves to time, 1 to 36 (default 10)")
+    card.add_argument("--json", action="store_true", help="print the figures as JSON")
+    card.set_defaults(handler=run_card)
+
+
 def _measurement_options(parser: argparse.ArgumentParser, profile: str, seconds: float,
                          what: str) -> None:
     """``--profile``, ``--seconds``, ``--seed`` and ``--json`` of a measurement on a board."""
@@ -262,6 +286,26 @@ def run_web(args: argparse.Namespace) -> int:
     print(f"  … worst                                        {worst:>8.2f} ms")
     print(f"  CPU while the LEDs animate, no page open      {figures['cpu_without_page']:>8.1%}")
     print(f"  … with a page following the stream            {figures['cpu_with_page']:>8.1%}")
+    return 0
+
+
+def run_card(args: argparse.Namespace) -> int:
+    """Measure, then print the figures."""
+    if not 1 <= args.moves <= 36:
+        raise UsageError("--moves: give 1 to 36")
+    if not 0 <= args.fsync_ms <= 10_000:
+        raise UsageError("--fsync-ms: give 0 to 10000")
+    figures = measure_card(args.fsync_ms, args.moves)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"A slow SD card, every fsync {figures['fsync_ms']:g} ms longer — Python "
+          f"{platform.python_version()} on {platform.machine()}, {figures['moves']} moves")
+    for key, words in (("move_to_leds", "a move to its frame on the LEDs"),
+                       ("loop_call", "the loop answering a call meanwhile"),
+                       ("move_to_page", "a move to the page (after its save)")):
+        print(f"  {words:<40} median {figures[key + '_median_ms']:>8.1f} ms, worst "
+              f"{figures[key + '_worst_ms']:>8.1f} ms")
     return 0
 
 

@@ -94,8 +94,29 @@ class UpdateFinished:
     error: str | None
 
 
+@dataclass(frozen=True)
+class SensorsFault:
+    """The touch board reports a problem (``chip-missing 0:5B``, ``crash ValueError``, …), in
+    the words of the wire protocol (docs/protocol.md)."""
+
+    fault: str
+
+
+@dataclass(frozen=True)
+class SensorsRestarted:
+    """The touch board restarted without being asked to: the ``count`` of such restarts
+    since the app started, why the last one happened (``reason``, in words), how many came
+    within the last minute (``recent``), and whether that makes a loop (``looping``)."""
+
+    count: int
+    reason: str
+    recent: int
+    looping: bool
+
+
 InputEvent = (PadDown | PadUp | ButtonDown | ButtonUp | TouchesLost | TouchesBack | PadReadings
-              | SensorsFirmware | UpdateProgress | UpdateFinished)
+              | SensorsFirmware | UpdateProgress | UpdateFinished | SensorsFault
+              | SensorsRestarted)
 Sink = Callable[[InputEvent], None]
 
 

@@ -20,6 +20,7 @@ import json
 import logging
 import math
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
 from dataclasses import asdict
 from datetime import date
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from aiohttp import web
 
 from controller.app.app import GameDoesNotFitError
+from controller.app.autosave import SavedGameError, read_saved
 from controller.app.games import front
 from controller.app.history import History, Match, UnknownMatchError
 from controller.app.pairing import (
@@ -46,9 +48,7 @@ from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
-from controller.games.record import parse_record
 from controller.games.registry import game_names
-from controller.games.replay import replay, starting_state
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
 from controller.web.replay import NoSuchMoveError, move_animation, replay_pictures
@@ -330,16 +330,19 @@ class Api:
         if "reading" in changes:  # kept in the settings as web_reading
             changes["web_reading"] = changes.pop("reading")
 
-        def apply(app: App, now: float) -> dict[str, Any]:
+        def apply(app: App, now: float) -> tuple[dict[str, Any], str | None]:
             for name, value in changes.items():
                 setattr(app.settings, name, value)
             app.follow_sleep_setting()
-            app.save_settings()
-            return _settings_json(app)
+            return _settings_json(app), app.save_settings()
 
-        answer = await self.call(apply)
+        settings, problem = await self.call(apply)
         self.reading = changes.get("web_reading", self.reading)
-        return web.json_response({**answer, "reading": self.reading})
+        settings = {**settings, "reading": self.reading}
+        if problem is not None:  # 507 Insufficient Storage: they apply until the app stops
+            return web.json_response({"error": f"{problem}; they apply until the board "
+                                               "restarts", "settings": settings}, status=507)
+        return web.json_response(settings)
 
     async def new_game(self, request: web.Request) -> web.Response:
         """``POST /api/games {"game": "kaskade", "options": {"size": "6x6"}, "computer":
@@ -420,29 +423,45 @@ class Api:
 
     async def upload(self, request: web.Request) -> web.Response:
         """``POST /api/records {"record": "[Game \"kaskade\"] …"}``: the game goes on on the
-        board from where the record ends."""
+        board from where the record ends. The record is checked as the app checks its own
+        saved game (a record it could not resume is refused here, never found at its next
+        start); the game goes on under an id of the board's own, and a game of the history
+        is never brought back in. 201 once the game is saved."""
         body = await _body(request)
         text = body.get("record")
         if not isinstance(text, str) or not text.strip():
             raise web.HTTPBadRequest(text=_message("record: the text of a record file"),
                                      content_type="application/json")
         try:
-            record = parse_record(text)
-            start = starting_state(record)
-            replay(start.copy(), record.moves)
-        except KaskadeError as error:
+            saved = read_saved(text)
+        except SavedGameError as error:
             raise web.HTTPBadRequest(text=_message(f"record: {error}"),
                                      content_type="application/json") from None
-        tags = {k: v for k, v in record.tags.items() if k[:1].isupper()}
+        if await asyncio.to_thread(self.history.contains, saved.tags["Id"]):
+            raise web.HTTPBadRequest(text=_message(
+                f"record: [Id {saved.tags['Id']!r}] is a game of the history; it cannot be "
+                "played on (start a new game instead)"), content_type="application/json")
 
-        def go_on(app: App, now: float) -> dict[str, Any]:
+        def go_on(app: App, now: float) -> tuple[dict[str, Any], Future[None] | None]:
             try:
-                app.screen = app.continue_game(start, list(record.moves), tags)
+                app.screen = app.continue_game(saved.start, saved.moves, saved.tags)
             except GameDoesNotFitError as error:
                 raise RefusedError(409, str(error)) from None
-            return {"game": start.info.name, "moves": len(record.moves)}
+            assert app.session is not None
+            return {"game": saved.start.info.name, "moves": len(saved.moves),
+                    "id": app.session.tags["Id"]}, app.session.last_write
 
-        return web.json_response(await self.call(go_on), status=201)
+        answer, written = await self.call(go_on)
+        if written is not None:
+            try:
+                await asyncio.wait_for(asyncio.wrap_future(written), CALL_SECONDS)
+            except StorageError as error:
+                return json_error(507, f"the game is on the board but could not be saved: "
+                                       f"{error}")
+            except TimeoutError:
+                return json_error(503, "the game is on the board; saving it takes long (a "
+                                       "slow card)")
+        return web.json_response(answer, status=201)
 
     # -- pairing --------------------------------------------------------------------------------
 

@@ -45,8 +45,8 @@ class HealthRoutes:
 
     async def health(self, request: web.Request) -> web.Response:
         """``GET /api/health``: the touch board's firmware against the bundled one and the
-        update under way, whether the sensors answer, the last self-test, and what the app
-        had to say."""
+        update under way, whether the sensors answer, its restarts (``board``), the last
+        self-test, and what the app had to say."""
 
         def look(app: App, now: float) -> dict[str, Any]:
             firmware, standing, ours = app.board_firmware, app.firmware_standing, bundled()
@@ -58,6 +58,7 @@ class HealthRoutes:
                              "update_offered": app.update_offered,
                              "updating": app.update_share, "last_update": app.update_outcome},
                 "touches": "connected" if app.touches_lost is None else app.touches_lost,
+                "board": app.board_restarts(now),
                 "screen": type(app.screen).__name__,
                 "selftest": app.last_selftest(),
                 "notices": app.notices[-5:],

@@ -5,7 +5,7 @@ A bundle directory holds ``main.py`` (the boot stage), ``firmware/`` (the packag
 or, with ``compile``, as ``.mpy`` from mpy-cross), ``board.json`` (the firmware's config for one
 board profile) and ``manifest.json``::
 
-    {"version": "0.3.0", "content_hash": "292A1E34", "board": "kaskade-8x8",
+    {"version": "0.3.0", "content_hash": "4732CAAE", "board": "kaskade-8x8",
      "files": {"firmware/main.py": {"size": 2817, "sha256": "…"}, …, "board.json": {…}}}
 
 ``files`` lists what goes into a firmware set (``/fw/a`` or ``/fw/b`` on the board); the boot

@@ -119,8 +119,10 @@ class Connection:
         seen: list[Message] = []
         try:
             while deadline - self.clock() > 0:
-                for message in self.receive():
+                messages = self.receive()
+                for index, message in enumerate(messages):
                     if accept(message):
+                        seen.extend(messages[index + 1:])  # what came with it is kept too
                         return message
                     seen.append(message)
             return None

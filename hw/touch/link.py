@@ -12,6 +12,11 @@ Each connection reports the board's firmware (``SensorsFirmware``); when the app
 update, the link lets go of the port, brings the firmware up to the bundled one through the
 ``updater`` it was given (``hw.flash``'s, handed in where the board is assembled), reporting
 ``UpdateProgress`` and ``UpdateFinished``, and then connects again.
+
+The board's fault reports go to the app (``SensorsFault``), and so do its restarts that nobody
+asked for (``SensorsRestarted``): a hello in the middle of a session, or a restart the board
+reports when it connects (a crash, its watchdog), counted, with the reason the board gives in
+its first lines (``F restart REASON``, docs/protocol.md) and whether they come in a loop.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ from controller.devices.interfaces import (
     PadDown,
     PadReadings,
     PadUp,
+    SensorsFault,
     SensorsFirmware,
+    SensorsRestarted,
     Sink,
     TouchesBack,
     TouchesLost,
@@ -64,6 +71,17 @@ RETRY_INCOMPATIBLE = 5.0
 """...and to reach one whose firmware is incompatible (it will not change by itself)."""
 APP = "app"
 """The reader of the diagnostic stream that gets ``PadReadings`` events."""
+RESTART = "restart"
+"""The fault code by which the board says why it restarted (firmware after 0.2)."""
+REASON_WAIT = 5.0
+"""Seconds a restart waits for the board to say why (it does right after its hello; an older
+firmware never does); also how long after connecting a board's reason counts as news."""
+LOOP_WINDOW = 60.0
+LOOP_RESTARTS = 3
+"""Three restarts within a minute: the board is restarting in a loop."""
+ASKED_WAIT = 30.0
+"""Seconds within which a restart asked for is expected (an update's reset, a reboot)."""
+NO_REASON = "it did not say why (a dip in its power, or a firmware too old to say)"
 
 
 Updater = Callable[[str, Callable[[float], None]], str]
@@ -103,6 +121,20 @@ class TouchLink(WiredTouches):
         self.faults: deque[str] = deque(maxlen=50)
         """The board's recent fault reports, newest last."""
         self.resyncs = 0
+        self.restarts = 0
+        """How many times the board restarted without being asked to."""
+        self.restart_reason: str | None = None
+        """Why it did, the last time, in words."""
+        self._restart_times: deque[float] = deque(maxlen=LOOP_RESTARTS * 4)
+        self._restarting: float | None = None
+        """When a hello said the board restarted, while its reason may still come."""
+        self._connected_at = 0.0
+        self._said_at_connection = False
+        """A restart the board reported as it connected was counted (it says it twice: after
+        its first hello, and after the hello that answers the link's query)."""
+        self._reboot_asked: float | None = None
+        """When a restart was asked for (a reboot command, a firmware update): the next one
+        within :data:`ASKED_WAIT` seconds is that one."""
         self._states_asked = 0
         """State lines asked for and not yet come: one nobody asked for is not believed."""
         self.listeners: list[Callable[[str, bytes], None]] = []
@@ -213,6 +245,7 @@ class TouchLink(WiredTouches):
     def _session(self) -> None:
         """One connection, from opening the port until it fails (or the link is closed)."""
         path = self.locate()
+        self._said_at_connection = False
         serial = self.opener(path)
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         try:
@@ -230,6 +263,7 @@ class TouchLink(WiredTouches):
             self._states_asked = 0
             self._ask_state(connection)
             self._resume_readings(connection)
+            self._connected_at = time.monotonic()
             self._back(path)
             while not self._stop.is_set() and not self._update.is_set():
                 while self._commands:
@@ -240,6 +274,9 @@ class TouchLink(WiredTouches):
                     connection.missed = 0
                     self.resyncs += 1
                     self._ask_state(connection)
+                if self._restarting is not None and \
+                        time.monotonic() - self._restarting > REASON_WAIT:
+                    self._restarted(None)
                 quiet = time.monotonic() - connection.last_heard
                 if quiet > self.silence:
                     raise SilenceError(f"the board went silent ({quiet:.0f} s without a "
@@ -286,6 +323,8 @@ class TouchLink(WiredTouches):
                 connection.send(proto.THRESHOLDS, list(self.wanted))
             self._ask_state(connection)
             self._resume_readings(connection)
+            if not self._asked():
+                self._restarting = time.monotonic()
         elif kind == proto.LEVELS:
             levels = parse_levels(fields)
             if levels is not None and levels != self.wanted:
@@ -296,7 +335,11 @@ class TouchLink(WiredTouches):
         elif kind == proto.FAULT:
             text = " ".join(fields)
             self.faults.append(text)
+            if fields[:1] == [RESTART]:
+                self._restart_said(fields[1] if len(fields) > 1 else "")
+                return
             log.warning("the board reports: %s", text)
+            self._emit(SensorsFault(text))
         elif kind == proto.READINGS and (self.reading_listeners or APP in self._readers):
             readings = [r for r in parse_readings(fields) if r[0] < self.profile.pads]
             for listener in self.reading_listeners:
@@ -319,12 +362,47 @@ class TouchLink(WiredTouches):
         self.hello = hello
         return hello
 
+    def _restart_said(self, reason: str) -> None:
+        """The board said why it restarted (right after its hello): after a hello in the
+        session, or as it connected, a restart nobody asked for is counted (a reason late for
+        a restart already counted is not counted again)."""
+        pending, self._restarting = self._restarting, None
+        if pending is None:  # as the board connected: once, and only then
+            if self._said_at_connection or \
+                    time.monotonic() - self._connected_at >= REASON_WAIT:
+                return
+            self._said_at_connection = True
+        if not self._asked() and reason != "asked":  # "asked": another program's reboot
+            self._restarted(reason)
+
+    def _asked(self) -> bool:
+        """Whether a restart now is the one asked for (then no longer expected)."""
+        asked, self._reboot_asked = self._reboot_asked, None
+        return asked is not None and time.monotonic() - asked < ASKED_WAIT
+
+    def _restarted(self, reason: str | None) -> None:
+        """Count a restart nobody asked for, and tell the app, saying whether the board
+        restarts in a loop."""
+        self._restarting = None
+        now = time.monotonic()
+        self.restarts += 1
+        self.restart_reason = restart_words(reason)
+        self._restart_times.append(now)
+        recent = sum(1 for at in self._restart_times if now - at <= LOOP_WINDOW)
+        looping = recent >= LOOP_RESTARTS
+        log.warning("the touch board restarted (%d so far, %d in the last minute): %s",
+                    self.restarts, recent, self.restart_reason)
+        self._emit(SensorsRestarted(self.restarts, self.restart_reason, recent, looping))
+
     def _send_command(self, connection: Connection, kind: str, fields: list[Any]) -> None:
         """A queued command; one the protocol cannot carry is dropped with a log line."""
         try:
             connection.send(kind, fields)
         except ValueError as error:
             log.error("command %s %s not sent: %s", kind, fields, error)
+            return
+        if kind == proto.REBOOT:
+            self._reboot_asked = time.monotonic()
 
     def _flash(self) -> None:
         """Update the board's firmware with the port let go; no ``TouchesLost``, as the app
@@ -345,6 +423,7 @@ class TouchLink(WiredTouches):
             self._emit(UpdateFinished(None))
         finally:
             self.problem = NOT_YET  # whatever follows is news to the app
+            self._reboot_asked = time.monotonic()  # the update ended by resetting the board
 
     def _progress(self, share: float) -> None:
         self._emit(UpdateProgress(share))
@@ -383,3 +462,14 @@ class TouchLink(WiredTouches):
             log.warning("touch board: %s", reason)
             self._emit(TouchesLost(reason))
         self.problem = reason
+
+
+def restart_words(reason: str | None) -> str:
+    """Why the board restarted, in words, from the reason in its ``F restart`` line."""
+    if reason is None:
+        return NO_REASON
+    if reason.startswith("crash:"):
+        return f"its firmware crashed ({reason.removeprefix('crash:')})"
+    return {"watchdog": "its watchdog reset it (the firmware stopped scanning)",
+            "soft": "a soft reset", "hard": "a reset (its reset pin, or a debugger)",
+            "deepsleep": "it woke from deep sleep"}.get(reason, f"reset cause {reason!r}")

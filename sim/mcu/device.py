@@ -8,6 +8,7 @@ for the simulator, where the serial line is a pseudo-terminal (``sim.mcu.pty``).
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,12 +18,14 @@ from controller.profile.firmware import firmware_config
 from controller.profile.model import Profile
 from firmware.board import TouchBoard
 from firmware.main import build
+from firmware.restart import crashed
 from sim.mcu.machine import WDT_RESET, ChargePad, SimMachine
 from sim.mcu.mpr121 import ELECTRODES, Mpr121Model
 from sim.mcu.pads import CHARGE_PADS, MPR121_PADS, VirtualPads
 from sim.mcu.shift165 import ShiftChainModel
 
 FIRMWARE_ROOT = str(Path(firmware.__file__).parent)
+log = logging.getLogger(__name__)
 
 
 class SerialEnd(Protocol):
@@ -37,10 +40,13 @@ class SerialEnd(Protocol):
 
 class SimulatedMicrocontroller:
     """The touch microcontroller of ``profile``, its serial line ``serial`` (whose ``reset``
-    is connected to the machine's)."""
+    is connected to the machine's); ``note`` is the file on its flash where the firmware
+    leaves why it is reset (``None``: it has none)."""
 
-    def __init__(self, profile: Profile, serial: SerialEnd, seed: int = 0) -> None:
+    def __init__(self, profile: Profile, serial: SerialEnd, seed: int = 0,
+                 note: str | None = None) -> None:
         self.profile = profile
+        self.note = note
         self.config = firmware_config(profile)
         self.serial = serial
         self.machine = SimMachine()
@@ -89,7 +95,8 @@ class SimulatedMicrocontroller:
             self.machine.watchdog_ms = 0
             for chip in self.chips:
                 chip.soft_reset()
-            self.board = build(self.config, self.machine, self.serial, FIRMWARE_ROOT)
+            self.board = build(self.config, self.machine, self.serial, FIRMWARE_ROOT,
+                               self.note)
             self.boots += 1
 
     def step(self, ms: int) -> None:
@@ -99,7 +106,12 @@ class SimulatedMicrocontroller:
                 raise RuntimeError("the firmware has not booted")
             self.machine.now_ms += ms
             self.pads.advance(ms)
-            self.board.step(ms)
+            try:
+                self.board.step(ms)
+            except Exception as error:  # as on the board: told, noted, and the board reset
+                log.warning("the simulated board's firmware crashed: %r; resetting", error)
+                crashed(self.board, self.note, error)
+                self.machine.reset()
         if self.machine.reset_requested:
             self.boot()
         elif self.machine.watchdog_expired():

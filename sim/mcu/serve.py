@@ -28,7 +28,8 @@ class RunningDevice:
     def __init__(self, profile: Profile, link: Path | None = None, seed: int = 0) -> None:
         self.link = link or default_link(profile)
         self.line = PtyLine(self.link)
-        self.device = SimulatedMicrocontroller(profile, self.line, seed)
+        self.device = SimulatedMicrocontroller(profile, self.line, seed,
+                                               note=f"{self.link}.restart")
         self.line.reset_hook = self.device.machine.reset
         self.pads = self.device.pads
         self._stop = threading.Event()
@@ -59,3 +60,4 @@ class RunningDevice:
     def close(self) -> None:
         self.hang()
         self.line.close()
+        Path(f"{self.link}.restart").unlink(missing_ok=True)

@@ -242,7 +242,8 @@ class GameScreen(Screen, Generic[S]):
         """Start thinking about a hint for the person to move; False when none can be given."""
         if not self.person_to_move():
             return False
-        self.hinting = self.app.think(self.state, STRONGEST, hint=True)
+        if self.hinting is None:  # asked again while thinking: the hint under way answers
+            self.hinting = self.app.think(self.state, STRONGEST, hint=True)
         return True
 
     def stop_thinking(self) -> None:

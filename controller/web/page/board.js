@@ -179,6 +179,7 @@ async function loadHealth() {
                              (firmware.update_offered ? " — an update is offered" : "")],
                 ["Messages", health.notices.join("; ") || "none"]];
   if (firmware.last_update) rows.push(["Last update", firmware.last_update]);
+  if (health.board && health.board.restarts) rows.push(["Restarts", `${health.board.restarting}: ${health.board.last_restart}`]);
   try {
     const checks = await api("GET", "/api/doctor");
     rows.push(...checks.map((check) => [`${check.status} · ${check.name}`, check.found + (check.fix && check.status !== "ok" ? ` — ${check.fix}` : "")]));

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from controller.app.history import History, Match, UnknownMatchError
+from controller.app.history import DuplicateGameError, History, Match, UnknownMatchError
 from controller.app.storage import StorageError
 from controller.cli import main
 
@@ -32,10 +32,28 @@ def test_games_are_listed_newest_first_and_found_by_id(tmp_path):
 
 
 def test_storing_a_game_again_keeps_one_row(tmp_path):
+    """After a power cut between storing the game and forgetting its autosave, the app
+    stores it again at its next start: the same record, stored a little later."""
     history = History(tmp_path / "history.sqlite3")
     history.add(match("aaaa1111", "2026-11-21T12:05:00"))
-    history.add(match("aaaa1111", "2026-11-21T12:06:00", "black"))
-    assert [(m.id, m.result) for m in history.matches()] == [("aaaa1111", "black")]
+    history.add(match("aaaa1111", "2026-11-21T12:06:00"))
+    assert [(m.id, m.finished) for m in history.matches()] == [
+        ("aaaa1111", "2026-11-21T12:05:00")]
+
+
+def test_another_game_under_a_stored_id_never_replaces_it(tmp_path):
+    history = History(tmp_path / "history.sqlite3")
+    first = match("aaaa1111", "2026-11-21T12:05:00")
+    history.add(first)
+    other = dataclasses.replace(match("aaaa1111", "2026-11-21T12:06:00", "black"),
+                                record='[Game "kaskade"]\n[Size "3x3"]\n\n1. c3 a1\n')
+    with pytest.raises(DuplicateGameError, match="already holds another game with the id "
+                                                 "'aaaa1111'; it is kept as it was"):
+        history.add(other)
+    assert history.matches() == [first]
+    assert history.contains("aaaa1111")
+    assert not history.contains("aaaa")
+    assert isinstance(DuplicateGameError("x"), ValueError)
 
 
 def test_a_damaged_or_newer_database_is_a_clear_error(tmp_path):
@@ -118,3 +136,21 @@ def test_saved_games_and_settings_are_for_their_owner_alone(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "current.record").stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("column", ["options", "players"])
+def test_kaskade_history_says_which_row_is_nested_too_deep_and_goes_on(tmp_path, capsys,
+                                                                        column):
+    history = History(tmp_path / "history.sqlite3")
+    history.add(match("aaaa1111", "2026-11-21T12:05:00"))
+    history.add(match("deep0000", "2026-11-21T13:05:00"))
+    with sqlite3.connect(history.path) as connection:
+        connection.execute(f"UPDATE matches SET {column} = ? WHERE id = 'deep0000'",
+                           ("[" * 100_000 + "]" * 100_000,))
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "aaaa1111" in out
+    assert "1 damaged game(s) left out (deep0000): nested too deep" in err
+    assert "Traceback" not in err
+    assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0
+    assert [game["id"] for game in json.loads(capsys.readouterr().out)] == ["aaaa1111"]

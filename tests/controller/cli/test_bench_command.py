@@ -211,3 +211,17 @@ def test_solver_bench_counts_every_deal_of_every_version(capsys):
 def test_solver_bench_options_are_checked(capsys, argv, message):
     assert main(["bench", "solver", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_card_figures_have_the_documented_shape(capsys):
+    assert main(["bench", "card", "--fsync-ms", "50", "--moves", "2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert set(figures) == {"fsync_ms", "moves", "move_to_leds_median_ms",
+                            "move_to_leds_worst_ms", "loop_call_median_ms", "loop_call_worst_ms",
+                            "move_to_page_median_ms", "move_to_page_worst_ms"}
+    assert figures["moves"] == 2
+    assert figures["move_to_page_median_ms"] >= 50, "the page waits for the save"
+    assert main(["bench", "card", "--fsync-ms", "0", "--moves", "1"]) == 0
+    assert "a move to its frame on the LEDs" in capsys.readouterr().out
+    assert main(["bench", "card", "--moves", "40"]) == 2
+    assert "--moves: give 1 to 36" in capsys.readouterr().err

@@ -255,10 +255,10 @@ def test_a_game_is_resigned_hinted_and_a_waiting_one_continued(served):
 
 def test_an_uploaded_record_goes_on_on_the_board(served):
     served.pair()
-    record = '[Game "kaskade"]\n[Size "4x4"]\n[White "Ann"]\n\n1. a1 b2 2. a2\n'
+    record = '[Game "kaskade"]\n[Size "4x4"]\n[Id "up1"]\n[White "human"]\n\n1. a1 b2 2. a2\n'
     status, answer = served.request("POST", "/api/records", {"record": record})
     assert status == 201, answer
-    assert answer == {"game": "kaskade", "moves": 3}
+    assert (answer["game"], answer["moves"]) == ("kaskade", 3)
     served.wait_for(lambda: served.app.session is not None and
                     served.app.session.moves == ["a1", "b2", "a2"], "the game on the board")
     assert served.app.store.autosave.path.exists(), "saved at once"
@@ -269,7 +269,7 @@ def test_an_uploaded_record_goes_on_on_the_board(served):
         assert status == 400
         assert reason in answer["error"]
     status, answer = served.request("POST", "/api/records",
-                                    {"record": '[Game "kaskade"]\n[Size "12x12"]\n\na1\n'})
+                                    {"record": '[Game "kaskade"]\n[Size "12x12"]\n[Id "x"]\n\na1'})
     assert status == 409
     assert served.app.session.moves == ["a1", "b2", "a2"], "the refused ones changed nothing"
 

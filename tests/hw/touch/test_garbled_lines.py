@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from controller.devices.interfaces import PadDown, PadUp
+from controller.devices.interfaces import PadDown, PadUp, SensorsFault, SensorsRestarted
 from controller.profile import load_profile
 from controller.profile.firmware import default_thresholds
 from firmware import proto
@@ -104,7 +104,11 @@ def test_on_the_pi_a_garbled_line_does_at_most_one_wrong_touch(line, held, asked
         except LinkError:  # a hello for another board: the link connects again
             assert kind == proto.HELLO
         touches = [event for event in events if isinstance(event, PadDown | PadUp)]
-        assert touches == events, "touches and nothing else reach the app"
+        told = [event for event in events if isinstance(event, SensorsFault | SensorsRestarted)]
+        assert touches + told == events, "touches, or a fault reported, and nothing else"
+        if told:
+            assert kind == proto.FAULT, "only a fault line tells of a fault"
+            assert not touches
         assert all(0 <= event.pad < PADS for event in touches)
         if kind != proto.STATE:
             assert len(touches) <= 1, "one line, at most one touch"

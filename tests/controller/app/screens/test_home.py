@@ -19,7 +19,7 @@ def test_home_has_a_tile_for_every_game_that_fits(tmp_path):
 
 def test_a_saved_game_too_big_for_the_board_stays_saved_and_home_says_so(tmp_path):
     large = CascadesState.new({"size": "8"})
-    BoardHarness(tmp_path).store.autosave.save(record_text(large, ["b2"]))
+    BoardHarness(tmp_path).store.autosave.save(record_text(large, ["b2"], {"Id": "big"}))
     board = BoardHarness(tmp_path)
     assert board.screen == "NoticeScreen"
     board.tap("a1")
