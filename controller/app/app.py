@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from controller.app import words
+from controller.app import description, words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
 from controller.app.games import FRONTS, front
@@ -250,6 +250,11 @@ class App:
             moving = True
         moving |= self.announcer.draw(canvas, now)
         return moving and self._dimming > 0
+
+    def describe(self, now: float) -> str:
+        """What the LEDs show at ``now`` and what a touch would do, in one line: the
+        screen's words after anything drawn over it (``controller/app/description.py``)."""
+        return description.describe(self, now)
 
     def wakeup(self, now: float) -> float | None:
         """When ``tick`` must next run even if nothing is touched."""

@@ -138,7 +138,7 @@ class Bridge:
         """After a step of the loop: keep what the board shows (and the readings, when new
         ones came), waking the clients that wait for a change."""
         app = driver.app
-        self.board.publish(Snapshot(type(app.screen).__name__, app.screen.describe(now),
+        self.board.publish(Snapshot(type(app.screen).__name__, app.describe(now),
                                     bytes(driver.canvas.pixels), round(app.brightness, 3),
                                     self._game_of(app), tuple(sorted(app.waiting_games())),
                                     app.update_share, app.announcer.secret))

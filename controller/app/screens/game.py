@@ -35,7 +35,7 @@ from controller.games import CHANCE, Event, GameOver
 from controller.games.status import standing, title
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, Colour, player_colours
-from controller.render.feedback import NEVER, Touches, Turn
+from controller.render.feedback import HINT, NEVER, Touches, Turn
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -69,6 +69,9 @@ class GameScreen(Screen, Generic[S]):
         self.hint: tuple[Any, float] = (None, NEVER)
         self.hint_score = 0.0
         """How the last hint's search judged the position (+1 won … -1 lost)."""
+        self.computer_played: str | None = None
+        """The computer's last move in words (``level 3 (Black) played c4``) until a person
+        moves or takes back."""
         self.chance_at: float | None = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
         self.announce_turn()
@@ -189,6 +192,12 @@ class GameScreen(Screen, Generic[S]):
     def play(self, move: Any, now: float) -> None:
         """Play ``move`` for the side to move and show it."""
         self.hint = (None, NEVER)
+        mover = self.state.to_move
+        if mover != CHANCE:
+            level = self.session.computer_level(mover)
+            self.computer_played = None if level is None else \
+                f"level {level} ({self.state.player_title(mover)}) played " \
+                f"{self.state.move_name(move)}"
         events = self.session.play(move)
         self.moved_at = now
         if not self.after_move(events, now):
@@ -233,6 +242,7 @@ class GameScreen(Screen, Generic[S]):
             return
         for _ in range(count):
             self.session.undo()
+        self.computer_played = None
         self.showing_winner = False
         self.moved_at = NEVER
         self.app.say(Sound.UNDO)
@@ -331,6 +341,9 @@ class GameScreen(Screen, Generic[S]):
         elif state.to_move != CHANCE:
             words.append(standing(state))
         words.append(state.situation())
+        if self.computer_played is not None:
+            words.append(self.computer_played)
+        words.append(self.hint_words(now))
         if session.finished:
             words += [f"{state.plies} moves", "touch to go home"]
         else:
@@ -338,8 +351,17 @@ class GameScreen(Screen, Generic[S]):
             if self.pending is not None:
                 words.append("the computer is thinking")
             elif self.person_to_move():
+                if self.hinting is not None:
+                    words.append("the computer is thinking about a hint")
                 words.append(self.touch_words())
         return " · ".join(word for word in words if word)
+
+    def hint_words(self, now: float) -> str:
+        """The hint while it blinks on the LEDs (``hint: c4 blinks``), or ``""``."""
+        move, since = self.hint
+        if move is None or not 0 <= now - since < HINT:
+            return ""
+        return f"hint: {self.state.move_name(move)} blinks"
 
     def seats(self) -> str:
         """Who plays: ``two people``, ``you (White) against level 3``, ``alone``."""
