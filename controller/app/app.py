@@ -469,6 +469,16 @@ class App:
             return None
         return game.screen(self, self.session)
 
+    def record_finished(self) -> None:
+        """Put the game that has just ended in the history at once (the web page lists it
+        while its result is still on the LEDs). Its entry is replaced, not doubled, if it
+        is taken back and ends again, or when the board leaves it."""
+        assert self.session is not None
+        try:
+            self.store.history.add(self.session.match(self.wall_clock()))
+        except StorageError as error:
+            self._notice(f"the game was not added to the history: {error}")
+
     def leave_finished_game(self) -> Screen:
         """Put the finished game in the history, forget it, and go home."""
         assert self.session is not None
