@@ -469,13 +469,15 @@ class App:
             return None
         return game.screen(self, self.session)
 
-    def record_finished(self) -> None:
+    def record_finished(self, session: Session[Any]) -> None:
         """Put the game that has just ended in the history at once (the web page lists it
-        while its result is still on the LEDs). Its entry is replaced, not doubled, if it
-        is taken back and ends again, or when the board leaves it."""
-        assert self.session is not None
+        while its result is still on the LEDs) if ``session`` is this app's game (a replay's
+        is not). Its entry is replaced, not doubled, if it is taken back and ends again, or
+        when the board leaves it."""
+        if session is not self.session:
+            return
         try:
-            self.store.history.add(self.session.match(self.wall_clock()))
+            self.store.history.add(session.match(self.wall_clock()))
         except StorageError as error:
             self._notice(f"the game was not added to the history: {error}")
 

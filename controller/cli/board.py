@@ -112,7 +112,7 @@ def start_web(profile: Profile, store: Store, web: Serving | None, simulated: bo
     settings = store.settings.load()
     bridge = Bridge()
     server = WebServer(bridge, profile, store.directory, store.history, web.host, web.port,
-                       checks=simulator_checks if simulated else lambda: machine_checks(profile),
+                       checks=lambda: (simulator_checks if simulated else machine_checks)(profile),
                        reading=settings.web_reading or web.reading,
                        hosts=(*web.hosts, *settings.web_hosts))
     server.start()

@@ -200,7 +200,7 @@ class GameScreen(Screen, Generic[S]):
                 f"{self.state.move_name(move)}"
         events = self.session.play(move)
         if self.session.finished:
-            self.app.record_finished()
+            self.app.record_finished(self.session)
         self.moved_at = now
         if not self.after_move(events, now):
             if any(isinstance(event, GameOver) for event in events):
@@ -322,7 +322,7 @@ class GameScreen(Screen, Generic[S]):
 
     def resigned(self) -> None:
         """The pause menu ended the game by resignation."""
-        self.app.record_finished()
+        self.app.record_finished(self.session)
         self.end_animation(NEVER)
         self._won()
 
