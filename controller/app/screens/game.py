@@ -193,7 +193,7 @@ class GameScreen(Screen, Generic[S]):
         """Play ``move`` for the side to move and show it."""
         self.hint = (None, NEVER)
         mover = self.state.to_move
-        if mover != CHANCE:
+        if mover is not None and mover != CHANCE:
             level = self.session.computer_level(mover)
             self.computer_played = None if level is None else \
                 f"level {level} ({self.state.player_title(mover)}) played " \
