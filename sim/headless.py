@@ -151,8 +151,8 @@ class Headless:
         return self.results.save_png(name, line)
 
     def describe(self) -> str:
-        """The screen on show, in words (``Screen.describe``)."""
-        return self.app.screen.describe(self.now)
+        """The board now, in words (``App.describe``: the screen and what lies over it)."""
+        return self.app.describe(self.now)
 
     @property
     def sounds(self) -> list[Sound]:

@@ -122,7 +122,7 @@ class Live:
         self.on_loop(lambda now: None)  # the command has reached the app before the next
 
     def _describe(self, now: float) -> str:
-        return self.app.screen.describe(now)  # the screen read on the app's thread
+        return self.app.describe(now)  # the board read on the app's thread
 
     def summary(self) -> dict[str, Any]:
         """Where things stand (as the headless simulator's summary)."""

@@ -68,7 +68,7 @@ class Results:
         return {
             "profile": self.profile.name,
             "screen": type(app.screen).__name__,
-            "description": app.screen.describe(now),
+            "description": app.describe(now),
             "time": round(now, 3),
             "frames": self.driver.pushed,
             "sounds": [sound.value for sound in self.sounds],

@@ -237,7 +237,7 @@ class TerminalBoard:
         caption = pad_caption(screen, profile.pad_name(pad), pad).removeprefix("pad ")
         cursor = f"cursor {caption}{held}" + \
             (f"  {sound}" if sound else "")
-        texts = [screen.describe(time.monotonic()), cursor, KEYS_HELP,
+        texts = [self.driver.app.describe(time.monotonic()), cursor, KEYS_HELP,
                  *self.driver.app.notices[-2:]]
         width = max(MIN_WRAP, columns - 1)  # the last column would scroll some terminals
         return [line for text in texts

@@ -341,7 +341,7 @@ class Window:
         self.sound_label.configure(text=f"♪ {sound.value}" if lit and sound else "♪",
                                    foreground="#80ff90" if lit else "#404048")
         self.hover.configure(text=self._hover_text())
-        self.description.configure(text=self.driver.app.screen.describe(time.monotonic()))
+        self.description.configure(text=self.driver.app.describe(time.monotonic()))
         self.notice.configure(text="\n".join(self.driver.app.notices[-3:]))
 
     # -- input ----------------------------------------------------------------------------------

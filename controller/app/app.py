@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from controller.app import words
+from controller.app import description, words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
 from controller.app.games import front
@@ -299,6 +299,11 @@ class App:
         moving |= self.announcer.draw(canvas, now)
         return moving and self._dimming > 0
 
+    def describe(self, now: float) -> str:
+        """What the LEDs show at ``now`` and what a touch would do, in one line: the
+        screen's words after anything drawn over it (``controller/app/description.py``)."""
+        return description.describe(self, now)
+
     def wakeup(self, now: float) -> float | None:
         """When ``tick`` must next run even if nothing is touched."""
         times = [time for time in (self.screen.wakeup(now), self.announcer.wakeup(now))
@@ -537,6 +542,18 @@ class App:
                          f"({self.profile.columns}x{self.profile.rows} pads); it stays saved")
             return None
         return game.screen(self, self.session)
+
+    def record_finished(self, session: Session[Any]) -> None:
+        """Put the game that has just ended in the history at once (the web page lists it
+        while its result is still on the LEDs) if ``session`` is this app's game (a replay's
+        is not). Its entry is replaced, not doubled, if it is taken back and ends again, or
+        when the board leaves it."""
+        if session is not self.session:
+            return
+        try:
+            self.store.history.add(session.match(self.wall_clock()))
+        except StorageError as error:
+            self._notice(f"the game was not added to the history: {error}")
 
     def leave_finished_game(self) -> Screen:
         """Put the finished game in the history, forget it, and go home. A game whose id

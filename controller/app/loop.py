@@ -103,7 +103,7 @@ def run(driver: Driver, stop: threading.Event,
             thinker.start(request, events.put)
         if companion is not None and not driver.app.unacknowledged:
             companion.publish(driver, now)
-        notifier.report(now, lambda: driver.app.screen.describe(now))
+        notifier.report(now, lambda: driver.app.describe(now))
         return wakeup
 
     def take(event: InputEvent | ComputerMove | Call) -> None:

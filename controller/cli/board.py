@@ -92,7 +92,7 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
         app = App(profile, store, think_seconds=think)
         if screen is not None:
             app.screen = screen(app)
-        bridge, server = start_web(profile, store, web)
+        bridge, server = start_web(profile, store, web, simulated=True)
         return _front_end(Driver(app, board), terminal, bridge)
     finally:
         if server is not None:
@@ -100,18 +100,19 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
         board.close()
 
 
-def start_web(profile: Profile, store: Store, web: Serving | None) \
+def start_web(profile: Profile, store: Store, web: Serving | None, simulated: bool = False) \
         -> tuple[Bridge | None, WebServer | None]:
     """The web companion as ``web`` says (the settings' reading and host names win over the
-    command's defaults), started and its address printed; or nothing."""
+    command's defaults), started and its address printed; or nothing. For a ``simulated``
+    board the page's health says so instead of checking this machine for a Pi."""
     if web is None:
         return None, None
-    from controller.cli.doctor import machine_checks  # noqa: PLC0415
+    from controller.cli.doctor import machine_checks, simulator_checks  # noqa: PLC0415
 
     settings = store.settings.load()
     bridge = Bridge()
     server = WebServer(bridge, profile, store.directory, store.history, web.host, web.port,
-                       checks=lambda: machine_checks(profile),
+                       checks=lambda: (simulator_checks if simulated else machine_checks)(profile),
                        reading=settings.web_reading or web.reading,
                        hosts=(*web.hosts, *settings.web_hosts))
     server.start()

@@ -73,6 +73,16 @@ def machine_checks(profile: Profile) -> list[dict[str, str]]:
             if verdict.name not in touch]
 
 
+def simulator_checks(profile: Profile) -> list[dict[str, str]]:
+    """The machine's checks while the simulator runs the board: it stands in for the Pi, so
+    that check says it is the simulator instead of failing (on the board, ``kaskade doctor``
+    checks the Pi); the others are the same as :func:`machine_checks`."""
+    simulator = asdict(Verdict("simulator", OK, "this board is the simulator: it stands in for "
+                               "the Raspberry Pi, the LEDs and the touch board"))
+    return [simulator if check["name"] == "Raspberry Pi" else check
+            for check in machine_checks(profile)]
+
+
 def report(verdicts: list[Verdict], colour: bool) -> str:
     """The verdicts, one per line with its fix below it."""
     width = max(len(verdict.name) for verdict in verdicts)

@@ -167,7 +167,7 @@ def _served_script(args: argparse.Namespace, profile: Profile, store: Store,
     board = sim_board(profile, args.touch)
     server = None
     try:
-        bridge, server = start_web(profile, store, web)
+        bridge, server = start_web(profile, store, web, simulated=True)
         assert bridge is not None
         with Live(profile, store, board, bridge, args.think, args.png_out, sys.stdout) as live:
             live.run(lines)

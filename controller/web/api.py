@@ -51,8 +51,10 @@ from controller.games.algebraic import parse_cell
 from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
+from controller.web.offers import offers, what_fits
 from controller.web.replay import NoSuchMoveError, move_animation, replay_pictures
 from controller.web.replays import Replays, ReplaysBusyError
+from controller.web.results import match_words
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -117,6 +119,7 @@ class Api:
             web.get("/api/history/{id}/record", readable(self.record)),
             web.get("/api/history/{id}/replay", readable(self.replay)),
             web.get("/api/history/{id}/replay/{ply}", readable(self.replay_move)),
+            web.get("/api/games", readable(self.games)),
             web.post("/api/games", self.paired(self.new_game)),
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
             web.post("/api/game/hint", self.paired(self.hint)),
@@ -201,6 +204,11 @@ class Api:
         answer = await self.call(lambda app, now: _settings_json(app))
         return web.json_response({**answer, "reading": self.reading})
 
+    async def games(self, request: web.Request) -> web.Response:
+        """``GET /api/games``: the games that fit this board, each with its seats and its
+        options' allowed values (``controller/web/offers.py``)."""
+        return web.json_response(offers(self.profile))
+
     async def history_list(self, request: web.Request) -> web.Response:
         """``GET /api/history?limit=N``: finished games, newest first."""
         text = request.query.get("limit", "50")
@@ -208,7 +216,9 @@ class Api:
             return json_error(400, "limit: a whole number (1-1000)")
         limit = int(text)
         matches = await asyncio.to_thread(self.history.matches, max(1, min(limit, 1000)))
-        return web.json_response([{k: v for k, v in asdict(m).items() if k != "record"}
+        return web.json_response([{**{k: v for k, v in asdict(m).items() if k != "record"},
+                                   "title": _title(m.game),
+                                   "words": match_words(m)}
                                   for m in matches])
 
     async def _match(self, request: web.Request) -> Match:
@@ -372,15 +382,17 @@ class Api:
             raise web.HTTPBadRequest(text=_message(
                 f"computer: a map of seats ({', '.join(players)}) to levels 1-5"),
                 content_type="application/json")
-        if not front(name).holds(self.profile, start):
-            raise web.HTTPConflict(text=_message(f"that {start.info.title} game does not fit "
-                                                 "this board"), content_type="application/json")
+        if not front(name).fits(self.profile) or not front(name).holds(self.profile, start):
+            raise web.HTTPConflict(text=_message(
+                f"that {start.info.title} game does not fit this board; "
+                f"{what_fits(self.profile, name)}"), content_type="application/json")
         levels = {players.index(player): level for player, level in computer.items()}
 
         def begin(app: App, now: float) -> dict[str, Any]:
             app.screen = app.start_game(start, levels)
-            return {"game": name, "seats": {p: seat(levels.get(i))
-                                            for i, p in enumerate(players)}}
+            assert app.session is not None
+            return {"game": name, "id": app.session.tags["Id"],
+                    "seats": {p: seat(levels.get(i)) for i, p in enumerate(players)}}
 
         return web.json_response(await self.call(begin), status=201)
 
@@ -560,6 +572,11 @@ def _game_screen(app: App) -> GameScreen[Any]:
     if not isinstance(screen, GameScreen):
         raise RefusedError(409, "no game is on the board")
     return screen
+
+
+def _title(name: str) -> str:
+    """A game's title (its name, for a game this release does not know)."""
+    return get_game(name).info.title if name in game_names() else name
 
 
 def _message(text: str) -> str:

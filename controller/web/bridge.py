@@ -24,12 +24,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from controller.app.loop import Call
+from controller.app.seats import HUMAN
 from controller.devices.interfaces import InputEvent
 from controller.games.status import standing
 
 if TYPE_CHECKING:
     from controller.app.app import App
     from controller.app.driver import Driver
+    from controller.app.session import Session
 
 T = TypeVar("T")
 
@@ -138,7 +140,7 @@ class Bridge:
         """After a step of the loop: keep what the board shows (and the readings, when new
         ones came), waking the clients that wait for a change."""
         app = driver.app
-        self.board.publish(Snapshot(type(app.screen).__name__, app.screen.describe(now),
+        self.board.publish(Snapshot(type(app.screen).__name__, app.describe(now),
                                     bytes(driver.canvas.pixels), round(app.brightness, 3),
                                     self._game_of(app), tuple(sorted(app.waiting_games())),
                                     app.update_share, app.announcer.secret))
@@ -162,7 +164,7 @@ class Bridge:
             self._game = {"name": state.info.name, "title": state.info.title,
                           "json": state.to_json(), "moves": list(session.moves),
                           "standing": standing(state), "finished": session.finished,
-                          "id": session.tags.get("Id", "")}
+                          "id": session.tags.get("Id", ""), **_result_of(session)}
         return self._game
 
     # -- the server's side ------------------------------------------------------------------------
@@ -180,3 +182,15 @@ class Bridge:
         call = Call(function)
         self._post(call)
         return call.reply
+
+
+def _result_of(session: Session[Any]) -> dict[str, Any]:
+    """Who sits where (``{"white": "human", "black": "computer 2"}``), and once the game is
+    over its winner (a player, or ``None``: a draw, or a lost solitaire) and why it ended."""
+    players = session.state.info.players
+    outcome = session.state.outcome()
+    winner = session.winner if session.finished else None
+    ended = outcome.reason if outcome is not None else session.tags.get("Termination")
+    return {"seats": {p: session.tags.get(p.capitalize(), HUMAN) for p in players},
+            "winner": players[winner] if winner is not None else None,
+            "ended": ended if session.finished else None}

@@ -89,7 +89,7 @@ def replay_pictures(profile: Profile, record_text: str) -> dict[str, Any]:
             frames.append({
                 "ply": ply,
                 "move": screen.session.moves[-1] if ply else None,
-                "description": screen.describe(0.0),
+                "description": " · ".join(screen.position_words("a person")),
                 "leds": _leds(replay.picture(screen, 0.0)),
             })
         return {"game": replay.start.info.name, "title": replay.start.info.title,

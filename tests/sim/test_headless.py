@@ -221,7 +221,8 @@ def test_describe_prints_each_screen_in_words_before_the_summary(tmp_path):
     assert result.returncode == 0, result.stderr
     *described, summary = result.stdout.splitlines()
     assert described[0].startswith("Home · 3 games")
-    assert described[1].startswith("Kaskade 6x6 · two people · White to move")
+    assert described[1].startswith('"White to move" on the LEDs; the next touch only skips '
+                                   "these words · then: Kaskade 6x6 · two people · White to move")
     assert "Black to move" in described[2]
     assert json.loads(summary)["description"] == described[2]
 

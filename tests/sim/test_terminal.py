@@ -77,7 +77,7 @@ def test_keys_play_a_game_and_q_restores_the_terminal(tmp_path):
         keys(" ", b"who plays?")
         keys(" ", b"touch the far corner")  # two people
         keys("jjjjjll", b"cursor c3")
-        keys(" ", b"Kaskade 3x3 \xc2\xb7 two people \xc2\xb7 White to move")  # a 3 x 3 board
+        keys(" ", b'"White to move" on the LEDs; the next touch only skips')  # a 3 x 3 board
         os.write(fd, b" ")  # skips the words "White to move" on the LEDs (keys typed ahead
         # are taken in order, each tap once the last has ended)
         keys("hj ", b"cursor b2")       # White plays the centre (not charged: a steady light)

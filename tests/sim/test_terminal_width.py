@@ -48,7 +48,7 @@ def expected_words(state: Path) -> tuple[str, str]:
     board.tap("a4")
     board.tap("c3")
     board.skip_message()
-    return board.app.screen.describe(board.now), board.app.screen.pad_words(board.pad("c3"))
+    return board.app.describe(board.now), board.app.screen.pad_words(board.pad("c3"))
 
 
 @pytest.mark.parametrize("width", [80, 120])
@@ -60,12 +60,14 @@ def test_the_words_under_the_board_are_wrapped_not_cut(width, tmp_path):
         return subprocess.run(["tmux", "-L", socket, "-f", os.devnull, *argv], env=env,
                               capture_output=True, text=True, check=True, timeout=30).stdout
 
-    def wait_for(words: str) -> str:
+    def wait_for(words: str, line: bool = False) -> str:
+        """The screen once ``words`` show (as a whole ``line``, or anywhere)."""
         deadline = time.monotonic() + 60
         screen = ""
         while time.monotonic() < deadline:
             screen = tmux("capture-pane", "-p")
-            if words in "\n".join(logical_lines(screen)):
+            lines = logical_lines(screen)
+            if (words in lines) if line else (words in "\n".join(lines)):
                 return screen
             time.sleep(0.1)
         raise AssertionError(f"{words!r} never appeared:\n{screen}")
@@ -77,8 +79,9 @@ def test_the_words_under_the_board_are_wrapped_not_cut(width, tmp_path):
         for keys, marker in KEYS:
             for key in keys:
                 tmux("send-keys", "Space" if key == " " else key)
-            screen = wait_for(marker)
+            wait_for(marker)
         description, pad_words = expected_words(tmp_path / "app")
+        screen = wait_for(description, line=True)  # once the words "your turn" are skipped
         assert len(description) > width - 1, "a line longer than the terminal is wide"
         lines = logical_lines(screen)
         assert description in lines, f"the description whole:\n{screen}"

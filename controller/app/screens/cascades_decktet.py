@@ -28,6 +28,7 @@ from controller.profile.model import Profile
 from controller.render import cascades_decktet
 from controller.render.canvas import Canvas
 from controller.render.cascades_decktet import (
+    VERDICT,
     CascadesDecktetLayout,
     CascadesDecktetView,
     Pad,
@@ -105,6 +106,16 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
         if self.chosen is not None:
             return f"touch the tier for the {CARDS[self.chosen].name}"
         return "touch the waste or a reserve card to play it, the stock to draw"
+
+    def hint_words(self, now: float) -> str:
+        """The solver's verdict while its pad shows it, with the move that blinks."""
+        move, since = self.hint
+        if move is None or not 0 <= now - since < VERDICT:
+            return ""
+        verdict = "this deal can still be won" if self.hint_score > 0 else \
+            "this deal is lost" if self.hint_score < 0 else "the solver could not decide"
+        blinking = super().hint_words(now)
+        return f"hint: {verdict}" + (f", {blinking.removeprefix('hint: ')}" if blinking else "")
 
     def after_move(self, events: list[Event], now: float) -> bool:
         del events, now

@@ -35,7 +35,7 @@ from controller.games import CHANCE, Event, GameOver
 from controller.games.status import standing, title
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, Colour, player_colours
-from controller.render.feedback import NEVER, Touches, Turn
+from controller.render.feedback import HINT, NEVER, Touches, Turn
 
 if TYPE_CHECKING:
     from controller.app.app import App
@@ -69,6 +69,9 @@ class GameScreen(Screen, Generic[S]):
         self.hint: tuple[Any, float] = (None, NEVER)
         self.hint_score = 0.0
         """How the last hint's search judged the position (+1 won … -1 lost)."""
+        self.computer_played: str | None = None
+        """The computer's last move in words (``level 3 (Black) played c4``) until a person
+        moves or takes back."""
         self.chance_at: float | None = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
         self.announce_turn()
@@ -189,7 +192,15 @@ class GameScreen(Screen, Generic[S]):
     def play(self, move: Any, now: float) -> None:
         """Play ``move`` for the side to move and show it."""
         self.hint = (None, NEVER)
+        mover = self.state.to_move
+        if mover is not None and mover != CHANCE:
+            level = self.session.computer_level(mover)
+            self.computer_played = None if level is None else \
+                f"level {level} ({self.state.player_title(mover)}) played " \
+                f"{self.state.move_name(move)}"
         events = self.session.play(move)
+        if self.session.finished:
+            self.app.record_finished(self.session)
         self.moved_at = now
         if not self.after_move(events, now):
             if any(isinstance(event, GameOver) for event in events):
@@ -233,6 +244,7 @@ class GameScreen(Screen, Generic[S]):
             return
         for _ in range(count):
             self.session.undo()
+        self.computer_played = None
         self.showing_winner = False
         self.moved_at = NEVER
         self.app.say(Sound.UNDO)
@@ -311,6 +323,7 @@ class GameScreen(Screen, Generic[S]):
 
     def resigned(self) -> None:
         """The pause menu ended the game by resignation."""
+        self.app.record_finished(self.session)
         self.end_animation(NEVER)
         self._won()
 
@@ -322,9 +335,27 @@ class GameScreen(Screen, Generic[S]):
 
     def describe(self, now: float) -> str:
         """``Kaskade 6x6 · you (White) against level 3 · White to move · White 5 cells · Black 3
-        cells · move 12 · touch an empty cell or one of yours``."""
+        cells · move 12 · level 3 (Black) played c4 · touch an empty cell or one of yours``."""
+        words = self.position_words()
+        if self.computer_played is not None:
+            words.append(self.computer_played)
+        words.append(self.hint_words(now))
+        if self.session.finished:
+            words.append("touch to go home")
+        elif self.pending is not None:
+            words.append("the computer is thinking")
+        elif self.person_to_move():
+            if self.hinting is not None:
+                words.append("the computer is thinking about a hint")
+            words.append(self.touch_words())
+        return " · ".join(word for word in words if word)
+
+    def position_words(self, person: str = "you") -> list[str]:
+        """The game as it stands — title, seats (the ``person`` against the computer), whose
+        turn or the result, its situation, the move — without what a touch would do or
+        what the computer is doing: a replay's caption is these alone."""
         state, session = self.state, self.session
-        words = [title(state), self.seats()]
+        words = [title(state), self.seats(person)]
         if session.resigned:
             winner = session.winner
             words.append(f"{session.tags['Termination']}"
@@ -332,17 +363,17 @@ class GameScreen(Screen, Generic[S]):
         elif state.to_move != CHANCE:
             words.append(standing(state))
         words.append(state.situation())
-        if session.finished:
-            words += [f"{state.plies} moves", "touch to go home"]
-        else:
-            words.append(f"move {state.plies + 1}")
-            if self.pending is not None:
-                words.append("the computer is thinking")
-            elif self.person_to_move():
-                words.append(self.touch_words())
-        return " · ".join(word for word in words if word)
+        words.append(f"{state.plies} moves" if session.finished else f"move {state.plies + 1}")
+        return [word for word in words if word]
 
-    def seats(self) -> str:
+    def hint_words(self, now: float) -> str:
+        """The hint while it blinks on the LEDs (``hint: c4 blinks``), or ``""``."""
+        move, since = self.hint
+        if move is None or not 0 <= now - since < HINT:
+            return ""
+        return f"hint: {self.state.move_name(move)} blinks"
+
+    def seats(self, person: str = "you") -> str:
         """Who plays: ``two people``, ``you (White) against level 3``, ``alone``."""
         players = range(len(self.state.info.players))
         if len(players) == 1:
@@ -353,8 +384,8 @@ class GameScreen(Screen, Generic[S]):
             return "two people"
         if not people:
             return " against ".join(f"level {levels[p]}" for p in players)
-        (person,) = people
-        return f"you ({self.state.player_title(person)}) against level {levels[1 - person]}"
+        (seat,) = people
+        return f"{person} ({self.state.player_title(seat)}) against level {levels[1 - seat]}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

@@ -49,6 +49,7 @@ function show(state) {
   board = state.board;
   $("board-name").textContent = board.name;
   $("description").textContent = state.description;
+  showResult(state.game);
   paint(canvas, state.leds, state.brightness);
   if (state.covered) cover(canvas);
   canvas.dataset.version = state.version;
@@ -117,7 +118,10 @@ function follow() {
     $("link").textContent = token ? "live · paired" : "live";
     $("link").className = token ? "badge paired" : "badge live";
     const state = JSON.parse(event.data);
-    if (follow.inGame && !state.game) loadHistory().catch((error) => say(error.message));
+    const ended = Boolean(state.game && state.game.finished);
+    // a game is in the history as soon as it ends (and one left unfinished is not)
+    if ((ended && !follow.ended) || (follow.inGame && !state.game)) loadHistory().catch((error) => say(error.message));
+    follow.ended = ended;
     if (follow.screen !== state.screen) loadHealth().catch((error) => say(error.message));
     follow.screen = state.screen;
     follow.inGame = Boolean(state.game);
@@ -297,19 +301,127 @@ $("sensors-panel").ontoggle = () => {
 
 $("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).catch((error) => say(error.message));
 
+// -- a new game: the games that fit this board, each option a control with its allowed values --
+
+let offers = [];  // GET /api/games: [{name, title, seats, options}]
+
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
-  const options = Object.fromEntries($("options").value.split(/[\s,]+/).filter(Boolean).map((item) => item.split("=")));
   const seat = $("computer-seat").value;
   const computer = seat ? { [seat]: Number($("level").value) } : {};
-  needsPairing(async () => { await api("POST", "/api/games", { game: $("game").value, options, computer }); say("The game starts on the board."); });
+  const body = { game: $("game").value, options: chosenOptions(), computer };
+  needsPairing(async () => { await api("POST", "/api/games", body); say("The game starts on the board."); });
 };
-$("game").onchange = fillSeats;
+$("game").onchange = fillGame;
 
-function fillSeats() {
-  const seats = { kaskade: ["white", "black"], cascades: ["white", "black"], "big-balls": ["black", "white"],
-                  "colliding-circles": ["red", "black"], "cascades-decktet": [] }[$("game").value] || [];
-  $("computer-seat").replaceChildren(new Option("nobody", ""), ...seats.map((s) => new Option(s, s)));
+async function loadGames() {
+  offers = await api("GET", "/api/games");
+  $("game").replaceChildren(...offers.map((game) => new Option(game.title, game.name)));
+  fillGame();
+}
+
+function offered() {
+  return offers.find((game) => game.name === $("game").value);
+}
+
+// The chosen game's seats for the computer and a control for each of its options.
+function fillGame() {
+  const game = offered();
+  if (!game) return;
+  $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
+  $("computer-seat").disabled = !game.seats.length;
+  $("level").disabled = !game.seats.length;
+  const controls = game.options.map(optionControl);
+  $("options").replaceChildren(...(controls.length ? [legend("Options"), ...controls] : [legend("Options: none")]));
+  limitOptions();
+}
+
+function legend(text) {
+  const element = document.createElement("legend");
+  element.textContent = text;
+  return element;
+}
+
+function numberInput(name, min, max, value, label) {
+  const input = document.createElement("input");
+  Object.assign(input, { type: "number", min, max, value, step: 1, required: true });
+  input.dataset.option = name;
+  input.setAttribute("aria-label", label);
+  return input;
+}
+
+function optionControl(option) {
+  const label = document.createElement("label");
+  label.append(`${option.name} `);
+  if (option.kind === "size") {
+    const [width, height] = option.default.split("x").map(Number);
+    const across = numberInput(`${option.name}:width`, option.min[0], option.max[0], width, "width");
+    const up = numberInput(`${option.name}:height`, option.min[1], option.max[1], height, "height");
+    label.append(across, " × ", up, ` (up to ${option.max[0]} × ${option.max[1]})`);
+  } else if (option.values) {
+    const select = document.createElement("select");
+    select.replaceChildren(...option.values.map((value) => new Option(value, value)));
+    select.value = option.default;
+    select.dataset.option = option.name;
+    select.onchange = limitOptions;
+    label.append(select);
+  } else {
+    const input = numberInput(option.name, option.min, option.max, option.default, option.name);
+    const limit = document.createElement("span");
+    limit.className = "limit";
+    label.append(input, " ", limit);
+  }
+  return label;
+}
+
+// A number whose largest value depends on another option (Cascades' top row on its shape).
+function limitOptions() {
+  const game = offered();
+  if (!game) return;
+  for (const option of game.options.filter((o) => o.max_by)) {
+    const input = $("options").querySelector(`[data-option="${option.name}"]`);
+    const [other, limits] = Object.entries(option.max_by)[0];
+    const chosen = $("options").querySelector(`[data-option="${other}"]`).value;
+    input.max = limits[chosen];
+    if (Number(input.value) > limits[chosen]) input.value = limits[chosen];
+    input.parentElement.querySelector(".limit").textContent = `(${option.min} to ${limits[chosen]} for ${chosen})`;
+  }
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const control of $("options").querySelectorAll("[data-option]")) {
+    const [name, part] = control.dataset.option.split(":");
+    if (part === "width") options[name] = control.value;
+    else if (part === "height") options[name] += `x${control.value}`;
+    else options[name] = control.value;
+  }
+  return options;
+}
+
+// -- the result, for the person who played it from here --------------------------------------
+
+// The seat this device plays: the one seat a person plays against the computer (the page that
+// started it asked for the computer's seat; the board's own set-up records the same). With
+// two people at the board the page cannot know which of them holds it, and names the winner.
+function mySeat(game) {
+  const people = Object.entries(game.seats).filter(([, seat]) => seat === "human").map(([player]) => player);
+  return people.length === 1 && Object.keys(game.seats).length > 1 ? people[0] : null;
+}
+
+function showResult(game) {
+  const over = Boolean(game && game.finished);
+  $("result").hidden = !over;
+  if (!over) return;
+  const mine = mySeat(game);
+  const name = (player) => player.charAt(0).toUpperCase() + player.slice(1);
+  let words;
+  if (Object.keys(game.seats).length === 1) words = game.winner ? "You won" : "You lost";
+  else if (!game.winner) words = "A draw";
+  else if (mine) words = game.winner === mine ? `You won (${name(mine)})` : `You lost: ${name(game.winner)} won`;
+  else words = `${name(game.winner)} won`;
+  $("result").textContent = `${words}${game.ended ? ` · ${game.ended}` : ""}`;
+  $("result").className = mine && game.winner && game.winner !== mine ? "result lost" : "result";
 }
 
 async function loadSettings() {
@@ -344,7 +456,7 @@ async function loadHistory() {
     replay.className = "small replay";
     replay.textContent = "replay";
     replay.onclick = () => openReplay(game.id).catch((error) => say(error.message));
-    item.append(`${game.finished.slice(0, 16).replace("T", " ")} · ${game.game} · ${Object.values(game.players).join(" v ")} · ${game.result} `, link, " ", replay);
+    item.append(`${game.finished.slice(0, 16).replace("T", " ")} · ${game.title} · ${game.words} `, link, " ", replay);
     return item;
   }));
 }
@@ -479,8 +591,7 @@ async function start() {
     $("welcome").hidden = false;
     return;
   }
-  $("game").replaceChildren(...["kaskade", "cascades", "big-balls", "colliding-circles", "cascades-decktet"].map((g) => new Option(g, g)));
-  fillSeats();
+  loadGames().catch((error) => say(error.message));
   showPaired();
   follow();
   loadSettings().catch((error) => say(error.message));

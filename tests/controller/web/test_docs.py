@@ -16,10 +16,14 @@ EXAMPLES = [(m["request"], m["response"]) for m in EXAMPLE.finditer(DOC.read_tex
 
 
 def contains(got, shown) -> bool:
-    """Whether ``got`` has every field ``shown`` has, with the same values."""
+    """Whether ``got`` has every field ``shown`` has, with the same values (a list: as many
+    items, each with the fields shown)."""
     if isinstance(shown, dict):
         return isinstance(got, dict) and all(k in got and contains(got[k], v)
                                              for k, v in shown.items())
+    if isinstance(shown, list) and shown and isinstance(shown[0], dict):
+        return isinstance(got, list) and len(got) == len(shown) and \
+            all(contains(g, v) for g, v in zip(got, shown, strict=True))
     return got == shown
 
 

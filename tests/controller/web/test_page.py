@@ -2,7 +2,9 @@
 as the LEDs do and its description, pairs with the code the board writes on its LEDs (covered
 on the page until it is paired), and plays a Kaskade game to its end by clicks on the drawn
 pads, then replays it with its cascade; a board that shows itself to paired devices only
-greets an unpaired phone with how to pair, and nothing else."""
+greets an unpaired phone with how to pair, and nothing else. On a phone (390 x 844) the
+new-game form offers the games that fit with a control for each option, the player who lost
+reads so, and the replay dialog shows all its buttons."""
 
 from __future__ import annotations
 
@@ -64,14 +66,12 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
     assert served.app.session.finished
     assert served.app.session.moves == ["a1", "b2", "a2", "b1", "a1"]
 
-    # home: the game goes into the history, which the page replays move by move
-    served.wait_for(lambda: served.app.announcer.text == "White wins", "the result's words")
-    click_pad("h8")  # skips the result's words
-    click_pad("h8")  # home
-    wait.until(lambda b: b.find_element(By.ID, "leds").get_attribute("data-screen") ==
-               "HomeScreen")
+    # the game is in the history as soon as it ends, which the page replays move by move
     browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(3) summary").click()
     replay = wait.until(lambda b: b.find_element(By.CSS_SELECTOR, "#history button.replay"))
+    assert "White beat Black (two people)" in browser.find_element(By.ID, "history").text
+    assert browser.find_element(By.ID, "result").text.startswith("White won · ")
+    assert served.app.session is not None, "no touch on the board was needed"
     replay.click()
     wait.until(lambda b: b.find_element(By.ID, "replay").get_attribute("open") is not None)
     assert browser.find_element(By.ID, "replay-move").text == "the start"
@@ -175,3 +175,70 @@ def test_where_the_board_takes_no_releases_the_page_offers_no_upload(served, bro
     wait.until(lambda b: b.find_element(By.ID, "release-running")
                .get_attribute("textContent") == __version__)
     assert not browser.find_element(By.ID, "release-row").is_displayed()
+
+
+def _phone(browser) -> None:
+    browser.set_window_size(390, 844)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                             "mobile": True})
+
+
+def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, browser):
+    from selenium.webdriver.support.ui import Select
+
+    _phone(browser)
+    try:
+        browser.get(served.server.address)
+        wait = WebDriverWait(browser, 10)
+        wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+        served.pair()
+        browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
+        browser.get(served.server.address)
+        wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+        games = Select(browser.find_element(By.ID, "game"))
+        assert [option.text for option in games.options] == ["Kaskade", "Cascades",
+                                                              "Big Balls"]
+        assert not browser.find_elements(By.ID, "options") or \
+            browser.find_element(By.ID, "options").tag_name == "fieldset"
+        games.select_by_value("cascades")
+        shape = Select(browser.find_element(By.CSS_SELECTOR, '[data-option="shape"]'))
+        assert [option.text for option in shape.options] == ["widening", "hexagon"]
+        size = browser.find_element(By.CSS_SELECTOR, '[data-option="size"]')
+        assert size.get_attribute("max") == "4"
+        games.select_by_value("kaskade")
+        width = browser.find_element(By.CSS_SELECTOR, '[data-option="size:width"]')
+        height = browser.find_element(By.CSS_SELECTOR, '[data-option="size:height"]')
+        for field in (width, height):
+            field.clear()
+            field.send_keys("2")
+        Select(browser.find_element(By.ID, "computer-seat")).select_by_value("black")
+        browser.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
+        served.wait_for(lambda: served.app.session is not None, "the game from the form")
+        session = served.app.session
+        assert session.state.options() == {"size": "2x2"}
+        assert session.tags["Black"] == "computer 3"
+
+        assert served.request("POST", "/api/game/resign")[0] == 200
+        wait.until(lambda b: b.find_element(By.ID, "result").is_displayed())
+        result = browser.find_element(By.ID, "result").text
+        assert result.startswith("You lost: Black won · White resigned")
+
+        browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(3) summary").click()
+        replay = wait.until(lambda b: b.find_element(By.CSS_SELECTOR, "#history button.replay"))
+        assert "Black (level 3) beat White (a person)" in \
+            browser.find_element(By.ID, "history").text
+        browser.execute_script("arguments[0].click()", replay)
+        wait.until(lambda b: b.find_element(By.ID, "replay").get_attribute("open") is not None)
+        description = browser.find_element(By.ID, "replay-description").text
+        assert "thinking" not in description
+        assert "touch" not in description
+        inside = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#replay button, #replay-ply'))"
+            ".map((e) => { const r = e.getBoundingClientRect();"
+            " return [e.id, r.left >= 0 && r.right <= innerWidth && r.top >= 0 &&"
+            " r.bottom <= innerHeight]; });")
+        assert all(fits for _, fits in inside), f"cut off on a 390 x 844 phone: {inside}"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_script("localStorage.clear()")

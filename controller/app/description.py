@@ -1,0 +1,45 @@
+"""The board's one line of words — what the LEDs show and what the next touch does — for the
+simulator, the terminal, the web page and headless scripts.
+
+A screen describes itself (``Screen.describe``), but the LEDs can show more than the screen:
+the red frame of a lost touch board, a message in letters over the screen (a caption that
+touches go through, an announcement that the next touch only skips), a board asleep that the
+first touch only wakes. The line says those first, so it never promises what a touch will not
+do; the screen's own words follow as what comes once they are gone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controller.app.app import App
+
+
+def describe(app: App, now: float) -> str:
+    """``app``'s LEDs at ``now`` in one line of words (see the module's text)."""
+    screen = app.screen.describe(now)
+    if app.touches_lost is not None:
+        return (f"Touch board lost ({app.touches_lost}): the LEDs show the game dimmed in a "
+                "pulsing red frame and touches do nothing; check the touch board's cable, "
+                f"nothing is lost · when it is back: {screen}")
+    overlay = _overlay(app, now)
+    return f"{overlay} · then: {screen}" if overlay else screen
+
+
+def _overlay(app: App, now: float) -> str:
+    """What lies over the screen and takes the next touch or lets it through, or ``""``."""
+    words = []
+    dimming = app.announcer.dimming(now)
+    if dimming < 1.0:
+        words.append("Asleep (" + ("dark" if dimming == 0 else "dimmed")
+                     + "): the first touch only wakes the board")
+    message = app.announcer.message
+    if message is not None:
+        shown = "a pairing code for the people at the board" if message.secret \
+            else f'"{message.text}"'
+        if message.caption:
+            words.append(f"{shown} on the LEDs over the screen; a touch goes through")
+        else:
+            words.append(f"{shown} on the LEDs; the next touch only skips these words")
+    return " · ".join(words)

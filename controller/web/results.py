@@ -1,0 +1,33 @@
+"""Who played a finished game and who won, in words, for the page's history: ``White (a
+person) beat Black (level 2)``, ``Black (level 3) beat White (a person)``, ``White and Black
+(two people) drew``, ``won alone``."""
+
+from __future__ import annotations
+
+from controller.app.history import Match
+from controller.app.seats import computer_level
+
+
+def seat_words(player: str, seat: str) -> str:
+    """``White (a person)``, ``Black (level 2)``."""
+    level = computer_level(seat)
+    return f"{player.capitalize()} ({'a person' if level is None else f'level {level}'})"
+
+
+def match_words(match: Match) -> str:
+    """Who played ``match`` and who won it, in one short sentence."""
+    players = list(match.players)
+    if len(players) == 1:
+        return "won alone" if match.result in players else "lost alone"
+    people = all(computer_level(seat) is None for seat in match.players.values())
+    if people:
+        names = [player.capitalize() for player in players]
+        if match.result not in players:
+            return f"{' and '.join(names)} (two people) drew"
+        loser = next(player for player in players if player != match.result)
+        return f"{match.result.capitalize()} beat {loser.capitalize()} (two people)"
+    seats = {player: seat_words(player, seat) for player, seat in match.players.items()}
+    if match.result not in players:
+        return f"{' and '.join(seats.values())} drew"
+    loser = next(player for player in players if player != match.result)
+    return f"{seats[match.result]} beat {seats[loser]}"
