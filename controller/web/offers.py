@@ -20,7 +20,6 @@ from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
 from controller.games.kaskade.grid import DEFAULT_SIZE, MIN_SIDE
 from controller.games.registry import get_game
 from controller.profile.model import Profile
-from controller.render import cascades, cascades_decktet
 
 Option = dict[str, Any]
 """``{"name", "default", "values"}`` (a menu) or ``{"name", "default", "min", "max"}`` (a
@@ -39,6 +38,9 @@ def _kaskade(profile: Profile) -> list[Option]:
 
 
 def _cascades(profile: Profile) -> list[Option]:
+    # a game's picture is loaded when that game is asked for, not with the web server
+    from controller.render import cascades  # noqa: PLC0415
+
     largest = {shape: cascades.largest_top(profile, shape) for shape in SHAPES}
     shapes = tuple(shape for shape in SHAPES if largest[shape] is not None)
     widest = max(largest[shape] or MIN_TOP for shape in shapes)
@@ -48,9 +50,16 @@ def _cascades(profile: Profile) -> list[Option]:
             _menu("shape", shapes), _menu("placement", PLACEMENTS), _menu("scoring", SCORINGS)]
 
 
+def _extended_deck_fits(profile: Profile) -> bool:
+    """Whether the Decktet's pawns and courts fit (its picture, loaded only when asked)."""
+    from controller.render import cascades_decktet  # noqa: PLC0415
+
+    return cascades_decktet.fits(profile, extended=True)
+
+
 def _cascades_decktet(profile: Profile) -> list[Option]:
     options = [_menu("version", VERSIONS), _menu("passes", PASS_LIMITS)]
-    if cascades_decktet.fits(profile, extended=True):
+    if _extended_deck_fits(profile):
         options += [_menu("pawns", ("no", "yes")), _menu("courts", ("no", "yes"))]
     return options
 
@@ -101,6 +110,6 @@ def what_fits(profile: Profile, name: str) -> str:
                                                      for shape, top in tops.items()))
         elif "values" in option:
             limits.append(f"{option['name']} {' or '.join(option['values'])}")
-    if name == "cascades-decktet" and not cascades_decktet.fits(profile, extended=True):
+    if name == "cascades-decktet" and not _extended_deck_fits(profile):
         limits.append("the basic deck only (pawns and courts need a wider board)")
     return f"on this board ({profile.columns}x{profile.rows} pads): {'; '.join(limits)}"
