@@ -14,7 +14,6 @@ import json
 import os
 import statistics
 import tempfile
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from controller.bench.stream import StreamReader
 from controller.devices.frame import Frame
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
@@ -36,36 +36,24 @@ for 36 moves."""
 
 
 class _Page:
-    """Follows ``/api/stream`` on a thread as the page does: when each count of moves was
-    first shown."""
+    """Follows ``/api/stream`` as the page does: when each count of moves was first shown."""
 
     def __init__(self, address: str) -> None:
         self.shown: dict[int, float] = {}
-        self.changed = threading.Condition()
-        self.stream = urllib.request.urlopen(address + "api/stream", timeout=30)
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = StreamReader(address, "api/stream", self._take)
 
-    def _read(self) -> None:
-        try:
-            for raw in self.stream:
-                line = raw.decode()
-                if line.startswith("data: "):
-                    game = json.loads(line[6:])["game"] or {}
-                    with self.changed:
-                        self.shown.setdefault(len(game.get("moves", [])), time.perf_counter())
-                        self.changed.notify_all()
-        except (OSError, ValueError, AttributeError):
-            return  # closed by close()
+    def _take(self, state: dict[str, Any]) -> None:
+        game = state["game"] or {}
+        self.shown.setdefault(len(game.get("moves", [])), time.perf_counter())
 
     def moves(self, count: int, timeout: float = 30.0) -> float:
         """When the page was first shown ``count`` moves."""
-        with self.changed:
-            if not self.changed.wait_for(lambda: count in self.shown, timeout):
-                raise TimeoutError(f"the page never showed move {count}")
-            return self.shown[count]
+        if not self.reader.wait_for(lambda: count in self.shown, timeout):
+            raise TimeoutError(f"the page never showed move {count}")
+        return self.shown[count]
 
     def close(self) -> None:
-        self.stream.close()
+        self.reader.close()
 
 
 @contextmanager

@@ -14,48 +14,36 @@ from __future__ import annotations
 import json
 import statistics
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+from controller.bench.stream import StreamReader
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from sim.served import served_board
 
 
 class _Follower:
-    """Reads the stream on a thread and notes when each version arrived."""
+    """Reads the stream and notes when each version arrived."""
 
     def __init__(self, address: str, token: str) -> None:
         self.arrivals: dict[int, float] = {}
         self.latest = 0
-        self.changed = threading.Condition()
-        self.stream = urllib.request.urlopen(f"{address}api/stream?token={token}", timeout=30)
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = StreamReader(address, f"api/stream?token={token}", self._take)
 
-    def _read(self) -> None:
-        try:
-            for raw in self.stream:
-                line = raw.decode()
-                if line.startswith("data: "):
-                    version = json.loads(line[6:])["version"]
-                    with self.changed:
-                        self.arrivals[version] = time.perf_counter()
-                        self.latest = version
-                        self.changed.notify_all()
-        except (OSError, ValueError, AttributeError):
-            return  # closed by close(): http.client drops its socket mid-read
+    def _take(self, state: dict[str, Any]) -> None:
+        self.arrivals[state["version"]] = time.perf_counter()
+        self.latest = state["version"]
 
     def newer_than(self, version: int, timeout: float = 5.0) -> float:
         """When a version newer than ``version`` arrived."""
-        with self.changed:
-            self.changed.wait_for(lambda: self.latest > version, timeout)
-            return self.arrivals[self.latest]
+        self.reader.wait_for(lambda: self.latest > version, timeout)
+        return self.arrivals[self.latest]
 
     def close(self) -> None:
-        self.stream.close()
+        self.reader.close()
 
 
 def _post(address: str, path: str, body: dict[str, Any], token: str) -> None:

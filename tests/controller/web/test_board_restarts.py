@@ -6,27 +6,12 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from controller.devices.interfaces import SensorsRestarted
 from controller.profile import load_profile
-from firmware.board import TouchBoard
 from sim.served import served_board
 from tests.support.web import Served
 
 WAIT = 60.0
-
-
-@pytest.fixture
-def crashing(monkeypatch):
-    step = TouchBoard.step
-
-    def failing(self, elapsed):
-        if self.uptime >= 1:
-            raise ValueError("the sensor bus failed")
-        step(self, elapsed)
-
-    monkeypatch.setattr(TouchBoard, "step", failing)
 
 
 def test_health_says_the_board_restarts_in_a_loop_and_why(tmp_path, crashing):

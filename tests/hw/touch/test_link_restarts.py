@@ -14,7 +14,6 @@ import pytest
 
 from controller.devices.interfaces import PadDown, SensorsFault, SensorsRestarted
 from firmware import proto
-from firmware.board import TouchBoard
 from hw.touch.link import NO_REASON, TouchLink, restart_words
 from sim.mcu.serve import RunningDevice
 from tests.support.link_board import PROFILE, Board
@@ -27,19 +26,6 @@ def board(tmp_path):
     board = Board(tmp_path)
     yield board
     board.close()
-
-
-@pytest.fixture
-def crashing(monkeypatch):
-    """Every start of the firmware raises once it has been up a second."""
-    step = TouchBoard.step
-
-    def failing(self, elapsed):
-        if self.uptime >= 1:
-            raise ValueError("the sensor bus failed")
-        step(self, elapsed)
-
-    monkeypatch.setattr(TouchBoard, "step", failing)
 
 
 def restarts(board: Board, count: int) -> list[SensorsRestarted]:
