@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 import time
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from controller.bench.stream import StreamReader
 from controller.web.api import COVERED, HOW_TO_PAIR
 
 PAGE = Path(__file__).resolve().parents[3] / "controller" / "web" / "page"
@@ -47,28 +47,16 @@ class Stream:
 
     def __init__(self, served, token: str | None = None) -> None:
         query = f"?token={token}" if token else ""
-        self.answer = urllib.request.urlopen(f"{served.server.address}api/stream{query}",
-                                             timeout=30)
         self.events: list[dict[str, Any]] = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        try:
-            for raw in self.answer:
-                line = raw.decode()
-                if line.startswith("data: "):
-                    with self.lock:
-                        self.events.append(json.loads(line[6:]))
-        except (OSError, ValueError, AttributeError):
-            return
+        self.reader = StreamReader(served.server.address, f"api/stream{query}",
+                                   self.events.append)
 
     def seen(self) -> list[dict[str, Any]]:
-        with self.lock:
+        with self.reader.changed:
             return list(self.events)
 
     def close(self) -> None:
-        self.answer.close()
+        self.reader.close()
 
 
 # -- the code never reaches anyone unpaired ------------------------------------------------------
