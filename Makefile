@@ -21,8 +21,10 @@ sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pas
 play: $(STAMP)     ## a game as text in the terminal (ARGS="--game big-balls --black computer:3")
 	$(BIN)/kaskade play --terminal $(ARGS)
 
-# The suite runs on every core; JOBS=2 for two processes, JOBS=0 for this one (to debug a test).
-JOBS ?= auto
+# The suite runs in two processes per core: many tests wait on the MicroPython emulator, a
+# browser or a subprocess rather than compute, so a core has room for a second one meanwhile.
+# JOBS=2 for two processes, JOBS=0 for this one (to debug a test).
+JOBS ?= $(shell echo $$(( 2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) )))
 
 test: $(DEV) $(MICROPYTHON)  ## run the whole test suite (with the linter and the type checker)
 	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)

@@ -50,6 +50,8 @@ def served_board(profile: Profile, directory: Path, think: float = 0.1,
     server = WebServer(bridge, profile, store.directory, store.history, port=0,
                        reading=reading, limits=limits)
     try:
+        if not bridge.attached.wait(60):
+            raise TimeoutError("the board app's loop did not start within 60 s")
         server.start()
         yield Served(app, bridge, server, board)
     finally:

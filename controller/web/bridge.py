@@ -126,6 +126,8 @@ class Bridge:
         self.board: Channel[Snapshot] = Channel()
         self.sensors: Channel[Readings] = Channel()
         self._post: Callable[[InputEvent | Call], None] | None = None
+        self.attached = threading.Event()
+        """Set once the loop runs and takes calls (a runner may wait for it before serving)."""
         self._game_key: tuple[Any, ...] | None = None
         self._game: dict[str, Any] | None = None
         self._readings_seen = -1
@@ -135,6 +137,7 @@ class Bridge:
     def attach(self, post: Callable[[InputEvent | Call], None]) -> None:
         """The loop's queue: events and calls go there."""
         self._post = post
+        self.attached.set()
 
     def publish(self, driver: Driver, now: float) -> None:
         """After a step of the loop: keep what the board shows (and the readings, when new
