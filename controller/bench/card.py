@@ -10,19 +10,17 @@ on the card); and meanwhile how long the loop takes to answer a call (a touch's,
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from controller.bench.stream import StreamReader
+from controller.bench.stream import StreamReader, post_json
 from controller.devices.frame import Frame
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
@@ -69,14 +67,6 @@ def _slow_fsync(extra_ms: float) -> Iterator[None]:
         yield
 
 
-def _post(address: str, path: str, body: dict[str, Any], token: str) -> None:
-    request = urllib.request.Request(address + path.lstrip("/"), json.dumps(body).encode(),
-                                     {"Content-Type": "application/json",
-                                      "Authorization": f"Bearer {token}"}, method="POST")
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        answer.read()
-
-
 def measure_card(fsync_ms: float, moves: int) -> dict[str, Any]:
     """Move-to-LEDs, move-to-page and loop-call times over ``moves`` moves (1 to 36) at
     ``fsync_ms`` more per fsync."""
@@ -96,16 +86,16 @@ def measure_card(fsync_ms: float, moves: int) -> dict[str, Any]:
         served.board.pixels.show = timed  # type: ignore[method-assign]
         bridge.call(lambda app, now: setattr(
             app, "screen", app.start_game(KaskadeState(6, 6), {}))).result(10)
-        _post(address, "/api/touch", {"pad": SKIP}, token)
+        post_json(address, "/api/touch", {"pad": SKIP}, token)
         page = _Page(address)
         page.moves(0)
         to_leds, to_page, calls = [], [], []
         with _slow_fsync(fsync_ms):
             for count, move in enumerate(CELLS[:moves], 1):
-                _post(address, "/api/touch", {"pad": move, "action": "down"}, token)
+                post_json(address, "/api/touch", {"pad": move, "action": "down"}, token)
                 shown = len(frames)
                 released = time.perf_counter()
-                _post(address, "/api/touch", {"pad": move, "action": "up"}, token)
+                post_json(address, "/api/touch", {"pad": move, "action": "up"}, token)
                 asked = time.perf_counter()
                 bridge.call(lambda app, now: None).result(30)
                 calls.append((time.perf_counter() - asked) * 1000)

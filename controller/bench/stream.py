@@ -1,5 +1,5 @@
-"""The web companion's event stream read as the page reads it, on a thread of its own: the
-benchmarks time when each picture reached the page from it."""
+"""The web companion as the page talks to it, for the benchmarks: its event stream read on a
+thread of its own (when each picture reached the page), and a paired page's JSON requests."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import http.client
 import json
 import socket
 import threading
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -56,3 +57,13 @@ class StreamReader:
         with contextlib.suppress(OSError):
             self.socket.shutdown(socket.SHUT_RDWR)
         self.socket.close()
+
+
+def post_json(address: str, path: str, body: dict[str, Any], token: str,
+              timeout: float = 30.0) -> None:
+    """``POST`` ``body`` to ``path`` as the paired page with ``token`` does."""
+    request = urllib.request.Request(address + path.lstrip("/"), json.dumps(body).encode(),
+                                     {"Content-Type": "application/json",
+                                      "Authorization": f"Bearer {token}"}, method="POST")
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
+        answer.read()

@@ -11,15 +11,13 @@ following the stream.
 
 from __future__ import annotations
 
-import json
 import statistics
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from controller.bench.stream import StreamReader
+from controller.bench.stream import StreamReader, post_json
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from sim.served import served_board
@@ -46,14 +44,6 @@ class _Follower:
         self.reader.close()
 
 
-def _post(address: str, path: str, body: dict[str, Any], token: str) -> None:
-    request = urllib.request.Request(address + path.lstrip("/"), json.dumps(body).encode(),
-                                     {"Content-Type": "application/json",
-                                      "Authorization": f"Bearer {token}"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        answer.read()
-
-
 def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
     """Touch-to-picture latency over ``taps`` touches, and the CPU cost of an open page over
     ``seconds``."""
@@ -70,11 +60,11 @@ def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
         latencies = []
         for index in range(taps):
             pad = bar[index % 2]
-            _post(address, "/api/touch", {"pad": pad, "action": "down"}, token)
+            post_json(address, "/api/touch", {"pad": pad, "action": "down"}, token)
             time.sleep(0.05)
             version = follower.latest
             sent = time.perf_counter()
-            _post(address, "/api/touch", {"pad": pad, "action": "up"}, token)
+            post_json(address, "/api/touch", {"pad": pad, "action": "up"}, token)
             latencies.append((follower.newer_than(version) - sent) * 1000)
             time.sleep(0.05)
         follower.close()

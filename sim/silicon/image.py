@@ -217,21 +217,21 @@ class PrivateApt:
         _run(["apt-get", *self.options(), "update", "-qq"], f"apt-get update ({SUITE})")
 
     def source_version(self, package: str) -> str:
-        out = _run(["apt-cache", *self.options(), "showsrc", "--only-source", package],
-                   f"the {SUITE} version of the source package {package}")
-        versions = [line.split(":", 1)[1].strip() for line in out.splitlines()
-                    if line.startswith("Version:")]
-        if not versions:
-            raise ImageBuildError(f"{SUITE} has no source package {package}")
-        return versions[0]
+        return self._version(["showsrc", "--only-source", package],
+                             f"the {SUITE} version of the source package {package}",
+                             f"{SUITE} has no source package {package}")
 
     def binary_version(self, package: str) -> str:
-        out = _run(["apt-cache", *self.options(), "show", package],
-                   f"the {SUITE} version of {package}")
+        return self._version(["show", package], f"the {SUITE} version of {package}",
+                             f"{SUITE} has no package {package}")
+
+    def _version(self, query: list[str], what: str, missing: str) -> str:
+        """The first ``Version:`` apt-cache gives for ``query`` (the newest), or ``missing``."""
+        out = _run(["apt-cache", *self.options(), *query], what)
         versions = [line.split(":", 1)[1].strip() for line in out.splitlines()
                     if line.startswith("Version:")]
         if not versions:
-            raise ImageBuildError(f"{SUITE} has no package {package}")
+            raise ImageBuildError(missing)
         return versions[0]
 
     def fetch(self, versions: dict[str, str], into: Path) -> None:

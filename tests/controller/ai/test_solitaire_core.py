@@ -7,20 +7,15 @@ The solver is built at install where a compiler is present; in CI it must be the
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from controller.ai import solitaire
 from controller.ai.base import Budget
 from controller.ai.solitaire import UNKNOWN, WINNABLE, solve
 from tests.controller.ai.test_solitaire import full_deal, small_deal
+from tests.support.compiled import compiled_solver
 
-if solitaire._compiled is None:
-    if os.environ.get("CI"):
-        pytest.fail("the compiled solver was not built: install build-essential and python3-dev",
-                    pytrace=False)
-    pytest.skip("the compiled solver was not built (no C compiler here)", allow_module_level=True)
+compiled_solver()
 
 CASES = [("standard", "3", 12), ("standard", "unlimited", 11), ("ace", "unlimited", 13),
          ("ace", "3", 13)]

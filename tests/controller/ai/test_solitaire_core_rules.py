@@ -7,21 +7,15 @@ The solver is built at install where a compiler is present; in CI it must be the
 from __future__ import annotations
 
 import itertools
-import os
 
 import pytest
 
 from controller.ai import solitaire, solitaire_board
 from controller.games.cascades_decktet import cards, state
 from controller.games.cascades_decktet.cards import RankRule, broken_rank_rule
+from tests.support.compiled import compiled_solver
 
-if solitaire._compiled is None:
-    if os.environ.get("CI"):
-        pytest.fail("the compiled solver was not built: install build-essential and python3-dev",
-                    pytrace=False)
-    pytest.skip("the compiled solver was not built (no C compiler here)", allow_module_level=True)
-
-core = solitaire._compiled
+core = compiled_solver()
 COUNTS = range(4)
 """A tier holds at most two cards of a rank; three checks the rules beyond what can be."""
 
