@@ -131,6 +131,10 @@ class Tutor:
         self.done = False
         return True
 
+    def again(self) -> None:
+        """The step on show from its start (whoever shows it takes a fresh :meth:`position`)."""
+        self.done = False
+
     def words(self) -> str:
         """The step in words, ``step 2 of 6: …``, and what happened once it is done."""
         step, count = self.step, len(self.lesson.steps)

@@ -169,7 +169,7 @@ def keyboard_hover_and_resizing(window: Any, app: Any, pump: Callable[[float], N
     pump(0.5)
     window.root.focus_force()
     key("Up")  # shows the cursor on a8, the Kaskade tile
-    assert window._hover_text() == "pad a8 · Kaskade · touch: its name"
+    assert window._hover_text() == "pad a8 · Kaskade · touch: its name · hold: learn it"
     key("space")
     assert "touch: play it" in window._hover_text()
     key("space")

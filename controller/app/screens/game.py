@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
 from controller.ai.levels import STRONGEST
@@ -74,6 +75,11 @@ class GameScreen(Screen, Generic[S]):
         moves or takes back."""
         self.chance_at: float | None = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
+        self.judge: Callable[[Any], bool] | None = None
+        """A lesson's check of each move a person makes, asked before the move is played:
+        a move it refuses flashes red as an illegal one does (``screens/lesson.py``)."""
+        self.tapped: int | None = None
+        """The pad whose release is being acted on (a refused move flashes it)."""
         self.announce_turn()
         self._next_step(None)
 
@@ -137,6 +143,7 @@ class GameScreen(Screen, Generic[S]):
             return None
         if self.session.finished:
             return self.app.leave_finished_game()
+        self.tapped = pad
         self.tap(pad, now)
         return None
 
@@ -184,13 +191,17 @@ class GameScreen(Screen, Generic[S]):
         return not self.session.finished and to_move is not None and to_move != CHANCE and \
             self.session.computer_level(to_move) is None and self.chance_at is None
 
-    def refuse(self, pad: int, now: float) -> None:
+    def refuse(self, pad: int | None, now: float) -> None:
         """A touch that is not a legal move: flash the pad red."""
         self.illegal = (pad, now)
         self.app.say(Sound.ILLEGAL)
 
     def play(self, move: Any, now: float) -> None:
-        """Play ``move`` for the side to move and show it."""
+        """Play ``move`` for the side to move and show it (unless a lesson's ``judge``
+        refuses a person's move)."""
+        if self.judge is not None and self.person_to_move() and not self.judge(move):
+            self.refuse(self.tapped, now)
+            return
         self.hint = (None, NEVER)
         mover = self.state.to_move
         if mover is not None and mover != CHANCE:

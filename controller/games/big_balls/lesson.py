@@ -28,7 +28,7 @@ LESSON = Lesson("big-balls", (
          "A stone on the top hole, a7, wins. The die shows 6, but stone 6 is gone, so the "
          "next one, 5, moves: touch a6, then a7.",
          "./B5./.../..../...../B4.O.../B3B2OOOOO black move:6 plies=46 first=black",
-         ("a6xa7",),
+         ("a6-a7",),
          "Not that: touch Black's stone 5 on a6, then the top hole a7.",
          "Stone 5 reached the top: Black wins."),
 ))
