@@ -19,6 +19,7 @@ from controller.cli import (
     gtp,
     history,
     install,
+    learn,
     logs,
     play,
     profile,
@@ -68,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log more (-vv: everything); under systemd the log goes to the "
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, upgrade,
+    for module in (sim, play, learn, replay, history, calibrate, firmware, doctor, install, upgrade,
                    selftest, wiring, profile, gtp, bench):
         module.register(commands)
     return parser

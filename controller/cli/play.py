@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
                                "the board everything is chosen by touch")
         return run_board(args)
-    read = _line_reader()
+    read = line_reader()
     session = _setup(args, read if sys.stdin.isatty() else None)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
@@ -249,7 +249,7 @@ def _ask_seat(ask: Callable[[str], str], title: str) -> str:
     return f"computer:{answer}" if answer.isdigit() else answer
 
 
-def _line_reader() -> Callable[[str], str]:
+def line_reader() -> Callable[[str], str]:
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401, PLC0415  (line editing and history where available)
     return input

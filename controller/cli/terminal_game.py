@@ -301,9 +301,7 @@ class TerminalGame:
 
     def _show(self, state: GameState[Any]) -> int:
         """Print the game (with its status line); how many lines that took."""
-        if isinstance(state, KaskadeState):
-            return self._show_cells(state.cells, None)
-        text = f"{status_line(state)}\n{game_text.board(state, self.console.colour)}"
+        text = picture(state, self.console.colour)
         self.console.write(text)
         return text.count("\n") + 1
 
@@ -352,3 +350,13 @@ class TerminalGame:
 
     def _say(self, text: str) -> None:
         self.console.write(text)
+
+
+def picture(state: GameState[Any], colour: bool) -> str:
+    """The game as the terminal shows it: its status line over its board."""
+    if isinstance(state, KaskadeState):
+        board = kaskade_text.painted(state, state.cells) if colour else \
+            kaskade_text.plain(state, state.cells)
+    else:
+        board = game_text.board(state, colour)
+    return f"{status_line(state)}\n{board}"

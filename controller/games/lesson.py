@@ -1,7 +1,7 @@
 """Lessons: a game taught in a few steps, each a position, words, and a move for the learner
 to try, which the game's own rules check.
 
-A lesson is data next to its game's rules (``controller/games/NAME/lesson.py``, ``LESSON``),
+A lesson is data next to its game's rules (``LESSON`` in ``controller/games/NAME/lesson.py``),
 taken from the game's original text: Kaskade's from its specification's pictures, Colliding
 Circles' from its example game. Each step is a position in the game's own notation (so the
 engine reads it and refuses one that no game could reach), the words that explain it, the
@@ -67,18 +67,20 @@ class Lesson:
 
 
 def lesson(name: str) -> Lesson:
-    """The lesson of the game called ``name`` (``UnknownGameError`` for no such game,
-    :class:`NoLessonError` for a game that has none)."""
+    """The lesson of the game called ``name``, ``LESSON`` in the module ``lesson`` beside its
+    rules (``UnknownGameError`` for no such game, :class:`NoLessonError` for a game that has
+    none)."""
     entry = game_entry(name)
-    module_name = f"controller.games.{entry.name.replace('-', '_')}.lesson"
+    module_name = f"{entry.rules.partition(':')[0]}.lesson"
     try:
         module = import_module(module_name)
     except ModuleNotFoundError as error:
-        if error.name != module_name:
+        if error.name is None or not module_name.startswith(error.name):
             raise
         raise NoLessonError(f"{get_game(name).info.title} has no lesson") from None
-    found = module.LESSON
-    assert isinstance(found, Lesson) and found.game == entry.name, module_name
+    found = getattr(module, "LESSON", None)
+    if not isinstance(found, Lesson) or found.game != entry.name:
+        raise NoLessonError(f"{module_name} holds no lesson of {entry.name}")
     return found
 
 

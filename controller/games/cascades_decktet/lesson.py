@@ -18,26 +18,26 @@ LESSON = Lesson("cascades-decktet", (
          "Three cards are face up; only the top one, the Darkness, may be played."),
     Step("the top tier",
          "The first card turned starts the top tier: touch the Darkness (9, Waves and "
-         "Wyrms), then the top tier.",
+         "Wyrms) on the waste.",
          f"dealt=yes tiers=-/-/- {_RESERVES} talon={_DEAL} turned=3 "
          + _REST.format("yes", "8000000", 2), ("darkness:top",),
-         "Not that: touch the Darkness on the waste, then the top tier.",
+         "Not that: touch the Darkness on the waste.",
          "The top tier has begun."),
     Step("a shared suit",
          "A card goes on the end of a tier when it shares a suit with the card there: the "
-         "Battle (4, Wyrms and Knots) shares Wyrms with the Darkness. Play it on the top tier.",
+         "Battle (4, Wyrms and Knots) shares Wyrms with the Darkness: touch it.",
          f"dealt=yes tiers=9WY/-/- {_RESERVES} talon={_DEAL.replace('9WY,', '')} turned=2 "
          + _REST.format("yes", "8001000", 3), ("battle:top",),
-         "Not that: touch the Battle on the waste, then the top tier.",
+         "Not that: touch the Battle on the waste; it goes on the Darkness.",
          "Wyrms join the two cards; each rank may be in a tier once (Aces and Crowns twice)."),
     Step("a lower tier",
          "A card goes to a lower tier only when the tier above holds more of its rank: the "
          "top tier holds a Crown, the Bard, so the Crown Windfall may start the middle tier. "
-         "Touch it, then the middle tier.",
+         "Touch it.",
          "dealt=yes tiers=9WY,4YK,6SY,CS/-/- " + _RESERVES + " talon=CY,CM,CW,7ML,9LK,5ML,"
          "5YK,CK,3MW,8WL,6MW,3SK,7SK,AM,AW,7WY,6LK,4MS,5SW,2WL,8MS,9MS,AY turned=8 "
          + _REST.format("yes", "988111000", 9), ("windfall:middle",),
-         "Not that: touch the Windfall on the waste, then the middle tier.",
+         "Not that: touch the Windfall on the waste; it starts the middle tier.",
          "The middle tier has begun. Lay every card into the tiers within three passes to "
          "win."),
 ))
