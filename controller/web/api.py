@@ -39,6 +39,7 @@ from controller.app.pairing import (
     TooSoonError,
 )
 from controller.app.screens.game import GameScreen
+from controller.app.screens.lesson import LessonScreen
 from controller.app.screens.pause import PauseScreen
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
@@ -48,6 +49,7 @@ from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
+from controller.games.lesson import NoLessonError, lesson
 from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
@@ -122,6 +124,7 @@ class Api:
             web.get("/api/games", readable(self.games)),
             web.post("/api/games", self.paired(self.new_game)),
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
+            web.post("/api/games/{name}/learn", self.paired(self.learn)),
             web.post("/api/game/hint", self.paired(self.hint)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
@@ -407,6 +410,26 @@ class Api:
             return {"game": name, "screen": type(app.screen).__name__}
 
         return web.json_response(await self.call(resume))
+
+    async def learn(self, request: web.Request) -> web.Response:
+        """``POST /api/games/{name}/learn``: the game's lesson starts on the board, as when
+        its tile is held (a game in play waits on its tile meanwhile)."""
+        name = request.match_info["name"]
+        if name not in game_names():
+            raise _http(404, f"no game is called {name!r}; the games: {', '.join(game_names())}")
+        if name not in {game["name"] for game in offers(self.profile)}:
+            raise _http(409, f"{_title(name)} does not fit this board; "
+                             f"{what_fits(self.profile, name)}")
+        try:
+            found = lesson(name)
+        except NoLessonError as error:
+            raise _http(404, str(error)) from None
+
+        def begin(app: App, now: float) -> dict[str, Any]:
+            app.screen = LessonScreen(app, found, now)
+            return {"game": name, "steps": len(found.steps)}
+
+        return web.json_response(await self.call(begin), status=201)
 
     async def hint(self, request: web.Request) -> web.Response:
         """``POST /api/game/hint``: the best move blinks on the board (a person's turn only)."""

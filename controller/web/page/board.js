@@ -303,7 +303,7 @@ $("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).c
 
 // -- a new game: the games that fit this board, each option a control with its allowed values --
 
-let offers = [];  // GET /api/games: [{name, title, seats, options}]
+let offers = [];  // GET /api/games: [{name, title, seats, options, lesson}]
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
@@ -313,6 +313,14 @@ $("new-game").onsubmit = (event) => {
   needsPairing(async () => { await api("POST", "/api/games", body); say("The game starts on the board."); });
 };
 $("game").onchange = fillGame;
+// The chosen game's lesson on the board (as when its tile is held): its words on the line above.
+$("learn").onclick = () => {
+  const game = offered();
+  needsPairing(async () => {
+    const lesson = await api("POST", `/api/games/${game.name}/learn`);
+    say(`The ${game.title} lesson starts on the board: ${lesson.steps} steps, each tried by touch.`);
+  });
+};
 
 async function loadGames() {
   offers = await api("GET", "/api/games");
@@ -328,6 +336,7 @@ function offered() {
 function fillGame() {
   const game = offered();
   if (!game) return;
+  $("learn").hidden = !game.lesson;
   $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
   $("computer-seat").disabled = !game.seats.length;
   $("level").disabled = !game.seats.length;
