@@ -68,8 +68,9 @@ class GameScreen(Screen, Generic[S]):
         self.hinting: ThinkRequest | None = None
         """A hint being thought about."""
         self.hint: tuple[Any, float] = (None, NEVER)
-        self.hint_score = 0.0
-        """How the last hint's search judged the position (+1 won … -1 lost)."""
+        self.hint_score: float | None = None
+        """How the last hint's search judged the position (+1 won … -1 lost); ``None`` for a
+        hint no search gave (a lesson's move to try)."""
         self.computer_played: str | None = None
         """The computer's last move in words (``level 3 (Black) played c4``) until a person
         moves or takes back."""

@@ -49,6 +49,8 @@ class LessonScreen(Screen):
         self.tutor = Tutor(lesson)
         self.wrong = False
         """The last touch was not what the step asks (its words for that are said)."""
+        self.praised = False
+        """"right!" has been said for the step's move (once it had played out)."""
         self.game: GameScreen[Any] = self._show(now)
 
     def _show(self, now: float) -> GameScreen[Any]:
@@ -59,7 +61,7 @@ class LessonScreen(Screen):
         game = front(tutor.lesson.game).screen(self.app, Session(state, [], tags, None))
         game.judge = lambda move: tutor.judge(game.state, move)
         game.hint = (tutor.shown(game.state), now)
-        self.wrong = False
+        self.wrong = self.praised = False
         self.app.announce(tutor.step.short, now=now)
         return game
 
@@ -78,7 +80,6 @@ class LessonScreen(Screen):
         self.game.pad_up(pad, now)
         if tutor.done:
             self.wrong = False
-            self.app.caption(self.app.say_words("lesson right"), now, CONFIRM)
         elif self.game.illegal != flashed:
             self.wrong = True
             self.app.caption(self.app.say_words("lesson again"), now, ILLEGAL)
@@ -103,6 +104,12 @@ class LessonScreen(Screen):
 
     def tick(self, now: float) -> Screen | None:
         self.game.tick(now)
+        game = self.game
+        if self.tutor.done and not self.praised and game.animation_end() is None and \
+                game.chance_at is None:
+            self.praised = True  # after the move has played out, so the words cover nothing
+            if not game.session.finished:  # the result is said instead
+                self.app.caption(self.app.say_words("lesson right"), now, CONFIRM)
         move, since = self.game.hint
         if not self.tutor.done and (move is None or now - since >= HINT):
             self.game.hint = (self.tutor.shown(self.game.state), now)  # it keeps blinking
@@ -112,6 +119,8 @@ class LessonScreen(Screen):
         times = [self.game.wakeup(now)]
         if not self.tutor.done:
             times.append(self.game.hint[1] + HINT)
+        elif not self.praised:
+            times.append(now)
         return min((time for time in times if time is not None), default=None)
 
     # -- drawing and words ----------------------------------------------------------------------
