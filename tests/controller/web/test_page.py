@@ -242,3 +242,27 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         browser.execute_script("localStorage.clear()")
+
+
+def test_learn_on_the_page_starts_the_chosen_games_lesson_and_its_words_show(served, browser):
+    from selenium.webdriver.support.ui import Select
+
+    from controller.app.screens.lesson import LessonScreen
+
+    browser.set_window_size(1200, 1000)
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+    served.pair()
+    browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
+    browser.get(served.server.address)
+    wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+    Select(browser.find_element(By.ID, "game")).select_by_value("big-balls")
+    learn = browser.find_element(By.ID, "learn")
+    assert learn.is_displayed()
+    learn.click()
+    served.wait_for(lambda: isinstance(served.app.screen, LessonScreen), "the lesson")
+    wait.until(lambda b: "The Big Balls lesson starts on the board: 4 steps" in
+               b.find_element(By.TAG_NAME, "body").text)
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith(
+        "Learning Big Balls · step 1 of 4: Black is to move."))
