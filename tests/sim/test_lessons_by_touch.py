@@ -41,12 +41,16 @@ def tap(sim: Headless, pad: Pad) -> None:
     sim.do(Command(0, "tap", pad=row * sim.profile.columns + column))
 
 
-def hold_tile(sim: Headless, name: str) -> None:
+def hold_tile(sim: Headless, name: str) -> LessonScreen:
+    """Hold the home tile of ``name``: its lesson."""
     home = sim.app.screen
     assert isinstance(home, HomeScreen)
     tile = home.layout.tiles[home.games.index(name)]
     sim.do(Command(0, "hold", pad=tile.row * sim.profile.columns + tile.column,
                    seconds=LEARN_HOLD + 0.2))
+    screen = sim.app.screen
+    assert isinstance(screen, LessonScreen)
+    return screen
 
 
 def touches(screen: GameScreen[Any], move: Any) -> list[Pad]:
@@ -86,9 +90,7 @@ def skip_words(sim: Headless) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_lesson_played_through_by_touch(tmp_path, game):
     sim = simulator(tmp_path, "kaskade-16x16")
-    hold_tile(sim, game)
-    screen = sim.app.screen
-    assert isinstance(screen, LessonScreen)
+    screen = hold_tile(sim, game)
     steps = lesson(game).steps
     for number, step in enumerate(steps, 1):
         assert screen.tutor.index == number - 1
@@ -115,9 +117,7 @@ def test_a_lesson_played_through_by_touch(tmp_path, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_wrong_touch_is_refused_with_the_lessons_words(tmp_path, game):
     sim = simulator(tmp_path, "kaskade-16x16")
-    hold_tile(sim, game)
-    screen = sim.app.screen
-    assert isinstance(screen, LessonScreen)
+    screen = hold_tile(sim, game)
     skip_words(sim)
     inner = screen.game
     before = inner.state.position()
@@ -138,9 +138,7 @@ def test_a_wrong_touch_is_refused_with_the_lessons_words(tmp_path, game):
 
 def test_a_kaskade_touch_that_is_no_move_at_all_is_refused_too(tmp_path):
     sim = simulator(tmp_path, "kaskade-8x8")
-    hold_tile(sim, "kaskade")
-    screen = sim.app.screen
-    assert isinstance(screen, LessonScreen)
+    screen = hold_tile(sim, "kaskade")
     skip_words(sim)
     tap(sim, (2, 2))  # c3: White's ball, not Black's to play on
     assert screen.tutor.step.wrong in sim.describe()
@@ -151,9 +149,7 @@ def test_a_kaskade_touch_that_is_no_move_at_all_is_refused_too(tmp_path):
 
 def test_undo_starts_the_step_again_and_menu_goes_home(tmp_path):
     sim = simulator(tmp_path, "kaskade-8x8")
-    hold_tile(sim, "kaskade")
-    screen = sim.app.screen
-    assert isinstance(screen, LessonScreen)
+    screen = hold_tile(sim, "kaskade")
     skip_words(sim)
     tap(sim, (1, 1))  # b2, the step's move
     assert screen.tutor.done

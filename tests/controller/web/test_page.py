@@ -189,13 +189,7 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
 
     _phone(browser)
     try:
-        browser.get(served.server.address)
-        wait = WebDriverWait(browser, 10)
-        wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
-        served.pair()
-        browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
-        browser.get(served.server.address)
-        wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+        wait = _paired_page(served, browser)
         games = Select(browser.find_element(By.ID, "game"))
         assert [option.text for option in games.options] == ["Kaskade", "Cascades",
                                                               "Big Balls"]
@@ -250,13 +244,7 @@ def test_learn_on_the_page_starts_the_chosen_games_lesson_and_its_words_show(ser
     from controller.app.screens.lesson import LessonScreen
 
     browser.set_window_size(1200, 1000)
-    browser.get(served.server.address)
-    wait = WebDriverWait(browser, 10)
-    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
-    served.pair()
-    browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
-    browser.get(served.server.address)
-    wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+    wait = _paired_page(served, browser)
     Select(browser.find_element(By.ID, "game")).select_by_value("big-balls")
     learn = browser.find_element(By.ID, "learn")
     assert learn.is_displayed()
@@ -266,3 +254,17 @@ def test_learn_on_the_page_starts_the_chosen_games_lesson_and_its_words_show(ser
                b.find_element(By.TAG_NAME, "body").text)
     wait.until(lambda b: b.find_element(By.ID, "description").text.startswith(
         "Learning Big Balls · step 1 of 4: Black is to move."))
+
+
+def _paired_page(served, browser) -> WebDriverWait:
+    """The page on a paired device, its new-game form filled with the games that fit."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+    served.pair()
+    browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
+    browser.get(served.server.address)
+    wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+    return wait
