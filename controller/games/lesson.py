@@ -138,7 +138,7 @@ class Tutor:
         self.done = False
 
     def words(self) -> str:
-        """The step in words, ``step 2 of 6: …``, and what happened once it is done."""
+        """The step in words, ``step 2 of 7: …``, and what happened once it is done."""
         step, count = self.step, len(self.lesson.steps)
         text = f"step {self.index + 1} of {count}: {step.words}"
         return f"{text} {step.done}" if self.done else text

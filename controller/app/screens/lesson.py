@@ -132,7 +132,7 @@ class LessonScreen(Screen):
         return self.game.pad_words(pad)
 
     def describe(self, now: float) -> str:
-        """``Learning Kaskade · step 3 of 6: … · touch c3`` and, after a wrong touch, the
+        """``Learning Kaskade · step 3 of 7: … · c3 blinks`` and, after a wrong touch, the
         step's words for it."""
         tutor = self.tutor
         words = [f"Learning {tutor.lesson.title}", tutor.words()]

@@ -5,6 +5,9 @@ is the original's (3,3))."""
 
 from controller.games.lesson import Lesson, Step
 
+_CAPACITIES = "....w1/...../..b3../...../b1.b2.. b"
+"""Picture 3: a full inner cell (c3), a full edge cell (c1) and a full corner (a1)."""
+
 LESSON = Lesson("kaskade", (
     Step("empty cell",
          "Black is to move. A ball may go on an empty cell: touch b2, which blinks.",
@@ -24,12 +27,17 @@ LESSON = Lesson("kaskade", (
          "Not that one: touch c3, the full cell.",
          "c3 overflowed: its four neighbours are Black's, c2 with 2 balls (picture 2)."),
     Step("corner",
-         "A cell overflows when it holds as many balls as it has neighbours: an inner cell "
-         "is full with 3 (c3), an edge cell with 2 (c1), a corner with 1 (a1). Touch the "
-         "corner a1.",
-         "....w1/...../..b3../...../b1.b2.. b", ("a1",),
+         "A cell overflows when it holds as many balls as it has neighbours, diagonals not "
+         "counted: an inner cell is full with 3 (c3), an edge cell with 2 (c1), a corner with "
+         "1 (a1). Touch the corner a1.",
+         _CAPACITIES, ("a1",),
          "Not that one: touch the corner a1, full with one ball.",
-         "The corner's two balls went to a2 and b1 (picture 3)."),
+         "The corner's two balls went to its two neighbours, a2 and b1 (picture 3)."),
+    Step("edge",
+         "An edge cell has three neighbours, so c1 is full with 2. Touch c1.",
+         _CAPACITIES, ("c1",),
+         "Not that one: touch c1 on the edge, full with two balls.",
+         "c1's three balls went to b1, d1 and c2 (picture 3)."),
     Step("cascade",
          "b3 and c3 are both full. Touch b3: its overflow fills c3, which overflows in turn "
          "and takes White's c4 and d3. That is a cascade.",

@@ -62,7 +62,7 @@ def test_a_legal_move_that_is_not_the_steps_is_refused_and_the_step_waits():
     text = script.text
     assert "Not that one: touch the empty cell b2." in text
     assert "a1 b1 c1" in text, "legal lists the moves"
-    assert text.count("Step 1 of 6") == 2, "again shows the step from its start"
+    assert text.count("Step 1 of 7") == 2, "again shows the step from its start"
     assert "Black's ball is on b2" in text
     assert tutor.done
     assert tutor.index == 0, "quit before going on"
@@ -81,7 +81,7 @@ def test_the_installed_command_teaches_kaskade_on_a_pipe():
                             capture_output=True, text=True, timeout=60, check=False,
                             env={**os.environ, "NO_COLOR": "1"})
     assert result.returncode == 0, result.stderr
-    assert "Learning Kaskade: 6 steps" in result.stdout
+    assert "Learning Kaskade: 7 steps" in result.stdout
     assert "Cascade: 2 generations, 2 cells captured." in result.stdout
     assert "Black wins" in result.stdout
     assert "\x1b[" not in result.stdout

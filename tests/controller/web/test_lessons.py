@@ -20,11 +20,11 @@ def test_a_lesson_starts_from_the_page_and_is_played_by_its_touches(served):
     served.pair()
     status, answer = served.request("POST", "/api/games/kaskade/learn")
     assert status == 201
-    assert answer == {"game": "kaskade", "steps": 6}
+    assert answer == {"game": "kaskade", "steps": 7}
     served.wait_for(lambda: isinstance(served.app.screen, LessonScreen), "the lesson")
     screen = served.app.screen
     description = served.request("GET", "/api/state")[1]["description"]
-    assert "Learning Kaskade · step 1 of 6: Black is to move." in description
+    assert "Learning Kaskade · step 1 of 7: Black is to move." in description
     served.request("POST", "/api/touch", {"pad": "h8"})  # skips the step's words
     served.request("POST", "/api/touch", {"pad": "c3"})  # White's ball: refused
     served.wait_for(lambda: screen.wrong, "the wrong touch")
