@@ -168,3 +168,15 @@ def test_a_short_touch_on_a_tile_still_only_names_the_game(tmp_path):
     assert sim.app.screen is home
     assert home.selected == 0
     assert "hold it to learn the game" not in sim.describe()
+
+
+def test_a_held_tile_says_that_holding_on_teaches_the_game(tmp_path):
+    sim = simulator(tmp_path, "kaskade-8x8")
+    home = sim.app.screen
+    tile = home.layout.tiles[home.games.index("cascades")]
+    sim.do(Command(0, "down", pad=tile.row * sim.profile.columns + tile.column))
+    sim.pass_time(1.0)
+    assert sim.app.announcer.text == "keep holding: learn Cascades"
+    assert sim.app.screen is home
+    sim.pass_time(LEARN_HOLD)
+    assert isinstance(sim.app.screen, LessonScreen)
