@@ -29,7 +29,7 @@ from controller.render.color import CONFIRM, ILLEGAL
 from controller.render.feedback import HINT
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
     from controller.app.screens.game import GameScreen
 
 
@@ -40,8 +40,8 @@ class LessonDoesNotFitError(KaskadeError, ValueError):
 class LessonScreen(Screen):
     """``lesson`` step by step, each step on its game's screen."""
 
-    def __init__(self, app: App, lesson: Lesson, now: float) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], lesson: Lesson, now: float) -> None:
+        super().__init__(host)
         game = front(lesson.game)
         if not all(game.holds(self.profile, lesson.position(index))
                    for index in range(len(lesson.steps))):
@@ -58,11 +58,11 @@ class LessonScreen(Screen):
         tutor = self.tutor
         state = tutor.position()
         tags = {player.capitalize(): seat(None) for player in state.info.players}
-        game = front(tutor.lesson.game).screen(self.app, Session(state, [], tags, None))
+        game = front(tutor.lesson.game).screen(self.host, Session(state, [], tags, None))
         game.judge = lambda move: tutor.judge(game.state, move)
         game.hint = (tutor.shown(game.state), now)
         self.wrong = self.praised = False
-        self.app.announce(tutor.step.short, now=now)
+        self.host.announce(tutor.step.short, now=now)
         return game
 
     # -- input ----------------------------------------------------------------------------------
@@ -82,22 +82,22 @@ class LessonScreen(Screen):
             self.wrong = False
         elif self.game.illegal != flashed:
             self.wrong = True
-            self.app.caption(self.app.say_words("lesson again"), now, ILLEGAL)
+            self.host.caption(self.host.say_words("lesson again"), now, ILLEGAL)
         return None
 
     def _go_on(self, now: float) -> Screen | None:
         """The next step, or home after the last."""
         if not self.tutor.go_on():
-            self.app.caption(self.app.say_words("lesson over"), now, CONFIRM)
-            return self.app.home()
+            self.host.caption(self.host.say_words("lesson over"), now, CONFIRM)
+            return self.host.home()
         self.game = self._show(now)
         return None
 
     def button_down(self, button: str, now: float) -> Screen | None:
         if button == "menu":
-            return self.app.home()
+            return self.host.home()
         if button == "undo":
-            self.app.say(Sound.UNDO)
+            self.host.say(Sound.UNDO)
             self.tutor.again()
             self.game = self._show(now)
         return None
@@ -109,7 +109,7 @@ class LessonScreen(Screen):
                 game.chance_at is None:
             self.praised = True  # after the move has played out, so the words cover nothing
             if not game.session.finished:  # the result is said instead
-                self.app.caption(self.app.say_words("lesson right"), now, CONFIRM)
+                self.host.caption(self.host.say_words("lesson right"), now, CONFIRM)
         move, since = self.game.hint
         if not self.tutor.done and (move is None or now - since >= HINT):
             self.game.hint = (self.tutor.shown(self.game.state), now)  # it keeps blinking

@@ -9,6 +9,13 @@ from controller.app.screens.lesson import LessonScreen
 from controller.games.lesson import lesson
 
 
+def wait_described(served, words: str) -> None:
+    """Wait until the description the page is served holds ``words`` (the page is shown a
+    change once the board's loop has drawn it)."""
+    served.wait_for(lambda: words in served.request("GET", "/api/state")[1]["description"],
+                    words)
+
+
 def test_every_offered_game_says_how_long_its_lesson_is(served):
     status, games = served.request("GET", "/api/games")
     assert status == 200
@@ -23,13 +30,11 @@ def test_a_lesson_starts_from_the_page_and_is_played_by_its_touches(served):
     assert answer == {"game": "kaskade", "steps": 7}
     served.wait_for(lambda: isinstance(served.app.screen, LessonScreen), "the lesson")
     screen = served.app.screen
-    description = served.request("GET", "/api/state")[1]["description"]
-    assert "Learning Kaskade · step 1 of 7: Black is to move." in description
+    wait_described(served, "Learning Kaskade · step 1 of 7: Black is to move.")
     served.request("POST", "/api/touch", {"pad": "h8"})  # skips the step's words
     served.request("POST", "/api/touch", {"pad": "c3"})  # White's ball: refused
     served.wait_for(lambda: screen.wrong, "the wrong touch")
-    description = served.request("GET", "/api/state")[1]["description"]
-    assert "Not that one: touch the empty cell b2." in description
+    wait_described(served, "Not that one: touch the empty cell b2.")
     served.request("POST", "/api/touch", {"pad": "b2"})
     served.wait_for(lambda: screen.tutor.done, "the step's move")
     served.request("POST", "/api/button", {"button": "menu"})
