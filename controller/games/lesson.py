@@ -43,6 +43,13 @@ class Step:
     """Said when the learner tries anything else."""
     done: str
     """Said once the move is played: what happened."""
+    short_de: str = ""
+    """:attr:`short` in German, for a board that speaks German (its LED words are the only
+    ones the board translates)."""
+
+    def led_words(self, language: str) -> str:
+        """:attr:`short` in ``language`` (``en`` or ``de``; English where there is no German)."""
+        return self.short_de if language == "de" and self.short_de else self.short
 
 
 @dataclass(frozen=True)

@@ -180,3 +180,14 @@ def test_a_held_tile_says_that_holding_on_teaches_the_game(tmp_path):
     assert sim.app.screen is home
     sim.pass_time(LEARN_HOLD)
     assert isinstance(sim.app.screen, LessonScreen)
+
+
+def test_the_steps_words_on_the_leds_are_in_the_boards_language(tmp_path):
+    sim = simulator(tmp_path, "kaskade-8x8")
+    sim.app.settings.language = "de"
+    screen = hold_tile(sim, "kaskade")
+    assert sim.app.announcer.text == "leeres Feld"
+    skip_words(sim)
+    tap(sim, (2, 2))  # c3, White's
+    assert sim.app.announcer.text == "nochmal"
+    assert screen.tutor.step.wrong in sim.describe(), "the description line stays English"

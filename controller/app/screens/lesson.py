@@ -62,7 +62,7 @@ class LessonScreen(Screen):
         game.judge = lambda move: tutor.judge(game.state, move)
         game.hint = (tutor.shown(game.state), now)
         self.wrong = self.praised = False
-        self.host.announce(tutor.step.short, now=now)
+        self.host.announce(tutor.step.led_words(self.host.settings.language), now=now)
         return game
 
     # -- input ----------------------------------------------------------------------------------

@@ -15,21 +15,24 @@ LESSON = Lesson("cascades-decktet", (
          f"dealt=yes tiers=-/-/- {_RESERVES} talon={_DEAL} turned=0 "
          + _REST.format("no", "0", 1), ("draw",),
          "Not that: touch the stock to turn three cards.",
-         "Three cards are face up; only the top one, the Darkness, may be played."),
+         "Three cards are face up; only the top one, the Darkness, may be played.",
+         short_de="drei aufdecken"),
     Step("the top tier",
          "The first card turned starts the top tier: touch the Darkness (9, Waves and "
          "Wyrms) on the waste.",
          f"dealt=yes tiers=-/-/- {_RESERVES} talon={_DEAL} turned=3 "
          + _REST.format("yes", "8000000", 2), ("darkness:top",),
          "Not that: touch the Darkness on the waste.",
-         "The top tier has begun."),
+         "The top tier has begun.",
+         short_de="obere Stufe"),
     Step("a shared suit",
          "A card goes on the end of a tier when it shares a suit with the card there: the "
          "Battle (4, Wyrms and Knots) shares Wyrms with the Darkness: touch it.",
          f"dealt=yes tiers=9WY/-/- {_RESERVES} talon={_DEAL.replace('9WY,', '')} turned=2 "
          + _REST.format("yes", "8001000", 3), ("battle:top",),
          "Not that: touch the Battle on the waste; it goes on the Darkness.",
-         "Wyrms join the two cards; each rank may be in a tier once (Aces and Crowns twice)."),
+         "Wyrms join the two cards; each rank may be in a tier once (Aces and Crowns twice).",
+         short_de="gleiche Farbe"),
     Step("a lower tier",
          "A card goes to a lower tier only when the tier above holds more of its rank: the "
          "top tier holds a Crown, the Bard, so the Crown Windfall may start the middle tier. "
@@ -39,5 +42,6 @@ LESSON = Lesson("cascades-decktet", (
          + _REST.format("yes", "988111000", 9), ("windfall:middle",),
          "Not that: touch the Windfall on the waste; it starts the middle tier.",
          "The middle tier has begun. Lay every card into the tiers within three passes to "
-         "win."),
+         "win.",
+         short_de="untere Stufe"),
 ))

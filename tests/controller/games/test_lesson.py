@@ -24,8 +24,11 @@ def test_every_steps_move_is_legal_and_named_as_the_game_names_it(name):
     for index, step in enumerate(found.steps):
         state = found.position(index)
         assert not state.moves, "a step starts with nothing to take back"
-        assert step.short
-        assert len(step.short) <= 16, "a few words for the LEDs"
+        for words in (step.short, step.short_de):
+            assert words
+            assert len(words) <= 16, "a few words for the LEDs, in English and German"
+        assert step.led_words("de") == step.short_de
+        assert step.led_words("en") == step.short
         for text, move in zip(step.expect, found.expected(index, state), strict=True):
             assert state.is_legal(move), f"{name} step {index + 1}: {text}"
             assert state.move_name(move) == text, "written as the game writes it"
