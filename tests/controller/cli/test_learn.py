@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from controller.cli import main
 from controller.cli.learn import TerminalLesson
 from controller.cli.terminal_game import Console
 from controller.games import game_names
 from controller.games.lesson import Tutor, lesson
+from controller.games.registry import GameEntry
 
 
 class Script:
@@ -94,3 +96,9 @@ def test_an_unknown_game_is_refused_with_the_games_there_are():
     assert result.returncode == 2
     assert "invalid choice: 'chess'" in result.stderr
     assert "kaskade" in result.stderr
+
+
+def test_a_game_without_a_lesson_is_an_error_naming_it(enter_game, capsys):
+    enter_game(GameEntry("take", "tests.support.take_game:TakeState"))
+    assert main(["learn", "take"]) == 2
+    assert "kaskade learn: error: Take has no lesson" in capsys.readouterr().err
