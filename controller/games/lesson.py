@@ -145,7 +145,8 @@ class Tutor:
         self.done = False
 
     def words(self) -> str:
-        """The step in words, ``step 2 of 7: …``, and what happened once it is done."""
+        """The step in words, ``step 2 of 7: …``; once it is done, what happened."""
         step, count = self.step, len(self.lesson.steps)
-        text = f"step {self.index + 1} of {count}: {step.words}"
-        return f"{text} {step.done}" if self.done else text
+        if self.done:
+            return f"step {self.index + 1} of {count} done: {step.done}"
+        return f"step {self.index + 1} of {count}: {step.words}"

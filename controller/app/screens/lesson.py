@@ -132,7 +132,7 @@ class LessonScreen(Screen):
         return self.game.pad_words(pad)
 
     def describe(self, now: float) -> str:
-        """``Learning Kaskade · step 3 of 7: … · c3 blinks`` and, after a wrong touch, the
+        """``Learning Kaskade · step 3 of 7: … · blinking: c3`` and, after a wrong touch, the
         step's words for it."""
         tutor = self.tutor
         words = [f"Learning {tutor.lesson.title}", tutor.words()]
@@ -143,6 +143,6 @@ class LessonScreen(Screen):
         elif tutor.done:
             words.append("touch to go on")
         else:
-            words.append(f"{self.game.state.move_name(tutor.shown(self.game.state))} blinks · "
-                         "undo: the step again · menu: home")
+            words.append(f"blinking: {self.game.state.move_name(tutor.shown(self.game.state))}"
+                         " · undo: the step again · menu: home")
         return " · ".join(words)
