@@ -416,7 +416,8 @@ class Api:
         its tile is held (a game in play waits on its tile meanwhile)."""
         name = request.match_info["name"]
         if name not in game_names():
-            raise _http(404, f"no game is called {name!r}; the games: {', '.join(game_names())}")
+            raise _http(404, f"no game is called {name[:40]!r}; the games: "
+                             f"{', '.join(game_names())}")
         if name not in {game["name"] for game in offers(self.profile)}:
             raise _http(409, f"{_title(name)} does not fit this board; "
                              f"{what_fits(self.profile, name)}")

@@ -60,6 +60,9 @@ def test_a_lesson_needs_pairing_and_a_game_that_is_there_and_fits(served):
     status, answer = served.request("POST", "/api/games/chess/learn")
     assert status == 404
     assert "no game is called 'chess'" in answer["error"]
+    status, answer = served.request("POST", "/api/games/" + "x" * 3000 + "/learn")
+    assert status == 404
+    assert len(answer["error"]) < 200, "a long name is not said back whole"
     status, answer = served.request("POST", "/api/games/colliding-circles/learn")
     assert status == 409
     assert "these games fit: Kaskade, Cascades and Big Balls" in answer["error"]
