@@ -20,6 +20,7 @@ from typing import Any
 from controller.app import description, words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
+from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
 from controller.app.games import front
 from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
@@ -36,7 +37,6 @@ from controller.app.settings import SettingsFile
 from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.writer import Writer
-from controller.devices.firmware import Comparison, compare
 from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
@@ -174,15 +174,8 @@ class App:
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
         self.session: Session | None = None
         """The unfinished game, playing or waiting on the home screen."""
-        self.board_firmware: SensorsFirmware | None = None
-        """The touch board's firmware, once it has connected (boards that can update it)."""
-        self.update_declined = False
-        """"Later" was chosen: the offer waits for the next start of the app."""
-        self.update_wanted = False
-        self.update_share: float | None = None
-        """How far the firmware update under way has come (0-1), while one is."""
-        self.update_outcome: str | None = None
-        """How the last firmware update since the app started ended, in words."""
+        self.firmware_update = FirmwareUpdate()
+        """The touch board's firmware against the bundled one, and its update."""
         self.board_restart: tuple[SensorsRestarted, float] | None = None
         """The touch board's last restart nobody asked for, and when it was reported."""
         self.readings = LiveReadings()
@@ -226,19 +219,14 @@ class App:
         elif isinstance(event, ComputerMove):
             following = self.screen.computer_move(event, now)
         elif isinstance(event, SensorsFirmware):
-            self.board_firmware = event
+            self.firmware_update.board_said(event)
             following = UpdateOfferScreen(self) if isinstance(self.screen, HomeScreen) and \
-                self.update_offered else None
+                self.firmware_update.offered else None
         elif isinstance(event, UpdateProgress):
-            self.update_share = event.share
+            self.firmware_update.progress(event.share)
             following = self.screen.update_progress(event.share, now)
         elif isinstance(event, UpdateFinished):
-            self.update_share = None
-            self.update_outcome = "updated" if event.error is None else \
-                f"did not finish: {event.error}"
-            if event.error is not None:
-                self.update_declined = True  # not offered again until the next start
-                self._notice(f"the firmware update did not finish: {event.error}")
+            self._notice(self.firmware_update.finished(event.error))
             following = self.screen.update_finished(event.error, now)
         else:
             following = None
@@ -349,24 +337,6 @@ class App:
         sounds, self.sounds = self.sounds, []
         return sounds if self.settings.sound else []
 
-    def take_update(self) -> bool:
-        """Whether a firmware update was asked for since the last call (for the driver)."""
-        wanted, self.update_wanted = self.update_wanted, False
-        return wanted
-
-    @property
-    def firmware_standing(self) -> Comparison | None:
-        """The touch board's firmware against the bundled one, once the board has said."""
-        said = self.board_firmware
-        return None if said is None else compare(said.version, said.content_hash)
-
-    @property
-    def update_offered(self) -> bool:
-        """Whether the touch board runs other firmware than the bundled one — older, newer,
-        changed or foreign — and the update was not put off."""
-        standing = self.firmware_standing
-        return standing is not None and standing.differs and not self.update_declined
-
     @property
     def wants_readings(self) -> bool:
         """Whether the touch sensors should stream their readings (the sensors screen, or
@@ -433,7 +403,7 @@ class App:
     def home(self) -> Screen:
         """The home screen (an unfinished game stays saved, its tile breathing), or first the
         offer of a firmware update."""
-        return UpdateOfferScreen(self) if self.update_offered else HomeScreen(self)
+        return UpdateOfferScreen(self) if self.firmware_update.offered else HomeScreen(self)
 
     def recover(self) -> None:
         """After a screen failed (a bug the log names): the game stays saved and waits on its
@@ -592,21 +562,16 @@ class App:
         """A new game's id."""
         return self.new_id() if self.new_id else uuid.uuid4().hex
 
-    def start_update(self) -> None:
-        """Ask the touch board to update its firmware (the driver passes it on)."""
-        self.update_wanted = True
-        self.update_share = 0.0
-
     def update_now(self) -> None:
         """Start the firmware update from elsewhere than its offer (the web page); the board
-        shows its progress as when the offer's tile is held. A game in play is kept."""
+        shows its progress as when the offer's tile is held. A game in play is kept. Raises
+        ``UpdateRefusedError`` when it cannot start (the reason in its words)."""
+        refusal = self.firmware_update.refusal()
+        if refusal is not None:
+            raise UpdateRefusedError(refusal)
         self.say(Sound.TAP)
-        self.start_update()
+        self.firmware_update.start()
         self.screen = UpdatingScreen(self)
-
-    def decline_update(self) -> None:
-        """Put the update off until the app starts again."""
-        self.update_declined = True
 
     def keep_selftest(self, findings: dict[str, Any]) -> None:
         """Keep a finished self-test's ``findings`` for the web page; a failure to is

@@ -69,7 +69,7 @@ def test_a_board_with_the_bundled_content_is_left_alone(board):
     board._event(SensorsFirmware(VERSION, bundled().content_hash))
     board.wait(0.1)
     assert board.screen == "HomeScreen"
-    assert not board.app.update_offered
+    assert not board.app.firmware_update.offered
 
 
 @pytest.mark.parametrize(("version", "said"), [
