@@ -25,6 +25,7 @@ from controller.app.games import front
 from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
+from controller.app.parked import ParkedGames
 from controller.app.readings import LiveReadings
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
@@ -180,10 +181,8 @@ class App:
         """The touch board's last restart nobody asked for, and when it was reported."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
-        self.parked = {name for name in game_names() if store.waiting(name).path.exists()}
-        """Games with an unfinished game waiting beside the one in ``session``."""
-        self._parking: list[str] = []
-        """Games whose waiting game is still being written (once per write)."""
+        self.parked = ParkedGames(store.waiting, game_names(), self._notice)
+        """Unfinished games waiting beside the one in ``session``."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
@@ -420,11 +419,11 @@ class App:
     def waiting_games(self) -> set[str]:
         """The games with an unfinished game to continue."""
         current = {self.session.state.info.name} if self.session is not None else set()
-        return current | self.parked
+        return current | self.parked.names
 
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""
-        if name in self.parked:
+        if name in self.parked.names:
             self._unpark(name)
         if self.session is not None and self.session.state.info.name == name:
             playing = self._play_screen()
@@ -464,7 +463,7 @@ class App:
         if not front(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
         self._park()
-        self.parked.discard(start.info.name)
+        self.parked.forget(start.info.name)
         self.session = session
         session.save()
         screen = self._play_screen()
@@ -473,37 +472,19 @@ class App:
 
     def _park(self) -> None:
         """Set the unfinished game aside (its own file) so that another can be played."""
-        if self.session is None or self.session.finished:
-            return
-        name, title = self.session.state.info.name, self.session.state.info.title
-        waiting, text = self.store.waiting(name), self.session.record()
-
-        def parked(error: Exception | None) -> None:
-            self._parking.remove(name)
-            if error is not None:
-                self.parked.discard(name)
-                self._notice(f"the unfinished {title} game could not be set aside and is "
-                             f"replaced: {error}")
-
-        self.parked.add(name)
-        self._parking.append(name)
-        self.writer.submit(lambda: waiting.save(text), parked)
+        self.parked.park(self.session, self.writer)
 
     def _unpark(self, name: str) -> None:
         """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
-        waiting = self.store.waiting(name)
-        if name in self._parking:  # set aside a moment ago: on the card before it is read
-            self.writer.settle()
-        saved = waiting.load()
-        self._notice(waiting.problem)
-        self.parked.discard(name)
-        if saved is None:
+        taken = self.parked.take(name, self.writer)
+        if taken is None:
             return
+        saved, clear = taken
         self._park()
         self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
                                self._notice, self.writer)
         self.session.unsaved = True
-        self.session.save(then=waiting.clear)
+        self.session.save(then=clear)
 
     def _play_screen(self) -> Screen | None:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game
