@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,11 +30,12 @@ from controller.app.readings import LiveReadings
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.notice import NoticeScreen
+from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen, UpdatingScreen
 from controller.app.session import Session
-from controller.app.settings import SettingsFile
+from controller.app.settings import Settings, SettingsFile
 from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.writer import Writer
@@ -69,6 +70,14 @@ log = logging.getLogger(__name__)
 
 class GameDoesNotFitError(KaskadeError, ValueError):
     """A game brought in is larger than this board."""
+
+
+class NothingWaitingError(KaskadeError, LookupError):
+    """No unfinished game of the kind asked for waits to be continued."""
+
+
+class UnknownSettingError(KaskadeError, KeyError):
+    """A change names no setting."""
 
 LOOP_WINDOW = 60.0
 """Seconds after the last of restarts in a loop that the touch board is still said to be in
@@ -393,6 +402,45 @@ class App:
         if following is not None:
             self.screen = following
 
+    # -- commands: what a front end (the web companion, a runner) asks of the board -------------
+
+    def show(self, screen: Screen) -> None:
+        """Put ``screen`` on the board now (a runner's own: the self-test, a picture)."""
+        self.screen = screen
+
+    def new_game(self, start: GameState[Any], levels: dict[int, int]) -> Session[Any]:
+        """Play a new game from ``start`` on the board now, the computer in the seats
+        ``levels`` names (:meth:`start_game`); the game."""
+        self.screen = self.start_game(start, levels)
+        assert self.session is not None, "start_game made it"
+        return self.session
+
+    def continue_waiting(self, name: str) -> None:
+        """Continue the unfinished game of ``name`` on the board now; ``NothingWaitingError``
+        when none waits."""
+        if name not in self.waiting_games():
+            raise NothingWaitingError(f"no {name} game waits to be continued")
+        self.screen = self.open_game(name)
+
+    def current_game(self) -> PausableScreen | None:
+        """The screen playing the game on the board, paused or not; ``None`` when no game is
+        on the board."""
+        screen = self.screen.play if isinstance(self.screen, PauseScreen) else self.screen
+        return screen if isinstance(screen, PausableScreen) else None
+
+    def change_settings(self, changes: Mapping[str, Any]) -> str | None:
+        """Set the settings ``changes`` names (each value checked by the caller), follow them
+        and keep them: what :meth:`save_settings` says (a failure's words, the settings
+        still apply). ``UnknownSettingError`` for a name that is no setting, and nothing
+        changes."""
+        unknown = sorted(set(changes) - {setting.name for setting in fields(Settings)})
+        if unknown:
+            raise UnknownSettingError(f"no setting {unknown[0]!r}")
+        for name, value in changes.items():
+            setattr(self.settings, name, value)
+        self.follow_sleep_setting()
+        return self.save_settings()
+
     # -- for the screens ------------------------------------------------------------------------
 
     def say(self, sound: Sound) -> None:
@@ -448,11 +496,11 @@ class App:
         return screen
 
     def continue_game(self, start: GameState[Any], moves: list[str],
-                      tags: dict[str, str]) -> Screen:
+                      tags: dict[str, str]) -> Session[Any]:
         """Play on from a game brought in (a record uploaded to the web companion, checked as
-        a saved game is): it becomes the game in play under an id of the app's own (one in
-        play is set aside to wait), saved at once (``session.last_write`` says when it is on
-        the card). The game must fit the board."""
+        a saved game is): it becomes the game on the board under an id of the app's own (one
+        in play is set aside to wait), saved at once (the session's ``last_write`` says when
+        it is on the card). ``GameDoesNotFitError`` when it does not fit the board."""
         now = self.wall_clock()
         own = {"Id": self._fresh_id(), "Date": now.date().isoformat(),
                "Started": now.isoformat(timespec="seconds")}
@@ -467,8 +515,9 @@ class App:
         self.session = session
         session.save()
         screen = self._play_screen()
-        assert screen is not None
-        return screen
+        assert screen is not None, "it fits"
+        self.screen = screen
+        return session
 
     def _park(self) -> None:
         """Set the unfinished game aside (its own file) so that another can be played."""
