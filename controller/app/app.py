@@ -79,6 +79,7 @@ class NothingWaitingError(KaskadeError, LookupError):
 class UnknownSettingError(KaskadeError, KeyError):
     """A change names no setting."""
 
+
 LOOP_WINDOW = 60.0
 """Seconds after the last of restarts in a loop that the touch board is still said to be in
 one (the touch link says when restarts make a loop)."""
