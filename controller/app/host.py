@@ -4,8 +4,8 @@ application.
 A screen is handed its host when it is made and keeps it as ``self.host``; everything it reads
 of the board or does beyond itself goes through the members below, and nothing else of the app.
 :class:`controller.app.app.App` is the host on the board, in the simulator and in the tests;
-a screen never imports it (the layer test holds the screens to this module), so the app can
-import every screen it shows without a circle.
+a screen never imports it (the layer test fails one that does), so the app imports every
+screen it shows without a circle.
 
 The host is generic in the screen type only to keep this module free of the screens: the
 members that lead somewhere return the next screen, and a screen is made with a host — each
