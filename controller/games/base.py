@@ -163,6 +163,19 @@ class GameState(ABC, Generic[M]):
         """The diagram, so ``print(state)`` shows the board."""
         return self.diagram()
 
+    def __eq__(self, other: object) -> bool:
+        """States are equal when they are of the same game and their positions are: what
+        ``position()`` writes — the board, whose turn it is, dice, hands and cards, the
+        options the game was made with and the ply count — and never the moves played on
+        them, so two ways to one position compare equal (python-chess compares boards so)."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(other) is type(self) and other.position() == self.position()
+
+    __hash__ = None  # type: ignore[assignment]
+    """States change in place as moves are played, so they cannot be keys of a dict or
+    members of a set: key on ``position()`` instead."""
+
     # -- whose turn, how it ended -------------------------------------------------------------
 
     @property

@@ -39,8 +39,10 @@ DECKS = {"basic": (), "pawns": PAWNS, "courts": COURTS, "pawns+courts": PAWNS + 
 
 def move_name(state: CascadesDecktetState, move: Move) -> str:
     """The token for ``move``."""
-    if move in (DRAW, TURN):
-        return str(move)
+    if move == DRAW:
+        return "draw"
+    if move == TURN:
+        return "turn"
     if isinstance(move, Play) and 0 <= move.card < len(CARDS) and 0 <= move.tier < 3:
         return f"{CARDS[move.card].token}:{TIERS[move.tier]}"
     if isinstance(move, Deal) and all(0 <= c < len(CARDS) for c in move.cards):
@@ -51,8 +53,10 @@ def move_name(state: CascadesDecktetState, move: Move) -> str:
 def parse_move(state: CascadesDecktetState, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
-    if word in (DRAW, TURN):
-        return word
+    if word == "draw":
+        return DRAW
+    if word == "turn":
+        return TURN
     if word.startswith("deal:"):
         cards = [find_card(code) for code in word[5:].split(".")]
         if cards and all(c is not None for c in cards):

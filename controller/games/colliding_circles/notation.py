@@ -65,7 +65,7 @@ _DIE = re.compile(r"([1-6])([A-F]\d{1,2})")
 def move_name(state: CollidingCirclesState, move: Move) -> str:
     """The token for ``move`` in ``state``."""
     if move == END:
-        return END
+        return "end"
     if isinstance(move, Throw) and move.values and all(
             isinstance(v, int) and 1 <= v <= 6 for v in move.values) and len(move.values) <= HAND:
         return "".join(str(v) for v in move.values)
@@ -86,7 +86,7 @@ def move_name(state: CollidingCirclesState, move: Move) -> str:
 def parse_move(state: CollidingCirclesState, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
-    if word == END:
+    if word == "end":
         return END
     if _THROW.fullmatch(word):
         return Throw(tuple(sorted((int(c) for c in word), reverse=True)))
