@@ -27,6 +27,7 @@ def test_a_game_saved_by_the_release_before_loads_and_saves_the_same(tmp_path, p
     session = Session(saved.start, saved.moves, saved.tags, Autosave(copy))
     assert session.moves == saved.moves
     assert len(session.state.moves) == len(saved.moves)
+    copy.unlink()
     session.save()
     assert copy.read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
     state = session.state
