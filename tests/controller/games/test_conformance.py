@@ -17,6 +17,7 @@ from controller.games import (
     CHANCE,
     GameState,
     IllegalMoveError,
+    InvalidMoveError,
     NothingToUndoError,
     Outcome,
     game_names,
@@ -240,3 +241,19 @@ def test_states_are_equal_when_their_positions_are(name, seed):
     with pytest.raises(TypeError):
         hash(after)
     assert after != after.position()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bare_text_and_numbers_are_no_moves_and_change_nothing(name):
+    """What moves were before they were values (a cell number, "pass", a die's 4) is refused
+    with the game's own errors, by play and by move_name."""
+    states = [before for before, _, _ in random_game(name, 2)]
+    for state in (states[0], states[min(6, len(states) - 1)]):
+        kept = snapshot(state)
+        for bare in (0, 4, "pass", "end", "throw", "draw", "turn", None):
+            assert not state.is_legal(bare)
+            with pytest.raises(IllegalMoveError):
+                state.play(bare)
+            with pytest.raises(InvalidMoveError):
+                state.move_name(bare)
+            assert snapshot(state) == kept
