@@ -394,14 +394,14 @@ class CascadesState(NotatedState[Move]):
         return self.slope.stones[cell]
 
     def move_name(self, move: Move) -> str:
-        if move == PASS:
-            return "pass"
-        if move == END:
-            return "end"
+        for named, word in _NAMES.items():  # not _NAMES[move]: a move may be unhashable junk
+            if move == named:
+                return word
         if not isinstance(move, Place) or not 0 <= move.cell < self.slope.cells:
             raise InvalidMoveError(repr(move), self.position(), "not a move of this board")
         return self.slope.name(move.cell)
 
 
-_WORDS: dict[str, Move] = {"pass": PASS, "end": END}
+_NAMES: dict[Move, str] = {PASS: "pass", END: "end"}
 """The moves written as words rather than cells."""
+_WORDS = {word: move for move, word in _NAMES.items()}

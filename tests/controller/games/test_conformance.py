@@ -245,12 +245,12 @@ def test_states_are_equal_when_their_positions_are(name, seed):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_bare_text_and_numbers_are_no_moves_and_change_nothing(name):
-    """What moves were before they were values (a cell number, "pass", a die's 4) is refused
-    with the game's own errors, by play and by move_name."""
+    """What moves were before they were values (a cell number, "pass", a die's 4), and junk,
+    is refused with the game's own errors, by play and by move_name."""
     states = [before for before, _, _ in random_game(name, 2)]
     for state in (states[0], states[min(6, len(states) - 1)]):
         kept = snapshot(state)
-        for bare in (0, 4, "pass", "end", "throw", "draw", "turn", None):
+        for bare in (0, 4, "pass", "end", "throw", "draw", "turn", None, [1]):
             assert not state.is_legal(bare)
             with pytest.raises(IllegalMoveError):
                 state.play(bare)
