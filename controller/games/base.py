@@ -97,6 +97,9 @@ class GameOver(Event):
 
 
 M = TypeVar("M", bound=Hashable)
+"""A game's move: a small immutable value (a frozen dataclass) that compares with ``==``,
+hashes, and whose ``repr`` evaluates after ``from <the game's package> import *``; a move
+with nothing to say is a named constant (``PASS``), never a bare string or number."""
 S = TypeVar("S", bound="GameState[Any]")
 
 
