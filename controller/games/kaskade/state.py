@@ -161,8 +161,7 @@ class KaskadeState(GameState[Place]):
         if self._outcome is not None:
             return []
         sign = 1 - 2 * (self._plies & 1)
-        places = self.grid.places
-        return [places[cell] for cell, value in enumerate(self._cells) if value * sign >= 0]
+        return [place for place, value in zip(self.grid.places, self._cells) if value * sign >= 0]
 
     def is_legal(self, move: Place) -> bool:
         return self._refusal(move) is None
