@@ -57,9 +57,9 @@ def touches(screen: GameScreen[Any], move: Any) -> list[Pad]:
     """The pads a person touches, in order, to make ``move`` on ``screen``."""
     state = screen.state
     if isinstance(screen, KaskadeScreen):
-        return [(move % state.grid.width, move // state.grid.width)]
+        return [(move.cell % state.grid.width, move.cell // state.grid.width)]
     if isinstance(screen, CascadesScreen):
-        return [screen.layout.pads[move]]
+        return [screen.layout.pads[move.cell]]
     if isinstance(screen, BigBallsScreen):
         if move == THROW:
             return [screen.layout.die[4]]
