@@ -17,6 +17,8 @@ Kinds:
   game's own notation.
 * ``reveal`` — the sender's half of the chance step at ply ``ply``.
 * ``resign`` — the sender gives up.
+* ``claim`` — the sender claims the game: the other board has been away longer than the
+  sender's players chose to wait.
 * ``undo`` / ``undo-yes`` / ``undo-no`` — ask to take the game back to ``to`` plies; the other
   side agrees or declines.
 """
@@ -52,6 +54,7 @@ KINDS: dict[str, frozenset[str]] = {
     "move": frozenset({"ply", "move"}),
     "reveal": frozenset({"ply", "value"}),
     "resign": frozenset(),
+    "claim": frozenset(),
     "undo": frozenset({"to"}),
     "undo-yes": frozenset({"to"}),
     "undo-no": frozenset({"to"}),
@@ -153,3 +156,22 @@ def _check_body(kind: str, body: dict[str, Any]) -> None:
                 any(type(p) is not int or not 0 <= p < 4 for p in players) or \
                 len(set(players)) != len(players):
             raise MessageError(f"players must list the sender's seats (0-3), not {players!r}")
+
+
+def presence(online: bool) -> bytes:
+    """A board's presence (retained; its last will says ``false``)."""
+    return json.dumps({"v": VERSION, "online": online}, separators=(",", ":")).encode()
+
+
+def read_presence(payload: bytes) -> bool:
+    """Whether a presence payload says the board is online (``MessageError`` if none)."""
+    if len(payload) > 64:
+        raise MessageError(f"a presence of {len(payload)} bytes")
+    try:
+        data = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise MessageError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or set(data) != {"v", "online"} or data["v"] != VERSION or \
+            not isinstance(data["online"], bool):
+        raise MessageError(f"not a presence: {data!r}")
+    return bool(data["online"])

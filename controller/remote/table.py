@@ -70,6 +70,8 @@ class Table:
     """The revealed halves of each chance step, by ply."""
     resigned: int | None = None
     """The side that resigned."""
+    claimed: int | None = None
+    """The side that claimed the game while the other was away."""
     undo_asked: tuple[int, int] | None = None
     """``(side, plies)``: a side asks to take the game back to that many plies."""
     refusals: list[Refusal] = field(default_factory=list)
@@ -123,6 +125,8 @@ class Table:
             raise TableError("the game is over")
         elif message.kind == "resign":
             self.resigned = side
+        elif message.kind == "claim":
+            self.claimed = side
         elif message.kind == "undo":
             to = message["to"]
             if to >= state.plies:
@@ -258,7 +262,8 @@ class Table:
     @property
     def finished(self) -> bool:
         """Over by the rules or by resignation."""
-        return self.resigned is not None or (self.state is not None and self.state.is_over())
+        return self.resigned is not None or self.claimed is not None or \
+            (self.state is not None and self.state.is_over())
 
     @property
     def joined(self) -> bool:

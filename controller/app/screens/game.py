@@ -244,7 +244,7 @@ class GameScreen(PausableScreen, Generic[S]):
         against a board elsewhere, ask it to."""
         if self.session.remote:
             self.session.remote_request = True
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
             return
         self.end_animation(now)
         self.stop_thinking()

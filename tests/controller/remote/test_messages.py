@@ -10,7 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from controller.errors import KaskadeError
-from controller.remote.messages import KINDS, MAX_PAYLOAD, Message, MessageError, decode
+from controller.remote.messages import (
+    KINDS,
+    MAX_PAYLOAD,
+    Message,
+    MessageError,
+    decode,
+    presence,
+    read_presence,
+)
 
 HEX = st.text("0123456789abcdef", min_size=64, max_size=64)
 BODIES = {
@@ -25,6 +33,7 @@ BODIES = {
                                    "move": st.from_regex(r"[!-~]{1,32}", fullmatch=True)}),
     "reveal": st.fixed_dictionaries({"ply": st.integers(0, 4096), "value": HEX}),
     "resign": st.just({}),
+    "claim": st.just({}),
     "undo": st.fixed_dictionaries({"to": st.integers(0, 4096)}),
     "undo-yes": st.fixed_dictionaries({"to": st.integers(0, 4096)}),
     "undo-no": st.fixed_dictionaries({"to": st.integers(0, 4096)}),
@@ -102,3 +111,12 @@ def test_each_refusal_says_what_is_wrong() -> None:
     assert "not a JSON object" in reason([move])
     with pytest.raises(MessageError, match="not JSON"):
         decode(b"\xff\xfe")
+
+
+def test_presence_reads_back_and_refuses_anything_else() -> None:
+    assert read_presence(presence(True)) is True
+    assert read_presence(presence(False)) is False
+    for payload in (b"", b"[]", b'{"v":1}', b'{"v":1,"online":"yes"}', b'{"v":2,"online":true}',
+                    b" " * 65):
+        with pytest.raises(MessageError):
+            read_presence(payload)
