@@ -4,9 +4,16 @@ per player (``[White "computer 3"]``)."""
 
 from __future__ import annotations
 
+import re
+
 HUMAN = "human"
 COMPUTER = "computer"
 REMOTE = "remote"
+REMOTE_NAME = re.compile(r"remote( [^\x00-\x1f\x7f]{1,24})?")
+"""A remote seat as a saved game may name it: the board's name, 1-24 printable characters
+(none before it joined)."""
+NOT_JOINED = "a board yet to join"
+"""The name of a remote seat before its board has joined."""
 
 
 def seat(level: int | None) -> str:
@@ -32,4 +39,4 @@ def remote_seat(name: str) -> str:
 def remote_name(text: str) -> str | None:
     """The other board's name a seat names, or ``None`` for a seat at this board."""
     kind, _, name = text.partition(" ")
-    return name or "the other board" if kind == REMOTE else None
+    return name or NOT_JOINED if kind == REMOTE else None

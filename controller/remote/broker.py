@@ -10,12 +10,16 @@ own part (``pattern write kaskade/+/%u/#``):
 
 * ``kaskade/GAME/USER/log/SEQ`` — the board ``USER``'s message number ``SEQ``, retained, QoS 1;
 * ``kaskade/GAME/USER/presence`` — ``{"v":1,"online":true}``, retained; the will says false;
+* ``kaskade/GAME/USER/sync`` — a marker the board sends itself after subscribing: the broker
+  sends a subscription's retained messages before anything published after it, so when the
+  marker comes back the board has read everything the broker kept;
 * ``kaskade/invite/CODE`` — the game an invite code stands for, retained until taken.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 import ssl
 import threading
 from collections.abc import Callable
@@ -103,6 +107,8 @@ class GameConnection:
         self.client.on_subscribe = self._subscribed
         self.client.on_publish = self._published
         self._subscribing: int | None = None
+        self.marker = f"{ROOT}/{game_id}/{settings.user}/sync" if presence else ""
+        self._nonce = ""
         self.refusals: list[str] = []
         """What the broker refused of this board's (``not authorized`` for a topic outside
         its ACL), for the health page and the tests."""
@@ -143,7 +149,8 @@ class GameConnection:
         if self.present:
             client.publish(presence_topic(self.game_id, self.settings.user), present(True),
                            qos=1, retain=True)
-        _, mid = client.subscribe([(topic, 1) for topic in self.subscriptions])
+        topics = self.subscriptions + ([self.marker] if self.marker else [])
+        _, mid = client.subscribe([(topic, 1) for topic in topics])
         self._subscribing = mid
         self.heard(Heard("connected"))
 
@@ -154,8 +161,11 @@ class GameConnection:
         if refused:
             self.refusals.append(f"subscription refused: {', '.join(refused)}")
         if mid == self._subscribing:
-            # the broker sends a subscription's retained messages before its answer
-            self.heard(Heard("synced"))
+            self._nonce = secrets.token_hex(8)
+            if self.marker:
+                self.client.publish(self.marker, self._nonce.encode(), qos=1)
+            else:
+                self.heard(Heard("synced"))
 
     def _disconnected(self, client: mqtt.Client, userdata: Any, flags: Any,
                       reason: ReasonCode, properties: Properties | None) -> None:
@@ -164,6 +174,10 @@ class GameConnection:
 
     def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         del client, userdata
+        if message.topic == self.marker:
+            if bytes(message.payload) == self._nonce.encode():
+                self.heard(Heard("synced"))
+            return
         self.heard(Heard("message", message.topic, bytes(message.payload)))
 
     def _published(self, client: mqtt.Client, userdata: Any, mid: int, reason: ReasonCode,

@@ -41,7 +41,7 @@ from controller.remote.broker import (
     invite_topic,
     log_topic,
 )
-from controller.remote.config import BrokerSettings
+from controller.remote.config import BrokerSettings, RemoteSetupError, load
 from controller.remote.game_file import GameFile, load_game, save_game
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
 from controller.remote.table import GUEST, HOST, Table, TableError
@@ -88,8 +88,9 @@ class RemoteLink:
         self.away_since: float | None = None
         self.away_shown = 0.0
         self.invite_shown = 0.0
-        self.sent = 0
-        """This board's messages handed to the broker since the connection was made."""
+        self.read_own_log = False
+        """Whether this board has read its own log back from the broker since it started
+        (after that, a message there that it did not write is someone else's)."""
 
     # -- the loop's companion -----------------------------------------------------------------
 
@@ -189,7 +190,7 @@ class RemoteLink:
         if heard.what == "connected":
             self.connected, self.lost_since = True, None
         elif heard.what == "synced":
-            self.synced, self.sent = True, 0
+            self.synced = self.read_own_log = True
             if self.game is not None:
                 self._resend()
         elif heard.what == "lost":
@@ -229,12 +230,19 @@ class RemoteLink:
             return
         if user == self.settings.user:
             side = table.me
+            if self.read_own_log and message != table.logs[side].get(message.seq):
+                # once the board has read its log back, it alone writes there
+                self._refuse(f"message {message.seq} in this board's own log, not written "
+                             "by it (someone else has its credentials?)")
+                return
         elif user == game.peer:
             side = 1 - table.me
         elif not game.peer and table.me == HOST and message.kind == "hello" and \
                 message.seq == 1:
             game.peer = user  # the board that joined
             save_game(self.directory, game)
+            if self.connection is not None:
+                self.connection.send(invite_topic(game.code), b"")  # nobody else joins
             side = GUEST
         else:
             self._refuse(f"a message from {user}, a board not in this game")
@@ -288,10 +296,15 @@ class RemoteLink:
 
     def _resend(self) -> None:
         """After (re)connecting: every message of this board's log once more (the broker
-        may have lost some; the other board ignores what it has)."""
-        assert self.table is not None
+        may have lost some; the other board ignores what it has), and while nobody has
+        joined, the invite; once somebody has, the invite is taken back."""
+        assert self.table is not None and self.connection is not None and self.game is not None
         for seq in sorted(self.table.logs[self.table.me]):
             self._send(self.table.logs[self.table.me][seq])
+        game = self.game
+        if game.side == HOST and game.code:
+            self.connection.send(invite_topic(game.code), b"" if game.peer else json.dumps(
+                {"v": VERSION, "game": game.game_id, "host": self.settings.user}).encode())
 
     def _write(self, kind: str, **body: Any) -> None:
         assert self.table is not None
@@ -474,6 +487,9 @@ class RemoteLink:
         if not self.connected:
             since = "" if self.lost_since is None else f" for {_minutes(now - self.lost_since)}"
             words.append(f"the broker cannot be reached{since}; the game is kept")
+        if peer is not None and self.invite_shown:
+            self.invite_shown = 0.0
+            app.announcer.clear()  # the code is spent
         if peer is None and not table.finished:
             words.append(f"invite code {game.code} · waiting for a board to join")
             if now - self.invite_shown >= INVITE_SHOWN_EVERY or not self.invite_shown:
@@ -491,7 +507,7 @@ class RemoteLink:
         if asked is not None and not table.finished:
             words.append(f"{name} asks to take back · hold a pad to agree, or play on"
                          if asked[0] != table.me else f"asked {name}'s board to take back")
-        elif table.waiting_for == 1 - table.me and self.away_since is None and \
+        elif table.joined and table.waiting_for == 1 - table.me and self.away_since is None and \
                 table.state is not None and table.state.to_move != CHANCE:
             words.append(f"{name} is to move on their board")
         session.remote_words = " · ".join(words)
@@ -501,3 +517,15 @@ def _minutes(seconds: float) -> str:
     """``45 s``, ``3 min``."""
     return f"{seconds:.0f} s" if seconds < 60 else f"{seconds // 60:.0f} min"
 
+
+
+def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
+    """The loop's companion for the board whose files are in ``directory``: the link to other
+    boards (passing the steps on to ``inner``) when a broker was set up, else ``inner``.
+    Settings that cannot be read are said in the log and the board plays on without."""
+    try:
+        settings = load(directory)
+    except RemoteSetupError as error:
+        log.warning("remote play is off: %s", error)
+        return inner
+    return inner if settings is None else RemoteLink(settings, directory, inner)

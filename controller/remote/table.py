@@ -8,7 +8,10 @@ starts again from the logs the broker keeps, come to the same game. A message is
 before it changes anything: a move must be legal by this board's engine, at the ply the game
 is at, and for a seat its sender holds; a half of a chance step must be on the chain its
 sender committed to. A message that fails is refused — recorded with its reason, the game
-unchanged — and a message seen before (the same sequence number) is ignored.
+unchanged, and dropped, so its number stays free: an honest board never sends one (it checks
+its own moves the same way), so it came from someone else with that board's credentials, and
+the board's own next message takes the number. A message seen before (the same sequence
+number) is ignored; a different one under the number of a message played is refused.
 """
 
 from __future__ import annotations
@@ -103,7 +106,10 @@ class Table:
                     try:
                         self._play(side, message)
                     except (TableError, MoveError, ChanceError) as error:
+                        # dropped: its number stays free for the message its board meant
                         self.refusals.append(Refusal(side, message.seq, str(error)))
+                        self.played[side] -= 1
+                        del self.logs[side][message.seq]
                     break
             else:
                 return
@@ -223,10 +229,8 @@ class Table:
         message.encode()  # obeys the rules it holds the other side to
         self.take(self.me, message)
         refused = [r for r in self.refusals if (r.side, r.seq) == (self.me, seq)]
-        if refused:  # never sent: its number is free again
+        if refused:  # never sent, and dropped from the log
             self.refusals.remove(refused[0])
-            del self.logs[self.me][seq]
-            self.played[self.me] -= 1
             raise TableError(refused[0].reason)
         return message
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from controller.ai.levels import STRONGEST
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PausableScreen, PauseScreen
+from controller.app.seats import NOT_JOINED
 from controller.app.session import S, Session
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.words import player_word
@@ -393,9 +394,10 @@ class GameScreen(PausableScreen, Generic[S]):
             return ""
         remote = {p: self.session.remote_player(p) for p in players}
         if any(remote.values()):
-            return " against ".join(f"{remote[p]}'s board ({self.state.player_title(p)})"
-                                    if remote[p] else f"{person} ({self.state.player_title(p)})"
-                                    for p in players)
+            return " against ".join(
+                f"{person} ({self.state.player_title(p)})" if not remote[p] else
+                f"{remote[p]} ({self.state.player_title(p)})" if remote[p] == NOT_JOINED else
+                f"{remote[p]}'s board ({self.state.player_title(p)})" for p in players)
         levels = {p: self.session.computer_level(p) for p in players}
         people = [p for p in players if levels[p] is None]
         if len(people) == len(players):
