@@ -172,6 +172,9 @@ class App:
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
+        self.remote_setup: Callable[[str, int], Screen] | None = None
+        """Where a game with a board elsewhere is offered or joined (given by the link to the
+        broker once it is attached; ``None`` without one)."""
         self.session: Session | None = None
         """The unfinished game, playing or waiting on the home screen."""
         self.board_firmware: SensorsFirmware | None = None

@@ -44,6 +44,7 @@ from controller.remote.broker import (
 from controller.remote.config import BrokerSettings, RemoteSetupError, load
 from controller.remote.game_file import GameFile, load_game, save_game
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
+from controller.remote.screen import RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
 from controller.render.color import HIGHLIGHT
 
@@ -104,7 +105,10 @@ class RemoteLink:
     def publish(self, driver: Driver, now: float) -> None:
         if self.inner is not None:
             self.inner.publish(driver, now)
-        self.sync(driver.app, now)
+        app = driver.app
+        if app.remote_setup is None:
+            app.remote_setup = lambda game, colour: RemoteScreen(app, self, game, colour)
+        self.sync(app, now)
 
     def close(self, cleanly: bool = True) -> None:
         """Leave the broker (cleanly: saying so; otherwise as a power cut would)."""
@@ -141,12 +145,18 @@ class RemoteLink:
             raise RemoteError(f"invite code {code!r}: six digits")
         if self.game is not None:
             raise RemoteError("this board is in a remote game already")
-        if self.inviting is not None:
-            self.inviting.stop()
+        self.cancel_join()
         self.joining = code
         self.inviting = GameConnection(self.settings, "", [invite_topic(code)], self._heard,
                                        presence=False)
         self.inviting.start()
+
+    def cancel_join(self) -> None:
+        """Stop looking up an invite code."""
+        self.joining = ""
+        if self.inviting is not None:
+            self.inviting.stop()
+            self.inviting = None
 
     def _check_free(self, app: App) -> None:
         if self.game is not None and app.session is not None and \
@@ -494,7 +504,7 @@ class RemoteLink:
             words.append(f"invite code {game.code} · waiting for a board to join")
             if now - self.invite_shown >= INVITE_SHOWN_EVERY or not self.invite_shown:
                 self.invite_shown = now
-                app.caption(f"invite {game.code}", now, HIGHLIGHT)
+                app.announcer.caption(f"invite {game.code}", now, HIGHLIGHT, secret=True)
         elif self.away_since is not None:
             words.append(f"waiting for {name}'s board for {_minutes(now - self.away_since)}")
             if self.claimable(now):

@@ -6,7 +6,10 @@ starts twice (and kills, and starts again).
 ``python -m tests.support.remote_board STATE_DIR`` (remote settings in STATE_DIR's board
 directory). Requests: ``{"do": "offer", "game": …, "options": {…}, "here": [0]}``,
 ``{"do": "join", "code": …}``, ``{"do": "state"}``, ``{"do": "play", "move": …}``,
-``{"do": "hold"}`` (a hold on a pad: take back, agree, or claim), ``{"do": "resign"}``.
+``{"do": "hold"}`` (a hold on a pad: take back, agree, or claim), ``{"do": "resign"}``,
+``{"do": "players", "game": …}`` (the players screen of a game, as its home tile opens it),
+``{"do": "tap", "column": …, "row": …}`` (a finger on a pad and off again),
+``{"do": "png", "path": …}`` (the LEDs as a picture).
 A move is played as a tap plays it, once the tap is mapped to the move."""
 
 from __future__ import annotations
@@ -22,10 +25,13 @@ from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.app.loop import Call, run
 from controller.app.screens.game import GameScreen
+from controller.app.screens.players import PlayersScreen
+from controller.devices.interfaces import PadDown, PadUp
 from controller.devices.mock import MockPixels, mock_board
 from controller.profile.load import load_profile
 from controller.remote.config import load
 from controller.remote.link import RemoteLink
+from sim.results import Results
 
 PROFILE = "kaskade-8x8"
 
@@ -38,8 +44,21 @@ def screen_of(app: App) -> GameScreen[Any]:
 
 
 def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
-           pixels: MockPixels) -> dict[str, Any]:
+           pixels: MockPixels, driver: Driver) -> dict[str, Any]:
     what = request["do"]
+    if what == "players":
+        app.screen = PlayersScreen(app, request["game"])
+        return {}
+    if what == "tap":
+        pad = request["row"] * app.profile.columns + request["column"]
+        app.handle(PadDown(pad), now)
+        app.handle(PadUp(pad), now)
+        return {}
+    if what == "png":
+        path = Path(request["path"])
+        driver.advance(now)
+        Results(driver, path.parent).save_png(path.stem)
+        return {}
     if what == "offer":
         return {"code": link.offer(app, request["game"], request["options"], request["here"])}
     if what == "join":
@@ -95,14 +114,15 @@ def main(state: str) -> int:
     app = App(profile, store, think_seconds=0.1)
     link = RemoteLink(settings, store.directory)
     stop = threading.Event()
-    threading.Thread(target=run, args=(Driver(app, board), stop),
+    driver = Driver(app, board)
+    threading.Thread(target=run, args=(driver, stop),
                      kwargs={"companion": link}, daemon=True, name="board").start()
     while link.post is None:
         time.sleep(0.01)
     for line in sys.stdin:
         request = json.loads(line)
-        call = Call(lambda app, now, request=request: answer(request, app, now, link,
-                                                             board.pixels))  # type: ignore[arg-type]
+        call = Call(lambda app, now, request=request: answer(
+            request, app, now, link, board.pixels, driver))  # type: ignore[arg-type]
         link.post(call)
         try:
             result = call.reply.result(timeout=60)

@@ -111,6 +111,31 @@ def start_game(anna: Board, ben: Board, game: str, options: dict[str, str]) -> N
     anna.until(lambda s: "remote Ben" in s["seats"].values(), "anna sees ben")
 
 
+def test_a_game_offered_and_joined_by_touch(boards: tuple[Board, Board], tmp_path: Path) -> None:
+    """Anna touches the remote pad of Big Balls' players screen and the offer tile; the code
+    scrolls on her LEDs; Ben types it on his digit pads."""
+    anna, ben = boards
+    for board in boards:
+        board.ask(do="players", game="big-balls")
+        board.until(lambda s: "the pink pad above it" in s["words"], "the remote pad shows")
+    anna.ask(do="png", path=str(tmp_path / "players-screen.png"))
+    for board in boards:
+        board.ask(do="tap", column=7, row=4)  # above the colour pad of an 8x8 board
+    anna.ask(do="png", path=str(tmp_path / "remote-screen.png"))
+    assert "offer a game" in anna.state_now()["words"]
+    anna.ask(do="tap", column=7, row=7)  # the offer tile, top right (row 0 is the bottom)
+    words = anna.until(lambda s: "invite code" in s["words"], "the code shows")["words"]
+    code = words.split("invite code ")[1][:6]
+    assert "a pairing code for the people at the board" in words  # the LEDs: the web hides it
+    for digit in code:
+        ben.ask(do="tap", column=int(digit) % 5, row=int(digit) // 5)
+    assert f"looking up the invite code {code}" in ben.state_now()["words"]
+    ben.until(lambda s: s["seats"] is not None and "remote Anna" in s["seats"].values(),
+              "ben joined")
+    anna.until(lambda s: "remote Ben" in s["seats"].values(), "anna sees ben")
+    assert (tmp_path / "remote-screen.png").stat().st_size > 0
+
+
 def play_one(boards: tuple[Board, Board], rng: random.Random) -> bool:
     """The board whose turn it is plays a random legal move and the other sees it; False
     once the game is over on both."""
