@@ -89,6 +89,10 @@ class RemoteLink:
         self.away_since: float | None = None
         self.away_shown = 0.0
         self.invite_shown = 0.0
+        self.agreed = 0
+        """Plies the board and the table agreed on after the last sync: a move of this
+        board's beyond them is new (to send), one within them that the table no longer has
+        was taken back (to take back here)."""
         self.read_own_log = False
         """Whether this board has read its own log back from the broker since it started
         (after that, a message there that it did not write is someone else's)."""
@@ -340,6 +344,7 @@ class RemoteLink:
             self._follow_table(session, table, screen, now)
         self._ending(app, session, table, screen)
         self._words(app, session, table, now)
+        self.agreed = len(session.moves)
 
     def _say_hello(self, app: App, table: Table) -> None:
         """The guest's hello, once the host's is known: the game starts on this board."""
@@ -390,7 +395,7 @@ class RemoteLink:
 
     def _send_own_moves(self, session: Session[Any], table: Table) -> None:
         """Moves made here by this board's seat that the table has not had yet."""
-        while len(session.moves) > len(table.names) and \
+        while len(session.moves) > len(table.names) >= self.agreed and \
                 session.moves[:len(table.names)] == table.names and not table.finished:
             ply = len(table.names)
             if not self._ours(table, session.movers[ply]):

@@ -193,6 +193,8 @@ class Table:
         name = state.move_name(move)
         state.play(move)  # raises, changing nothing, when it is not legal
         self.names.append(name)
+        if self.undo_asked is not None and self.undo_asked[0] == side:
+            self.undo_asked = None  # playing on withdraws one's own request
 
     def _reveal(self, side: int, state: GameState[Any], ply: int, value: str) -> None:
         seat = self.seats[side]

@@ -32,8 +32,10 @@ WAIT = 90.0
 class Board:
     """A board app in its own process (tests/support/remote_board.py)."""
 
-    def __init__(self, state: Path, settings: config.BrokerSettings) -> None:
+    def __init__(self, state: Path, settings: config.BrokerSettings,
+                 environment: dict[str, str] | None = None) -> None:
         self.state = state
+        self.environment = environment or {}
         directory = state / "kaskade-8x8"
         directory.mkdir(parents=True, exist_ok=True)
         config.save(directory, settings)
@@ -45,7 +47,7 @@ class Board:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.support.remote_board", str(self.state)], cwd=ROOT,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
+            env={**os.environ, "PYTHONPATH": str(ROOT), **self.environment})
 
     def ask(self, **request: Any) -> dict[str, Any]:
         assert self.process is not None
@@ -134,6 +136,59 @@ def test_a_game_offered_and_joined_by_touch(boards: tuple[Board, Board], tmp_pat
               "ben joined")
     anna.until(lambda s: "remote Ben" in s["seats"].values(), "anna sees ben")
     assert (tmp_path / "remote-screen.png").stat().st_size > 0
+
+
+def test_take_back_on_request_resign_and_claim(broker: Mosquitto, tmp_path: Path) -> None:
+    """A hold asks the other board to take back; a hold there agrees. Resigning ends the game
+    on both. A board away longer than the claim time lets the other claim the game."""
+    anna = Board(tmp_path / "anna", broker.settings("anna"), {"CLAIM_SECONDS": "2"})
+    ben = Board(tmp_path / "ben", broker.settings("ben"))
+    try:
+        start_game(anna, ben, "kaskade", {"size": "4x4"})
+        anna.ask(do="play", move="a1")
+        ben.until(lambda s: s["moves"] == ["a1"], "ben sees a1")
+        ben.ask(do="play", move="d4")
+        anna.until(lambda s: s["moves"] == ["a1", "d4"], "anna sees d4")
+        ben.ask(do="hold")  # ben asks to take d4 back
+        anna.until(lambda s: "Ben asks to take back" in s["words"], "anna is asked")
+        assert anna.state_now()["moves"] == ["a1", "d4"]  # nothing taken back yet
+        anna.ask(do="hold")  # anna agrees
+        for board in (anna, ben):
+            board.until(lambda s: s["moves"] == ["a1"], "d4 taken back on both")
+        ben.ask(do="play", move="c3")
+        anna.until(lambda s: s["moves"] == ["a1", "c3"], "anna sees c3")
+        anna.ask(do="hold")  # anna asks to take a1 … c3 back
+        ben.until(lambda s: "Anna asks to take back" in s["words"], "ben is asked")
+        anna.ask(do="play", move="b1")  # playing on withdraws the request
+        ben.until(lambda s: s["moves"] == ["a1", "c3", "b1"], "ben sees b1")
+        assert "asks to take back" not in ben.state_now()["words"]
+
+        ben.kill()  # ben's board goes away; after the claim time anna may claim
+        anna.until(lambda s: "hold a pad to claim the game" in s["words"], "claimable")
+        anna.ask(do="hold")
+        final = anna.until(lambda s: s["finished"], "anna claimed")
+        assert final["result"] == "white"
+        assert "Ben's board left the game; Anna claimed it" in final["termination"]
+        ben.start()
+        ben_final = ben.until(lambda s: s["finished"], "ben learns of the claim")
+        assert ben_final["termination"] == final["termination"]
+    finally:
+        anna.close()
+        ben.close()
+
+
+def test_resignation_ends_the_game_on_both_boards(boards: tuple[Board, Board]) -> None:
+    anna, ben = boards
+    start_game(anna, ben, "big-balls", {})
+    ben.until(lambda s: s["mine"] or anna.state_now()["mine"], "somebody to move")
+    seats = anna.state_now()["seats"]
+    annas = next(colour for colour, seat in seats.items() if seat == "human")
+    bens = next(colour for colour in seats if colour != annas)
+    ben.ask(do="resign")
+    for board in boards:
+        final = board.until(lambda s: s["finished"], "the game over")
+        assert final["result"] == annas
+        assert final["termination"] == f"{bens.capitalize()} resigned"
 
 
 def play_one(boards: tuple[Board, Board], rng: random.Random) -> bool:

@@ -177,6 +177,10 @@ def test_undo_needs_the_other_sides_yes() -> None:
     pair.send(GUEST, pair.guest.write("undo-yes", to=2))
     pair.deliver()
     assert pair.host.names == pair.guest.names == names[:2]
+    pair.send(HOST, pair.host.write("undo", to=1))
+    pair.step(rng)  # the host, to move, plays on: its request is withdrawn on both
+    assert pair.host.undo_asked is None
+    assert pair.guest.undo_asked is None
 
 
 def test_an_undo_past_a_die_draws_the_same_die_again() -> None:
