@@ -67,8 +67,11 @@ class RemoteLink:
     ``settings`` name; passes the loop's steps on to ``inner`` (the web companion)."""
 
     def __init__(self, settings: BrokerSettings, directory: Path,
-                 inner: Companion | None = None) -> None:
+                 inner: Companion | None = None,
+                 connection: type[GameConnection] = GameConnection) -> None:
         self.settings = settings
+        self.connection_kind = connection
+        """What connects to the broker (the bench counts what passes)."""
         self.directory = directory
         self.inner = inner
         self.post: Callable[[InputEvent | Call], None] | None = None
@@ -147,11 +150,11 @@ class RemoteLink:
         (``RemoteError`` when the code is not six digits or a game is under way)."""
         if not CODE.fullmatch(code):
             raise RemoteError(f"invite code {code!r}: six digits")
-        if self.game is not None:
+        if self.game is not None and not (self.table is not None and self.table.finished):
             raise RemoteError("this board is in a remote game already")
         self.cancel_join()
         self.joining = code
-        self.inviting = GameConnection(self.settings, "", [invite_topic(code)], self._heard,
+        self.inviting = self.connection_kind(self.settings, "", [invite_topic(code)], self._heard,
                                        presence=False)
         self.inviting.start()
 
@@ -185,8 +188,9 @@ class RemoteLink:
     def _connect(self, record: GameFile) -> None:
         self.table = self.table or Table(record.game_id, record.side,
                                          bytes.fromhex(record.secret))
-        self.synced = self.connected = False
-        self.connection = GameConnection(
+        self.synced = self.connected = self.read_own_log = False
+        self.agreed, self.peer_online, self.away_since = 0, None, None
+        self.connection = self.connection_kind(
             self.settings, record.game_id,
             [f"{ROOT}/{record.game_id}/+/log/+", f"{ROOT}/{record.game_id}/+/presence"],
             self._heard)
@@ -285,9 +289,11 @@ class RemoteLink:
             self.inviting = None
         secret = secrets.token_bytes(32)
         record = GameFile(str(offer["game"]), GUEST, secret.hex(), peer=str(offer["host"]))
+        self.close()
         save_game(self.directory, record)
         self.game = record
         self.table = Table(record.game_id, GUEST, secret)
+        self.refusals.clear()
         self._connect(record)
         del app
 

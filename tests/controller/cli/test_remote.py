@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from controller.bench.mosquitto import USERS, Mosquitto
 from controller.cli import main
 from controller.remote.config import CONFIG_FILE
-from tests.support.mosquitto import USERS, Mosquitto
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +69,14 @@ def test_a_broker_without_its_ca_or_out_of_reach_is_said(
     assert "give HOST, HOST:PORT" in capsys.readouterr().err
     assert main(["remote", "status", "--state-dir", str(tmp_path)]) == 1
     assert "not set up" in capsys.readouterr().out
+
+
+def test_the_bench_plays_through_its_own_broker(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "remote", "--moves", "6", "--size", "4x4", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["moves"] == 6
+    assert 0 < figures["median_ms"] <= figures["worst_ms"]
+    assert figures["messages_per_move"] >= 1
+    assert figures["bytes_per_move"] > 50
+    assert main(["bench", "remote", "--moves", "0"]) == 2
+    assert main(["bench", "remote", "--size", "banana"]) == 2

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
+from controller.bench.mosquitto import Mosquitto
 from controller.remote import config
 from controller.remote.broker import BrokerError, check, client_for
-from tests.support.mosquitto import Mosquitto
 
 ROOT = Path(__file__).resolve().parents[3]
 WAIT = 90.0

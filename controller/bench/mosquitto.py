@@ -1,6 +1,7 @@
-"""A real Eclipse Mosquitto for the tests, on loopback: TLS with a throwaway certificate
-authority (made with openssl), a password per board (mosquitto_passwd) and the ACL that
-docs/remote.md gives, persistence on so a restart keeps the retained messages.
+"""A real Eclipse Mosquitto on loopback for ``kaskade bench remote`` and the tests: TLS with a
+throwaway certificate authority (made with openssl), a password per board (mosquitto_passwd)
+and the ACL that docs/remote.md gives, persistence on so a restart keeps the retained
+messages.
 
 Mosquitto takes its port from its configuration (it cannot be told port 0), so a free one is
 found by binding a socket first; the broker is restarted on the same port."""
@@ -14,6 +15,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from controller.errors import KaskadeError
 from controller.remote.config import BrokerSettings
 
 USERS = {"anna": "anna-secret", "ben": "ben-secret", "eve": "eve-secret"}
@@ -44,7 +46,11 @@ def make_certificates(directory: Path) -> tuple[Path, Path, Path]:
     extensions.write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
 
     def openssl(*args: str) -> None:
-        subprocess.run(["openssl", *args], check=True, capture_output=True, timeout=60)
+        try:
+            subprocess.run(["openssl", *args], check=True, capture_output=True, timeout=60)
+        except (OSError, subprocess.CalledProcessError) as error:
+            raise BrokerStartError(f"openssl could not make the test certificates: "
+                                   f"{error}") from None
 
     openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
             "/CN=Kaskade test CA", "-keyout", str(ca_key), "-out", str(ca))
@@ -53,6 +59,10 @@ def make_certificates(directory: Path) -> tuple[Path, Path, Path]:
     openssl("x509", "-req", "-in", str(request), "-CA", str(ca), "-CAkey", str(ca_key),
             "-CAcreateserial", "-days", "2", "-extfile", str(extensions), "-out", str(cert))
     return ca, cert, key
+
+
+class BrokerStartError(KaskadeError, RuntimeError):
+    """The broker could not be started here (not installed, or it stopped at once)."""
 
 
 class Mosquitto:
@@ -96,14 +106,18 @@ keyfile {key}
     def start(self) -> None:
         """Start it and wait until it takes TLS connections."""
         mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+        if not Path(mosquitto).exists():
+            raise BrokerStartError("mosquitto is not installed (on Debian: sudo apt install "
+                                   "mosquitto)")
         self.process = subprocess.Popen([mosquitto, "-c", str(self.directory / "mosquitto.conf")],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         context = ssl.create_default_context(cafile=str(self.ca))
         deadline = time.monotonic() + START_SECONDS
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"mosquitto ended at once: {self.process.stderr.read()!r}"
-                                   if self.process.stderr else "mosquitto ended at once")
+                said = self.process.stderr.read().decode(errors="replace").strip() \
+                    if self.process.stderr else ""
+                raise BrokerStartError(f"mosquitto stopped at once: {said}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1) as raw, \
                         context.wrap_socket(raw, server_hostname="127.0.0.1"):
