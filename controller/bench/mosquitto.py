@@ -27,6 +27,9 @@ ACL = """\
 pattern read kaskade/#
 pattern readwrite kaskade/invite/#
 pattern write kaskade/+/%u/#
+# Home Assistant's discovery and the boards' states and commands (a home network's broker)
+pattern readwrite homeassistant/#
+pattern readwrite kaskade/home/#
 """
 START_SECONDS = 20.0
 

@@ -50,6 +50,9 @@ def register(commands: Any) -> None:
     setup.add_argument("--claim-after", type=float, default=DEFAULT_CLAIM_MINUTES,
                        metavar="MINUTES", help="how long the other board may be away before "
                        f"the game may be claimed (default {DEFAULT_CLAIM_MINUTES:g})")
+    setup.add_argument("--home-assistant", action="store_true",
+                       help="these are the home network's broker that Home Assistant uses: "
+                       "the board announces itself there (docs/home-assistant.md)")
     setup.add_argument("--no-check", action="store_true",
                        help="keep the settings without connecting first")
     add_board_options(setup, think=False)
@@ -86,8 +89,11 @@ def run_setup(args: argparse.Namespace) -> int:
         check(settings)
         print(f"the broker at {settings.address} took {settings.user}'s credentials")
     _, store = open_store(args)
-    path = config.save(store.directory, settings)
-    print(f"kept in {path} (readable by this user only); kaskade play links the board")
+    path = config.save(store.directory, settings, config.HOME_ASSISTANT_FILE
+                       if args.home_assistant else config.CONFIG_FILE)
+    print(f"kept in {path} (readable by this user only); kaskade play "
+          + ("announces the board to Home Assistant" if args.home_assistant else
+             "links the board"))
     return 0
 
 

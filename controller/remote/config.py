@@ -18,6 +18,8 @@ from controller.errors import KaskadeError
 from controller.remote.messages import NAME
 
 CONFIG_FILE = "remote.json"
+HOME_ASSISTANT_FILE = "home-assistant.json"
+"""The broker on the home network that Home Assistant uses, when it is set."""
 HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[?[0-9a-fA-F:]+\]?")
 USER = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """A board's user name at the broker: also its part of each game's topics (the ACL's
@@ -67,10 +69,11 @@ class BrokerSettings:
         return f"{self.host}:{self.port}"
 
 
-def load(directory: Path) -> BrokerSettings | None:
-    """The settings kept in ``directory``; ``None`` when none were set. A damaged file is set
-    aside (``RemoteSetupError`` says where), never used half."""
-    path = directory / CONFIG_FILE
+def load(directory: Path, name: str = CONFIG_FILE) -> BrokerSettings | None:
+    """The settings kept in ``directory`` (``name``: those of Home Assistant's broker);
+    ``None`` when none were set. A damaged file is set aside (``RemoteSetupError`` says
+    where), never used half."""
+    path = directory / name
     if not path.exists():
         return None
     try:
@@ -85,9 +88,9 @@ def load(directory: Path) -> BrokerSettings | None:
                                "setup again") from None
 
 
-def save(directory: Path, settings: BrokerSettings) -> Path:
-    """Keep ``settings`` in ``directory``, readable by this user alone."""
-    path = directory / CONFIG_FILE
+def save(directory: Path, settings: BrokerSettings, name: str = CONFIG_FILE) -> Path:
+    """Keep ``settings`` in ``directory`` (as ``name``), readable by this user alone."""
+    path = directory / name
     write_atomically(path, json.dumps(asdict(settings), indent=1) + "\n")
     os.chmod(path, 0o600)
     return path

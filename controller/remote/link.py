@@ -41,8 +41,14 @@ from controller.remote.broker import (
     invite_topic,
     log_topic,
 )
-from controller.remote.config import BrokerSettings, RemoteSetupError, load
+from controller.remote.config import (
+    HOME_ASSISTANT_FILE,
+    BrokerSettings,
+    RemoteSetupError,
+    load,
+)
 from controller.remote.game_file import GameFile, load_game, save_game
+from controller.remote.home_assistant import HomeAssistant
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
 from controller.remote.screen import RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
@@ -542,11 +548,18 @@ def _minutes(seconds: float) -> str:
 
 def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
     """The loop's companion for the board whose files are in ``directory``: the link to other
-    boards (passing the steps on to ``inner``) when a broker was set up, else ``inner``.
-    Settings that cannot be read are said in the log and the board plays on without."""
+    boards when a broker was set up, and the board in Home Assistant when its broker was
+    (each passing the steps on to the next, the last to ``inner``). Settings that cannot be
+    read are said in the log and the board plays on without."""
+    companion = inner
     try:
+        home = load(directory, HOME_ASSISTANT_FILE)
+        if home is not None:
+            companion = HomeAssistant(home, directory.name, f"Kaskade Board {directory.name}",
+                                      companion)
         settings = load(directory)
+        if settings is not None:
+            companion = RemoteLink(settings, directory, companion)
     except RemoteSetupError as error:
-        log.warning("remote play is off: %s", error)
-        return inner
-    return inner if settings is None else RemoteLink(settings, directory, inner)
+        log.warning("remote play or Home Assistant is off: %s", error)
+    return companion
