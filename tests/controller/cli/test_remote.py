@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,14 +13,6 @@ import pytest
 from controller.bench.mosquitto import USERS, Mosquitto
 from controller.cli import main
 from controller.remote.config import CONFIG_FILE
-
-
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mosquitto]:
-    mosquitto = Mosquitto(tmp_path_factory.mktemp("broker"))
-    mosquitto.start()
-    yield mosquitto
-    mosquitto.stop()
 
 
 def setup(broker: Mosquitto, state: Path, password: str, *extra: str) -> int:

@@ -89,14 +89,6 @@ class Board:
                 self.process.wait()
 
 
-@pytest.fixture(scope="module")
-def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mosquitto]:
-    mosquitto = Mosquitto(tmp_path_factory.mktemp("broker"))
-    mosquitto.start()
-    yield mosquitto
-    mosquitto.stop()
-
-
 @pytest.fixture
 def boards(broker: Mosquitto, tmp_path: Path) -> Iterator[tuple[Board, Board]]:
     anna = Board(tmp_path / "anna", broker.settings("anna"))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,15 +99,6 @@ class HomeAssistantClient:
     def close(self) -> None:
         self.client.disconnect()
         self.client.loop_stop()
-
-
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[Mosquitto]:
-    (tmp_path / "broker").mkdir()
-    mosquitto = Mosquitto(tmp_path / "broker")
-    mosquitto.start()
-    yield mosquitto
-    mosquitto.stop()
 
 
 def test_home_assistant_finds_follows_and_drives_the_board(broker: Mosquitto,
