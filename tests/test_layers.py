@@ -161,7 +161,7 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     # and the game as both logs tell it are pure (the rules and the project's errors only)
     "controller/remote": ("controller.remote", "controller.app", "controller.games",
                           "controller.render", "controller.devices.interfaces",
-                          "controller.errors"),
+                          "controller.devices.firmware", "controller.errors"),
     "controller/remote/messages.py": ("controller.errors",),
     "controller/remote/chance.py": ("controller.remote.messages", "controller.errors"),
     "controller/remote/table.py": ("controller.remote", "controller.games", "controller.errors"),
