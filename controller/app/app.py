@@ -141,6 +141,13 @@ class Store:
 class App:
     """The application for one board ``profile``, keeping its files in ``store``."""
 
+    remote_setup: Callable[[str, int], Screen] | None = None
+    """Where a game with a board elsewhere is offered or joined (given by the link to the
+    broker once it is attached; ``None`` without one)."""
+    remote_join: Callable[[str], None] | None = None
+    """Look up the game an invite code stands for and join it (the web page's way; given by
+    the link too)."""
+
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
@@ -172,9 +179,6 @@ class App:
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
-        self.remote_setup: Callable[[str, int], Screen] | None = None
-        """Where a game with a board elsewhere is offered or joined (given by the link to the
-        broker once it is attached; ``None`` without one)."""
         self.session: Session | None = None
         """The unfinished game, playing or waiting on the home screen."""
         self.board_firmware: SensorsFirmware | None = None

@@ -120,6 +120,7 @@ class RemoteLink:
             self.inner.publish(driver, now)
         app = driver.app
         if app.remote_setup is None:
+            app.remote_join = self.join
             app.remote_setup = lambda game, colour: RemoteScreen(app, self, game, colour)
         self.sync(app, now)
 

@@ -7,11 +7,7 @@ the ACL are all refused, and neither game changes."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,72 +17,8 @@ from typing import Any
 import pytest
 
 from controller.bench.mosquitto import Mosquitto
-from controller.remote import config
 from controller.remote.broker import BrokerError, check, client_for
-
-ROOT = Path(__file__).resolve().parents[3]
-WAIT = 90.0
-"""Longest wait for something a board or the broker should do (the machine may be busy)."""
-
-
-class Board:
-    """A board app in its own process (tests/support/remote_board.py)."""
-
-    def __init__(self, state: Path, settings: config.BrokerSettings,
-                 environment: dict[str, str] | None = None) -> None:
-        self.state = state
-        self.environment = environment or {}
-        directory = state / "kaskade-8x8"
-        directory.mkdir(parents=True, exist_ok=True)
-        config.save(directory, settings)
-        self.directory = directory
-        self.process: subprocess.Popen[str] | None = None
-        self.start()
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.support.remote_board", str(self.state)], cwd=ROOT,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT), **self.environment})
-
-    def ask(self, **request: Any) -> dict[str, Any]:
-        assert self.process is not None
-        assert self.process.stdin
-        assert self.process.stdout
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        assert line, "the board app ended"
-        reply: dict[str, Any] = json.loads(line)
-        assert "error" not in reply, reply["error"]
-        return reply
-
-    def state_now(self) -> dict[str, Any]:
-        return self.ask(do="state")
-
-    def until(self, condition: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-        deadline = time.monotonic() + WAIT
-        while True:
-            state = self.state_now()
-            if condition(state):
-                return state
-            assert time.monotonic() < deadline, f"{what}; the board says {state['words']}"
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def close(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+from tests.support.remote_boards import WAIT, Board, start_game
 
 
 @pytest.fixture
@@ -96,13 +28,6 @@ def boards(broker: Mosquitto, tmp_path: Path) -> Iterator[tuple[Board, Board]]:
     yield anna, ben
     anna.close()
     ben.close()
-
-
-def start_game(anna: Board, ben: Board, game: str, options: dict[str, str]) -> None:
-    code = anna.ask(do="offer", game=game, options=options, here=[0])["code"]
-    ben.ask(do="join", code=code)
-    ben.until(lambda s: s["moves"] is not None and s["seats"] is not None, "ben joined")
-    anna.until(lambda s: "remote Ben" in s["seats"].values(), "anna sees ben")
 
 
 def test_a_game_offered_and_joined_by_touch(boards: tuple[Board, Board], tmp_path: Path) -> None:
