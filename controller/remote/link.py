@@ -32,7 +32,6 @@ from controller.app.screens.pause import PauseScreen
 from controller.app.seats import HUMAN, remote_seat
 from controller.app.session import Session
 from controller.devices.interfaces import InputEvent
-from controller.errors import KaskadeError
 from controller.games import CHANCE, get_game
 from controller.remote.broker import (
     ROOT,
@@ -50,7 +49,7 @@ from controller.remote.config import (
 from controller.remote.game_file import GameFile, load_game, save_game
 from controller.remote.home_assistant import HomeAssistant
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
-from controller.remote.screen import RemoteScreen
+from controller.remote.screen import RemoteError, RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
 from controller.render.color import HIGHLIGHT
 
@@ -62,10 +61,6 @@ INVITE_SHOWN_EVERY = 30.0
 """Seconds between showings of the invite code on the LEDs while nobody has joined."""
 
 log = logging.getLogger(__name__)
-
-
-class RemoteError(KaskadeError, ValueError):
-    """A remote game cannot be offered or joined now (the reason says why)."""
 
 
 class RemoteLink:

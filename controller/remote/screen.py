@@ -16,6 +16,7 @@ from controller.app.app import App, GameDoesNotFitError
 from controller.app.screens.base import Screen
 from controller.app.screens.players import REMOTE_PINK
 from controller.devices.interfaces import Sound
+from controller.errors import KaskadeError
 from controller.games import get_game
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, OFF, Colour, player_colours, scale
@@ -24,6 +25,10 @@ from controller.render.menu import Tile, tile_size
 
 if TYPE_CHECKING:
     from controller.remote.link import RemoteLink
+
+
+class RemoteError(KaskadeError, ValueError):
+    """A remote game cannot be offered or joined now (the reason says why)."""
 
 LOOKUP_SECONDS = 20.0
 """How long a code is looked up before the screen says nobody offers a game under it."""
@@ -62,6 +67,10 @@ class RemoteScreen(Screen):
                 app.say(Sound.ILLEGAL)
                 app.caption(f"set up {get_game(self.game).info.title} here once first", now)
                 return None
+            except RemoteError as error:
+                app.say(Sound.ILLEGAL)
+                app.announce(str(error), HIGHLIGHT, now)
+                return None
             app.say(Sound.TAP)
             return app.screen
         digit = self.digits.get(where)
@@ -71,7 +80,13 @@ class RemoteScreen(Screen):
         self.code += str(digit)
         app.caption(self.code, now, DIGIT_COLOUR)
         if len(self.code) == 6:
-            self.link.join(self.code)
+            try:
+                self.link.join(self.code)
+            except RemoteError as error:
+                app.say(Sound.ILLEGAL)
+                app.announce(str(error), HIGHLIGHT, now)
+                self.code = ""
+                return None
             self.looking_since = now
         return None
 
