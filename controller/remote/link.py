@@ -335,7 +335,13 @@ class RemoteLink:
     def sync(self, app: App, now: float) -> None:
         """Bring the board and the table together (see the module's text)."""
         table, game = self.table, self.game
-        if table is None or game is None or not self.synced or table.state is None:
+        if table is None or game is None:
+            return
+        if not self.synced or table.state is None:
+            session = app.session
+            if session is not None and session.tags.get("Id") == game.session_id:
+                session.remote_words = self._connection_words(now) or \
+                    "reading the game back from the broker"
             return
         if game.side == GUEST and not table.seats[GUEST]:
             self._say_hello(app, table)
@@ -489,6 +495,14 @@ class RemoteLink:
 
     # -- how the other board stands -----------------------------------------------------------
 
+    def _connection_words(self, now: float) -> str:
+        """The broker out of reach, and since when; ``""`` while connected."""
+        if self.connected:
+            return ""
+        since = "" if self.lost_since is None else f" for {_minutes(now - self.lost_since)}"
+        return f"the broker at {self.settings.address} cannot be reached{since}; the game " \
+            "is kept"
+
     def claimable(self, now: float) -> bool:
         """Whether the other board has been away so long that the game may be claimed."""
         return self.away_since is not None and \
@@ -506,10 +520,7 @@ class RemoteLink:
             app.announce(f"waiting for {name}", HIGHLIGHT, now)
         elif not away:
             self.away_since = None
-        words = []
-        if not self.connected:
-            since = "" if self.lost_since is None else f" for {_minutes(now - self.lost_since)}"
-            words.append(f"the broker cannot be reached{since}; the game is kept")
+        words = [self._connection_words(now)]
         if peer is not None and self.invite_shown:
             self.invite_shown = 0.0
             app.announcer.clear()  # the code is spent
@@ -533,7 +544,7 @@ class RemoteLink:
         elif table.joined and table.waiting_for == 1 - table.me and self.away_since is None and \
                 table.state is not None and table.state.to_move != CHANCE:
             words.append(f"{name} is to move on their board")
-        session.remote_words = " · ".join(words)
+        session.remote_words = " · ".join(word for word in words if word)
 
 
 def _minutes(seconds: float) -> str:

@@ -168,7 +168,10 @@ def test_two_boards_play_big_balls_to_the_end_through_a_broker_restart(
 
     def midway(ply: int) -> None:
         if ply == 6:
-            broker.restart()
+            broker.stop()
+            said = anna.until(lambda s: "cannot be reached" in s["words"], "the broker gone")
+            assert f"the broker at 127.0.0.1:{broker.port} cannot be reached" in said["words"]
+            broker.start()
 
     final = play_to_the_end(boards, random.Random(7), midway)
     assert final["finished"]
