@@ -111,9 +111,7 @@ def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[fl
 
         board.start(feed)
         driver.advance(0.0)
-        app.screen = app.start_game(KaskadeState(profile.columns, profile.rows), {})
-        session = app.session
-        assert session is not None
+        session = app.new_game(KaskadeState(profile.columns, profile.rows), {})
         rng = random.Random(seed)
         for _ in range(profile.pads // 2):
             legal = session.state.legal_moves()
