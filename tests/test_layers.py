@@ -323,7 +323,7 @@ def app_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
-FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "sim")
+FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "controller/remote", "sim")
 
 
 def _reaches_app(node: ast.expr) -> bool:

@@ -430,6 +430,12 @@ class App:
             raise NothingWaitingError(f"no {name} game waits to be continued")
         self.screen = self.open_game(name)
 
+    def link_remote(self, setup: Callable[[str, int], Screen],
+                    join: Callable[[str], None]) -> None:
+        """Remote play is set up: ``setup`` makes the screen where a game of a name, the seat
+        played here, is offered or joined; ``join`` joins by invite code (the web page)."""
+        self.remote_setup, self.remote_join = setup, join
+
     def current_game(self) -> PausableScreen | None:
         """The screen playing the game on the board, paused or not; ``None`` when no game is
         on the board."""

@@ -182,7 +182,7 @@ def _play(boards: list[BenchBoard], moves: int, size: str, rng: random.Random,
         cost[1] += CountingConnection.sent[1] - before[1]
         if len(latencies) < moves:  # the game ended: the next one
             for board in boards:
-                board.call(lambda app, now: app.leave_finished_game())
+                board.call(lambda app, now: app.show(app.leave_finished_game()))
     return latencies
 
 

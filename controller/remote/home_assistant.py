@@ -34,6 +34,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 from controller import __version__
 from controller.app.app import App
 from controller.app.driver import Driver
+from controller.app.firmware_update import UpdateRefusedError
 from controller.app.loop import Call, Companion
 from controller.app.screens.game import GameScreen
 from controller.app.screens.players import PlayersScreen
@@ -113,7 +114,7 @@ def states(app: App, now: float, latest: str) -> dict[str, str]:
     matches = app.store.history.matches(limit=1)
     result = "none yet" if not matches else \
         f"{matches[0].game}: {matches[0].result} ({matches[0].termination})"
-    firmware = app.board_firmware
+    firmware = app.firmware_update.board
     return {
         "leds": "ON" if app.settings.brightness > MIN_BRIGHTNESS else "OFF",
         "brightness": str(round(app.settings.brightness * 100)),
@@ -125,7 +126,7 @@ def states(app: App, now: float, latest: str) -> dict[str, str]:
         "firmware": json.dumps({
             "installed_version": firmware.version if firmware is not None else None,
             "latest_version": latest,
-            "in_progress": app.update_share is not None}),
+            "in_progress": app.firmware_update.share is not None}),
     }
 
 
@@ -211,29 +212,29 @@ def command(app: App, now: float, what: str, payload: str) -> None:
     (logged): a command never stops the board."""
     settings = app.settings
     if what == "brightness/set" and payload.isdigit() and 1 <= int(payload) <= 100:
-        settings.brightness = max(MIN_BRIGHTNESS, int(payload) / 100)
-        app.save_settings()
+        app.change_settings({"brightness": max(MIN_BRIGHTNESS, int(payload) / 100)})
     elif what == "leds/set" and payload in ("ON", "OFF"):
-        settings.brightness = max(settings.brightness, 0.6) if payload == "ON" else \
-            MIN_BRIGHTNESS
-        app.save_settings()
+        app.change_settings({"brightness": max(settings.brightness, 0.6) if payload == "ON"
+                             else MIN_BRIGHTNESS})
     elif what == "sound/set" and payload in ("ON", "OFF"):
-        settings.sound = payload == "ON"
-        app.save_settings()
+        app.change_settings({"sound": payload == "ON"})
     elif what == "new_game" and payload == "PRESS":
         session = app.session
         if session is None:
-            app.screen = app.home()
+            app.show(app.home())
         elif session.finished:
-            app.screen = app.leave_finished_game()
+            app.show(app.leave_finished_game())
         else:  # who plays the new game is chosen on the board; this one waits on its tile
-            app.screen = PlayersScreen(app, session.state.info.name)
+            app.show(PlayersScreen(app, session.state.info.name))
     elif what == "hint" and payload == "PRESS":
-        if isinstance(app.screen, GameScreen):
-            app.screen.hint_requested()
+        game = app.current_game()
+        if isinstance(game, GameScreen):
+            game.hint_requested()
     elif what == "firmware/install" and payload == "install":
-        if app.update_offered:
+        try:
             app.update_now()
+        except UpdateRefusedError as error:
+            log.warning("Home Assistant asked for the firmware update: %s", error)
     else:
         log.warning("Home Assistant asked for %s %r, which the board does not do", what,
                     payload)

@@ -115,8 +115,8 @@ class RemoteLink:
             self.inner.publish(driver, now)
         app = driver.app
         if app.remote_setup is None:
-            app.remote_join = self.join
-            app.remote_setup = lambda game, colour: RemoteScreen(app, self, game, colour)
+            app.link_remote(lambda game, colour: RemoteScreen(app, self, game, colour),
+                            self.join)
         self.sync(app, now)
 
     def close(self, cleanly: bool = True) -> None:
@@ -178,11 +178,9 @@ class RemoteLink:
         """Put the game on the board and connect (the file first: a board that restarts
         must find its secret)."""
         self.close()
-        screen = app.continue_game(start, [], tags)
-        assert app.session is not None
-        record.session_id = app.session.tags["Id"]
+        session = app.continue_game(start, [], tags)
+        record.session_id = session.tags["Id"]
         save_game(self.directory, record)
-        app.screen = screen
         self.game, self.table = record, table
         self.refusals.clear()
         self._connect(record)
@@ -375,11 +373,9 @@ class RemoteLink:
         start = get_game(state.info.name).new(state.options())
         tags = {start.player_title(p): HUMAN if p in here else remote_seat(host.name)
                 for p in range(2)}
-        screen = app.continue_game(start, [], tags)
-        assert app.session is not None
-        self.game.session_id = app.session.tags["Id"]
+        session = app.continue_game(start, [], tags)
+        self.game.session_id = session.tags["Id"]
         save_game(self.directory, self.game)
-        app.screen = screen
         self._send(message)
 
     @staticmethod

@@ -48,7 +48,7 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
            pixels: MockPixels, driver: Driver) -> dict[str, Any]:
     what = request["do"]
     if what == "players":
-        app.screen = PlayersScreen(app, request["game"])
+        app.show(PlayersScreen(app, request["game"]))
         return {}
     if what == "tap":
         pad = request["row"] * app.profile.columns + request["column"]
