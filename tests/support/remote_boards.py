@@ -40,7 +40,18 @@ class Board:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT), **self.environment})
 
+    def refused(self, **request: Any) -> str:
+        """The error a request is answered with (it must be refused)."""
+        reply = self.answer(request)
+        assert "error" in reply, reply
+        return str(reply["error"])
+
     def ask(self, **request: Any) -> dict[str, Any]:
+        reply = self.answer(request)
+        assert "error" not in reply, reply["error"]
+        return reply
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.process is not None
         assert self.process.stdin
         assert self.process.stdout
@@ -49,7 +60,6 @@ class Board:
         line = self.process.stdout.readline()
         assert line, "the board app ended"
         reply: dict[str, Any] = json.loads(line)
-        assert "error" not in reply, reply["error"]
         return reply
 
     def state_now(self) -> dict[str, Any]:

@@ -94,6 +94,17 @@ def test_take_back_on_request_resign_and_claim(broker: Mosquitto, tmp_path: Path
         ben.close()
 
 
+def test_a_second_offer_or_join_during_a_game_and_a_bad_code_are_refused(
+        boards: tuple[Board, Board]) -> None:
+    anna, ben = boards
+    assert "six digits" in ben.refused(do="join", code="12345")
+    start_game(anna, ben, "kaskade", {"size": "4x4"})
+    assert "under way" in anna.refused(do="offer", game="kaskade", options={"size": "4x4"},
+                                       here=[0])
+    assert "in a remote game already" in ben.refused(do="join", code="123456")
+    assert "a1" in anna.ask(do="state")["legal"]  # the game goes on
+
+
 def test_resignation_ends_the_game_on_both_boards(boards: tuple[Board, Board]) -> None:
     anna, ben = boards
     start_game(anna, ben, "big-balls", {})
