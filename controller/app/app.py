@@ -191,6 +191,9 @@ class App:
         """Games with an unfinished game waiting beside the one in ``session``."""
         self._parking: list[str] = []
         """Games whose waiting game is still being written (once per write)."""
+        self.seat_names: dict[int, str] = {}
+        """The people named for the seats of the game being set up on the board (player
+        number -> name): the next new game started there takes them."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
@@ -456,20 +459,36 @@ class App:
             playing = self._play_screen()
             if playing is not None:
                 return playing
+        self.seat_names = {}
         if len(get_game(name).info.players) == 1:
             return self.set_up(name, {})
         return PlayersScreen(self, name)
+
+    def people(self) -> list[str]:
+        """The people the board knows by name (none when the history cannot be read: the
+        problem is noted, and play goes on unnamed)."""
+        try:
+            return self.store.history.people()
+        except StorageError as error:
+            self._notice(f"the people's names cannot be read: {error}")
+            return []
 
     def set_up(self, name: str, levels: dict[int, int]) -> Screen:
         """The set-up of a new game of ``name`` after the players were chosen."""
         return front(name).setup(self, levels)
 
-    def start_game(self, start: GameState[Any], levels: dict[int, int]) -> Screen:
-        """A new game from ``start``, the computer in the seats ``levels`` names; an unfinished
-        game of another kind waits to be continued."""
+    def start_game(self, start: GameState[Any], levels: dict[int, int],
+                   names: dict[int, str] | None = None) -> Screen:
+        """A new game from ``start``, the computer in the seats ``levels`` names, the people
+        ``names`` names (by default those chosen on the board: :attr:`seat_names`) in theirs;
+        an unfinished game of another kind waits to be continued."""
         self._park()
+        if names is None:
+            names = {seat: name for seat, name in self.seat_names.items() if seat not in levels}
+        self.seat_names = {}
         self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
-                                   levels, self.new_id() if self.new_id else None, self.writer)
+                                   levels, self.new_id() if self.new_id else None, self.writer,
+                                   names)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
+from controller.app.people import BadNameError, check_name
 from controller.app.seats import COMPUTER, HUMAN
 from controller.app.storage import set_aside, write_atomically
 from controller.errors import KaskadeError
@@ -146,7 +147,7 @@ def read_saved(text: str) -> SavedGame:
 
 def _check_app_tags(record: Record, state: GameState[Any]) -> None:
     """The tags the app reads back: an ``Id`` naming the game (the history keeps it under
-    that name), each seat is ``human`` or ``computer N`` with a level that
+    that name), each seat is ``human``, a person's name or ``computer N`` with a level that
     exists, and a ``Termination`` (a resignation) comes with the winner as ``Result``."""
     identifier = record.tag("Id")
     if identifier is None or not _ID.fullmatch(identifier):
@@ -160,8 +161,13 @@ def _check_app_tags(record: Record, state: GameState[Any]) -> None:
         if seat is None or seat == HUMAN:
             continue
         words = seat.split()
-        if len(words) != 2 or words[0] != COMPUTER or not words[1].isdigit() or \
-                int(words[1]) not in LEVELS:
+        if words[:1] != [COMPUTER]:
+            try:
+                check_name(seat)
+            except BadNameError as error:
+                raise SavedGameError(f"[{player.capitalize()}] is neither {HUMAN!r}, "
+                                     f"'{COMPUTER} N' nor a person's name: {error}") from None
+        elif len(words) != 2 or not words[1].isdigit() or int(words[1]) not in LEVELS:
             raise SavedGameError(f"[{player.capitalize()} {seat!r}] is neither {HUMAN!r} nor "
                                  f"'{COMPUTER} N' with a level from {LEVELS[0]} to {LEVELS[-1]}")
     if record.tag("Termination") is not None and not state.is_over():

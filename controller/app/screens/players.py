@@ -1,5 +1,7 @@
 """Who plays: two people at the board, or a person against the computer at a level, the person
-playing the colour the colour pad shows (touch it to switch). Then the game's own set-up."""
+playing the colour the colour pad shows (touch it to switch). When the board knows people by
+name, the pad beside it names the person in that colour: each touch the next name, then none
+(two people: switch the colour and name the other). Then the game's own set-up."""
 
 from __future__ import annotations
 
@@ -28,6 +30,8 @@ class PlayersScreen(Screen):
         self.colours = player_colours(get_game(game).info.players)
         self.colour = 0
         """The seat the person takes against the computer (0: the first player's)."""
+        self.people = app.people() if self.layout.name is not None else []
+        """The names the name pad goes through."""
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
@@ -42,11 +46,35 @@ class PlayersScreen(Screen):
         if kind == "level":
             app.caption(app.say_words("level", level=value), now)
             return app.set_up(self.game, {1 - self.colour: value})
+        if kind == "name":
+            if self.people:
+                name = self._next_name()
+                app.caption(name or app.say_words("no name"), now, self.colours[self.colour])
+            return None
         self.colour = 1 - self.colour
         players = get_game(self.game).info.players
         app.caption(player_word(app.settings.language, players[self.colour]), now,
                     self.colours[self.colour])
         return None
+
+    def _following(self) -> str | None:
+        """The name the name pad gives next: after the chosen one, the next that the other
+        seat has not taken, after the last none."""
+        names = self.app.seat_names
+        current = names.get(self.colour)
+        taken = {name for seat, name in names.items() if seat != self.colour}
+        choices = [None, *(p for p in self.people if p not in taken)]
+        return choices[(choices.index(current) + 1) % len(choices)] if current in choices \
+            else None
+
+    def _next_name(self) -> str | None:
+        """Name the person in the chosen colour with the following name; that name."""
+        following = self._following()
+        if following is None:
+            self.app.seat_names.pop(self.colour, None)
+        else:
+            self.app.seat_names[self.colour] = following
+        return following
 
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.app.home() if button == "menu" else None
@@ -61,16 +89,27 @@ class PlayersScreen(Screen):
             return "two people at the board"
         if kind == "level":
             return f"you against the computer at level {value}"
+        if kind == "name":
+            return self._name_words() if self.people else ""
         return f"you play {players[self.colour].capitalize()} · touch: play " \
             f"{players[1 - self.colour].capitalize()}"
+
+    def _name_words(self) -> str:
+        """What the name pad says and does (``Black is Anna · touch the name pad: Ben``)."""
+        colour = get_game(self.game).info.players[self.colour].capitalize()
+        name = self.app.seat_names.get(self.colour)
+        return (f"{colour} is {name or 'not named'} · touch the name pad: "
+                f"{self._following() or 'no name'}")
 
     def describe(self, now: float) -> str:
         info = get_game(self.game).info
         person = info.players[self.colour].capitalize()
-        return (f"{info.title} · who plays? Two people, or you ({person}) against the computer "
-                f"at level {LEVELS[0]} (gentle) to {LEVELS[-1]} · touch the colour pad to play "
-                f"{info.players[1 - self.colour].capitalize()}")
+        words = (f"{info.title} · who plays? Two people, or you ({person}) against the "
+                 f"computer at level {LEVELS[0]} (gentle) to {LEVELS[-1]} · touch the colour "
+                 f"pad to play {info.players[1 - self.colour].capitalize()}")
+        return f"{words} · {self._name_words()}" if self.people else words
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        draw_players(canvas, self.profile, self.layout, self.colour, self.colours)
+        named = self.colour in self.app.seat_names if self.people else None
+        draw_players(canvas, self.profile, self.layout, self.colour, self.colours, named)
         return False

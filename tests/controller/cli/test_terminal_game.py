@@ -355,7 +355,7 @@ def test_who_plays_is_asked_at_a_terminal():
 
     answers = iter(["Ann", "3"])
     args = build_parser().parse_args(["play", "--terminal", "--size", "3x3"])
-    session = play_command._setup(args, lambda prompt: next(answers))
+    session = play_command._setup(args, lambda prompt: next(answers), lambda name: name)
     assert session.tags["White"] == "Ann"
     assert session.computer_level(1) == 3
 
