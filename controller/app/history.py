@@ -21,7 +21,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Mapping
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -127,7 +127,8 @@ class History:
             partial.chmod(0o600)
             partial.replace(kept)
         except (sqlite3.DatabaseError, OSError) as error:
-            partial.unlink(missing_ok=True)
+            with suppress(OSError):
+                partial.unlink(missing_ok=True)
             raise StorageError(f"{self.path}: a copy of the history cannot be kept before it "
                                f"is brought up to date, so it is left as it is "
                                f"({getattr(error, 'strerror', None) or error})") from None

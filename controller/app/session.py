@@ -69,7 +69,7 @@ class Session(Generic[S]):
         """The last save asked for: done when it is on the disk (or raising why not)."""
 
     @classmethod
-    def new(cls, start: S, now: datetime, autosave: Autosave,
+    def new(cls, start: S, now: datetime, autosave: Autosave | None,
             on_problem: Callable[[str], None] = print,
             levels: dict[int, int] | None = None, game_id: str | None = None,
             writer: Writer | None = None, names: dict[int, str] | None = None) -> Session[S]:
