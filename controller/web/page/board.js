@@ -479,7 +479,7 @@ function showResult(game) {
   $("result").hidden = !over;
   if (!over) return;
   const mine = mySeat(game);
-  const name = (player) => seatWho(game.seats[player]) || capital(player);
+  const name = (player) => (/^computer /.test(game.seats[player]) ? "" : seatWho(game.seats[player])) || capital(player);
   let words;
   if (Object.keys(game.seats).length === 1) words = game.winner ? "You won" : "You lost";
   else if (!game.winner) words = "A draw";
