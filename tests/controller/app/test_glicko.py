@@ -36,4 +36,5 @@ def test_a_win_raises_a_loss_lowers_and_either_is_surer_than_no_game(player, opp
     lost = rate(player, [Result(opponent, 0)])
     idle = rate(player, [])
     assert lost.rating < player.rating < won.rating
-    assert won.deviation < idle.deviation and lost.deviation < idle.deviation
+    assert won.deviation < idle.deviation
+    assert lost.deviation < idle.deviation

@@ -82,12 +82,13 @@ def test_a_history_of_the_first_schema_keeps_every_game_and_a_copy_as_it_was(tmp
     history = History(path)
     found = history.matches()
     assert sorted(m.id for m in found) == sorted(set(ids) - {"old007"})
-    assert history.problem is not None and "old007" in history.problem, \
-        "the damaged game is left out of the list, said, and kept"
+    assert history.problem is not None, "the damaged game is left out of the list, said"
+    assert "old007" in history.problem
     assert rows(path) == before, "every game, the damaged one too, is in the new history"
     assert version(path) == SCHEMA_VERSION == 2
     kept = tmp_path / "history.sqlite3.schema-1.kept"
-    assert version(kept) == 1 and rows(kept) == before
+    assert version(kept) == 1
+    assert rows(kept) == before
     assert oct(kept.stat().st_mode & 0o777) == "0o600"
     assert history.people() == []
     history.add_person("Anna", "2026-11-21T12:00:00")
@@ -100,7 +101,8 @@ def test_a_history_of_the_first_schema_keeps_every_game_and_a_copy_as_it_was(tmp
 def test_the_board_starts_on_a_history_of_the_first_schema_with_its_games(tmp_path):
     ids = first_schema_history(tmp_path / "history.sqlite3", games=3)
     board = BoardHarness(tmp_path)
-    assert board.screen == "HomeScreen" and board.app.notices == []
+    assert board.screen == "HomeScreen"
+    assert board.app.notices == []
     assert sorted(m.id for m in board.store.history.matches()) == ids
 
 
@@ -124,7 +126,8 @@ def test_a_history_that_cannot_be_copied_is_not_changed(tmp_path):
     with pytest.raises(StorageError, match="a copy of the history cannot be kept before it is "
                                            "brought up to date, so it is left as it is"):
         History(path).matches()
-    assert path.read_bytes() == before and version(path) == 1
+    assert path.read_bytes() == before
+    assert version(path) == 1
 
 
 def test_people_are_added_found_in_any_case_and_removed_their_games_kept(tmp_path):
@@ -144,7 +147,7 @@ def test_people_are_added_found_in_any_case_and_removed_their_games_kept(tmp_pat
         history.remove_person("Ben")
 
 
-@pytest.mark.parametrize("name, why", [
+@pytest.mark.parametrize(("name", "why"), [
     ("", "cannot be empty"), ("A" * (MAX_NAME + 1), "longer than 16"),
     ("Anna2", "not a name the board can write"), ("-Anna", "not a name the board can write"),
     ("Zoë", "not a name the board can write"), ("Computer", "already means something"),
@@ -160,5 +163,6 @@ def test_every_name_taken_can_be_written_on_the_leds(text):
         name = check_name(text)
     except BadNameError:
         return
-    assert 1 <= len(name) <= MAX_NAME and check_name(name) == name
+    assert 1 <= len(name) <= MAX_NAME
+    assert check_name(name) == name
     assert all(LARGE.covers(char) for char in name.upper() if char != "ß")

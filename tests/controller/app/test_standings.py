@@ -52,8 +52,8 @@ def test_a_series_between_two_levels_rates_the_stronger_higher(tmp_path):
 
 
 def match(number: int, players: dict[str, str], result: str) -> Match:
-    return Match(f"m{number}", "kaskade", {"size": "3x3"}, players, "", f"2026-11-21T12:{number:02}",
-                 result, "over", 5, "")
+    return Match(f"m{number}", "kaskade", {"size": "3x3"}, players, "",
+                 f"2026-11-21T12:{number:02}", result, "over", 5, "")
 
 
 def test_people_are_scored_by_name_and_a_person_not_named_is_not_scored():
@@ -62,7 +62,8 @@ def test_people_are_scored_by_name_and_a_person_not_named_is_not_scored():
              match(3, {"white": "Anna", "black": "Ben"}, "draw"),
              match(4, {"white": "human", "black": "Anna"}, "black"),
              match(5, {"white": "Anna", "black": "Anna"}, "white")]
-    assert scored_pair(games[3]) is None and scored_pair(games[4]) is None
+    assert scored_pair(games[3]) is None
+    assert scored_pair(games[4]) is None
     scores = standings(games)
     by_who = {s.who: s for s in scores.ratings}
     assert (by_who["Anna"].wins, by_who["Anna"].draws, by_who["Anna"].games) == (2, 1, 3)

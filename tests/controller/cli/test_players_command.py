@@ -30,7 +30,7 @@ def test_people_are_listed_added_and_removed(tmp_path, capsys):
     assert run(capsys, "players", *state)[1] == "Anna\n"
 
 
-@pytest.mark.parametrize("argv, error", [
+@pytest.mark.parametrize(("argv", "error"), [
     (("add", "anna"), "'Anna' is known already"),
     (("add", "R2D2"), "'R2D2' is not a name the board can write: 1 to 16 letters"),
     (("add",), "kaskade players add NAME …: which names?"),
@@ -40,8 +40,10 @@ def test_people_are_listed_added_and_removed(tmp_path, capsys):
 def test_bad_input_is_one_clear_line_and_changes_nothing(tmp_path, capsys, argv, error):
     History(tmp_path / "history.sqlite3").add_person("Anna", "2026-11-21")
     status, out, err = run(capsys, "players", *argv, "--state-dir", str(tmp_path))
-    assert status == 2 and out == ""
-    assert err.startswith("kaskade players: error: ") and error in err
+    assert status == 2
+    assert out == ""
+    assert err.startswith("kaskade players: error: ")
+    assert error in err
     assert History(tmp_path / "history.sqlite3").people() == ["Anna"]
 
 
@@ -54,14 +56,15 @@ def test_a_seat_names_a_known_person_in_any_case(tmp_path):
     History(tmp_path / "history.sqlite3").add_person("Anna", "2026-11-21")
     session = seated(tmp_path, "--game", "big-balls", "--black", "anna", "--white",
                      "computer:2")
-    assert session.tags["Black"] == "Anna" and session.person_name(
+    assert session.tags["Black"] == "Anna"
+    assert session.person_name(
         session.state.info.players.index("black")) == "Anna"
     assert seated(tmp_path, "--seat", "white=ANNA", "--black", "person").tags["White"] == "Anna"
     assert "Black" not in seated(tmp_path, "--white", "anna", "--black", "person").tags
 
 
 def test_an_unknown_name_is_refused_with_the_fix(tmp_path, capsys):
-    status, out, err = run(capsys, "play", "--terminal", "--state-dir", str(tmp_path),
+    status, _out, err = run(capsys, "play", "--terminal", "--state-dir", str(tmp_path),
                            "--white", "bob", "--black", "computer:1")
     assert status == 2
     assert err == ("kaskade play: error: nobody called 'bob' is known to this board; add them "
@@ -75,9 +78,11 @@ def test_an_unknown_name_typed_at_the_prompt_is_asked_again(tmp_path, capsys):
     args = build_parser().parse_args(["play", "--terminal", "--size", "3x3"])
     session = play_command._setup(args, lambda prompt: next(answers),
                                   History(tmp_path / "history.sqlite3").person)
-    assert session.tags["White"] == "Anna" and session.computer_level(1) == 3
+    assert session.tags["White"] == "Anna"
+    assert session.computer_level(1) == 3
     out = capsys.readouterr().out
-    assert "nobody called 'bob'" in out and "the computer's levels are 1 to 5" in out
+    assert "nobody called 'bob'" in out
+    assert "the computer's levels are 1 to 5" in out
 
 
 def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
@@ -91,8 +96,11 @@ def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
                           result, "over", 5, f"record {number}"))
     status, out, _ = run(capsys, "history", *state)
     assert status == 0
-    assert "Anna v computer 1" in out and "computer 1 v Anna" in out and "human v Anna" in out
-    assert "Ratings (Glicko-2" in out and "Head to head" in out
+    assert "Anna v computer 1" in out
+    assert "computer 1 v Anna" in out
+    assert "human v Anna" in out
+    assert "Ratings (Glicko-2" in out
+    assert "Head to head" in out
     status, out, _ = run(capsys, "history", "--scores", "--json", *state)
     scores = json.loads(out)
     assert [(r["who"], r["games"], r["wins"], r["draws"]) for r in scores["ratings"]] == [
@@ -102,13 +110,14 @@ def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
     assert [(p["first"], p["second"], p["first_wins"], p["second_wins"], p["draws"])
             for p in scores["head_to_head"]] == [("Anna", "level 1", 1, 0, 1)]
     status, out, _ = run(capsys, "history", "--scores", *state)
-    assert out.startswith("\nRatings") and "human" not in out
+    assert out.startswith("\nRatings")
+    assert "human" not in out
 
 
 def test_history_says_when_nothing_is_scored_yet(tmp_path, capsys):
     History(tmp_path / "history.sqlite3").add(Match(
         "game", "kaskade", {}, {"white": "human", "black": "human"}, "", "2026-11-21T12:00",
         "white", "over", 5, "record"))
-    status, out, _ = run(capsys, "history", "--scores", "--state-dir", str(tmp_path))
+    _status, out, _ = run(capsys, "history", "--scores", "--state-dir", str(tmp_path))
     assert out.startswith("No scored games yet: a game is scored when each seat is a person "
                           "named with kaskade players, or the computer.")

@@ -14,7 +14,8 @@ def test_people_are_read_openly_and_added_and_forgotten_when_paired(served):
     assert served.request("POST", "/api/people", {"name": " anna "}) == (201, {"name": "anna"})
     assert served.request("POST", "/api/people", {"name": "Ben"})[0] == 201
     status, answer = served.request("GET", "/api/people")
-    assert answer["people"] == ["anna", "Ben"] and "1 to 16 letters" in answer["rule"]
+    assert answer["people"] == ["anna", "Ben"]
+    assert "1 to 16 letters" in answer["rule"]
     for body, status, reason in (
             ({"name": "ANNA"}, 409, "'anna' is known already"),
             ({"name": "Anna<script>"}, 400, "is not a name the board can write"),
@@ -24,7 +25,8 @@ def test_people_are_read_openly_and_added_and_forgotten_when_paired(served):
         assert (got, reason in answer["error"]) == (status, True), answer
     assert served.request("DELETE", "/api/people", {"name": "BEN"}) == (200, {"removed": "Ben"})
     status, answer = served.request("DELETE", "/api/people", {"name": "Ben"})
-    assert status == 404 and "nobody called 'Ben'" in answer["error"]
+    assert status == 404
+    assert "nobody called 'Ben'" in answer["error"]
     assert served.request("GET", "/api/people")[1]["people"] == ["anna"]
 
 
@@ -45,7 +47,8 @@ def test_a_new_game_names_its_people_and_shows_its_moves(served):
     served.wait_for(lambda: len((served.request("GET", "/api/state")[1]["game"] or {}).get(
         "moves", [])) == 2, "the computer's answer")
     game = served.request("GET", "/api/state")[1]["game"]
-    assert game["moves"][0] == "b2" and game["movers"] == ["white", "black"]
+    assert game["moves"][0] == "b2"
+    assert game["movers"] == ["white", "black"]
     assert game["seats"] == {"white": "Anna", "black": "computer 1"}
 
 
@@ -60,7 +63,8 @@ def test_a_seat_that_names_nobody_known_is_refused_with_the_fix(served):
         status, answer = served.request("POST", "/api/games", {
             "game": "kaskade", "options": {"size": "4x4"}, "computer": {"black": 1},
             "people": people})
-        assert status == 400 and reason in answer["error"], answer
+        assert status == 400, answer
+        assert reason in answer["error"]
     assert served.app.session is None
 
 
@@ -87,7 +91,9 @@ def test_the_computers_moves_on_the_leds_are_a_setting(served):
     assert served.request("GET", "/api/settings")[1]["show_computer_moves"] is False
     served.pair()
     status, settings = served.request("PUT", "/api/settings", {"show_computer_moves": True})
-    assert status == 200 and settings["show_computer_moves"] is True
+    assert status == 200
+    assert settings["show_computer_moves"] is True
     assert served.app.settings.show_computer_moves
     status, answer = served.request("PUT", "/api/settings", {"show_computer_moves": "yes"})
-    assert status == 400 and "show_computer_moves: true or false" in answer["error"]
+    assert status == 400
+    assert "show_computer_moves: true or false" in answer["error"]

@@ -28,7 +28,8 @@ def test_with_nobody_named_the_name_pad_is_dark_and_does_nothing(tmp_path):
     layout = players_screen(board)
     assert board.pad_colours(cell_name(*layout.name)) == [(0, 0, 0)] * board.profile.per_pad ** 2
     board.tap_pad(layout.name)
-    assert board.app.seat_names == {} and "name pad" not in board.describe()
+    assert board.app.seat_names == {}
+    assert "name pad" not in board.describe()
 
 
 def test_two_people_are_named_by_touch_and_the_winner_is_greeted_by_name(tmp_path):
@@ -88,11 +89,13 @@ def test_the_computers_move_is_written_on_the_leds_when_wished(tmp_path):
         board.start_game("3x3", computer=2)
         board.play("a1", settle=3.0)
         played = board.app.screen.computer_played
-        assert played is not None and played.startswith("level 2 (Black) played ")
+        assert played is not None
+        assert played.startswith("level 2 (Black) played ")
         message = board.app.announcer.message
         if wished:
             move = played.rpartition(" ")[2]
-            assert message is not None and message.caption
+            assert message is not None
+            assert message.caption
             assert message.text == f"level 2 played {move}"
             assert f'"level 2 played {move}" on the LEDs over the screen; a touch goes ' \
                 "through" in board.describe()
