@@ -33,14 +33,24 @@ def register(commands: Any) -> None:
                         "a person by name and the computer by level) and head to head")
     parser.add_argument("--json", action="store_true", help="print the games (or with "
                         "--scores the scores) as JSON")
+    add_state_dir(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_state_dir(parser: argparse.ArgumentParser) -> None:
+    """``--state-dir``: where the history (and the people in it) is kept."""
     parser.add_argument("--state-dir", metavar="DIR",
                         help="where the history is kept (as for kaskade sim)")
-    parser.set_defaults(handler=run)
+
+
+def history_of(args: argparse.Namespace) -> History:
+    """The history the command's ``--state-dir`` names (the default state directory's)."""
+    return History(state_dir(args.state_dir) / HISTORY_FILE)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the history."""
-    history = History(state_dir(args.state_dir) / HISTORY_FILE)
+    history = history_of(args)
     if args.show:
         print(history.find(args.show).record, end="")
         return 0

@@ -8,10 +8,8 @@ import argparse
 import datetime
 from typing import Any
 
-from controller.app.app import HISTORY_FILE
-from controller.app.history import History
-from controller.app.paths import state_dir
 from controller.app.people import RULE
+from controller.cli.history import add_state_dir, history_of
 from controller.cli.usage import UsageError
 
 
@@ -29,18 +27,17 @@ def register(commands: Any) -> None:
                         help="list (default), add or remove")
     parser.add_argument("names", nargs="*", metavar="NAME", help="the names to add or remove "
                         "(quote a name with a space: \"Anna Lena\")")
-    parser.add_argument("--state-dir", metavar="DIR",
-                        help="where the history is kept (as for kaskade sim)")
+    add_state_dir(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """List, add or remove people."""
-    history = History(state_dir(args.state_dir) / HISTORY_FILE)
+    history = history_of(args)
     if args.action == "list":
         if args.names:
-            raise UsageError("kaskade players lists everybody: leave out the "
-                                             "names, or say add or remove")
+            raise UsageError("kaskade players lists everybody: leave out the names, or say "
+                             "add or remove")
         people = history.people()
         print("\n".join(people) if people else
               "Nobody is named yet: kaskade players add NAME")

@@ -8,10 +8,11 @@ from datetime import datetime, timedelta
 
 from controller.ai.base import Budget
 from controller.ai.levels import computer
-from controller.app.history import History, Match
+from controller.app.history import History
 from controller.app.session import Session
 from controller.app.standings import scored_pair, standings, standings_json
 from controller.games import get_game
+from tests.support.history import finished
 
 SERIES = 10
 
@@ -51,17 +52,12 @@ def test_a_series_between_two_levels_rates_the_stronger_higher(tmp_path):
     assert standings_json(scores)["ratings"][0]["who"] == "level 3"
 
 
-def match(number: int, players: dict[str, str], result: str) -> Match:
-    return Match(f"m{number}", "kaskade", {"size": "3x3"}, players, "",
-                 f"2026-11-21T12:{number:02}", result, "over", 5, "")
-
-
 def test_people_are_scored_by_name_and_a_person_not_named_is_not_scored():
-    games = [match(1, {"white": "Anna", "black": "computer 3"}, "white"),
-             match(2, {"white": "computer 3", "black": "Anna"}, "black"),
-             match(3, {"white": "Anna", "black": "Ben"}, "draw"),
-             match(4, {"white": "human", "black": "Anna"}, "black"),
-             match(5, {"white": "Anna", "black": "Anna"}, "white")]
+    games = [finished(1, "Anna", "computer 3", "white"),
+             finished(2, "computer 3", "Anna", "black"),
+             finished(3, "Anna", "Ben", "draw"),
+             finished(4, "human", "Anna", "black"),
+             finished(5, "Anna", "Anna", "white")]
     assert scored_pair(games[3]) is None
     assert scored_pair(games[4]) is None
     scores = standings(games)

@@ -7,9 +7,10 @@ import json
 
 import pytest
 
-from controller.app.history import History, Match
+from controller.app.history import History
 from controller.cli import build_parser, main
 from controller.cli import play as play_command
+from tests.support.history import add_games
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -87,13 +88,9 @@ def test_an_unknown_name_typed_at_the_prompt_is_asked_again(tmp_path, capsys):
 
 def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
     state = ("--state-dir", str(tmp_path))
-    history = History(tmp_path / "history.sqlite3")
-    for number, (white, black, result) in enumerate((("Anna", "computer 1", "white"),
-                                                     ("computer 1", "Anna", "draw"),
-                                                     ("human", "Anna", "black"))):
-        history.add(Match(f"game{number}", "kaskade", {"size": "3x3"},
-                          {"white": white, "black": black}, "", f"2026-11-21T12:0{number}",
-                          result, "over", 5, f"record {number}"))
+    add_games(History(tmp_path / "history.sqlite3"), (("Anna", "computer 1", "white"),
+                                                       ("computer 1", "Anna", "draw"),
+                                                       ("human", "Anna", "black")))
     status, out, _ = run(capsys, "history", *state)
     assert status == 0
     assert "Anna v computer 1" in out
@@ -115,9 +112,7 @@ def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
 
 
 def test_history_says_when_nothing_is_scored_yet(tmp_path, capsys):
-    History(tmp_path / "history.sqlite3").add(Match(
-        "game", "kaskade", {}, {"white": "human", "black": "human"}, "", "2026-11-21T12:00",
-        "white", "over", 5, "record"))
+    add_games(History(tmp_path / "history.sqlite3"), [("human", "human", "white")])
     _status, out, _ = run(capsys, "history", "--scores", "--state-dir", str(tmp_path))
     assert out.startswith("No scored games yet: a game is scored when each seat is a person "
                           "named with kaskade players, or the computer.")

@@ -17,6 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from controller import __version__
 from controller.app.upgrades import SPOOL
+from tests.support.web import open_paired
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):
@@ -189,13 +190,7 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
 
     _phone(browser)
     try:
-        browser.get(served.server.address)
-        wait = WebDriverWait(browser, 10)
-        wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
-        served.pair()
-        browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
-        browser.get(served.server.address)
-        wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+        wait = open_paired(browser, served)
         games = Select(browser.find_element(By.ID, "game"))
         assert [option.text for option in games.options] == ["Kaskade", "Cascades",
                                                               "Big Balls"]

@@ -6,18 +6,14 @@ moves to jump to."""
 from __future__ import annotations
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
+
+from tests.support.web import open_paired
 
 
 def test_a_named_person_plays_from_the_page_and_the_score_and_moves_show(served, browser):
     browser.set_window_size(1200, 1000)
-    browser.get(served.server.address)
-    wait = WebDriverWait(browser, 10)
-    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
-    served.pair()
-    browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
-    browser.get(served.server.address)
-    wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+    wait = open_paired(browser, served)
     try:
         # the Players panel: a name that cannot be written on the LEDs is refused, then Anna
         browser.find_element(By.XPATH, "//summary[text()='Players']").click()

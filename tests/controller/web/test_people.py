@@ -4,7 +4,7 @@ move list of the game in play, and the setting that writes the computer's moves 
 
 from __future__ import annotations
 
-from controller.app.history import Match
+from tests.support.history import add_games
 
 
 def test_people_are_read_openly_and_added_and_forgotten_when_paired(served):
@@ -69,13 +69,9 @@ def test_a_seat_that_names_nobody_known_is_refused_with_the_fix(served):
 
 
 def test_the_scores_are_read_openly(served):
-    history = served.app.store.history
-    for number, (white, black, result) in enumerate((("Anna", "computer 2", "white"),
-                                                     ("computer 2", "Anna", "white"),
-                                                     ("Anna", "computer 2", "white"))):
-        history.add(Match(f"g{number}", "kaskade", {"size": "3x3"},
-                          {"white": white, "black": black}, "", f"2026-11-21T12:0{number}",
-                          result, "over", 5, f"record {number}"))
+    add_games(served.app.store.history, (("Anna", "computer 2", "white"),
+                                         ("computer 2", "Anna", "white"),
+                                         ("Anna", "computer 2", "white")))
     status, scores = served.request("GET", "/api/scores")
     assert status == 200
     assert [(r["who"], r["wins"], r["losses"]) for r in scores["ratings"]] == [
