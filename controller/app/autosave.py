@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
-from controller.app.people import BadNameError, check_name
+from controller.app.people import RULE, BadNameError, check_name
 from controller.app.seats import COMPUTER, HUMAN
 from controller.app.storage import set_aside, write_atomically
 from controller.errors import KaskadeError
@@ -164,9 +164,9 @@ def _check_app_tags(record: Record, state: GameState[Any]) -> None:
         if words[:1] != [COMPUTER]:
             try:
                 check_name(seat)
-            except BadNameError as error:
+            except BadNameError:  # the text itself stays out of the log: it may be a name
                 raise SavedGameError(f"[{player.capitalize()}] is neither {HUMAN!r}, "
-                                     f"'{COMPUTER} N' nor a person's name: {error}") from None
+                                     f"'{COMPUTER} N' nor a person's name ({RULE})") from None
         elif len(words) != 2 or not words[1].isdigit() or int(words[1]) not in LEVELS:
             raise SavedGameError(f"[{player.capitalize()} {seat!r}] is neither {HUMAN!r} nor "
                                  f"'{COMPUTER} N' with a level from {LEVELS[0]} to {LEVELS[-1]}")
