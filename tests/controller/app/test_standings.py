@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from controller.ai.base import Budget
 from controller.ai.levels import computer
 from controller.app.history import History
@@ -67,3 +70,21 @@ def test_people_are_scored_by_name_and_a_person_not_named_is_not_scored():
     assert [(p.first, p.second, p.first_wins, p.second_wins, p.draws)
             for p in scores.head_to_head] == [("Anna", "Ben", 0, 0, 1),
                                               ("Anna", "level 3", 2, 0, 0)]
+
+
+seats = st.sampled_from(["Anna", "Ben", "human", "computer 1", "computer 3"])
+games = st.lists(st.tuples(seats, seats, st.sampled_from(["white", "black", "draw"])),
+                 max_size=30)
+
+
+@given(games)
+def test_every_scored_game_is_counted_once_on_each_side(played):
+    matches = [finished(number, *game) for number, game in enumerate(played)]
+    scored = [m for m in matches if scored_pair(m) is not None]
+    found = standings(reversed(matches))  # in any order: taken as they finished
+    assert sum(s.games for s in found.ratings) == 2 * len(scored)
+    assert sum(s.wins for s in found.ratings) == sum(s.losses for s in found.ratings)
+    assert sum(p.first_wins + p.second_wins + p.draws for p in found.head_to_head) == \
+        len(scored)
+    assert all("human" not in (p.first, p.second) for p in found.head_to_head)
+    assert found == standings(matches)
