@@ -25,7 +25,12 @@ from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.app.people import KnownPersonError, UnknownPersonError, check_name
+from controller.app.people import (
+    KnownPersonError,
+    UnknownPersonError,
+    check_name,
+    same_name,
+)
 from controller.app.storage import StorageError
 from controller.errors import KaskadeError
 
@@ -286,7 +291,7 @@ class History:
         """The known person ``name`` means (in any case), spelt as they were added; else
         :class:`UnknownPersonError` saying how to add them."""
         for known in self.people():
-            if known.casefold() == " ".join(name.split()).casefold():
+            if same_name(known, " ".join(name.split())):
                 return known
         raise UnknownPersonError(f"nobody called {name[:20]!r} is known to this board; add "
                                  f"them first (kaskade players add NAME, or Players on the web "
@@ -298,9 +303,9 @@ class History:
         name = check_name(name)
         connection = self._connect()
         try:
-            with connection:
-                known = connection.execute("SELECT name FROM people WHERE name = ?",
-                                           (name,)).fetchone()
+            with connection:  # compared as Python folds case: SQLite's NOCASE is ASCII's
+                known = next((row for row in connection.execute("SELECT name FROM people")
+                              if same_name(row[0], name)), None)
                 if known is None:
                     connection.execute("INSERT INTO people VALUES (?, ?)", (name, added))
         except sqlite3.DatabaseError as error:

@@ -138,6 +138,10 @@ def test_people_are_added_found_in_any_case_and_removed_their_games_kept(tmp_pat
     assert history.person("ANNA LENA") == "anna lena"
     with pytest.raises(KnownPersonError, match="'Ben' is known already"):
         history.add_person("BEN", "2026-11-21")
+    history.add_person("Änne", "2026-11-21")
+    with pytest.raises(KnownPersonError, match="'Änne' is known already"):
+        history.add_person("äNNE", "2026-11-21")
+    assert history.remove_person("ÄNNE") == "Änne"
     with pytest.raises(UnknownPersonError, match="nobody called 'Bob' is known to this board; "
                                                  "add them first \\(kaskade players add NAME"):
         history.person("Bob")
