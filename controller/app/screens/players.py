@@ -17,20 +17,20 @@ from controller.render.color import player_colours
 from controller.render.menu import PlayersLayout, draw_players
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 class PlayersScreen(Screen):
     """The first step of setting up a game."""
 
-    def __init__(self, app: App, game: str) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], game: str) -> None:
+        super().__init__(host)
         self.game = game
         self.layout = PlayersLayout.of(self.profile, len(LEVELS))
         self.colours = player_colours(get_game(game).info.players)
         self.colour = 0
         """The seat the person takes against the computer (0: the first player's)."""
-        self.people = app.people() if self.layout.name is not None else []
+        self.people = host.people() if self.layout.name is not None else []
         """The names the name pad goes through."""
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
@@ -38,29 +38,29 @@ class PlayersScreen(Screen):
         if hit is None:
             return None
         kind, value = hit
-        app = self.app
-        app.say(Sound.TAP)
+        host = self.host
+        host.say(Sound.TAP)
         if kind == "people":
-            app.caption(app.say_words("two people"), now)
-            return app.set_up(self.game, {})
+            host.caption(host.say_words("two people"), now)
+            return host.set_up(self.game, {})
         if kind == "level":
-            app.caption(app.say_words("level", level=value), now)
-            return app.set_up(self.game, {1 - self.colour: value})
+            host.caption(host.say_words("level", level=value), now)
+            return host.set_up(self.game, {1 - self.colour: value})
         if kind == "name":
             if self.people:
                 name = self._next_name()
-                app.caption(name or app.say_words("no name"), now, self.colours[self.colour])
+                host.caption(name or host.say_words("no name"), now, self.colours[self.colour])
             return None
         self.colour = 1 - self.colour
         players = get_game(self.game).info.players
-        app.caption(player_word(app.settings.language, players[self.colour]), now,
+        host.caption(player_word(host.settings.language, players[self.colour]), now,
                     self.colours[self.colour])
         return None
 
     def _following(self) -> str | None:
         """The name the name pad gives next: after the chosen one, the next that the other
         seat has not taken, after the last none."""
-        names = self.app.seat_names
+        names = self.host.seat_names
         current = names.get(self.colour)
         taken = {name for seat, name in names.items() if seat != self.colour}
         choices = [None, *(p for p in self.people if p not in taken)]
@@ -71,13 +71,13 @@ class PlayersScreen(Screen):
         """Name the person in the chosen colour with the following name; that name."""
         following = self._following()
         if following is None:
-            self.app.seat_names.pop(self.colour, None)
+            self.host.seat_names.pop(self.colour, None)
         else:
-            self.app.seat_names[self.colour] = following
+            self.host.seat_names[self.colour] = following
         return following
 
     def button_down(self, button: str, now: float) -> Screen | None:
-        return self.app.home() if button == "menu" else None
+        return self.host.home() if button == "menu" else None
 
     def pad_words(self, pad: int) -> str:
         hit = self.layout.hit(self.pad(pad))
@@ -97,7 +97,7 @@ class PlayersScreen(Screen):
     def _name_words(self) -> str:
         """What the name pad says and does (``Black is Anna · touch the name pad: Ben``)."""
         colour = get_game(self.game).info.players[self.colour].capitalize()
-        name = self.app.seat_names.get(self.colour)
+        name = self.host.seat_names.get(self.colour)
         return (f"{colour} is {name or 'not named'} · touch the name pad: "
                 f"{self._following() or 'no name'}")
 
@@ -110,6 +110,6 @@ class PlayersScreen(Screen):
         return f"{words} · {self._name_words()}" if self.people else words
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        named = self.colour in self.app.seat_names if self.people else None
+        named = self.colour in self.host.seat_names if self.people else None
         draw_players(canvas, self.profile, self.layout, self.colour, self.colours, named)
         return False
