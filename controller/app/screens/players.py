@@ -54,7 +54,7 @@ class PlayersScreen(Screen):
         self.colour = 1 - self.colour
         players = get_game(self.game).info.players
         host.caption(player_word(host.settings.language, players[self.colour]), now,
-                    self.colours[self.colour])
+                     self.colours[self.colour])
         return None
 
     def _following(self) -> str | None:
