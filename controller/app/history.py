@@ -248,14 +248,18 @@ class History:
         finally:
             connection.close()
 
-    def matches(self, limit: int | None = None) -> list[Match]:
-        """The finished games, newest first."""
+    def matches(self, limit: int | None = None, records: bool = True) -> list[Match]:
+        """The finished games, newest first; without their ``records`` (each one's record
+        left empty: the scores need who played and who won, not every move) when not
+        asked for."""
         if not self.path.exists():
             return []
+        columns = "*" if records else "id, game, options, players, started, finished, " \
+            "result, termination, plies, ''"
         connection = self._connect()
         try:
             rows = connection.execute(
-                "SELECT * FROM matches ORDER BY finished DESC, id LIMIT ?",
+                f"SELECT {columns} FROM matches ORDER BY finished DESC, id LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
         except sqlite3.DatabaseError as error:

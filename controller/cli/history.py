@@ -54,23 +54,32 @@ def run(args: argparse.Namespace) -> int:
     if args.show:
         print(history.find(args.show).record, end="")
         return 0
-    everything = history.matches()
-    if history.problem:
-        print(f"kaskade history: {history.problem}", file=sys.stderr)
-    matches = everything if args.limit <= 0 else everything[:args.limit]
+    limit = None if args.limit <= 0 else args.limit
+    if args.json and not args.scores:  # the games as they are kept, records and all
+        matches = history.matches(limit)
+        _say_problem(history)
+        print(json.dumps([asdict(match) for match in matches]))
+        return 0
+    everything = history.matches(records=False)
+    _say_problem(history)
     scores = standings(everything)
     if args.json:
-        print(json.dumps(standings_json(scores) if args.scores else
-                         [asdict(match) for match in matches]))
+        print(json.dumps(standings_json(scores)))
         return 0
     if not everything:
         print("No finished games yet.")
         return 0
-    lines = [] if args.scores else _games(matches)
+    lines = [] if args.scores else _games(everything[:limit])
     lines += _scores(scores)
     print("\n".join(lines) if lines else "No scored games yet: a game is scored when each "
           "seat is a person named with kaskade players, or the computer.")
     return 0
+
+
+def _say_problem(history: History) -> None:
+    """Say on stderr what the reading had to leave out, if anything."""
+    if history.problem:
+        print(f"kaskade history: {history.problem}", file=sys.stderr)
 
 
 def _games(matches: Sequence[Match]) -> list[str]:

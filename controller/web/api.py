@@ -241,7 +241,7 @@ class Api:
     async def scores(self, request: web.Request) -> web.Response:
         """``GET /api/scores``: each person's and computer level's rating per game, and the
         head-to-head scores (``controller/app/standings.py``)."""
-        matches = await asyncio.to_thread(self.history.matches)
+        matches = await asyncio.to_thread(self.history.matches, None, False)
         return web.json_response(standings_json(standings(matches)))
 
     async def add_person(self, request: web.Request) -> web.Response:

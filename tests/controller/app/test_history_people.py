@@ -4,6 +4,7 @@ is left as it is, with a clear error."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -23,6 +24,7 @@ from controller.app.people import (
 from controller.app.storage import StorageError
 from controller.render.font import LARGE
 from tests.support.board import BoardHarness
+from tests.support.history import add_games
 
 FIRST_SCHEMA = """
 CREATE TABLE matches (
@@ -170,3 +172,11 @@ def test_every_name_taken_can_be_written_on_the_leds(text):
     assert 1 <= len(name) <= MAX_NAME
     assert check_name(name) == name
     assert all(LARGE.covers(char) for char in name.upper() if char != "ß")
+
+
+def test_the_games_are_read_without_their_records_for_the_scores(tmp_path):
+    history = History(tmp_path / "history.sqlite3")
+    add_games(history, [("Anna", "computer 1", "white"), ("computer 1", "Anna", "black")])
+    full, light = history.matches(), history.matches(records=False)
+    assert [m.record for m in full] == ["record 1", "record 0"]
+    assert [dataclasses.replace(m, record="") for m in full] == light
