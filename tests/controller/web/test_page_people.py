@@ -8,6 +8,7 @@ from __future__ import annotations
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from tests.support.history import add_games
 from tests.support.web import open_paired
 
 
@@ -80,4 +81,27 @@ def test_a_named_person_plays_from_the_page_and_the_score_and_moves_show(served,
         assert "current" in browser.find_elements(By.CSS_SELECTOR, "#replay-moves li")[1] \
             .get_attribute("class")
     finally:
+        browser.execute_script("localStorage.clear()")
+
+
+def test_on_a_phone_the_scores_and_the_players_fit_its_width(served, browser):
+    add_games(served.app.store.history, [("Anna", "computer 2", "white"),
+                                         ("Ben Lee", "Anna", "draw")])
+    for name in ("Anna", "Ben Lee"):
+        served.app.store.history.add_person(name, "2026-11-21")
+    browser.set_window_size(390, 844)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                             "mobile": True})
+    try:
+        wait = open_paired(browser, served)
+        for panel in ("History", "Players"):
+            browser.find_element(By.XPATH, f"//summary[text()='{panel}']").click()
+        wait.until(lambda b: b.find_element(By.ID, "scores").is_displayed())
+        wait.until(lambda b: "Ben Lee" in b.find_element(By.ID, "people").text)
+        assert "Kaskade: Anna 0 – 0 Ben Lee, 1 drawn" in \
+            browser.find_element(By.ID, "head-to-head").text
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         browser.execute_script("localStorage.clear()")
