@@ -91,7 +91,7 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
     try:
         app = App(profile, store, think_seconds=think)
         if screen is not None:
-            app.screen = screen(app)
+            app.show(screen(app))
         bridge, server = start_web(profile, store, web, simulated=True)
         return _front_end(Driver(app, board), terminal, bridge)
     finally:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
-from controller.app.app import GameDoesNotFitError
+from controller.app.app import GameDoesNotFitError, NothingWaitingError
 from controller.app.autosave import SavedGameError, read_saved
 from controller.app.games import front
 from controller.app.history import History, Match, UnknownMatchError
@@ -45,8 +45,6 @@ from controller.app.people import (
     KnownPersonError,
     UnknownPersonError,
 )
-from controller.app.screens.game import GameScreen
-from controller.app.screens.pause import PauseScreen
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
 from controller.app.standings import standings, standings_json
@@ -66,6 +64,7 @@ from controller.web.results import match_words
 
 if TYPE_CHECKING:
     from controller.app.app import App
+    from controller.app.screens.pause import PausableScreen
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -387,10 +386,8 @@ class Api:
             changes["web_reading"] = changes.pop("reading")
 
         def apply(app: App, now: float) -> tuple[dict[str, Any], str | None]:
-            for name, value in changes.items():
-                setattr(app.settings, name, value)
-            app.follow_sleep_setting()
-            return _settings_json(app), app.save_settings()
+            problem = app.change_settings(changes)
+            return _settings_json(app), problem
 
         settings, problem = await self.call(apply)
         self.reading = changes.get("web_reading", self.reading)
@@ -438,9 +435,8 @@ class Api:
         names = await self._seat_names(people, players, computer)
 
         def begin(app: App, now: float) -> dict[str, Any]:
-            app.screen = app.start_game(start, levels, names)
-            assert app.session is not None
-            return {"game": name, "id": app.session.tags["Id"],
+            session = app.new_game(start, levels, names)
+            return {"game": name, "id": session.tags["Id"],
                     "seats": {p: seat(levels.get(i), names.get(i))
                               for i, p in enumerate(players)}}
 
@@ -468,9 +464,10 @@ class Api:
         name = request.match_info["name"]
 
         def resume(app: App, now: float) -> dict[str, Any]:
-            if name not in app.waiting_games():
-                raise RefusedError(409, f"no {name} game waits to be continued")
-            app.screen = app.open_game(name)
+            try:
+                app.continue_waiting(name)
+            except NothingWaitingError as error:
+                raise RefusedError(409, str(error)) from None
             return {"game": name, "screen": type(app.screen).__name__}
 
         return web.json_response(await self.call(resume))
@@ -523,12 +520,11 @@ class Api:
 
         def go_on(app: App, now: float) -> tuple[dict[str, Any], Future[None] | None]:
             try:
-                app.screen = app.continue_game(saved.start, saved.moves, saved.tags)
+                session = app.continue_game(saved.start, saved.moves, saved.tags)
             except GameDoesNotFitError as error:
                 raise RefusedError(409, str(error)) from None
-            assert app.session is not None
             return {"game": saved.start.info.name, "moves": len(saved.moves),
-                    "id": app.session.tags["Id"]}, app.session.last_write
+                    "id": session.tags["Id"]}, session.last_write
 
         answer, written = await self.call(go_on)
         if written is not None:
@@ -631,12 +627,10 @@ def _http(status: int, reason: str) -> web.HTTPException:
     return kind(text=_message(reason), content_type="application/json")
 
 
-def _game_screen(app: App) -> GameScreen[Any]:
+def _game_screen(app: App) -> PausableScreen:
     """The game on the board, or a 409."""
-    screen = app.screen
-    while isinstance(screen, PauseScreen):
-        screen = screen.play
-    if not isinstance(screen, GameScreen):
+    screen = app.current_game()
+    if screen is None:
         raise RefusedError(409, "no game is on the board")
     return screen
 
