@@ -161,6 +161,14 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     "controller/web": ("controller.web", "controller.app", "controller.games",
                        "controller.render", "controller.devices.interfaces",
                        "controller.devices.firmware", "controller.profile", "controller.errors"),
+    # remote play follows the app as the web companion does; what the boards say, the dice
+    # and the game as both logs tell it are pure (the rules and the project's errors only)
+    "controller/remote": ("controller.remote", "controller.app", "controller.games",
+                          "controller.render", "controller.devices.interfaces",
+                          "controller.devices.firmware", "controller.errors"),
+    "controller/remote/messages.py": ("controller.errors",),
+    "controller/remote/chance.py": ("controller.remote.messages", "controller.errors"),
+    "controller/remote/table.py": ("controller.remote", "controller.games", "controller.errors"),
     "controller/devices": ("controller.devices", "controller.profile", "controller.errors",
                            "firmware.identity", "firmware.pads"),
     "controller/profile": ("controller.profile", "controller.games.algebraic",
@@ -315,7 +323,7 @@ def app_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
-FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "sim")
+FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "controller/remote", "sim")
 
 
 def _reaches_app(node: ast.expr) -> bool:

@@ -152,6 +152,13 @@ class Store:
 class App:
     """The application for one board ``profile``, keeping its files in ``store``."""
 
+    remote_setup: Callable[[str, int], Screen] | None = None
+    """Where a game with a board elsewhere is offered or joined (given by the link to the
+    broker once it is attached; ``None`` without one)."""
+    remote_join: Callable[[str], None] | None = None
+    """Look up the game an invite code stands for and join it (the web page's way; given by
+    the link too)."""
+
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
@@ -427,6 +434,12 @@ class App:
         if name not in self.waiting_games():
             raise NothingWaitingError(f"no {name} game waits to be continued")
         self.screen = self.open_game(name)
+
+    def link_remote(self, setup: Callable[[str, int], Screen],
+                    join: Callable[[str], None]) -> None:
+        """Remote play is set up: ``setup`` makes the screen where a game of a name, the seat
+        played here, is offered or joined; ``join`` joins by invite code (the web page)."""
+        self.remote_setup, self.remote_join = setup, join
 
     def current_game(self) -> PausableScreen | None:
         """The screen playing the game on the board, paused or not; ``None`` when no game is

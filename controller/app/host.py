@@ -14,7 +14,7 @@ would otherwise need the other's module. Screens write ``Host[Screen]``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -90,6 +90,11 @@ class Host(Protocol[ScreenT_co]):
 
     def open_game(self, name: str) -> ScreenT_co:
         """Continue the unfinished game of ``name``, or set up a new one."""
+
+    @property
+    def remote_setup(self) -> Callable[[str, int], ScreenT_co] | None:
+        """Where a game with a board elsewhere is offered or joined — for a game's name and
+        the seat played here — once a broker is set up; ``None`` without one."""
 
     def set_up(self, name: str, levels: dict[int, int]) -> ScreenT_co:
         """The set-up of a new game of ``name``, the computer in the seats ``levels`` names."""

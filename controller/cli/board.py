@@ -17,6 +17,7 @@ from controller.app.screens.base import Screen
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+from controller.remote.link import linked
 from controller.web.bridge import Bridge
 from controller.web.server import Serving, WebServer
 
@@ -93,7 +94,7 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
         if screen is not None:
             app.show(screen(app))
         bridge, server = start_web(profile, store, web, simulated=True)
-        return _front_end(Driver(app, board), terminal, bridge)
+        return _front_end(Driver(app, board), terminal, linked(store.directory, bridge))
     finally:
         if server is not None:
             server.stop()

@@ -19,6 +19,7 @@ import asyncio
 import json
 import logging
 import math
+import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import asdict
@@ -136,6 +137,7 @@ class Api:
             web.post("/api/game/hint", self.paired(self.hint)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
+            web.post("/api/remote/join", self.paired(self.remote_join)),
             web.get("/api/pair", self.pairing_state),
             web.post("/api/pair/start", self.paired(self.pair_start)),
             web.post("/api/pair", self.pair),
@@ -458,6 +460,27 @@ class Api:
                     for player, name in people.items() if name}
         except UnknownPersonError as error:
             raise _http(400, f"people: {error}") from None
+
+    async def remote_join(self, request: web.Request) -> web.Response:
+        """``POST /api/remote/join {"code": "123456"}``: look up the game a board elsewhere
+        offers under that invite code and join it (202: the game appears on the board once
+        found; 409 when no broker is set up)."""
+        code = (await _body(request)).get("code")
+        if not isinstance(code, str) or not re.fullmatch(r"\d{6}", code):
+            raise web.HTTPBadRequest(text=_message("code: the six digits the other board shows"),
+                                     content_type="application/json")
+
+        def join(app: App, now: float) -> dict[str, Any]:
+            if app.remote_join is None:
+                raise RefusedError(409, "remote play is not set up on this board: kaskade "
+                                        "remote setup (docs/remote.md)")
+            try:
+                app.remote_join(code)
+            except KaskadeError as error:
+                raise RefusedError(409, str(error)) from None
+            return {"looking_up": code}
+
+        return web.json_response(await self.call(join), status=202)
 
     async def continue_waiting(self, request: web.Request) -> web.Response:
         """``POST /api/games/{name}/continue``: the unfinished game of ``name`` goes on."""

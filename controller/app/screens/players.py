@@ -1,6 +1,7 @@
 """Who plays: two people at the board, or a person against the computer at a level, the person
-playing the colour the colour pad shows (touch it to switch). When the board knows people by
-name, the pad beside it names the person in that colour: each touch the next name, then none
+playing the colour the colour pad shows (touch it to switch); once a broker is set up, a board
+elsewhere (the pink pad above the colour pad). When the board knows people by name, the pad
+left of the colour pad names the person in that colour: each touch the next name, then none
 (two people: switch the colour and name the other). Then the game's own set-up."""
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from controller.app.words import player_word
 from controller.devices.interfaces import Sound
 from controller.games import get_game
 from controller.render.canvas import Canvas
-from controller.render.color import player_colours
+from controller.render.color import Colour, player_colours
+from controller.render.glyphs import solid_rows
 from controller.render.menu import PlayersLayout, draw_players
 
 if TYPE_CHECKING:
     from controller.app.host import Host
+
+REMOTE_PINK: Colour = (255, 0, 170)
+"""The pad for a board elsewhere (and the digits of an invite code)."""
 
 
 class PlayersScreen(Screen):
@@ -32,8 +37,16 @@ class PlayersScreen(Screen):
         """The seat the person takes against the computer (0: the first player's)."""
         self.people = host.people() if self.layout.name is not None else []
         """The names the name pad goes through."""
+        column, row = self.layout.colour
+        self.remote = (column, row + 1) if row + 1 < self.layout.people.row and \
+            host.remote_setup is not None else None
+        """The pad for a game with a board elsewhere, when one can be had."""
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
+        if self.remote is not None and self.pad(pad) == self.remote and \
+                self.host.remote_setup is not None:
+            self.host.say(Sound.TAP)
+            return self.host.remote_setup(self.game, self.colour)
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return None
@@ -80,6 +93,8 @@ class PlayersScreen(Screen):
         return self.host.home() if button == "menu" else None
 
     def pad_words(self, pad: int) -> str:
+        if self.remote is not None and self.pad(pad) == self.remote:
+            return "you against a board elsewhere: offer a game or type its invite code"
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return ""
@@ -106,10 +121,15 @@ class PlayersScreen(Screen):
         person = info.players[self.colour].capitalize()
         words = (f"{info.title} · who plays? Two people, or you ({person}) against the "
                  f"computer at level {LEVELS[0]} (gentle) to {LEVELS[-1]} · touch the colour "
-                 f"pad to play {info.players[1 - self.colour].capitalize()}")
+                 f"pad to play {info.players[1 - self.colour].capitalize()}"
+                 + (" · the pink pad above it: against a board elsewhere" if self.remote
+                    else ""))
         return f"{words} · {self._name_words()}" if self.people else words
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         named = self.colour in self.host.seat_names if self.people else None
         draw_players(canvas, self.profile, self.layout, self.colour, self.colours, named)
+        if self.remote is not None:
+            k = self.profile.per_pad
+            canvas.block(self.remote[0] * k, self.remote[1] * k, solid_rows(k, REMOTE_PINK))
         return False

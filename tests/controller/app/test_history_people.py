@@ -157,7 +157,8 @@ def test_people_are_added_found_in_any_case_and_removed_their_games_kept(tmp_pat
     ("", "cannot be empty"), ("A" * (MAX_NAME + 1), "longer than 16"),
     ("Anna2", "not a name the board can write"), ("-Anna", "not a name the board can write"),
     ("Zoë", "not a name the board can write"), ("Computer", "already means something"),
-    ("human", "already means something")])
+    ("human", "already means something"), ("Remote Anna", "nor one beginning computer or "
+                                                          "remote")])
 def test_a_name_the_board_cannot_take_is_refused_saying_what_a_name_may_be(name, why):
     with pytest.raises(BadNameError, match=why):
         check_name(name)

@@ -88,3 +88,9 @@ def test_every_scored_game_is_counted_once_on_each_side(played):
         len(scored)
     assert all("human" not in (p.first, p.second) for p in found.head_to_head)
     assert found == standings(matches)
+
+
+def test_a_board_elsewhere_is_not_scored_nor_taken_for_a_name():
+    game = finished(1, "remote Ben's board", "Anna", "white")
+    assert scored_pair(game) is None
+    assert standings([game]).ratings == []
