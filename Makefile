@@ -40,7 +40,10 @@ bench: $(STAMP)    ## measure the engine and the rendering
 screenshots: $(STAMP)  ## redraw docs/images from the scripts in docs/screenshots
 	@for script in docs/screenshots/*.txt; do \
 	  profile=$$(sed -n 's/^# profile: //p' $$script); \
+	  people=$$(sed -n 's/^# people: //p' $$script); \
 	  state=$$(mktemp -d); \
+	  if [ -n "$$people" ]; then $(BIN)/kaskade players add $$people --state-dir $$state \
+	    > /dev/null || exit 1; fi; \
 	  $(BIN)/kaskade sim --headless --profile $$profile --script $$script \
 	    --png-out docs/images --state-dir $$state > /dev/null || exit 1; \
 	  rm -rf $$state; \
