@@ -166,10 +166,11 @@ export class I2CBus {
     i2c.onStop = () => this.after(1, () => i2c.completeStop());
   }
 
-  /** Nanoseconds of one bit at the block's clock. */
+  /** Nanoseconds of one bit at the block's clock: the RP2040's I2C blocks count SCL's high and
+   *  low periods in clk_sys cycles (rp2040js's own timing would take clk_peri, 48 MHz). */
   get bitNanos() {
     const { i2c } = this;
-    return (i2c.sclLowPeriod + i2c.sclHighPeriod) * 1e9 / this.mcu.clkPeri;
+    return (i2c.sclLowPeriod + i2c.sclHighPeriod) * 1e9 / this.mcu.clkSys;
   }
 
   after(bits, then) {

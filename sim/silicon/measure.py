@@ -63,7 +63,7 @@ def measure_build(name: str, touches: int = TOUCHES, seed: int = 1) -> dict[str,
     with tempfile.TemporaryDirectory() as folder, \
             PseudoTerminal(images.build(), flash=Path(folder) / "flash.bin", board=config,
                            seed=seed) as terminal:
-        flash_bundled(terminal.port, profile)
+        flash_bundled(terminal.port, profile, hello_seconds=WAIT)
         pico = terminal.pico
         restart = _restart(pico)
         _, restarted = pico.wait_line(lambda _: True, WAIT, restart)
