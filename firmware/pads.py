@@ -83,53 +83,77 @@ class Pads:
 
     def update(self):
         """Process one scan of ``raw``: fill ``events`` (``event_count`` of them) with the
-        touches and releases it confirmed and ``stuck`` with the channels found stuck."""
+        touches and releases it confirmed and ``stuck`` with the channels found stuck.
+
+        Nearly every channel of a scan is untouched and within a threshold of its baseline: that
+        case is decided first, with the arrays in local names, because on a Pico each bytecode
+        of this loop costs its share of a scan period on every channel."""
         self.event_count = 0
         self.stuck_count = 0
         touch = self.touch
-        release = self.release
-        confirm = self.confirm
         polarity = self.polarity
         raw = self.raw
         baseline = self.baseline
         counter = self.counter
+        away = self.away
+        touched = self.touched
+        ok = self.ok
+        fresh = self.fresh
         for channel in range(self.count):
-            if not self.ok[channel]:
+            reading = raw[channel]
+            base = baseline[channel]
+            delta = (reading - (base >> _SHIFT)) * polarity
+            if -touch < delta < touch and ok[channel] and not touched[channel] \
+                    and not fresh[channel]:
                 counter[channel] = 0
-                if self.touched[channel]:
-                    self._release(channel)
-                continue
-            if self.fresh[channel]:
-                self.fresh[channel] = 0
-                baseline[channel] = raw[channel] << _SHIFT
-            delta = (raw[channel] - (baseline[channel] >> _SHIFT)) * polarity
+                away[channel] = 0
+                baseline[channel] = base + (((reading << _SHIFT) - base) >> _DRIFT)
+            else:
+                self._update(channel, delta)
+
+    def _update(self, channel, delta):
+        """One channel of a scan beyond the common case: a missing reading, the first one, a
+        touch in progress or held, or a reading a threshold away from the touch direction."""
+        raw = self.raw
+        baseline = self.baseline
+        counter = self.counter
+        confirm = self.confirm
+        if not self.ok[channel]:
+            counter[channel] = 0
             if self.touched[channel]:
-                self.held[channel] += 1
-                if delta <= release:
-                    counter[channel] += 1
-                    if counter[channel] >= confirm:
-                        self._release(channel)
-                else:
-                    counter[channel] = 0
-                    if self.held[channel] >= self.max_hold:
-                        self._release(channel)
-                        baseline[channel] = raw[channel] << _SHIFT
-                        self.stuck[self.stuck_count] = channel
-                        self.stuck_count += 1
-            elif delta >= touch:
+                self._release(channel)
+            return
+        if self.fresh[channel]:
+            self.fresh[channel] = 0
+            baseline[channel] = raw[channel] << _SHIFT
+            delta = 0
+        if self.touched[channel]:
+            self.held[channel] += 1
+            if delta <= self.release:
                 counter[channel] += 1
                 if counter[channel] >= confirm:
-                    counter[channel] = 0
-                    self.touched[channel] = 1
-                    self.held[channel] = 0
-                    self.events[self.event_count] = channel
-                    self.event_count += 1
+                    self._release(channel)
             else:
                 counter[channel] = 0
-                self.away[channel] = min(self.away[channel] + 1, confirm) if delta <= -touch \
-                    else 0
-                step = _FALL if self.away[channel] >= confirm else _DRIFT
-                baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
+                if self.held[channel] >= self.max_hold:
+                    self._release(channel)
+                    baseline[channel] = raw[channel] << _SHIFT
+                    self.stuck[self.stuck_count] = channel
+                    self.stuck_count += 1
+        elif delta >= self.touch:
+            counter[channel] += 1
+            if counter[channel] >= confirm:
+                counter[channel] = 0
+                self.touched[channel] = 1
+                self.held[channel] = 0
+                self.events[self.event_count] = channel
+                self.event_count += 1
+        else:
+            counter[channel] = 0
+            self.away[channel] = min(self.away[channel] + 1, confirm) \
+                if delta <= -self.touch else 0
+            step = _FALL if self.away[channel] >= confirm else _DRIFT
+            baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
 
     def _release(self, channel):
         self.touched[channel] = 0
