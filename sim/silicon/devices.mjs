@@ -23,6 +23,7 @@
 
 // One RP2040 GPIO function table fact: I2C0 has its SDA on GPIO 0, 4, 8, ..., I2C1 on 2, 6, 10, ...
 const i2cBlockOf = (sda) => (sda >> 1) & 1;
+const GPIO_FUNCTION_SPI = 1;
 
 /** A small seeded generator (mulberry32) and Gaussian noise, so a run repeats exactly. */
 class Noise {
@@ -225,6 +226,27 @@ export class ShiftChain {
     pico.drive(data, () => this.output());
     this.latch.addListener(() => this.onLatch());
     this.clock.addListener(() => this.onClock());
+    // Clocked by an SPI block instead: SCK on the clock pin, RX on the data pin.
+    this.spi = pico.mcu.spi[(clock >> 3) & 1];
+    this.spiAlarm = pico.mcu.clock.createAlarm(() => this.spi.completeTransmit(this.spiByte));
+    this.spi.onTransmit = () => this.spiFrame();
+  }
+
+  /** One SPI frame: the next bits of the chain, first out the highest; each rising clock of
+   *  the frame moves the chain on, as the clock pin's own edges do. */
+  spiFrame() {
+    const { spi } = this;
+    const wired = this.clock.functionSelect === GPIO_FUNCTION_SPI
+      && this.data.functionSelect === GPIO_FUNCTION_SPI;
+    let value = 0;
+    for (let bit = 0; bit < spi.dataBits; bit++) {
+      const level = wired ? this.output() : false;
+      value = (value << 1) | (level === null || level ? 1 : 0);
+      if (wired && this.latchLevel) this.head++;
+    }
+    this.spiByte = value;
+    const hertz = spi.clockFrequency || 1;
+    this.spiAlarm.schedule(spi.dataBits * 1e9 / hertz);
   }
 
   input(index) {

@@ -11,7 +11,8 @@ changes nothing but how long the run takes):
   scan period) to the last byte of its touch line leaving the Pico; ``release_ms_*`` the same
   for the finger lifting;
 * ``heap_free`` — bytes of MicroPython's heap free with the board built and its sensors started
-  (after a collection).
+  (after a collection);
+* ``within_goals`` — whether the build meets every goal below.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from sim.silicon.emulator import Line, Pico, SiliconError, line_of
 from sim.silicon.relay import PseudoTerminal
 
 CLOCK_HZ = 125_000_000
+GOAL_BUSY_MEDIAN = 0.5
+GOAL_BUSY_WORST = 1.0
+GOAL_TOUCH_MS = 35.0
+GOAL_HEAP_FREE = 100_000
 WAIT = 300.0
 """Seconds of wall clock to wait for anything the emulator does: generous, it is slow and the
 machine may be busy."""
@@ -80,7 +85,7 @@ def measure_build(name: str, touches: int = TOUCHES, seed: int = 1) -> dict[str,
     period_cycles = CLOCK_HZ * period_ms / 1000
     downs = [touch.down_ms for touch in measured]
     ups = [touch.up_ms for touch in measured]
-    return {
+    figures = {
         "board": config["board"],
         "sensor": config["sensor"],
         "pads": config["pads"],
@@ -97,6 +102,12 @@ def measure_build(name: str, touches: int = TOUCHES, seed: int = 1) -> dict[str,
         "release_ms_worst": round(max(ups), 1),
         "heap_free": heap,
     }
+    figures["within_goals"] = (figures["busy_share_median"] <= GOAL_BUSY_MEDIAN
+                               and figures["busy_share_worst"] <= GOAL_BUSY_WORST
+                               and figures["touch_ms_worst"] <= GOAL_TOUCH_MS
+                               and figures["release_ms_worst"] <= GOAL_TOUCH_MS
+                               and heap >= GOAL_HEAP_FREE)
+    return figures
 
 
 def _restart(pico: Pico) -> int:
