@@ -25,14 +25,16 @@ def open_sensor(config, machine, report):
 
         chain = config["shift"]
         spi = spi_for(machine, chain["clock"], chain["latch"], chain["data"])
-        return ShiftChain(machine.Pin(chain["latch"], machine.Pin.OUT),
-                          machine.Pin(chain["clock"], machine.Pin.OUT),
-                          machine.Pin(chain["data"], machine.Pin.IN), chain["registers"], report,
-                          spi)
+        latch = machine.Pin(chain["latch"], machine.Pin.OUT)
+        if spi is not None:  # the clock and data pins stay the SPI block's
+            return ShiftChain(latch, None, None, chain["registers"], report, spi)
+        return ShiftChain(latch, machine.Pin(chain["clock"], machine.Pin.OUT),
+                          machine.Pin(chain["data"], machine.Pin.IN), chain["registers"], report)
     if kind == "gpio":
         from firmware.sensors.charge import ChargeTime
 
-        return ChargeTime([machine.Pin(pin, machine.Pin.IN) for pin in config["pins"]], report)
+        return ChargeTime([machine.Pin(pin, machine.Pin.IN) for pin in config["pins"]], report,
+                          getattr(machine, "time_pulse_us", None))
     raise ValueError("unknown sensor " + str(kind))
 
 

@@ -27,6 +27,8 @@ class ShiftChain:
     release = 49
 
     def __init__(self, latch, clock, data, registers, report, spi=None):
+        """``clock`` and ``data`` are pins to bit-bang, or ``None`` when ``spi`` clocks the
+        chain."""
         self.latch = latch
         self.clock = clock
         self.data = data
@@ -40,7 +42,8 @@ class ShiftChain:
         self.last = bytearray(registers)
         self.fresh = True  # the first read decodes every register
         latch.value(1)
-        clock.value(0)
+        if clock is not None:
+            clock.value(0)
 
     def start(self):
         pass
