@@ -4,12 +4,10 @@ reach the line; a chip or a chain that fails is reported while the rest keep wor
 
 from __future__ import annotations
 
-import shutil
+import contextlib
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-
-import pytest
 
 from controller.profile import load_profile, parse_profile
 from controller.profile.firmware import firmware_config
@@ -40,32 +38,16 @@ PROFILES: dict[str, Callable[[], Profile]] = {
 }
 
 
-@pytest.fixture(scope="session")
-def flashed(rp2_image, tmp_path_factory) -> Callable[[str], tuple[Profile, Path]]:
-    """The profile of a sensor kind and a kept flash that holds its firmware, installed once."""
-    done: dict[str, tuple[Profile, Path]] = {}
-
-    def get(kind: str) -> tuple[Profile, Path]:
-        if kind not in done:
-            profile = PROFILES[kind]()
-            flash = tmp_path_factory.mktemp(kind) / "flash.bin"
-            with PseudoTerminal(rp2_image, flash=flash,
-                                board=firmware_config(profile)) as terminal:
-                flash_bundled(terminal.port, profile, hello_seconds=BOOT)
-            done[kind] = (profile, flash)
-        return done[kind]
-
-    return get
-
-
-def boot(rp2_image, flashed, kind: str, tmp_path: Path) -> Pico:
-    """A Pico starting the installed firmware, scanning: after its first heartbeat."""
-    profile, kept = flashed(kind)
-    flash = tmp_path / "flash.bin"
-    shutil.copyfile(kept, flash)
-    pico = Pico(rp2_image, flash=flash, board=firmware_config(profile))
-    pico.wait_line(lambda text: text.startswith("B "), BOOT)
-    return pico
+@contextlib.contextmanager
+def flashed(rp2_image, kind: str) -> Iterator[Pico]:
+    """A Pico with the chips of a sensor kind's board, its firmware installed over the
+    pseudo-terminal and scanning (after its first heartbeat)."""
+    profile = PROFILES[kind]()
+    with PseudoTerminal(rp2_image, board=firmware_config(profile)) as terminal:
+        flash_bundled(terminal.port, profile, hello_seconds=BOOT)
+        pico = terminal.pico
+        pico.wait_line(lambda text: text.startswith("B "), BOOT, pico.event_count())
+        yield pico
 
 
 def line(pico: Pico, start: int, *words: str) -> str:
@@ -76,37 +58,37 @@ def line(pico: Pico, start: int, *words: str) -> str:
                           and text[0] in "TF", BOOT, start)[1].text
 
 
-@pytest.mark.parametrize("kind", ["mpr121", "ttp223", "gpio"])
-def test_a_touch_and_its_release_reach_the_line(rp2_image, flashed, kind, tmp_path):
-    profile = PROFILES[kind]()
-    pad = profile.pads - 1
-    with boot(rp2_image, flashed, kind, tmp_path) as pico:
-        start = pico.event_count()
-        pico.touch(pad)
-        assert line(pico, start, "D", str(pad)).startswith("T ")
-        start = pico.event_count()
-        pico.touch(pad, touched=False, after_ms=50)
-        assert line(pico, start, "U", str(pad)).startswith("T ")
+def touch_and_release(pico: Pico, pad: int) -> None:
+    start = pico.event_count()
+    pico.touch(pad)
+    assert line(pico, start, "D", str(pad)).startswith("T ")
+    start = pico.event_count()
+    pico.touch(pad, touched=False, after_ms=50)
+    assert line(pico, start, "U", str(pad)).startswith("T ")
 
 
-def test_a_missing_chip_is_reported_while_the_others_keep_working(rp2_image, flashed, tmp_path):
-    with boot(rp2_image, flashed, "mpr121", tmp_path) as pico:
+def test_mpr121s_report_a_touch_and_a_missing_chip_while_the_others_keep_working(rp2_image):
+    with flashed(rp2_image, "mpr121") as pico:
+        touch_and_release(pico, 63)
         start = pico.event_count()
         pico.command(chip="1:5B", present=False)
         line(pico, start, "chip-missing", "1:5B")
-        pico.touch(0)
-        line(pico, start, "D", "0")
+        touch_and_release(pico, 0)
         pico.command(chip="1:5B", present=True)
         line(pico, start, "chip-back", "1:5B")  # looked for again every hundred scans
 
 
-def test_a_broken_chain_is_reported_and_a_mended_one_counts_again(rp2_image, flashed, tmp_path):
-    with boot(rp2_image, flashed, "ttp223", tmp_path) as pico:
+def test_a_74hc165_chain_reports_a_touch_and_a_break(rp2_image):
+    with flashed(rp2_image, "ttp223") as pico:
+        touch_and_release(pico, 255)
         start = pico.event_count()
         pico.command(chain="broken")
         line(pico, start, "chain-broken", "32")
         pico.command(chain="whole")
         line(pico, start, "chain-back", "32")
-        start = pico.event_count()
-        pico.touch(200)
-        line(pico, start, "D", "200")
+        touch_and_release(pico, 200)
+
+
+def test_charge_time_pads_report_a_touch(rp2_image):
+    with flashed(rp2_image, "gpio") as pico:
+        touch_and_release(pico, 15)
