@@ -105,10 +105,10 @@ class Pico:
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
                 json.dump(board, file)
             self._board_file = Path(file.name)
-            reader, self._control = os.pipe()
-            passed = (reader,)
+            commands, self._control = os.pipe()
+            passed = (commands,)
             command += ["--board", str(self._board_file), "--seed", str(seed),
-                        "--control", str(reader), "--stamp-lines"]
+                        "--control", str(commands), "--stamp-lines"]
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE, pass_fds=passed)
         for fd in passed:
@@ -120,8 +120,8 @@ class Pico:
             threading.Thread(target=self._read_serial, daemon=True),
             threading.Thread(target=self._read_events, daemon=True),
         ]
-        for reader in self._readers:
-            reader.start()
+        for thread in self._readers:
+            thread.start()
 
     def _read_serial(self) -> None:
         stream = self._process.stdout

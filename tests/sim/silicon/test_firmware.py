@@ -14,6 +14,7 @@ from controller.profile.firmware import firmware_config
 from controller.profile.model import Profile
 from hw.flash.update import flash_bundled
 from sim.silicon.emulator import Pico
+from sim.silicon.measure import at_prompt
 from sim.silicon.relay import PseudoTerminal
 
 from .test_boot import BOOT
@@ -44,8 +45,9 @@ def flashed(rp2_image, kind: str) -> Iterator[Pico]:
     pseudo-terminal and scanning (after its first heartbeat)."""
     profile = PROFILES[kind]()
     with PseudoTerminal(rp2_image, board=firmware_config(profile)) as terminal:
-        flash_bundled(terminal.port, profile, hello_seconds=BOOT)
         pico = terminal.pico
+        at_prompt(pico)
+        flash_bundled(terminal.port, profile, hello_seconds=BOOT)
         pico.wait_line(lambda text: text.startswith("B "), BOOT, pico.event_count())
         yield pico
 
