@@ -254,6 +254,9 @@ class Pico:
         if self._process.stdin is not None and not self._process.stdin.closed:
             with contextlib.suppress(BrokenPipeError):
                 self._process.stdin.close()
+        if self._control is not None:  # node waits for its read of the commands to end
+            os.close(self._control)
+            self._control = None
         try:
             code = self._process.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -261,9 +264,6 @@ class Pico:
             code = self._process.wait()
         for reader in self._readers:
             reader.join(timeout)
-        if self._control is not None:
-            os.close(self._control)
-            self._control = None
         if self._board_file is not None:
             self._board_file.unlink(missing_ok=True)
             self._board_file = None

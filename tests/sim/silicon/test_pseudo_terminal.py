@@ -72,3 +72,37 @@ def test_kaskade_firmware_flash_installs_the_touch_firmware_that_then_runs(pico_
     status = subprocess.run([*kaskade, "status", *port], capture_output=True, text=True,
                             timeout=300, check=False)
     assert "the firmware this program brings" in status.stdout, status.stdout + status.stderr
+
+
+def test_an_unknown_profile_is_a_clear_error_before_anything_starts(tmp_path):
+    link = tmp_path / "pico"
+    done = subprocess.run([sys.executable, "-m", "sim.silicon", "--profile", "no-such-board",
+                           "--link", str(link)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 1
+    assert "no-such-board" in done.stderr
+    assert "no such profile" in done.stderr
+    assert not link.exists()
+
+
+def test_the_profile_wires_its_chips_to_the_pico_on_the_pseudo_terminal(rp2_image, tmp_path):
+    link = tmp_path / "pico"
+    process = subprocess.Popen([sys.executable, "-m", "sim.silicon", "--fast", "--profile",
+                                "kaskade-8x8", "--link", str(link)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        assert str(link) in process.stdout.readline()
+        with serial.Serial(str(link), timeout=1) as port:
+            received = b""
+            deadline = time.monotonic() + 120
+            line = (b"import machine; print(machine.I2C(1, sda=machine.Pin(6), scl=machine.Pin(7))"
+                    b".readfrom_mem(0x5c, 0x5d, 1))\r")
+            while b"b'$'" not in received and time.monotonic() < deadline:
+                port.write(line)
+                received += port.read(300)
+        assert b"b'$'" in received  # the MPR121 at 0x5C on the second bus: 0x24 after reset
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=60)
+    assert process.returncode == 0
