@@ -22,9 +22,10 @@ def test_the_16x16_builds_figures_have_the_documented_shape_and_sense(capsys):
     assert 0 < figures["busy_cycles_median"] <= figures["busy_cycles_worst"] <= PERIOD + 100
     assert figures["busy_share_median"] == round(figures["busy_cycles_median"] / PERIOD, 3)
     assert 90 <= figures["scans_per_s"] <= 101
-    # Three scans confirm a touch: at least two periods after the finger, at most four.
-    assert 20 <= figures["touch_ms_median"] <= figures["touch_ms_worst"] <= 45
-    assert 20 <= figures["release_ms_median"] <= figures["release_ms_worst"] <= 45
+    # Three scans confirm a touch: at least two periods after the finger; the scans that
+    # confirm it take longer than a board at rest, so give them six.
+    assert 20 <= figures["touch_ms_median"] <= figures["touch_ms_worst"] <= 60
+    assert 20 <= figures["release_ms_median"] <= figures["release_ms_worst"] <= 60
     assert 100_000 < figures["heap_free"] < 264 * 1024
     assert 0 < figures["hello_ms"] < 10_000
     assert figures["within_goals"] == (figures["busy_share_median"] <= 0.5
