@@ -26,7 +26,7 @@ play: $(STAMP)     ## a game as text in the terminal (ARGS="--game big-balls --b
 # JOBS=2 for two processes, JOBS=0 for this one (to debug a test).
 JOBS ?= $(shell echo $$(( 2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) )))
 
-test: $(DEV) $(MICROPYTHON)  ## run the whole test suite (with the linter and the type checker)
+test: $(DEV) $(MICROPYTHON) $(SILICON)  ## run the whole test suite (with the linter and the type checker)
 	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)
 
 lint: $(DEV)       ## check style and types only
