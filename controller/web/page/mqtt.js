@@ -31,7 +31,8 @@ class MqttClient {
       this.connected = (code) => {
         if (code === 0) { resolve(); return; }
         const reasons = { 1: "protocol version refused", 2: "client id refused",
-          3: "broker unavailable", 4: "wrong user name or password", 5: "not authorised" };
+          3: "broker unavailable", 4: "wrong user name or password",
+          5: "wrong user name or password, or this user may not connect" };
         reject(new Error(`the broker refused: ${reasons[code] || `code ${code}`}`));
       };
       socket.onopen = () => socket.send(this.connectPacket());

@@ -59,10 +59,12 @@ def open_panel(browser: Any, served: Served, token: str) -> None:
     browser.find_element(By.CSS_SELECTOR, "#remote-panel summary").click()
 
 
-def fill(browser: Any, role: str, code: str, user: str, name: str = "") -> None:
+def fill(browser: Any, role: str, code: str, user: str, name: str = "",
+         password: str | None = None) -> None:
     Select(browser.find_element(By.ID, "remote-role")).select_by_value(role)
     for field, value in (("remote-code", code), ("remote-user", user),
-                         ("remote-password", USERS.get(user, "wrong")), ("remote-name", name)):
+                         ("remote-password", USERS[user] if password is None else password),
+                         ("remote-name", name)):
         element = browser.find_element(By.ID, field)
         element.clear()
         element.send_keys(value)
@@ -186,3 +188,26 @@ def refused_writes(broker: Mosquitto, user: str, topics: list[str]) -> bool:
         client.disconnect()
         client.loop_stop()
     return len(reasons) == len(mids) and all(r == "Not authorized" for r in reasons.values())
+
+
+def test_the_page_says_what_it_cannot_do(broker: Mosquitto, page_board: Served, browser: Any,
+                                         tmp_path: Path) -> None:
+    """A wrong password, and a game with dice (a page cannot show its half of a throw): said
+    on the page, and the invite is left for a board to take."""
+    anna = Board(tmp_path / "anna", broker.settings("anna"))
+    ben = Board(tmp_path / "ben", broker.settings("ben"))
+    try:
+        open_panel(browser, page_board, page_board.pair())
+        code = anna.ask(do="offer", game="big-balls", options={}, here=[0])["code"]
+        fill(browser, "play", code, "phone", password="not-the-password")
+        wait(browser, lambda b: "the broker refused: wrong user name or password" in
+             b.find_element(By.ID, "remote-error").text, "a wrong password said")
+        fill(browser, "play", code, "phone", "Ben")
+        wait(browser, lambda b: "a page cannot take a seat" in
+             b.find_element(By.ID, "remote-error").text, "a game with dice refused")
+        assert browser.find_element(By.ID, "remote-form").is_displayed()
+        ben.ask(do="join", code=code)  # the code still stands for the game
+        anna.until(lambda s: "remote Ben" in s["seats"].values(), "a board took the seat")
+    finally:
+        anna.close()
+        ben.close()
