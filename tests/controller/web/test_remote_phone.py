@@ -71,6 +71,12 @@ def fill(browser: Any, role: str, code: str, user: str, name: str = "",
     browser.find_element(By.ID, "remote-go").click()
 
 
+def shoot(browser: Any, path: Path) -> None:
+    """The panel as a person sees it, for looking at."""
+    browser.execute_script("document.getElementById('remote-panel').scrollIntoView()")
+    browser.save_screenshot(str(path))
+
+
 def view(browser: Any) -> dict[str, str]:
     element = browser.find_element(By.ID, "remote-view")
     return {key: element.get_attribute(f"data-{key}") or "" for key in
@@ -130,6 +136,7 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
                 assert anna.state_now()["moves"] == before
                 assert any("from phone" in r for r in anna.state_now()["refusals"])
                 refused_once = True
+                shoot(browser, tmp_path / "playing.png")
             move = legal[-1]
             browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
             played = len(before)
@@ -143,7 +150,7 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
         outcome = words.split(" · ")[0]  # "Black wins: White has no cells left"
         assert said["finished"]
         assert outcome in said["words"], (outcome, said["words"])
-        browser.save_screenshot(str(tmp_path / "player.png"))
+        shoot(browser, tmp_path / "player.png")
 
         watch(broker, browser, served, token, game_id, tmp_path)
     finally:
@@ -162,7 +169,7 @@ def watch(broker: Mosquitto, browser: Any, served: Served, token: str, game_id: 
     assert not browser.find_element(By.ID, "remote-controls").is_displayed()
     assert browser.find_elements(By.CSS_SELECTOR, "#remote-legal button") == []
     assert "Ben" in browser.find_element(By.ID, "remote-title").text
-    browser.save_screenshot(str(tmp_path / "watcher.png"))
+    shoot(browser, tmp_path / "watcher.png")
     assert refused_writes(broker, "watcher", [f"kaskade/{game_id}/watcher/log/1",
                                               "kaskade/invite/123456"])
     browser.close()
