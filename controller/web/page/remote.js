@@ -39,18 +39,22 @@ $("remote-resign").onclick = () => {
 
 async function startRemote() {
   const role = $("remote-role").value, code = $("remote-code").value.trim().toLowerCase();
+  const typed = $("remote-code").value.trim();
   const user = $("remote-user").value.trim(), password = $("remote-password").value;
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(user)) throw new Error("Your user at the broker: 1-32 letters, digits, - or _.");
   if (role === "play" && !/^\d{6}$/.test(code)) throw new Error("An invite code is six digits (the offering board's LEDs show it).");
-  if (role === "watch" && !/^[0-9a-f]{16}$/.test(code)) throw new Error("A game to watch is given by its 16-digit id (the playing page shows it).");
+  if (role === "watch" && !/^[0-9a-f]{16}\/[A-Za-z0-9_-]{1,32}$/.test(typed)) throw new Error("A game to watch is given as its id and the offering board's user, as a playing page shows it (0123456789abcdef/anna).");
   const name = $("remote-name").value.trim() || user;
   if (!/^[^\x00-\x1f\x7f]{1,24}$/.test(name)) throw new Error("Your name: 1-24 printable characters.");
   Object.assign(remote, { role, user, password, name, hello: null, view: null, said: false });
   if (role === "play") {
-    const invite = await lookUp(code);
+    // a code this page took before stands for its game still: the page plays on
+    const kept = JSON.parse(localStorage.getItem("kaskade-remote") || "{}");
+    const invite = kept.code === code && kept.user === user ? kept : await lookUp(code);
     Object.assign(remote, { game: invite.game, host: invite.host, invite: code });
+    localStorage.setItem("kaskade-remote", JSON.stringify({ code, user, game: invite.game, host: invite.host }));
   } else {
-    remote.game = code;
+    [remote.game, remote.host] = typed.split("/");
   }
   const topicRoot = `kaskade/${remote.game}`;
   const will = role === "play" ? { topic: `${topicRoot}/${user}/presence`, payload: '{"v":1,"online":false}', retain: true } : null;
@@ -59,13 +63,13 @@ async function startRemote() {
     await remote.client.publish(`${topicRoot}/${user}/presence`, '{"v":1,"online":true}', { retain: true });
     await subscribeAll([`${topicRoot}/${remote.host}/log/1`, `${topicRoot}/${remote.host}/view`]);
   } else {
-    await subscribeAll([`${topicRoot}/+/view`]);
+    await subscribeAll([`${topicRoot}/${remote.host}/view`]);
   }
   $("remote-form").hidden = true;
   $("remote-view").hidden = false;
   $("remote-view").dataset.role = role;
   $("remote-controls").hidden = true;  // until the view says it is this page's move
-  $("remote-id").textContent = remote.game;
+  $("remote-id").textContent = `${remote.game}/${remote.host}`;
   $("remote-status").textContent = "reading the game from the broker…";
 }
 
@@ -136,6 +140,10 @@ function sayHello() {
     remote.client.publish(`kaskade/invite/${remote.invite}`, remote.offer, { retain: true });
     remoteSay(`${view.title} has dice or shuffles: a page cannot take a seat in it (a board can). The invite is left for a board.`);
     leaveRemote(false);
+    return;
+  }
+  if (view.seats.guest && view.seats.guest.name === remote.name && view.next > 1) {
+    remote.said = true;  // this page's seat, taken before: it plays on
     return;
   }
   if (view.seats.guest) {

@@ -104,7 +104,7 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
         fill(browser, "play", code, "phone", "Ben")
         anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took Black")
         game_id = browser.find_element(By.ID, "remote-id").text
-        assert len(game_id) == 16
+        assert game_id.endswith("/anna")
 
         refused_once = False
         while True:
@@ -137,6 +137,12 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
                 assert any("from phone" in r for r in anna.state_now()["refusals"])
                 refused_once = True
                 shoot(browser, tmp_path / "playing.png")
+                # a page opened again with the code it took plays on in the same seat
+                open_panel(browser, served, token)
+                fill(browser, "play", code, "phone", "Ben")
+                wait(browser, lambda b: view(b)["turn"] == "mine", "the page playing on")
+                buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
+                assert [button.get_attribute("data-move") for button in buttons] == legal
             move = legal[-1]
             browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
             played = len(before)
