@@ -21,6 +21,7 @@ from controller.cli import (
     install,
     logs,
     play,
+    players,
     profile,
     remote,
     replay,
@@ -69,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log more (-vv: everything); under systemd the log goes to the "
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, upgrade,
-                   selftest, wiring, profile, gtp, remote, bench):
+    for module in (sim, play, players, replay, history, calibrate, firmware, doctor, install,
+                   upgrade, selftest, wiring, profile, gtp, remote, bench):
         module.register(commands)
     return parser
 

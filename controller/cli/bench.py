@@ -32,6 +32,12 @@ firmware, a pseudo-terminal, pyserial and the touch link, and the host codec's l
 
 ``bench firmware`` imports the touch firmware on the real MicroPython interpreter, from source
 and compiled to ``.mpy``, and reports the RAM each module keeps and the names in its globals.
+``bench firmware --silicon`` runs it on an emulated Pico instead (MicroPython's rp2 port on
+rp2040js, with each reference build's touch chips; see ``sim.silicon.measure``): per build, the
+core's busy cycles in each scan period (median, worst) and their share of it, scans a second,
+milliseconds from a finger to its touch line in simulated time, the heap free after start, and
+the time from a restart to the hello. Goals: busy at most half the period (the worst period
+at most all of it), a touch line within 35 ms, 100 kB of heap free.
 
 ``bench web`` touches the brightness bar through the web companion's API while following its
 live stream as the page does: milliseconds from letting go to the new picture (median, worst),
@@ -56,6 +62,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import sys
 from typing import Any
 
 from controller.bench import ai as ai_bench
@@ -73,6 +80,7 @@ from controller.cli.usage import UsageError
 from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
 from controller.profile import profile_names
+from sim.silicon import measure as silicon_bench
 
 DEFAULT_SIZES = "5x5,6x9,8x8"
 TWO_PLAYER_GAMES = tuple(name for name in game_names() if len(get_game(name).info.players) == 2)
@@ -171,6 +179,7 @@ def register(commands: Any) -> None:
         "interpreter (under Node.js), from source and compiled with mpy-cross, and print the "
         "heap each keeps and the names in its globals.")
     firmware.add_argument("--json", action="store_true", help="print the results as JSON")
+    _silicon_arguments(firmware)
     firmware.set_defaults(handler=run_firmware)
     solver = targets.add_parser(
         "solver", help="how often the solitaire's solver decides a deal, and how fast",
@@ -405,8 +414,26 @@ def run_link(args: argparse.Namespace) -> int:
     return 0
 
 
+def _silicon_arguments(firmware: argparse.ArgumentParser) -> None:
+    firmware.add_argument("--silicon", action="store_true",
+                          help="run the firmware of each reference build on an emulated Pico "
+                          "(rp2 MicroPython, built and cached on first use; needs Node.js and "
+                          "make silicon's emulator) and measure scan cycles, touch latency "
+                          "and free heap")
+    firmware.add_argument("--profile", action="append", metavar="NAME",
+                          help="with --silicon: this build only (repeat for more; default every "
+                          "reference build)")
+    firmware.add_argument("--touches", type=int, default=silicon_bench.TOUCHES, metavar="N",
+                          help="with --silicon: fingers placed and lifted per build (default "
+                          f"{silicon_bench.TOUCHES})")
+
+
 def run_firmware(args: argparse.Namespace) -> int:
     """Measure on MicroPython, then print the figures."""
+    if args.silicon:
+        return run_firmware_silicon(args)
+    if args.profile:
+        raise UsageError("--profile goes with --silicon")
     figures = measure_firmware()
     if args.json:
         print(json.dumps(figures))
@@ -418,6 +445,33 @@ def run_firmware(args: argparse.Namespace) -> int:
         print(f"  {name:<28} {source['modules'][name]['bytes']:>8,} {module['bytes']:>8,}  "
               f"{len(module['globals'])}")
     print(f"  {'all':<28} {source['total_bytes']:>8,} {compiled['total_bytes']:>8,}")
+    return 0
+
+
+def run_firmware_silicon(args: argparse.Namespace) -> int:
+    """Each build's firmware on the emulated Pico; the figures against the goals."""
+    if args.touches < 1:
+        raise UsageError("--touches must be at least 1")
+    names = args.profile or profile_names()
+    figures = {}
+    for name in names:
+        if not args.json:
+            print(f"{name}: flashing and measuring on the emulated Pico…", file=sys.stderr)
+        figures[name] = silicon_bench.measure_build(name, args.touches)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print("Touch firmware on an emulated Pico (rp2 MicroPython, 125 MHz), simulated time")
+    print(f"  {'build':<18} {'busy median':>12} {'worst':>7} {'scans/s':>8} "
+          f"{'touch ms':>14} {'release ms':>14} {'heap free':>10} {'hello ms':>9}  goals")
+    for name, row in figures.items():
+        print(f"  {name:<18} {row['busy_share_median']:>11.0%} {row['busy_share_worst']:>7.0%} "
+              f"{row['scans_per_s']:>8g} {row['touch_ms_median']:>6} / {row['touch_ms_worst']:<5} "
+              f"{row['release_ms_median']:>6} / {row['release_ms_worst']:<5} "
+              f"{row['heap_free']:>10,} {row['hello_ms']:>9}  "
+              f"{'met' if row['within_goals'] else 'missed'}")
+    print("  goals: busy <= 50 % of the scan period (worst <= 100 %), touch line <= 35 ms, "
+          ">= 100 kB heap free")
     return 0
 
 

@@ -24,11 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App
+from controller.app.app import App, GameDoesNotFitError
 from controller.app.driver import Driver
 from controller.app.loop import Call, Companion
 from controller.app.screens.game import GameScreen
-from controller.app.screens.pause import PauseScreen
 from controller.app.seats import HUMAN, remote_seat
 from controller.app.session import Session
 from controller.devices.interfaces import InputEvent
@@ -120,8 +119,8 @@ class RemoteLink:
             self.inner.publish(driver, now)
         app = driver.app
         if app.remote_setup is None:
-            app.link_remote(lambda game, colour: RemoteScreen(app, self, game, colour),
-                            self.join)
+            app.link_remote(lambda game, colour: RemoteScreen(app, _Invites(self, app), game,
+                                                              colour), self.join)
         self.sync(app, now)
 
     def close(self, cleanly: bool = True) -> None:
@@ -149,7 +148,11 @@ class RemoteLink:
         start = get_game(game).new(table.state.options())
         tags = {start.player_title(p): HUMAN if p in here else remote_seat("")
                 for p in range(len(start.info.players))}
-        self._begin(app, record, table, start, tags)
+        try:
+            self._begin(app, record, table, start, tags)
+        except GameDoesNotFitError:
+            raise RemoteError(f"set up {start.info.title} here once first: that game does "
+                              "not fit this board") from None
         return record.code
 
     def join(self, code: str) -> None:
@@ -418,9 +421,7 @@ class RemoteLink:
     @staticmethod
     def _screen(app: App, session: Session[Any]) -> GameScreen[Any] | None:
         """The game's screen, when the game is on the board (not waiting on its tile)."""
-        screen = app.screen
-        if isinstance(screen, PauseScreen):
-            screen = screen.play
+        screen = app.current_game()
         if isinstance(screen, GameScreen) and screen.session is session:
             return screen
         return None
@@ -591,3 +592,19 @@ def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
     except RemoteSetupError as error:
         log.warning("remote play or Home Assistant is off: %s", error)
     return companion
+
+
+class _Invites:
+    """The link's offering and joining for the screen, with this board's app bound in."""
+
+    def __init__(self, link: RemoteLink, app: App) -> None:
+        self.link, self.app = link, app
+
+    def offer(self, game: str, options: dict[str, str], here: list[int]) -> str:
+        return self.link.offer(self.app, game, options, here)
+
+    def join(self, code: str) -> None:
+        self.link.join(code)
+
+    def cancel_join(self) -> None:
+        self.link.cancel_join()

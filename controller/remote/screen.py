@@ -10,9 +10,9 @@ so far, and the sixth digit looks the game up; the menu button goes back home.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from controller.app.app import App, GameDoesNotFitError
+from controller.app.host import Host
 from controller.app.screens.base import Screen
 from controller.app.screens.players import REMOTE_PINK
 from controller.devices.interfaces import Sound
@@ -23,12 +23,24 @@ from controller.render.color import CONFIRM, HIGHLIGHT, OFF, Colour, player_colo
 from controller.render.glyphs import solid_rows
 from controller.render.menu import Tile, tile_size
 
-if TYPE_CHECKING:
-    from controller.remote.link import RemoteLink
-
 
 class RemoteError(KaskadeError, ValueError):
     """A remote game cannot be offered or joined now (the reason says why)."""
+
+
+class Invites(Protocol):
+    """Offering and joining a game with a board elsewhere: what the screen asks of the link
+    (which keeps the broker), so that the screen needs neither the link nor the app."""
+
+    def offer(self, game: str, options: dict[str, str], here: list[int]) -> str:
+        """Start a game of ``game`` here, this board playing the seats ``here``; its invite
+        code. ``RemoteError`` when it cannot be offered now."""
+
+    def join(self, code: str) -> None:
+        """Look up the game ``code`` stands for. ``RemoteError`` when it cannot be joined."""
+
+    def cancel_join(self) -> None:
+        """Stop looking up an invite code."""
 
 LOOKUP_SECONDS = 20.0
 """How long a code is looked up before the screen says nobody offers a game under it."""
@@ -38,10 +50,9 @@ DIGIT_COLOUR: Colour = REMOTE_PINK
 class RemoteScreen(Screen):
     """Offer ``game`` (the person here playing seat ``colour``) or join by code."""
 
-    def __init__(self, app: App, link: RemoteLink, game: str, colour: int) -> None:
-        super().__init__(app)
-        self.app = app
-        self.link = link
+    def __init__(self, host: Host[Screen], invites: Invites, game: str, colour: int) -> None:
+        super().__init__(host)
+        self.invites = invites
         self.game = game
         self.colour = colour
         self.code = ""
@@ -52,39 +63,35 @@ class RemoteScreen(Screen):
 
     def options(self) -> dict[str, str]:
         """The game's last set-up on this board (its default when there was none)."""
-        settings = self.app.settings
+        settings = self.host.settings
         if self.game in settings.sizes:
             return {"size": settings.sizes[self.game]}
         return dict(settings.options.get(self.game, {}))
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         where = self.pad(pad)
-        app = self.app
+        host = self.host
         if self.offer_tile.contains(where):
             try:
-                self.link.offer(app, self.game, self.options(), [self.colour])
-            except GameDoesNotFitError:
-                app.say(Sound.ILLEGAL)
-                app.caption(f"set up {get_game(self.game).info.title} here once first", now)
-                return None
+                self.invites.offer(self.game, self.options(), [self.colour])
             except RemoteError as error:
-                app.say(Sound.ILLEGAL)
-                app.announce(str(error), HIGHLIGHT, now)
+                host.say(Sound.ILLEGAL)
+                host.announce(str(error), HIGHLIGHT, now)
                 return None
-            app.say(Sound.TAP)
-            return app.screen
+            host.say(Sound.TAP)
+            return None  # the game offered is on the board now
         digit = self.digits.get(where)
         if digit is None or self.looking_since is not None:
             return None
-        app.say(Sound.TAP)
+        host.say(Sound.TAP)
         self.code += str(digit)
-        app.caption(self.code, now, DIGIT_COLOUR)
+        host.caption(self.code, now, DIGIT_COLOUR)
         if len(self.code) == 6:
             try:
-                self.link.join(self.code)
+                self.invites.join(self.code)
             except RemoteError as error:
-                app.say(Sound.ILLEGAL)
-                app.announce(str(error), HIGHLIGHT, now)
+                host.say(Sound.ILLEGAL)
+                host.announce(str(error), HIGHLIGHT, now)
                 self.code = ""
                 return None
             self.looking_since = now
@@ -92,9 +99,9 @@ class RemoteScreen(Screen):
 
     def tick(self, now: float) -> Screen | None:
         if self.looking_since is not None and now - self.looking_since > LOOKUP_SECONDS:
-            self.app.say(Sound.ILLEGAL)
-            self.app.announce(f"no game under {self.code}", HIGHLIGHT, now)
-            self.link.cancel_join()
+            self.host.say(Sound.ILLEGAL)
+            self.host.announce(f"no game under {self.code}", HIGHLIGHT, now)
+            self.invites.cancel_join()
             self.code, self.looking_since = "", None
         return None
 
@@ -104,8 +111,8 @@ class RemoteScreen(Screen):
     def button_down(self, button: str, now: float) -> Screen | None:
         if button != "menu":
             return None
-        self.link.cancel_join()
-        return self.app.home()
+        self.invites.cancel_join()
+        return self.host.home()
 
     def pad_words(self, pad: int) -> str:
         where = self.pad(pad)

@@ -74,12 +74,13 @@ _OPTIONS = {
 
 
 def offers(profile: Profile) -> list[dict[str, Any]]:
-    """``[{"name", "title", "seats", "options"}]`` for each game that fits ``profile``'s
-    board, in the home menu's order."""
+    """``[{"name", "title", "players", "seats", "options"}]`` for each game that fits
+    ``profile``'s board, in the home menu's order: ``players`` every seat (a person may be
+    named in each), ``seats`` those the computer may take."""
     games = []
     for front in fronts_for(profile):
         info = get_game(front.name).info
-        games.append({"name": front.name, "title": info.title,
+        games.append({"name": front.name, "title": info.title, "players": list(info.players),
                       "seats": list(info.players) if len(info.players) > 1 else [],
                       "options": _OPTIONS[front.name](profile)})
     return games

@@ -204,6 +204,10 @@ class GameScreen(PausableScreen, Generic[S]):
             self.computer_played = None if level is None else \
                 f"level {level} ({self.state.player_title(mover)}) played " \
                 f"{self.state.move_name(move)}"
+            if level is not None and self.host.settings.show_computer_moves:
+                self.host.caption(self.host.say_words("computer played", level=level,
+                                                      move=self.state.move_name(move)), now,
+                                  player_colours(self.state.info.players)[mover])
         events = self.session.play(move)
         if self.session.finished:
             self.host.record_finished(self.session)
@@ -313,10 +317,12 @@ class GameScreen(PausableScreen, Generic[S]):
         outcome = state.outcome()
         winner = session.winner
         scores = outcome.scores if outcome is not None else None
+        named = session.person_name(winner)
         if len(players) == 1:
             left = state.left_over()
             if winner is not None:
-                return host.say_words("won"), CONFIRM
+                return host.say_words("named won", name=named) if named else \
+                    host.say_words("won"), CONFIRM
             return (host.say_words("lost with", cards=left) if left else
                     host.say_words("lost")), ILLEGAL
         if winner is None:
@@ -325,9 +331,11 @@ class GameScreen(PausableScreen, Generic[S]):
                 HIGHLIGHT
         people = [p for p in range(len(players)) if session.computer_level(p) is None]
         if len(people) == 1:
+            if winner == people[0] and named:
+                return host.say_words("named won", name=named), player_colours(players)[winner]
             return host.say_words("you won" if winner == people[0] else "you lost"), \
                 player_colours(players)[winner]
-        name = player_word(host.settings.language, players[winner])
+        name = named or player_word(host.settings.language, players[winner])
         if scores:
             score = f"{scores[winner]}:{scores[1 - winner]}"
             return host.say_words("wins by", player=name, score=score), \
@@ -399,13 +407,18 @@ class GameScreen(PausableScreen, Generic[S]):
                 f"{remote[p]} ({self.state.player_title(p)})" if remote[p] == NOT_JOINED else
                 f"{remote[p]}'s board ({self.state.player_title(p)})" for p in players)
         levels = {p: self.session.computer_level(p) for p in players}
+        names = {p: self.session.person_name(p) for p in players}
         people = [p for p in players if levels[p] is None]
         if len(people) == len(players):
-            return "two people"
+            if not any(names.values()):
+                return "two people"
+            return " and ".join(f"{names[p] or 'a person'} ({self.state.player_title(p)})"
+                                for p in players)
         if not people:
             return " against ".join(f"level {levels[p]}" for p in players)
         (seat,) = people
-        return f"{person} ({self.state.player_title(seat)}) against level {levels[1 - seat]}"
+        return f"{names[seat] or person} ({self.state.player_title(seat)}) against level " \
+            f"{levels[1 - seat]}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

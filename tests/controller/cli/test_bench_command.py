@@ -225,3 +225,12 @@ def test_card_figures_have_the_documented_shape(capsys):
     assert "a move to its frame on the LEDs" in capsys.readouterr().out
     assert main(["bench", "card", "--moves", "40"]) == 2
     assert "--moves: give 1 to 36" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--profile", "kaskade-8x8"], "--profile goes with --silicon"),
+    (["--silicon", "--touches", "0"], "--touches must be at least 1"),
+])
+def test_firmware_options_that_do_not_go_together_are_refused(capsys, arguments, message):
+    assert main(["bench", "firmware", *arguments]) == 2
+    assert message in capsys.readouterr().err
