@@ -114,6 +114,9 @@ class Api:
         self.replays = Replays()
         self.closing = False
         """Set when the server stops: the open streams end."""
+        self.websocket = ""
+        """The broker's WebSocket address for the page's remote play (``kaskade remote setup
+        --websocket``), or ``""``."""
 
     def routes(self) -> list[web.RouteDef]:
         """Every route of the API."""
@@ -141,6 +144,7 @@ class Api:
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
             web.post("/api/remote/join", self.paired(self.remote_join)),
+            web.get("/api/remote/broker", readable(self.remote_broker)),
             web.get("/api/pair", self.pairing_state),
             web.post("/api/pair/start", self.paired(self.pair_start)),
             web.post("/api/pair", self.pair),
@@ -446,6 +450,12 @@ class Api:
                               for i, p in enumerate(players)}}
 
         return web.json_response(await self.call(begin), status=201)
+
+    async def remote_broker(self, request: web.Request) -> web.Response:
+        """``GET /api/remote/broker``: ``{"websocket": URL}``, where the page's remote play
+        reaches the broker (``""``: not set; the page's policy lets it connect there alone)."""
+        del request
+        return web.json_response({"websocket": self.websocket})
 
     async def _seat_names(self, people: Any, players: tuple[str, ...],
                           computer: dict[str, int]) -> dict[int, str]:
