@@ -4,7 +4,8 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 
 * Kaskade has its own specialist: 1 plays at random but never misses a win in one; 2 looks one
   ply deep with the classical evaluation; 3 searches two plies; 4 deepens to four plies on half
-  the time; 5 deepens as far as the time allows.
+  the time; 5 deepens as far as the time allows, and plays perfectly on the boards small enough
+  to solve (:mod:`controller.ai.solved`).
 * The Decktet solitaire has one player and no levels: its "computer" is the solver, which
   gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, and each level above
@@ -21,6 +22,7 @@ from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
 from controller.ai.solitaire import Solver
+from controller.ai.solved.perfect import Perfect
 from controller.errors import KaskadeError
 from controller.games import GameState
 
@@ -66,7 +68,7 @@ def computer(game: str, level: int) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Searcher("searcher"),
+            5: Perfect(Searcher("searcher")),
         }
         player = kaskade[level]
     elif game == "cascades-decktet":

@@ -1,0 +1,7 @@
+"""Types of the compiled exact solver (``_exact.c``)."""
+
+from collections.abc import Sequence
+
+def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bool, limit: int,
+            table_bytes: int, order: Sequence[int], first: bool) \
+        -> tuple[int, int, bool, list[tuple[int, int]]]: ...
