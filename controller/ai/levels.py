@@ -9,7 +9,8 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 * The Decktet solitaire has one player and no levels: its "computer" is the solver, which
   gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, and each level above
-  searches with a larger share of the time.
+  searches with a larger share of the time; Cascades' level 5 plays the small boards it solves
+  perfectly (:mod:`controller.ai.cascades_solve`).
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
+from controller.ai.cascades_solve import CascadesPerfect
+from controller.ai.flat import FlatMonteCarlo
 from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
+from controller.ai.playouts import playout_for
 from controller.ai.solitaire import Solver
 from controller.ai.solved.perfect import Perfect
 from controller.errors import KaskadeError
@@ -74,16 +78,21 @@ def computer(game: str, level: int) -> Player:
     elif game == "cascades-decktet":
         player = Solver()
     else:
-        player = Share(f"mcts-{level}", Mcts(), MCTS_SHARES[level])
+        player = Share(f"mcts-{level}", Mcts(playout=playout_for(game)), MCTS_SHARES[level])
+        if game == "cascades" and level == STRONGEST:
+            player = CascadesPerfect(player)
     player.name = f"level-{level}"
     return player
 
 
 def baseline(game: str, name: str) -> Player:
-    """A baseline opponent: ``random``, ``greedy`` (one ply, most cells), ``minimax2`` (two
-    plies of the searcher with the classical evaluation), or ``classic-2`` and ``classic-3``
-    (the published Chain Reaction bot at two and three plies); all but random are Kaskade's."""
-    players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0)}
+    """A baseline opponent: ``random``, ``flat-mc`` (flat Monte Carlo: the same number of random
+    playouts for every legal move), ``greedy`` (one ply, most cells), ``minimax2`` (two plies of
+    the searcher with the classical evaluation), or ``classic-2`` and ``classic-3``
+    (the published Chain Reaction bot at two and three plies); all but random and flat-mc are
+    Kaskade's."""
+    players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0),
+                                  "flat-mc": FlatMonteCarlo()}
     if game == "kaskade":
         players["greedy"] = Greedy()
         players["minimax2"] = Searcher("minimax2", max_depth=2)

@@ -8,7 +8,8 @@
   the position, as the player to move could imagine it; a child is only chosen among moves
   legal in that imagined position, and its exploration bonus counts how often it was available
   (information-set MCTS).
-* **Playouts** use the game's ``random_playout`` (Kaskade's runs at thousands per second).
+* **Playouts** use the game's playout policy (:mod:`controller.ai.playouts`), by default its
+  ``random_playout`` (Kaskade's runs at thousands per second).
 
 The search runs until its budget is spent and plays the most visited move.
 """
@@ -20,6 +21,7 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
+from controller.ai.playouts import Playout, uniform
 from controller.games import CHANCE, GameState
 
 
@@ -43,9 +45,12 @@ class Node:
 class Mcts(Player):
     """UCT with chance nodes and determinization; ``exploration`` is UCT's constant."""
 
-    def __init__(self, name: str = "mcts", exploration: float = 1.2) -> None:
+    def __init__(self, name: str = "mcts", exploration: float = 1.2,
+                 playout: Playout = uniform) -> None:
         self.name = name
         self.exploration = exploration
+        self.playout = playout
+        """How a leaf's game is finished (:mod:`controller.ai.playouts`)."""
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if state.is_over():
@@ -59,7 +64,7 @@ class Mcts(Player):
         while True:
             position = state.determinize(me, rng) if hidden else state.copy()
             path = self._descend(root, position, rng)
-            outcome = position.outcome() or position.random_playout(rng)
+            outcome = position.outcome() or self.playout(position, rng)
             for node in path:
                 node.visits += 1
                 if node.player is not None and node.player >= 0:
