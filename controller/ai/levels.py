@@ -21,10 +21,10 @@ from typing import Any
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.cascades_solve import CascadesPerfect
 from controller.ai.flat import FlatMonteCarlo
+from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
-from controller.ai.playouts import playout_for
 from controller.ai.solitaire import Solver
 from controller.ai.solved.perfect import Perfect
 from controller.errors import KaskadeError
@@ -78,7 +78,7 @@ def computer(game: str, level: int) -> Player:
     elif game == "cascades-decktet":
         player = Solver()
     else:
-        player = Share(f"mcts-{level}", Mcts(playout=playout_for(game)), MCTS_SHARES[level])
+        player = Share(f"mcts-{level}", general_search(game), MCTS_SHARES[level])
         if game == "cascades" and level == STRONGEST:
             player = CascadesPerfect(player)
     player.name = f"level-{level}"

@@ -8,6 +8,8 @@
   the position, as the player to move could imagine it; a child is only chosen among moves
   legal in that imagined position, and its exploration bonus counts how often it was available
   (information-set MCTS).
+* **Progressive widening** (``widening``), for games with many moves: a decision's children are
+  added as its visits grow, not all at once.
 * **Playouts** use the game's playout policy (:mod:`controller.ai.playouts`), by default its
   ``random_playout`` (Kaskade's runs at thousands per second).
 
@@ -46,11 +48,16 @@ class Mcts(Player):
     """UCT with chance nodes and determinization; ``exploration`` is UCT's constant."""
 
     def __init__(self, name: str = "mcts", exploration: float = 1.2,
-                 playout: Playout = uniform) -> None:
+                 playout: Playout = uniform, widening: float | None = None) -> None:
         self.name = name
         self.exploration = exploration
         self.playout = playout
         """How a leaf's game is finished (:mod:`controller.ai.playouts`)."""
+        self.widening = widening
+        """Progressive widening: a decision visited n times has at most ``widening`` · √n
+        children (at least one), the rest tried only as its visits grow — so a position with
+        many moves is searched deep on a few instead of shallow on all. ``None``: every move is
+        tried once before any is tried twice."""
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if state.is_over():
@@ -96,14 +103,15 @@ class Mcts(Player):
             for move in legal:
                 if move in node.children:
                     node.children[move].available += 1
-            if untried:
+            if untried and (self.widening is None or
+                            len(legal) - len(untried) < self.widening * math.sqrt(node.visits + 1)):
                 move = untried[int(rng.random() * len(untried))]
                 child = node.children[move] = Node(move, mover)
                 child.available = 1
                 position.play(move)
                 path.append(child)
                 return path
-            node = self._select(node, legal)
+            node = self._select(node, [move for move in legal if move in node.children])
             position.play(node.move)
             path.append(node)
         return path

@@ -1,0 +1,16 @@
+"""The general search (MCTS) as each game gets it: its playout policy and, for a game with many
+moves a turn, progressive widening — the choices ``kaskade bench ai`` measured (``docs/ai.md``,
+"Against flat Monte Carlo")."""
+
+from __future__ import annotations
+
+from controller.ai.mcts import Mcts
+from controller.ai.playouts import playout_for
+
+WIDENING = {"colliding-circles": 2.0}
+"""Progressive widening's factor by game (children ≤ factor · √visits)."""
+
+
+def general_search(game: str) -> Mcts:
+    """The MCTS that plays ``game``."""
+    return Mcts(playout=playout_for(game), widening=WIDENING.get(game))
