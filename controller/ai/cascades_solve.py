@@ -207,6 +207,11 @@ def action_values(state: CascadesState) -> dict[Move, int]:
     return values
 
 
+def solved(state: GameState[Any]) -> bool:
+    """Whether ``state`` is a Cascades board the perfect player plays."""
+    return standard(state) and state.slope.top in SOLVED_TOPS  # type: ignore[attr-defined]
+
+
 class CascadesPerfect(Player):
     """Plays Cascades from the exact solution on the boards solved within a move's time
     (:data:`SOLVED_TOPS`, standard options), and hands every other position to
@@ -217,7 +222,7 @@ class CascadesPerfect(Player):
         self.fallback = fallback
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        if not standard(state) or state.slope.top not in SOLVED_TOPS:  # type: ignore[attr-defined]
+        if not solved(state):
             return self.fallback.think(state, budget, rng)
         assert isinstance(state, CascadesState)
         values = action_values(state)

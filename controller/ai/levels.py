@@ -20,13 +20,14 @@ from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.cascades_solve import CascadesPerfect
+from controller.ai.cascades_solve import solved as solved_cascades
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
 from controller.ai.solitaire import Solver
-from controller.ai.solved.perfect import Perfect
+from controller.ai.solved.perfect import Perfect, solved
 from controller.errors import KaskadeError
 from controller.games import GameState
 
@@ -101,3 +102,10 @@ def baseline(game: str, name: str) -> Player:
     if name not in players:
         raise LevelError(f"no baseline {name!r} for {game}; there are {', '.join(players)}")
     return players[name]
+
+
+def level_name(state: GameState[Any], level: int) -> str:
+    """A level as players read it: ``level 3``, and ``level 5 (perfect)`` on a board where the
+    strongest level plays from an exact solution (small Kaskade and Cascades boards)."""
+    perfect = level == STRONGEST and (solved(state) or solved_cascades(state))
+    return f"level {level} (perfect)" if perfect else f"level {level}"

@@ -45,9 +45,9 @@ def cascades_actions(state: GameState[Any], rng: random.Random) \
     need = len(slope.bottom) // 2 + 1
     score = [sum(1 for c in slope.bottom if cells[c] == p) for p in (0, 1)]
     open_cells: list[list[int]] = [[], []]
-    for cell, owner in enumerate(cells):
+    for stone, owner in enumerate(cells):
         if owner >= 0:
-            open_cells[owner].extend(c for c in below[cell] if cells[c] == EMPTY)
+            open_cells[owner].extend(c for c in below[stone] if cells[c] == EMPTY)
     player = state.to_move
     assert player is not None
     second = state.first is not None

@@ -24,7 +24,7 @@ import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any, Generic
 
-from controller.ai.levels import STRONGEST
+from controller.ai.levels import STRONGEST, level_name
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PauseScreen
 from controller.app.session import S, Session
@@ -196,7 +196,7 @@ class GameScreen(Screen, Generic[S]):
         if mover is not None and mover != CHANCE:
             level = self.session.computer_level(mover)
             self.computer_played = None if level is None else \
-                f"level {level} ({self.state.player_title(mover)}) played " \
+                f"{level_name(self.state, level)} ({self.state.player_title(mover)}) played " \
                 f"{self.state.move_name(move)}"
         events = self.session.play(move)
         if self.session.finished:
@@ -383,9 +383,13 @@ class GameScreen(Screen, Generic[S]):
         if len(people) == len(players):
             return "two people"
         if not people:
-            return " against ".join(f"level {levels[p]}" for p in players)
+            return " against ".join(level_name(self.state, level) for level in levels.values()
+                                    if level is not None)
         (seat,) = people
-        return f"{person} ({self.state.player_title(seat)}) against level {levels[1 - seat]}"
+        other = levels[1 - seat]
+        assert other is not None
+        return f"{person} ({self.state.player_title(seat)}) against " \
+            f"{level_name(self.state, other)}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

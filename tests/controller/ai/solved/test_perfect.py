@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.levels import computer
+from controller.ai.levels import computer, level_name
 from controller.ai.solved.exact import analyse
 from controller.ai.solved.perfect import Perfect, solved
 from controller.ai.tournament import play_game
@@ -107,3 +107,11 @@ def test_level_5_plays_perfectly_on_solved_boards():
     state.play(0)
     thought = level.think(state, Budget(steps=1), random.Random(1))
     assert thought.score == 1.0  # it knows it wins
+
+
+def test_the_level_says_perfect_where_it_plays_perfectly():
+    assert level_name(KaskadeState(3, 4), 5) == "level 5 (perfect)"
+    assert level_name(KaskadeState(3, 4), 4) == "level 4"
+    assert level_name(KaskadeState(6, 9), 5) == "level 5"
+    assert level_name(get_game("cascades").new({"size": "4"}), 5) == "level 5 (perfect)"
+    assert level_name(get_game("cascades").new({"size": "8"}), 5) == "level 5"
