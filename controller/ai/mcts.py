@@ -3,7 +3,8 @@
 * **Decisions** are chosen by UCT: each child's mean result for the player who made the move,
   plus an exploration bonus.
 * **Chance** (dice, shuffles) is sampled from the game's own ``sample_chance`` with the search's
-  generator; the tree keeps a child per outcome seen, so common outcomes get visited most.
+  generator; the tree keeps a child per outcome seen, so common outcomes get visited most — or,
+  with ``shared_chance``, one child for all outcomes, for throws with too many to branch on.
 * **Hidden information** (a shuffled deck): each iteration searches a fresh ``determinize`` of
   the position, as the player to move could imagine it; a child is only chosen among moves
   legal in that imagined position, and its exploration bonus counts how often it was available
@@ -48,7 +49,8 @@ class Mcts(Player):
     """UCT with chance nodes and determinization; ``exploration`` is UCT's constant."""
 
     def __init__(self, name: str = "mcts", exploration: float = 1.2,
-                 playout: Playout = uniform, widening: float | None = None) -> None:
+                 playout: Playout = uniform, widening: float | None = None,
+                 shared_chance: bool = False) -> None:
         self.name = name
         self.exploration = exploration
         self.playout = playout
@@ -58,6 +60,12 @@ class Mcts(Player):
         children (at least one), the rest tried only as its visits grow — so a position with
         many moves is searched deep on a few instead of shallow on all. ``None``: every move is
         tried once before any is tried twice."""
+        self.shared_chance = shared_chance
+        """Every outcome of a chance step leads to one shared child (each iteration still
+        draws its own outcome and plays it): for throws of several dice, whose many outcomes
+        would each start a tree of their own that is rarely visited twice. The decisions below
+        are then judged across the outcomes, each move only where it was legal (as with hidden
+        information)."""
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if state.is_over():
@@ -91,9 +99,10 @@ class Mcts(Player):
             mover = position.to_move
             if mover == CHANCE:
                 outcome = position.sample_chance(rng)
-                child = node.children.get(outcome)
+                key = CHANCE if self.shared_chance else outcome
+                child = node.children.get(key)
                 if child is None:
-                    child = node.children[outcome] = Node(outcome, CHANCE)
+                    child = node.children[key] = Node(key, CHANCE)
                 position.play(outcome)
                 path.append(child)
                 node = child

@@ -1,5 +1,6 @@
 """The general search as each game gets it: Cascades' playout policy, Colliding Circles'
-progressive widening, which bounds a decision's children by its visits."""
+progressive widening, which bounds a decision's children by its visits, and its shared chance
+children."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from controller.ai.base import Budget
 from controller.ai.general import general_search
 from controller.ai.mcts import Mcts, Node
 from controller.ai.playouts import cascades, uniform
-from controller.games import get_game
+from controller.games import CHANCE, get_game
+from tests.support.games import DiceRace
 
 
 class Watched(Mcts):
@@ -36,6 +38,8 @@ def test_widening_adds_a_decisions_children_as_its_visits_grow(widening, most):
 
 def test_each_game_gets_its_settings():
     assert general_search("colliding-circles").widening == 2.0
+    assert general_search("colliding-circles").shared_chance
+    assert not general_search("big-balls").shared_chance
     assert general_search("cascades").playout is cascades
     assert general_search("big-balls").playout is uniform
     assert general_search("big-balls").widening is None
@@ -51,3 +55,21 @@ def test_a_widened_search_plays_legal_moves_through_the_throws():
         move = general_search("colliding-circles").choose(state, Budget(steps=30), rng)
         assert state.is_legal(move)
         state.play(move)
+
+
+def chance_children(node: Node) -> list[int]:
+    """For every node of the tree, how many of its children are chance outcomes."""
+    counts = [sum(1 for child in node.children.values() if child.player == CHANCE)]
+    for child in node.children.values():
+        counts += chance_children(child)
+    return counts
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_shared_chance_gives_every_throw_one_child(shared):
+    search = Watched(shared_chance=shared)
+    state = DiceRace()
+    assert search.choose(state, Budget(steps=300), random.Random(1)) in state.legal_moves()
+    assert search.root is not None
+    most = max(chance_children(search.root))
+    assert most == 1 if shared else most > 1
