@@ -1,6 +1,6 @@
-"""``kaskade solve``: small Kaskade boards solved exactly — who wins the empty board with
-perfect play, in how many plies, and with which first moves (``docs/ai.md``, "Small boards
-solved")."""
+"""``kaskade solve``: small boards solved exactly — Kaskade: who wins the empty board with perfect
+play, in how many plies, and with which first moves (``docs/ai.md``, "Small boards solved");
+Cascades: who wins and with which first stones (``docs/games/cascades.md``)."""
 
 from __future__ import annotations
 
@@ -9,28 +9,39 @@ import json
 import time
 from typing import Any
 
+from controller.ai.cascades_solve import Solver
 from controller.ai.solved.exact import Analysis, analyse
 from controller.cli.usage import UsageError
 from controller.games.algebraic import cell_name
+from controller.games.cascades.slope import Slope
 from controller.games.kaskade.grid import parse_size
 
 DEFAULT_SIZES = "2x2,2x3,2x4,2x5,2x6,3x3,3x4"
+CASCADES_SIZES = "3,4"
 
 
 def register(commands: Any) -> None:
     """Add ``solve`` to the command line."""
     parser = commands.add_parser(
-        "solve", help="solve small Kaskade boards exactly: who wins with perfect play",
+        "solve", help="solve small Kaskade (or Cascades) boards exactly: who wins with perfect "
+        "play",
         description="Search every position reachable on each board (an exact solver of its "
         "own, sharing no code with the game or its computer players) and print who wins the "
         "empty board with perfect play, in how many plies (the winner hurrying, the loser "
         "holding out), the first moves that achieve it, and the positions searched. 3x4 takes "
         "about half a minute and 60 MB; --proof only proves who wins (a length is then an "
         "upper bound) and stops at the first winning first move, for larger boards.",
-        epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 2x7 --proof",
+        epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 2x7 --proof;  "
+        "kaskade solve --game cascades 3,4",
     )
-    parser.add_argument("sizes", nargs="?", default=DEFAULT_SIZES, metavar="WxH,…",
-                        help=f"the boards (default {DEFAULT_SIZES})")
+    parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
+                        help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "
+                        f"top widths (default {CASCADES_SIZES})")
+    parser.add_argument("--game", choices=("kaskade", "cascades"), default="kaskade",
+                        help="the game (default kaskade); Cascades with its standard options")
+    parser.add_argument("--greedy", action="store_true",
+                        help="Cascades: only turns of two stones where two fit (a smaller "
+                        "search, not a proof by itself)")
     parser.add_argument("--proof", action="store_true",
                         help="prove who wins only, stopping at the first winning first move")
     parser.add_argument("--first", metavar="CELL,…",
@@ -45,7 +56,11 @@ def run(args: argparse.Namespace) -> int:
     """Solve each board, print a line per board."""
     if args.limit < 0:
         raise UsageError("--limit must be 0 (none) or more")
-    sizes = [parse_size(size) for size in args.sizes.split(",")]
+    if args.game == "cascades":
+        return run_cascades(args)
+    if args.greedy:
+        raise UsageError("--greedy is for Cascades (--game cascades)")
+    sizes = [parse_size(size) for size in (args.sizes or DEFAULT_SIZES).split(",")]
     rows = []
     for width, height in sizes:
         order = None if args.first is None else _cells(args.first, width, height)
@@ -103,3 +118,41 @@ def _line(row: dict[str, Any]) -> str:
         moves = f"every first move loses (longest {' '.join(row['best_first_moves'])})"
     return (f"{row['size']}: the first player {'wins' if row['winner'] == 'first' else 'loses'} "
             f"in {length}; {moves}; {row['positions']:,} positions, {row['seconds']:.1f} s")
+
+
+def run_cascades(args: argparse.Namespace) -> int:
+    """Solve Cascades for each top width: the value of every first stone."""
+    if args.proof or args.first or args.limit:
+        raise UsageError("--proof, --first and --limit are for Kaskade")
+    rows = []
+    for text in (args.sizes or CASCADES_SIZES).split(","):
+        if not text.strip().isdigit():
+            raise UsageError(f"Cascades' sizes are top widths (3, 4, …), not {text!r}")
+        started = time.perf_counter()
+        solver = Solver(int(text), greedy=args.greedy)
+        values = solver.first_moves()
+        slope = Slope(int(text))
+        rows.append({
+            "size": int(text),
+            "winner": "first" if max(values.values()) > 0 else
+                      "draw" if max(values.values()) == 0 else "second",
+            "first_moves": {slope.name(cell): value for cell, value in values.items()},
+            "positions": len(solver.table),
+            "greedy": args.greedy,
+            "seconds": round(time.perf_counter() - started, 2),
+        })
+        if not args.json:
+            print(_cascades_line(rows[-1]), flush=True)
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
+def _cascades_line(row: dict[str, Any]) -> str:
+    """One Cascades board's solution in words."""
+    outcome = {"first": "wins", "draw": "draws", "second": "loses"}[row["winner"]]
+    winning = [name for name, value in row["first_moves"].items() if value > 0]
+    stones = f"; winning first stones {' '.join(winning)}" if winning else ""
+    greedy = " (two-stone turns only)" if row["greedy"] else ""
+    return (f"top {row['size']}: the first player {outcome}{stones}; {row['positions']:,} "
+            f"positions{greedy}, {row['seconds']:.1f} s")

@@ -53,3 +53,26 @@ def test_bad_input_is_a_one_line_error(arguments, message, capsys):
     err = capsys.readouterr().err
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_cascades_boards_by_top_width(capsys):
+    assert main(["solve", "--game", "cascades", "3,4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("top 3: the first player wins; winning first stones a2 b2 c2 d2;")
+    assert lines[1].startswith("top 4: the first player wins; winning first stones d2; 76,510 "
+                               "positions")
+    assert main(["solve", "--game", "cascades", "4", "--greedy", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["first_moves"] == {"b2": -1, "c2": -1, "d2": 1, "e2": -1}
+    assert row["greedy"]
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["solve", "--game", "cascades", "x"], "top widths (3, 4, …), not 'x'"),
+    (["solve", "--game", "cascades", "2"], "Cascades boards start at 3"),
+    (["solve", "--game", "cascades", "3", "--proof"], "are for Kaskade"),
+    (["solve", "2x2", "--greedy"], "--greedy is for Cascades"),
+])
+def test_bad_cascades_input_is_a_one_line_error(arguments, message, capsys):
+    assert main(arguments) == 2
+    assert message in capsys.readouterr().err
