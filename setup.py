@@ -32,7 +32,7 @@ setup(cmdclass={"build_py": BuildPy}, ext_modules=[
     Extension("controller.ai.kaskade._core", ["controller/ai/kaskade/_core.c"],
               depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
     Extension("controller.ai.solved._exact", ["controller/ai/solved/_exact.c"],
-              extra_compile_args=["-O2"], optional=True),
+              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
     Extension("controller.ai._solitaire_core", ["controller/ai/_solitaire_core.c"],
               depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
 ])

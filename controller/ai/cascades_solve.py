@@ -15,6 +15,7 @@ proof by itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -59,15 +60,21 @@ class Board:
     def places(self, own: int, taken: int) -> int:
         """The empty cells below ``own``'s stones, as a mask."""
         found = 0
-        while own:
-            low = own & -own
-            own ^= low
+        for low in bits(own):
             found |= self.below[low.bit_length() - 1]
         return found & ~taken
 
     def bottom_count(self, own: int) -> int:
         """Bottom cells held."""
         return (own & self.bottom).bit_count()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Each set bit of ``mask`` on its own, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
 
 
 WON = None
@@ -89,23 +96,17 @@ class Solver:
         board = self.board
         taken = own | other
         results: set[int] = set()
-        first = board.places(own, taken)
-        while first:
-            stone = first & -first
-            first ^= stone
+        for stone in bits(board.places(own, taken)):
             one = own | stone
             if board.bottom_count(one) >= board.need:
                 return WON
             second = board.places(one, taken | stone)
             if not second or not self.greedy:
                 results.add(one)
-            while second:
-                extra = second & -second
-                second ^= extra
-                two = one | extra
-                if board.bottom_count(two) >= board.need:
+            for extra in bits(second):
+                if board.bottom_count(one | extra) >= board.need:
                     return WON
-                results.add(two)
+                results.add(one | extra)
         return results
 
     def value(self, own: int, other: int, passed: bool) -> int:
@@ -143,13 +144,8 @@ class Solver:
     def first_moves(self) -> dict[int, int]:
         """Each first stone of the game (one stone, White) with its value for White."""
         white, black = self.board.start
-        values = {}
-        options = self.board.places(white, white | black)
-        while options:
-            stone = options & -options
-            options ^= stone
-            values[stone.bit_length() - 1] = -self.value(black, white | stone, False)
-        return values
+        return {stone.bit_length() - 1: -self.value(black, white | stone, False)
+                for stone in bits(self.board.places(white, white | black))}
 
 
 SOLVED_TOPS = (3, 4)
@@ -186,10 +182,9 @@ def action_values(state: CascadesState) -> dict[Move, int]:
         best = -solve.value(other, mask, False)  # the turn ends here
         if second:
             return best
-        options = board.places(mask, mask | other)
-        while options and best < 1:
-            extra = options & -options
-            options ^= extra
+        for extra in bits(board.places(mask, mask | other)):
+            if best == 1:
+                break
             best = max(best, after_stone(mask | extra, True))
         return best
 

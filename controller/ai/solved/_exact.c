@@ -25,10 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../_budget.h"
+
 #define MAX_CELLS 25
 #define WON 0x80 /* the value's bit: the side to move wins; the low 7 bits: plies to the end */
 #define DIRECT_LIMIT (1ull << 27) /* positions: a direct table of at most 128 MiB */
 #define PROBES 8
+#define CHECK_EVERY 65536 /* positions between calls of the caller's check (a few ms) */
 
 typedef struct {
     int n, exact, aborted;
@@ -40,6 +43,10 @@ typedef struct {
     uint64_t *hash;
     uint64_t mask;
     uint64_t positions, nodes, limit;
+    PyObject *check; /* called every CHECK_EVERY positions with the GIL; true: stop */
+    PyThreadState *thread;
+    long pending;
+    int failed;
 } Solver;
 
 static uint64_t index_of(const Solver *s, const int8_t *cells) {
@@ -128,6 +135,10 @@ static int solve(Solver *s, const int8_t *cells, int plies) {
         s->aborted = 1;
         return 0;
     }
+    if (s->check && ++s->pending >= CHECK_EVERY) {
+        ask_budget(s->check, &s->pending, &s->thread, &s->aborted, &s->failed);
+        if (s->aborted) return 0;
+    }
     int sign = (plies & 1) ? -1 : 1;
     int win = 0, loss = 0;
     int8_t next[MAX_CELLS];
@@ -193,17 +204,24 @@ static int setup(Solver *s, int width, int height, int exact, uint64_t limit, ui
     return s->hash ? 0 : -2;
 }
 
+static void release(Solver *s) {
+    free(s->direct);
+    free(s->hash);
+    free(s);
+}
+
 static PyObject *analyse(PyObject *self, PyObject *args) {
-    /* analyse(width, height, cells, plies, exact, limit, table_bytes, order, first) ->
-     * (positions, nodes, complete, [(move, value), ...]) for the legal moves among order, in
-     * that order (the first winning one last, with first); a move's value is +d when the mover
+    /* analyse(width, height, cells, plies, exact, limit, table_bytes, order, first[, check])
+     * -> (positions, nodes, complete, [(move, value), ...]) for the legal moves among order, in
+     * that order (the first winning one last, with first); check(positions) is called now and
+     * then, and a true answer stops the search (complete false); a move's value is +d when the mover
      * wins in d plies from here (this move included), -d when the mover loses in d, 0 when the
      * node limit stopped the search first. */
     int width, height, plies, exact, first;
     unsigned long long limit, table;
-    PyObject *list, *order;
-    if (!PyArg_ParseTuple(args, "iiOipKKOp", &width, &height, &list, &plies, &exact, &limit,
-                          &table, &order, &first))
+    PyObject *list, *order, *check = Py_None;
+    if (!PyArg_ParseTuple(args, "iiOipKKOp|O", &width, &height, &list, &plies, &exact, &limit,
+                          &table, &order, &first, &check))
         return NULL;
     if (width < 1 || height < 1 || width * height > MAX_CELLS) {
         PyErr_Format(PyExc_ValueError, "the exact solver takes boards of at most %d cells",
@@ -214,9 +232,7 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
     if (!s) return PyErr_NoMemory();
     int status = setup(s, width, height, exact, limit, table);
     if (status) {
-        free(s->direct);
-        free(s->hash);
-        free(s);
+        release(s);
         if (status == -2) return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, "the board has too many positions to number");
         return NULL;
@@ -225,9 +241,7 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
     PyObject *seq = PySequence_Fast(list, "cells must be a sequence");
     if (!seq || PySequence_Fast_GET_SIZE(seq) != s->n) {
         Py_XDECREF(seq);
-        free(s->direct);
-        free(s->hash);
-        free(s);
+        release(s);
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "cells must hold one count per cell");
         return NULL;
@@ -244,9 +258,7 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
     }
     Py_DECREF(seq);
     if (PyErr_Occurred()) {
-        free(s->direct);
-        free(s->hash);
-        free(s);
+        release(s);
         return NULL;
     }
     int roots[MAX_CELLS], tried = 0;
@@ -264,14 +276,21 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
         Py_DECREF(seq);
     }
     if (PyErr_Occurred()) {
-        free(s->direct);
-        free(s->hash);
-        free(s);
+        release(s);
         return NULL;
     }
     int moves[MAX_CELLS], values[MAX_CELLS], count = 0;
     int sign = (plies & 1) ? -1 : 1;
-    Py_BEGIN_ALLOW_THREADS
+    s->check = check == Py_None ? NULL : check;
+    s->thread = PyEval_SaveThread();
+    for (int r = 0; first && r < tried; r++) { /* with first, a win at once comes first */
+        int8_t next[MAX_CELLS];
+        memcpy(next, cells, (size_t)s->n);
+        if (cells[roots[r]] * sign >= 0 && place(s, next, roots[r], plies)) {
+            roots[0] = roots[r];
+            tried = 1;
+        }
+    }
     for (int r = 0; r < tried && !s->aborted; r++) {
         int m = roots[r];
         if (cells[m] * sign < 0) continue;
@@ -289,7 +308,11 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
         values[count++] = value;
         if (first && value > 0) break;
     }
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(s->thread);
+    if (s->failed) {
+        release(s);
+        return NULL;
+    }
     PyObject *result = PyList_New(count);
     for (int i = 0; result && i < count; i++) {
         PyObject *pair = Py_BuildValue("(ii)", moves[i], values[i]);
@@ -303,15 +326,13 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
                                               (unsigned long long)s->nodes,
                                               s->aborted ? Py_False : Py_True, result)
                               : NULL;
-    free(s->direct);
-    free(s->hash);
-    free(s);
+    release(s);
     return answer;
 }
 
 static PyMethodDef methods[] = {
     {"analyse", analyse, METH_VARARGS,
-     "analyse(width, height, cells, plies, exact, limit, table_bytes, order, first) -> "
+     "analyse(width, height, cells, plies, exact, limit, table_bytes, order, first[, check]) -> "
      "(positions, nodes, complete, [(move, value), ...]): the legal moves' values in order "
      "(up to the first win, with first): +d a win in d plies, -d a loss in d, 0 unknown (the "
      "node limit, 0 for none, came first)."},

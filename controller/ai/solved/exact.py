@@ -17,7 +17,7 @@ nine cells.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +35,8 @@ PYTHON_CELLS = 9
 TABLE_BYTES = 1 << 30
 """The hash table of the compiled solver on boards too large for a direct table."""
 WON = 0x80
+CHECK_EVERY = 65536
+"""Positions between calls of an analysis' ``check`` (as ``_exact.c`` counts them)."""
 
 
 class SolveError(KaskadeError, ValueError):
@@ -87,14 +89,15 @@ def compiled() -> bool:
 
 def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bool = True,
             limit: int = 0, order: Sequence[int] | None = None, first: bool = False,
-            python: bool = False) -> Analysis:
+            check: Callable[[int], bool] | None = None, python: bool = False) -> Analysis:
     """Every legal move's value in the position ``cells`` (signed ball counts, White positive,
     ``rank * width + file``) after ``plies`` plies, which must not be over.
 
     ``exact``: the lengths are exact (else only upper bounds, and far faster); ``limit``
     bounds the positions searched (0: none); ``order``: the moves to try, in this order (default
-    every cell); ``first``: stop at the first winning move; ``python``: the Python solver even
-    where the compiled one was built."""
+    every cell); ``first``: stop at the first winning move; ``check``: called with the positions
+    searched since its last call every :data:`CHECK_EVERY`, a true answer stops the search (a
+    player cancelled); ``python``: the Python solver even where the compiled one was built."""
     if width < 2 or height < 2:
         raise SolveError(f"a {width}x{height} board is not a Kaskade board")
     if len(cells) != width * height:
@@ -108,26 +111,29 @@ def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bo
                 f"solving {width}x{height} needs the compiled solver, which was not built "
                 "(no C compiler at install); the Python solver takes boards of at most "
                 f"{PYTHON_CELLS} cells")
-        return _Solver(width, height, exact, limit).analyse(list(cells), plies, roots, first)
+        return _Solver(width, height, exact, limit, check).analyse(list(cells), plies, roots,
+                                                                  first)
     try:
         positions, _, complete, values = _compiled.analyse(
-            width, height, list(cells), plies, exact, limit, TABLE_BYTES, roots, first)
+            width, height, list(cells), plies, exact, limit, TABLE_BYTES, roots, first, check)
     except (ValueError, MemoryError) as error:
         raise SolveError(f"cannot solve this {width}x{height} position: {error}") from None
     return Analysis(dict(values), positions, complete, exact)
 
 
 class _LimitError(Exception):
-    """The node limit was reached."""
+    """The node limit was reached, or the check said stop."""
 
 
 class _Solver:
     """The Python solver: the algorithm of ``_exact.c`` line for line, with a dict for a table."""
 
-    def __init__(self, width: int, height: int, exact: bool, limit: int) -> None:
+    def __init__(self, width: int, height: int, exact: bool, limit: int,
+                 check: Callable[[int], bool] | None = None) -> None:
         self.n = width * height
         self.exact = exact
         self.limit = limit
+        self.check = check
         self.neighbours: list[tuple[int, ...]] = []
         for cell in range(self.n):
             x, y = cell % width, cell // width
@@ -145,6 +151,9 @@ class _Solver:
         sign = -1 if plies & 1 else 1
         values: dict[int, int] = {}
         complete = True
+        if first:  # a win at once comes first
+            order = [move for move in order if cells[move] * sign >= 0 and
+                     self.place(cells[:], move, plies)][:1] or order
         for move in order:
             if cells[move] * sign < 0:
                 continue
@@ -191,6 +200,9 @@ class _Solver:
         if known is not None:
             return known
         if self.limit and len(self.table) >= self.limit:
+            raise _LimitError
+        if self.check and len(self.table) % CHECK_EVERY == CHECK_EVERY - 1 and \
+                self.check(CHECK_EVERY):
             raise _LimitError
         sign = -1 if plies & 1 else 1
         win = loss = 0

@@ -37,8 +37,9 @@ def solved(state: GameState[Any]) -> bool:
 class Perfect(Player):
     """Plays solved Kaskade boards perfectly and hands every other position to ``fallback``.
 
-    It takes the time the solution needs: a proof is not cut short by the budget, which only
-    the fallback obeys (the solver's first move on 3x4 takes about a second on a desktop).
+    It takes the time the solution needs: a proof is not cut short by the budget's time or
+    steps, which only the fallback obeys — only by its cancel (the player took a move back).
+    The first replies on 3x4 and 2x6 take seconds; later moves much less.
     """
 
     def __init__(self, fallback: Player, name: str = PERFECT) -> None:
@@ -51,11 +52,17 @@ class Perfect(Player):
         grid = state.grid  # type: ignore[attr-defined]
         order = state.legal_moves()
         rng.shuffle(order)
+
+        def cancelled(positions: int) -> bool:
+            budget.step(positions)
+            return budget.cancel.is_set()
+
         analysis = analyse(grid.width, grid.height, state.cells,  # type: ignore[attr-defined]
-                           state.plies, exact=False, order=order, first=True)
+                           state.plies, exact=False, order=order, first=True, check=cancelled)
+        if not analysis.complete:  # cancelled: nobody will play this move
+            return Thought(order[0], 0.0, analysis.positions, 0, budget.elapsed)
         best = analysis.best()
         move = best[int(rng.random() * len(best))]
-        budget.step(analysis.positions)
         value = analysis.values[move]
         return Thought(move, 1.0 if value > 0 else -1.0, analysis.positions, abs(value),
                        budget.elapsed)

@@ -134,3 +134,30 @@ def test_bad_boards_and_positions_are_refused_clearly(width, height, cells, plie
 def test_a_move_off_the_board_is_refused():
     with pytest.raises(SolveError, match="off the 2x2 board"):
         analyse(2, 2, [0] * 4, 0, order=[4])
+
+
+@pytest.mark.parametrize("python", [True, False])
+def test_first_takes_a_win_at_once_before_a_longer_one(python):
+    if not python:
+        compiled_exact()
+    # White to move on 2x2 with a1 full: a1 overflows and wins at once; b2 wins too, later
+    cells, plies = [1, -1, 0, 0], 2
+    assert analyse(2, 2, cells, plies, python=python).values[0] == 1
+    analysis = analyse(2, 2, cells, plies, exact=False, order=[3, 2, 0], first=True,
+                       python=python)
+    assert analysis.values == {0: 1}
+
+
+@pytest.mark.parametrize("python", [True, False])
+def test_a_check_that_says_stop_stops_the_search(python):
+    if not python:
+        compiled_exact()
+    calls = []
+
+    def stop(positions: int) -> bool:
+        calls.append(positions)
+        return True
+
+    analysis = analyse(3, 3, [0] * 9, 0, check=stop, python=python)
+    assert calls
+    assert not analysis.complete

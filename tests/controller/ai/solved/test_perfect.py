@@ -115,3 +115,15 @@ def test_the_level_says_perfect_where_it_plays_perfectly():
     assert level_name(KaskadeState(6, 9), 5) == "level 5"
     assert level_name(get_game("cascades").new({"size": "4"}), 5) == "level 5 (perfect)"
     assert level_name(get_game("cascades").new({"size": "8"}), 5) == "level 5"
+
+
+def test_a_cancel_stops_the_proof_at_once():
+    """Undo cancels the computer's think: the proof stops and its move is not meant to count."""
+    compiled_exact()
+    budget = Budget(steps=1)
+    budget.cancel.set()
+    state = KaskadeState(3, 4)
+    thought = perfect().think(state, budget, random.Random(1))
+    assert state.is_legal(thought.move)
+    assert thought.score == 0.0
+    assert thought.steps < 1_000_000
