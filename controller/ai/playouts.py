@@ -4,7 +4,9 @@ A uniformly random playout is a poor judge where most random moves are ones no p
 make. In Cascades half of a uniform playout's actions are passes and one-stone turns, which
 throw tempo away; the policy here places two stones whenever it can and passes only when it
 must, and keeps each player's open cells up to date instead of asking the full rules for them
-after every stone (many times faster). Games without a policy of their own play their
+after every stone (many times faster). In Big Balls a uniform choice rolls big balls eleven
+times in twelve and stones barely move; the policy throws the die half the time and takes a
+step onto a7 when it is there. Games without a policy of their own play their
 ``random_playout``.
 """
 
@@ -14,7 +16,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from controller.games import GameState, Outcome
+from controller.games import CHANCE, GameState, Outcome
+from controller.games.big_balls.pieces import THROW, StoneStep
+from controller.games.big_balls.triangle import APEX
 from controller.games.cascades.state import EMPTY, CascadesState
 
 Playout = Callable[[GameState[Any], random.Random], Outcome]
@@ -98,7 +102,32 @@ def _by_score(score: list[int], why: str) -> Outcome:
     return Outcome(None if white == black else 0 if white > black else 1, why, (white, black))
 
 
-POLICIES: dict[str, Playout] = {"cascades": cascades}
+def big_balls(state: GameState[Any], rng: random.Random) -> Outcome:
+    """Big Balls played out with the die thrown half the time it may be (a uniform choice
+    throws it once in a dozen chances and rolls big balls instead, so stones barely move), and a
+    stone that can step onto a7 always does (a win a uniform choice mostly misses)."""
+    position = state.copy()
+    for _ in range(state.playout_limit or 1000):
+        outcome = position.outcome()
+        if outcome is not None:
+            return outcome
+        if position.to_move == CHANCE:
+            position.play(position.sample_chance(rng))
+            continue
+        moves = position.legal_moves()
+        winning = [m for m in moves if isinstance(m, StoneStep) and m.target == APEX]
+        if winning:
+            move: Any = winning[0]
+        elif THROW in moves and (len(moves) == 1 or rng.random() < 0.5):
+            move = THROW
+        else:
+            rolls = [m for m in moves if m != THROW]
+            move = rolls[int(rng.random() * len(rolls))]
+        position.play(move)
+    return position.outcome() or Outcome(None, "no end within the playout's limit")
+
+
+POLICIES: dict[str, Playout] = {"cascades": cascades, "big-balls": big_balls}
 
 
 def playout_for(game: str) -> Playout:

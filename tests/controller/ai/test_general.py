@@ -12,7 +12,7 @@ import pytest
 from controller.ai.base import Budget
 from controller.ai.general import general_search
 from controller.ai.mcts import Mcts, Node
-from controller.ai.playouts import cascades, uniform
+from controller.ai.playouts import big_balls, cascades, uniform
 from controller.games import CHANCE, get_game
 from tests.support.games import DiceRace
 
@@ -41,7 +41,8 @@ def test_each_game_gets_its_settings():
     assert general_search("colliding-circles").shared_chance
     assert not general_search("big-balls").shared_chance
     assert general_search("cascades").playout is cascades
-    assert general_search("big-balls").playout is uniform
+    assert general_search("big-balls").playout is big_balls
+    assert general_search("colliding-circles").playout is uniform
     assert general_search("big-balls").widening is None
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.ai.levels import computer
-from controller.ai.playouts import cascades, cascades_actions, playout_for, uniform
-from controller.games import get_game
+from controller.ai.playouts import big_balls, cascades, cascades_actions, playout_for, uniform
+from controller.games import CHANCE, get_game
+from controller.games.big_balls.pieces import StoneStep
+from controller.games.big_balls.triangle import APEX
 from controller.games.cascades.state import PASS, CascadesState
 
 
@@ -54,5 +57,40 @@ def test_the_first_turn_and_other_options_fall_back_to_the_uniform_playout():
 
 def test_each_game_gets_its_policy_and_the_search_uses_it():
     assert playout_for("cascades") is cascades
-    assert playout_for("big-balls") is uniform
+    assert playout_for("big-balls") is big_balls
+    assert playout_for("colliding-circles") is uniform
     assert computer("cascades", 4).player.playout is cascades  # type: ignore[attr-defined]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 30))
+def test_the_big_balls_playout_ends_the_game_and_leaves_the_position_alone(seed, moves):
+    rng = random.Random(seed)
+    state = get_game("big-balls").new({})
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.play(state.sample_chance(rng) if state.to_move == CHANCE else
+                   rng.choice(state.legal_moves()))
+    before = state.position()
+    outcome = big_balls(state, rng)
+    assert outcome.winner in (0, 1, None)
+    assert state.position() == before
+
+
+def test_the_big_balls_playout_steps_onto_a7_when_it_can():
+    """Black's stone on a6 with the die thrown for it: the playout's first action wins."""
+    rng = random.Random(5)
+    for _ in range(200):
+        state = get_game("big-balls").new({})
+        while state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+        while not state.is_over():
+            moves = state.legal_moves() if state.to_move != CHANCE else [state.sample_chance(rng)]
+            steps = [m for m in moves if isinstance(m, StoneStep) and m.target == APEX]
+            if steps:
+                mover = state.to_move
+                assert big_balls(state, random.Random(1)).winner == mover
+                return
+            state.play(rng.choice(moves))
+    pytest.fail("no game reached a step onto a7")
