@@ -15,7 +15,7 @@ proof by itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -77,6 +77,14 @@ def bits(mask: int) -> Iterator[int]:
         yield low
 
 
+CHECK_EVERY = 1024
+"""Positions solved between questions to a solver's ``stop``."""
+
+
+class Stopped(Exception):  # noqa: N818 - a signal to unwind, not an error
+    """The solver's ``stop`` said so."""
+
+
 WON = None
 """What :meth:`Solver.turns` returns when a stone of the turn wins at once."""
 
@@ -90,6 +98,9 @@ class Solver:
         self.board = Board(top)
         self.greedy = greedy
         self.table: dict[tuple[int, int, int], int] = {}
+        self.stop: Callable[[], bool] | None = None
+        """Asked every :data:`CHECK_EVERY` positions solved; true: raise :class:`Stopped`
+        (what was solved stays in the table, each entry exact)."""
 
     def turns(self, own: int, other: int) -> set[int] | None:
         """Every ``own`` mask a turn of stones can leave (``None``: one wins at once)."""
@@ -134,6 +145,8 @@ class Solver:
                         break
                     result = max(result, -self.value(other, after, False))
         self.table[key] = result
+        if self.stop is not None and len(self.table) % CHECK_EVERY == 0 and self.stop():
+            raise Stopped
         return result
 
     def by_score(self, own: int, other: int) -> int:
@@ -210,7 +223,8 @@ def solved(state: GameState[Any]) -> bool:
 class CascadesPerfect(Player):
     """Plays Cascades from the exact solution on the boards solved within a move's time
     (:data:`SOLVED_TOPS`, standard options), and hands every other position to
-    ``fallback``."""
+    ``fallback`` — and a move whose solution did not fit in half its budget (the first moves of
+    a process, on a slow machine)."""
 
     def __init__(self, fallback: Player, name: str = "cascades-perfect") -> None:
         self.name = name
@@ -220,7 +234,26 @@ class CascadesPerfect(Player):
         if not solved(state):
             return self.fallback.think(state, budget, rng)
         assert isinstance(state, CascadesState)
-        values = action_values(state)
+        # The solution is searched on half the budget at most; the table keeps what it solved,
+        # so a search cut short goes on from there on the next move (on a board once solved, a
+        # move costs nothing). Cut short, the move is the general search's on what is left.
+        half = Budget(seconds=None if budget.seconds is None else budget.seconds / 2,
+                      steps=None if budget.steps is None else max(1, budget.steps // 2),
+                      cancel=budget.cancel, clock=budget.clock)
+
+        def spent() -> bool:
+            half.step(CHECK_EVERY)
+            return half.spent()
+
+        solve = solver(state.slope.top)
+        solve.stop = spent
+        try:
+            values = action_values(state)
+        except Stopped:
+            budget.step(half.used)
+            return self.fallback.think(state, budget, rng)
+        finally:
+            solve.stop = None
         best = max(values.values())
         moves = [move for move, value in values.items() if value == best]
         move = moves[int(rng.random() * len(moves))]

@@ -13,6 +13,7 @@ from controller.ai.cascades_solve import (
     CascadesSolveError,
     Solver,
     action_values,
+    solver,
 )
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.levels import computer
@@ -67,7 +68,7 @@ def test_level_5_wins_from_the_first_seat_against_every_reply(top):
             finished += 1
             return
         if state.to_move == 0:
-            moves = [player.choose(state, Budget(steps=1), random.Random(len(seen)))]
+            moves = [player.choose(state, Budget(steps=10**9), random.Random(len(seen)))]
         else:
             moves = state.legal_moves()
         for move in moves:
@@ -95,7 +96,7 @@ def test_the_values_of_the_actions_agree_with_the_outcome_of_perfect_play():
         promised = max(action_values(state).values())
         player = CascadesPerfect(FlatMonteCarlo())
         while not state.is_over():
-            state.play(player.choose(state, Budget(steps=1), rng))
+            state.play(player.choose(state, Budget(steps=10**9), rng))
         winner = state.outcome().winner
         assert promised == (0 if winner is None else 1 if winner == mover else -1)
 
@@ -120,3 +121,25 @@ def test_level_5_on_the_tournament_board_beats_flat_monte_carlo_from_the_first_s
     result = play_game(cascades(6), [computer("cascades", 5), FlatMonteCarlo()],
                        [lambda: Budget(steps=60)] * 2, seed=1)
     assert result.winner == 0
+
+
+def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_search():
+    """The first move of a process on a slow machine: the search plays it, and the solver goes
+    on where it stopped at the next move."""
+    class Asked(FlatMonteCarlo):
+        calls = 0
+
+        def think(self, state, budget, rng):
+            Asked.calls += 1
+            return super().think(state, budget, rng)
+
+    solver.cache_clear()
+    player = CascadesPerfect(Asked())
+    state = cascades(4)
+    budget = Budget(steps=4096)
+    assert state.is_legal(player.choose(state, budget, random.Random(1)))
+    assert Asked.calls == 1
+    assert 0 < len(solver(4).table) < 76510
+    d2 = cascades(4).slope.find("d2")
+    assert player.choose(state, Budget(steps=10**9), random.Random(1)) == d2
+    assert Asked.calls == 1
