@@ -163,6 +163,10 @@ class Solver:
 
 SOLVED_TOPS = (3, 4)
 """The top widths the full search solves from any position within a move's time."""
+FIRST_STONES = {3: "b2", 4: "d2"}
+"""A winning first stone per solved top width, as ``kaskade solve --game cascades`` finds it
+(a test holds this table to the solver): the first move costs no search, and on top 4 it is
+the only winning one, so it must not fall to the general search."""
 
 
 @cache
@@ -234,6 +238,9 @@ class CascadesPerfect(Player):
         if not solved(state):
             return self.fallback.think(state, budget, rng)
         assert isinstance(state, CascadesState)
+        if state.plies == 0:
+            opening = state.slope.find(FIRST_STONES[state.slope.top])
+            return Thought(opening, 1.0, 0, 0, budget.elapsed)
         # The solution is searched on half the budget at most; the table keeps what it solved,
         # so a search cut short goes on from there on the next move (on a board once solved, a
         # move costs nothing). Cut short, the move is the general search's on what is left.

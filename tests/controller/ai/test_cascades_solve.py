@@ -9,6 +9,7 @@ import pytest
 
 from controller.ai.base import Budget
 from controller.ai.cascades_solve import (
+    FIRST_STONES,
     CascadesPerfect,
     CascadesSolveError,
     Solver,
@@ -34,6 +35,11 @@ def test_the_first_player_wins_top_3_with_any_stone_and_top_4_only_with_d2():
     slope = cascades(4).slope
     assert {slope.name(cell): value for cell, value in four.items()} == \
         {"b2": -1, "c2": -1, "d2": 1, "e2": -1}
+
+
+def test_the_stored_first_stones_win():
+    for top, name in FIRST_STONES.items():
+        assert Solver(top).first_moves()[cascades(top).slope.find(name)] == 1
 
 
 def test_the_greedy_search_agrees_with_the_full_one_where_both_finish():
@@ -136,10 +142,12 @@ def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_sea
     solver.cache_clear()
     player = CascadesPerfect(Asked())
     state = cascades(4)
+    state.play(state.slope.find("d2"))
     budget = Budget(steps=4096)
     assert state.is_legal(player.choose(state, budget, random.Random(1)))
     assert Asked.calls == 1
     assert 0 < len(solver(4).table) < 76510
-    d2 = cascades(4).slope.find("d2")
-    assert player.choose(state, Budget(steps=10**9), random.Random(1)) == d2
+    assert player.think(state, Budget(steps=10**9), random.Random(1)).score == -1.0
     assert Asked.calls == 1
+    assert player.choose(cascades(4), Budget(steps=1), random.Random(1)) == \
+        cascades(4).slope.find("d2"), "the first stone is stored"
