@@ -52,6 +52,16 @@ def test_a_board_below_3_is_refused():
         Solver(2)
 
 
+class Asked(FlatMonteCarlo):
+    """A fallback that counts how often it was asked."""
+
+    calls = 0
+
+    def think(self, state, budget, rng):
+        Asked.calls += 1
+        return super().think(state, budget, rng)
+
+
 def key(state: CascadesState) -> tuple:
     return tuple(state.cells), state.to_move, state.first, state.passes, state.plies == 0
 
@@ -108,13 +118,7 @@ def test_the_values_of_the_actions_agree_with_the_outcome_of_perfect_play():
 
 
 def test_other_boards_and_options_go_to_the_general_search():
-    class Asked(FlatMonteCarlo):
-        calls = 0
-
-        def think(self, state, budget, rng):
-            Asked.calls += 1
-            return super().think(state, budget, rng)
-
+    Asked.calls = 0
     player = CascadesPerfect(Asked())
     for state in (cascades(5), cascades(4, placement="start"), cascades(4, shape="hexagon")):
         player.choose(state, Budget(steps=4), random.Random(1))
@@ -132,13 +136,7 @@ def test_level_5_on_the_tournament_board_beats_flat_monte_carlo_from_the_first_s
 def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_search():
     """The first move of a process on a slow machine: the search plays it, and the solver goes
     on where it stopped at the next move."""
-    class Asked(FlatMonteCarlo):
-        calls = 0
-
-        def think(self, state, budget, rng):
-            Asked.calls += 1
-            return super().think(state, budget, rng)
-
+    Asked.calls = 0
     solver.cache_clear()
     player = CascadesPerfect(Asked())
     state = cascades(4)
