@@ -22,6 +22,7 @@ from controller.cli import (
     logs,
     play,
     profile,
+    remote,
     replay,
     selftest,
     sim,
@@ -70,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (sim, play, replay, history, calibrate, firmware, doctor, install, upgrade,
-                   selftest, wiring, profile, gtp, bench, solve):
+                   selftest, wiring, profile, gtp, remote, bench, solve):
         module.register(commands)
     return parser
 
