@@ -23,7 +23,8 @@ from typing import Any
 from controller.ai.base import Budget, Player, Thought
 from controller.errors import KaskadeError
 from controller.games import GameState
-from controller.games.cascades.state import END, PASS, CascadesState, Move
+from controller.games.cascades.moves import END, PASS, Move, Place
+from controller.games.cascades.state import CascadesState
 
 
 class CascadesSolveError(KaskadeError, ValueError):
@@ -213,8 +214,8 @@ def action_values(state: CascadesState) -> dict[Move, int]:
         elif move == END:
             values[move] = -solve.value(other, own, False)
         else:
-            assert isinstance(move, int)
-            values[move] = after_stone(own | 1 << move, state.first is not None or
+            assert isinstance(move, Place)
+            values[move] = after_stone(own | 1 << move.cell, state.first is not None or
                                        state.plies == 0)
     return values
 
@@ -240,7 +241,8 @@ class CascadesPerfect(Player):
         assert isinstance(state, CascadesState)
         if state.plies == 0:
             opening = state.slope.find(FIRST_STONES[state.slope.top])
-            return Thought(opening, 1.0, 0, 0, budget.elapsed)
+            assert opening is not None
+            return Thought(Place(opening), 1.0, 0, 0, budget.elapsed)
         # The solution is searched on half the budget at most; the table keeps what it solved,
         # so a search cut short goes on from there on the next move (on a board once solved, a
         # move costs nothing). Cut short, the move is the general search's on what is left.

@@ -19,6 +19,7 @@ from typing import Any
 from controller.games import CHANCE, GameState, Outcome
 from controller.games.big_balls.pieces import THROW, StoneStep
 from controller.games.big_balls.triangle import APEX
+from controller.games.cascades.moves import PASS, Move, Place
 from controller.games.cascades.state import EMPTY, CascadesState
 
 Playout = Callable[[GameState[Any], random.Random], Outcome]
@@ -34,10 +35,9 @@ def cascades(state: GameState[Any], rng: random.Random) -> Outcome:
     return cascades_actions(state, rng)[0]
 
 
-def cascades_actions(state: GameState[Any], rng: random.Random) \
-        -> tuple[Outcome, list[int | str]]:
-    """:func:`cascades`' outcome and the actions that reach it (cells, ``"end"`` and
-    ``"pass"``, as the game names them), so a test can replay them through the rules."""
+def cascades_actions(state: GameState[Any], rng: random.Random) -> tuple[Outcome, list[Move]]:
+    """:func:`cascades`' outcome and the actions that reach it (stones and passes), so a test
+    can replay them through the rules."""
     assert isinstance(state, CascadesState)
     if state.slope.shape != "widening" or state.placement != "each" or \
             state.scoring != "bottom" or state.is_over() or state.plies == 0:
@@ -56,7 +56,7 @@ def cascades_actions(state: GameState[Any], rng: random.Random) \
     assert player is not None
     second = state.first is not None
     passes = state.passes
-    actions: list[int | str] = []
+    actions: list[Move] = []
 
     def pick(player: int) -> int | None:
         """A random open cell of ``player`` (filled ones are dropped as they are met)."""
@@ -73,14 +73,14 @@ def cascades_actions(state: GameState[Any], rng: random.Random) \
     while True:
         cell = pick(player)
         if cell is None:  # at the start of a turn: a second stone always has a place
-            actions.append("pass")
+            actions.append(PASS)
             passes += 1
             if passes >= 2 or pick(1 - player) is None:
                 return _by_score(score, "no stone to place"), actions
             player = 1 - player
             continue
         cells[cell] = player
-        actions.append(cell)
+        actions.append(Place(cell))
         passes = 0
         if cell >= bottom_start:
             score[player] += 1

@@ -50,7 +50,8 @@ class Perfect(Player):
         if not solved(state):
             return self.fallback.think(state, budget, rng)
         grid = state.grid  # type: ignore[attr-defined]
-        order = state.legal_moves()
+        legal = {move.cell: move for move in state.legal_moves()}
+        order = list(legal)
         rng.shuffle(order)
 
         def cancelled(positions: int) -> bool:
@@ -60,9 +61,9 @@ class Perfect(Player):
         analysis = analyse(grid.width, grid.height, state.cells,  # type: ignore[attr-defined]
                            state.plies, exact=False, order=order, first=True, check=cancelled)
         if not analysis.complete:  # cancelled: nobody will play this move
-            return Thought(order[0], 0.0, analysis.positions, 0, budget.elapsed)
+            return Thought(legal[order[0]], 0.0, analysis.positions, 0, budget.elapsed)
         best = analysis.best()
-        move = best[int(rng.random() * len(best))]
-        value = analysis.values[move]
-        return Thought(move, 1.0 if value > 0 else -1.0, analysis.positions, abs(value),
+        cell = best[int(rng.random() * len(best))]
+        value = analysis.values[cell]
+        return Thought(legal[cell], 1.0 if value > 0 else -1.0, analysis.positions, abs(value),
                        budget.elapsed)

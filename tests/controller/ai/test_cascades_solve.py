@@ -20,6 +20,7 @@ from controller.ai.flat import FlatMonteCarlo
 from controller.ai.levels import computer
 from controller.ai.tournament import play_game
 from controller.games import get_game
+from controller.games.cascades.moves import Place
 from controller.games.cascades.state import CascadesState
 
 
@@ -140,7 +141,7 @@ def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_sea
     solver.cache_clear()
     player = CascadesPerfect(Asked())
     state = cascades(4)
-    state.play(state.slope.find("d2"))
+    state.play(Place(state.slope.find("d2")))
     budget = Budget(steps=4096)
     assert state.is_legal(player.choose(state, budget, random.Random(1)))
     assert Asked.calls == 1
@@ -148,4 +149,4 @@ def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_sea
     assert player.think(state, Budget(steps=10**9), random.Random(1)).score == -1.0
     assert Asked.calls == 1
     assert player.choose(cascades(4), Budget(steps=1), random.Random(1)) == \
-        cascades(4).slope.find("d2"), "the first stone is stored"
+        Place(cascades(4).slope.find("d2")), "the first stone is stored"

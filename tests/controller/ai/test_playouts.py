@@ -15,7 +15,8 @@ from controller.ai.playouts import big_balls, cascades, cascades_actions, playou
 from controller.games import CHANCE, get_game
 from controller.games.big_balls.pieces import StoneStep
 from controller.games.big_balls.triangle import APEX
-from controller.games.cascades.state import PASS, CascadesState
+from controller.games.cascades.moves import PASS, Place
+from controller.games.cascades.state import CascadesState
 
 
 def some_position(size: int, seed: int, moves: int) -> CascadesState:
@@ -41,7 +42,7 @@ def test_the_cascades_playout_is_a_legal_game_ending_as_the_rules_end_it(size, s
         if action == PASS:
             assert not replay.can_place(replay.to_move), "it passes only when it must"
         elif replay.first is not None:
-            assert isinstance(action, int)
+            assert isinstance(action, Place)
         replay.play(action)
     assert replay.outcome() is not None
     assert (replay.outcome().winner, replay.outcome().scores) == (outcome.winner, outcome.scores)

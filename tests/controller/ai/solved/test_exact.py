@@ -64,7 +64,7 @@ def test_the_solvers_rules_are_the_games(width, height, seed):
     while not state.is_over():
         move = rng.choice(state.legal_moves())
         cells = list(state.cells)
-        won = solver.place(cells, move, state.plies)
+        won = solver.place(cells, move.cell, state.plies)
         state.play(move)
         assert won == state.is_over()
         if not won:

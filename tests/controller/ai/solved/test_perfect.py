@@ -15,6 +15,7 @@ from controller.ai.solved.perfect import Perfect, solved
 from controller.ai.tournament import play_game
 from controller.games import get_game
 from controller.games.kaskade import KaskadeState
+from controller.games.kaskade.moves import Place
 from tests.support.compiled import compiled_exact
 
 
@@ -81,7 +82,7 @@ def test_a_lost_position_is_played_out_and_a_won_one_kept():
     perfect player as second player wins."""
     compiled_exact()
     state = KaskadeState(2, 5)
-    state.play(2)
+    state.play(Place(2))
     assert analyse(2, 5, list(state.cells), 1).value > 0
     players: list[Player] = [computer("kaskade", 5), perfect()]
     assert play_game(state, players, [lambda: Budget(steps=2000)] * 2, 3).winner == 1
@@ -104,7 +105,7 @@ def test_only_solved_kaskade_boards_are_played_perfectly():
 def test_level_5_plays_perfectly_on_solved_boards():
     level = computer("kaskade", 5)
     state = KaskadeState(2, 2)
-    state.play(0)
+    state.play(Place(0))
     thought = level.think(state, Budget(steps=1), random.Random(1))
     assert thought.score == 1.0  # it knows it wins
 
