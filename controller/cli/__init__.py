@@ -28,6 +28,7 @@ from controller.cli import (
     replay,
     selftest,
     sim,
+    solve,
     upgrade,
     wiring,
 )
@@ -72,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (sim, play, players, learn, replay, history, calibrate, firmware, doctor,
-                   install, upgrade, selftest, wiring, profile, gtp, remote, bench):
+                   install, upgrade, selftest, wiring, profile, gtp, remote, bench, solve):
         module.register(commands)
     return parser
 

@@ -51,7 +51,7 @@ clients replay a long finished game.
 asked for, and reports how often the solver decides whether a deal can be won within its time
 budget, and how long it takes (``--jobs``: deals solved at once).
 
-``bench ai`` plays a tournament between Kaskade's levels and baselines (colours alternating,
+``bench ai`` plays a tournament between a game's levels and baselines (colours alternating,
 each move thought within the same time, or ``--nodes`` search nodes) and prints win rates in
 all and by seat, and Elo ratings per board size, then the strongest level's search speed and
 longest think on 6x9, 8x8 and 16x16.
@@ -144,11 +144,12 @@ def register(commands: Any) -> None:
     ai = targets.add_parser(
         "ai", help="a tournament between the computer players, and their search speed",
         description="Round-robin (or chosen pairings) between a game's levels and baselines "
-        "(random; for Kaskade also greedy one ply and minimax two plies), colours alternating, "
+        "(random and flat Monte Carlo, the same random playouts for every legal move; for "
+        "Kaskade also greedy one ply and minimax two plies), colours alternating, "
         "then the strongest level's search speed and longest think per board size.",
         epilog="examples: kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
-        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:random "
-        "--seconds 1 --jobs 2",
+        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:flat-mc "
+        "--nodes 200 --jobs 2",
     )
     ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
                     help="the game to play (default kaskade; the solitaire has its own "

@@ -29,7 +29,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
-from controller.ai.levels import STRONGEST
+from controller.ai.levels import STRONGEST, level_name
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.seats import NOT_JOINED
@@ -214,7 +214,7 @@ class GameScreen(PausableScreen, Generic[S]):
         if mover is not None and mover != CHANCE:
             level = self.session.computer_level(mover)
             self.computer_played = None if level is None else \
-                f"level {level} ({self.state.player_title(mover)}) played " \
+                f"{level_name(self.state, level)} ({self.state.player_title(mover)}) played " \
                 f"{self.state.move_name(move)}"
             if level is not None and self.host.settings.show_computer_moves:
                 self.host.caption(self.host.say_words("computer played", level=level,
@@ -427,10 +427,13 @@ class GameScreen(PausableScreen, Generic[S]):
             return " and ".join(f"{names[p] or 'a person'} ({self.state.player_title(p)})"
                                 for p in players)
         if not people:
-            return " against ".join(f"level {levels[p]}" for p in players)
+            return " against ".join(level_name(self.state, level) for level in levels.values()
+                                    if level is not None)
         (seat,) = people
-        return f"{names[seat] or person} ({self.state.player_title(seat)}) against level " \
-            f"{levels[1 - seat]}"
+        other = levels[1 - seat]
+        assert other is not None
+        return f"{names[seat] or person} ({self.state.player_title(seat)}) against " \
+            f"{level_name(self.state, other)}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

@@ -119,7 +119,18 @@ def test_ai_tournament_on_a_node_budget_repeats_exactly(capsys):
     assert "3,000 nodes per move" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("game", ["cascades", "big-balls", "colliding-circles"])
+def test_every_two_player_game_meets_flat_monte_carlo_at_equal_steps(game, capsys):
+    sizes = ["--sizes", "4"] if game == "cascades" else []
+    assert main(["bench", "ai", "--game", game, "--pairs", "level-5:flat-mc", *sizes, "--games",
+                 "2", "--nodes", "10", "--no-speed", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)["4" if sizes else "standard"]["pairs"]
+    assert (row["opponent"], row["games"]) == ("flat-mc", 2)
+    assert (row["first"][1], row["second"][1]) == (1, 1)
+
+
 @pytest.mark.parametrize(("argv", "message"), [
+    (["--game", "cascades", "--pairs", "level-5:greedy"], "no player 'greedy'"),
     (["--pairs", "level-9:random"], "level 9 does not exist"),
     (["--pairs", "deep-blue:random"], "no player 'deep-blue'"),
     (["--pairs", "level-1"], "--pairs takes A:B pairings"),
