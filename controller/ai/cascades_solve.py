@@ -82,7 +82,7 @@ CHECK_EVERY = 1024
 """Positions solved between questions to a solver's ``stop``."""
 
 
-class Stopped(Exception):  # noqa: N818 - a signal to unwind, not an error
+class Stopped(KaskadeError, RuntimeError):  # noqa: N818 - a signal to unwind, not an error
     """The solver's ``stop`` said so."""
 
 

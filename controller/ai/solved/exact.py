@@ -121,7 +121,7 @@ def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bo
     return Analysis(dict(values), positions, complete, exact)
 
 
-class _LimitError(Exception):
+class _LimitError(KaskadeError, RuntimeError):
     """The node limit was reached, or the check said stop."""
 
 
