@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from controller.ai.base import Budget
 from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
 from controller.ai.kaskade.evaluate import WIN, classical_balance
 from controller.games.kaskade import KaskadeState
@@ -160,3 +161,35 @@ def test_an_error_from_the_budget_goes_on_and_bad_input_is_refused():
 
 
 WIN_IN_ONE_CELL = KaskadeState.from_position(WIN_IN_ONE[0]).parse_move(WIN_IN_ONE[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(2, 5), height=st.integers(2, 5), seed=st.integers(0, 10_000),
+       plies=st.integers(0, 30), depth=st.integers(1, 5))
+def test_the_classic_bots_minimax_chooses_as_the_python_one(width, height, seed, plies, depth):
+    """Ordering its moves changes what the compiled minimax prunes, never its choice: the same
+    move (the first of the best in the root's order) and the same value."""
+    state = random_position(width, height, seed, plies)
+    if state.is_over():
+        return
+    core = compiled_board(state)
+    moves = core.moves()
+    random.Random(seed).shuffle(moves)
+    move, value, nodes = core.classic(moves, depth)
+    assert (move, value) == ClassicMinimax(depth)._search(SearchBoard(state), random.Random(seed))
+    assert nodes >= 0
+
+
+def test_the_classic_bots_minimax_refuses_bad_input():
+    board = compiled_board(random_position(4, 4, 1, 6))
+    with pytest.raises(ValueError, match="depth: 1 to 127"):
+        board.classic(board.moves(), 0)
+    taken = next(c for c, v in enumerate(board.cells) if v < 0)  # Black's: not White's to play
+    with pytest.raises(ValueError, match=f"cell {taken} is not a legal move"):
+        board.classic([taken], 2)
+    with pytest.raises(ValueError, match="one or more legal moves"):
+        board.classic([], 2)
+    won = compiled_board(KaskadeState.from_position(WIN_IN_ONE[0]))
+    won.play(WIN_IN_ONE_CELL)
+    with pytest.raises(ValueError, match="the game is over"):
+        won.classic([0], 2)
