@@ -11,6 +11,9 @@ project (``"hw.board:pi_board"``: what a registry or a composition root imports 
   MicroPython has; the runners (``controller.cli``, ``controller.bench``, the simulator's front
   ends) assemble everything and may import anything.
 * The folders of ``hw`` do not import each other in a circle.
+* The screens see the app only as their host (``controller/app/host.py``): nothing on the
+  screens' side imports the app or a module that leads to it, so the app's modules import
+  one another in no circle.
 """
 
 from __future__ import annotations
@@ -243,6 +246,71 @@ def hw_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
+SCREENS_SIDE = ("controller/app/screens", "controller/app/host.py", "controller/app/games.py",
+                "controller/app/description.py")
+"""What the app imports to show and describe its screens: below the app, so it may not reach
+``controller.app.app`` (a screen asks its host instead)."""
+
+
+def module_name(path: Path, root: Path) -> str:
+    """``controller.app.screens.home`` for ``controller/app/screens/home.py`` under ``root``."""
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def app_imports(root: Path) -> dict[str, set[str]]:
+    """Each module of ``controller/app`` under ``root``, with the modules of it that it
+    imports (type-checking imports too: they tie the modules together all the same)."""
+    modules = {module_name(path, root): path
+               for path in sorted((root / "controller/app").rglob("*.py"))}
+    return {name: {imported for _, imported in own_imports(path, root)
+                   if imported in modules and imported != name}
+            for name, path in modules.items()}
+
+
+def leading_to_the_app(root: Path) -> set[str]:
+    """``controller.app.app`` and every module of ``controller/app`` that imports it, directly
+    or through others."""
+    edges = app_imports(root)
+    found = {"controller.app.app"}
+    while True:
+        more = {name for name, imported in edges.items() if imported & found} - found
+        if not more:
+            return found
+        found |= more
+
+
+def screen_side_problems(root: Path) -> list[str]:
+    """Every import on the screens' side of a module that leads to the app."""
+    above = leading_to_the_app(root)
+    problems = []
+    for where in SCREENS_SIDE:
+        target = root / where
+        files = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+        for path in files:
+            problems += [f"{path.relative_to(root)}:{line}: imports {name}, which leads to "
+                         "the app (a screen asks its host)"
+                         for line, name in own_imports(path, root) if name in above]
+    return problems
+
+
+def app_cycles(root: Path) -> list[list[str]]:
+    """Circles among the modules of ``controller/app``, each from its smallest name."""
+    edges = app_imports(root)
+    cycles = []
+
+    def walk(node: str, path: list[str]) -> None:
+        for following in sorted(edges[node]):
+            if following == path[0]:
+                cycles.append([*path, following])
+            elif following not in path and following > path[0]:
+                walk(following, [*path, following])
+
+    for module in sorted(edges):
+        walk(module, [module])
+    return cycles
+
+
 def test_each_part_imports_only_the_parts_below_it():
     assert contract_problems(ROOT, CONTRACTS) == []
 
@@ -253,6 +321,46 @@ def test_the_firmware_imports_only_what_micropython_has():
 
 def test_the_folders_of_hw_import_each_other_in_no_circle():
     assert hw_cycles(ROOT) == []
+
+
+def test_the_screens_never_import_the_app():
+    assert screen_side_problems(ROOT) == []
+
+
+def test_the_modules_of_the_app_import_each_other_in_no_circle():
+    assert app_cycles(ROOT) == []
+
+
+def test_the_checks_catch_a_screen_importing_the_app(tmp_path):
+    """A screen that imports the app — even only for its type, even through a module that
+    does — is caught, and so is the circle it makes with the app that shows it."""
+    (tmp_path / "controller/app/screens").mkdir(parents=True)
+    files = {
+        "controller/__init__.py": "",
+        "controller/app/__init__.py": "",
+        "controller/app/screens/__init__.py": "",
+        "controller/app/app.py": "from controller.app.screens.home import HomeScreen\n",
+        "controller/app/driver.py": "from controller.app.app import App\n",
+        "controller/app/host.py": "from controller.app.session import Session\n",
+        "controller/app/session.py": "",
+        "controller/app/screens/home.py": "from typing import TYPE_CHECKING\n\n"
+                                          "if TYPE_CHECKING:\n"
+                                          "    from controller.app.app import App\n",
+        "controller/app/screens/pause.py": "from controller.app.host import Host\n"
+                                           "import controller.app.driver\n",
+        "controller/app/games.py": "from controller.app.host import Host\n",
+        "controller/app/description.py": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    assert screen_side_problems(tmp_path) == [
+        "controller/app/screens/home.py:4: imports controller.app.app, which leads to the app "
+        "(a screen asks its host)",
+        "controller/app/screens/pause.py:2: imports controller.app.driver, which leads to the "
+        "app (a screen asks its host)",
+    ]
+    assert app_cycles(tmp_path) == [
+        ["controller.app.app", "controller.app.screens.home", "controller.app.app"]]
 
 
 def test_the_checks_catch_a_forbidden_import_and_a_circle(tmp_path):

@@ -302,7 +302,7 @@ class App:
     def describe(self, now: float) -> str:
         """What the LEDs show at ``now`` and what a touch would do, in one line: the
         screen's words after anything drawn over it (``controller/app/description.py``)."""
-        return description.describe(self, now)
+        return description.describe(self.screen, self.announcer, self.touches_lost, now)
 
     def wakeup(self, now: float) -> float | None:
         """When ``tick`` must next run even if nothing is touched."""
@@ -407,6 +407,10 @@ class App:
         digits = self.pairing.new_code()
         self.announcer.caption(self.say_words("pairing code", code=digits), now, PAIRING_BLUE,
                                secret=True)
+
+    def forget_paired_devices(self) -> int:
+        """Forget every device paired with the web companion; how many there were."""
+        return self.pairing.forget_all()
 
     def pair_device(self, digits: str, name: str, date: str) -> str:
         """A token for the device called ``name`` that typed ``digits``, the code on show

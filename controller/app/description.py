@@ -13,28 +13,31 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.announcer import Announcer
+    from controller.app.screens.base import Screen
 
 
-def describe(app: App, now: float) -> str:
-    """``app``'s LEDs at ``now`` in one line of words (see the module's text)."""
-    screen = app.screen.describe(now)
-    if app.touches_lost is not None:
-        return (f"Touch board lost ({app.touches_lost}): the LEDs show the game dimmed in a "
+def describe(screen: Screen, announcer: Announcer, touches_lost: str | None, now: float) -> str:
+    """The LEDs at ``now`` in one line of words (see the module's text): ``screen`` under
+    what ``announcer`` shows over it, and the frame of a touch board lost (``touches_lost``
+    says why) around both."""
+    words = screen.describe(now)
+    if touches_lost is not None:
+        return (f"Touch board lost ({touches_lost}): the LEDs show the game dimmed in a "
                 "pulsing red frame and touches do nothing; check the touch board's cable, "
-                f"nothing is lost · when it is back: {screen}")
-    overlay = _overlay(app, now)
-    return f"{overlay} · then: {screen}" if overlay else screen
+                f"nothing is lost · when it is back: {words}")
+    overlay = _overlay(announcer, now)
+    return f"{overlay} · then: {words}" if overlay else words
 
 
-def _overlay(app: App, now: float) -> str:
+def _overlay(announcer: Announcer, now: float) -> str:
     """What lies over the screen and takes the next touch or lets it through, or ``""``."""
     words = []
-    dimming = app.announcer.dimming(now)
+    dimming = announcer.dimming(now)
     if dimming < 1.0:
         words.append("Asleep (" + ("dark" if dimming == 0 else "dimmed")
                      + "): the first touch only wakes the board")
-    message = app.announcer.message
+    message = announcer.message
     if message is not None:
         shown = "a pairing code for the people at the board" if message.secret \
             else f'"{message.text}"'

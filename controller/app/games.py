@@ -22,7 +22,7 @@ from controller.profile.model import Profile
 from controller.render.tile import Icon
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
     from controller.app.screens.base import Screen
     from controller.app.screens.game import GameScreen
     from controller.app.session import Session
@@ -44,9 +44,9 @@ class Front:
     """Whether the game can be played on a board (its smallest set-up fits)."""
     holds: Callable[[Profile, GameState[Any]], bool]
     """Whether a particular game (a saved one) fits a board."""
-    setup: Callable[[App, dict[int, int]], Screen]
+    setup: Callable[[Host[Screen], dict[int, int]], Screen]
     """The set-up after the players were chosen (the computer's seats and levels)."""
-    screen: Callable[[App, Session[Any]], GameScreen[Any]]
+    screen: Callable[[Host[Screen], Session[Any]], GameScreen[Any]]
     """The screen that plays a game of it."""
     icon: Icon
     """Its tile on the home menu."""

@@ -39,7 +39,7 @@ from controller.render.glyphs import ball_rows, solid_rows
 from controller.render.tile import Tile
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 LONGEST = 16
 
@@ -221,9 +221,9 @@ def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
 class TakeScreen(GameScreen[TakeState]):
     """Tap the last light to take one, the one before it to take two."""
 
-    def __init__(self, app: App, session: Session[TakeState]) -> None:
+    def __init__(self, host: Host[Screen], session: Session[TakeState]) -> None:
         self.colours = player_colours(session.state.info.players)
-        super().__init__(app, session)
+        super().__init__(host, session)
 
     def tap(self, pad: int, now: float) -> None:
         column, row = self.pad(pad)
@@ -249,10 +249,10 @@ class TakeScreen(GameScreen[TakeState]):
 # -- the entry (controller/games/registry.py) and its board side (FRONT in the screen's module) ---
 
 
-def _start(app: App, levels: dict[int, int]) -> Screen:
+def _start(host: Host[Screen], levels: dict[int, int]) -> Screen:
     """No options to choose: the longest row the board holds, at once."""
-    return app.start_game(TakeState.new({"lights": str(min(LONGEST, app.profile.columns))}),
-                          levels)
+    return host.start_game(TakeState.new({"lights": str(min(LONGEST, host.profile.columns))}),
+                           levels)
 
 
 FRONT = Front("take", fits,

@@ -12,19 +12,20 @@ from typing import TYPE_CHECKING
 from controller.render.canvas import Canvas
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
     from controller.app.thinking import ComputerMove
 
 
 class Screen(ABC):
-    """A screen of ``app``. Must: ``draw``, ``describe``. May: any handler, and ``wakeup``."""
+    """A screen shown by ``host`` (``controller/app/host.py``: all a screen may ask of the app).
+    Must: ``draw``, ``describe``. May: any handler, and ``wakeup``."""
 
     wants_readings = False
     """Whether the screen shows the touch sensors' readings (they stream only while it does)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.profile = app.profile
+    def __init__(self, host: Host[Screen]) -> None:
+        self.host = host
+        self.profile = host.profile
 
     def pad(self, index: int) -> tuple[int, int]:
         """``(column, row)`` of pad ``index``."""

@@ -37,7 +37,7 @@ from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT, Colour, player_colours
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 READ_HOLD = 0.5
@@ -53,10 +53,10 @@ class BigBallsScreen(GameScreen[BigBallsState]):
     resting: int | None = None
     """A hole a finger rests on."""
 
-    def __init__(self, app: App, session: Session[BigBallsState]) -> None:
-        self.layout = BigBallsLayout.of(app.profile)
+    def __init__(self, host: Host[Screen], session: Session[BigBallsState]) -> None:
+        self.layout = BigBallsLayout.of(host.profile)
         self.colours = player_colours(session.state.info.players)
-        super().__init__(app, session)
+        super().__init__(host, session)
 
     # -- touches --------------------------------------------------------------------------------
 
@@ -93,10 +93,10 @@ class BigBallsScreen(GameScreen[BigBallsState]):
                 if len(options) == 1:
                     self.play(options[0], now)  # the obvious step of the stone picked for you
                 else:
-                    self.app.say(Sound.TAP)  # it stays picked: it is the only one that moves
+                    self.host.say(Sound.TAP)  # it stays picked: it is the only one that moves
                 return
             self.chosen = None if self.chosen == hole else hole
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
             return
         self._refuse(pad, now)
 
@@ -113,7 +113,7 @@ class BigBallsScreen(GameScreen[BigBallsState]):
                     text, colour = shown
                     self.spent.add(pad)
                     self.resting = None
-                    self.app.caption(text, now, colour)
+                    self.host.caption(text, now, colour)
         return super().tick(now)
 
     def wakeup(self, now: float) -> float | None:
@@ -186,9 +186,9 @@ class BigBallsScreen(GameScreen[BigBallsState]):
         captured = any(isinstance(e, (BallRolled, StoneMoved)) and e.captured for e in events)
         move = self.state.moves[-1]
         if isinstance(move, (BallMove, StoneStep)):
-            self.app.say(Sound.CASCADE if captured else Sound.MOVE)
+            self.host.say(Sound.CASCADE if captured else Sound.MOVE)
         elif move == THROW:
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
         if self.state.phase == MOVE and not self.session.finished:
             origins = {m.origin for m in self.state.legal_moves() if isinstance(m, StoneStep)}
             if len(origins) == 1:
@@ -238,9 +238,9 @@ class BigBallsScreen(GameScreen[BigBallsState]):
         return (-1,) if move == THROW else ()
 
 
-def _setup(app: App, levels: dict[int, int]) -> Screen:
+def _setup(host: Host[Screen], levels: dict[int, int]) -> Screen:
     """Who moves first."""
-    return OptionsScreen(app, "big-balls", (Choice("first", ("black", "white")),), levels,
+    return OptionsScreen(host, "big-balls", (Choice("first", ("black", "white")),), levels,
                          BigBallsState.new)
 
 

@@ -15,7 +15,7 @@ from controller.render.canvas import Canvas
 from controller.render.menu import draw_board_size
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 FIRST_SIZE = (6, 6)
 """The size suggested before any game was played (made to fit the board)."""
@@ -24,13 +24,13 @@ FIRST_SIZE = (6, 6)
 class BoardSizeScreen(Screen):
     """Kaskade's setup, after the players were chosen (``levels``: the computer's seats)."""
 
-    def __init__(self, app: App, levels: dict[int, int] | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], levels: dict[int, int] | None = None) -> None:
+        super().__init__(host)
         self.levels = levels or {}
         self.corner: tuple[int, int] | None = None
         width, height = FIRST_SIZE
         with contextlib.suppress(OptionsError):
-            width, height = parse_size(app.settings.sizes.get("kaskade", ""))
+            width, height = parse_size(host.settings.sizes.get("kaskade", ""))
         self.suggestion = (min(width, self.profile.columns) - 1,
                            min(height, self.profile.rows) - 1)
 
@@ -43,16 +43,16 @@ class BoardSizeScreen(Screen):
         self.corner = None
         width, height = corner[0] + 1, corner[1] + 1
         if width < MIN_SIDE or height < MIN_SIDE:
-            self.app.say(Sound.ILLEGAL)
+            self.host.say(Sound.ILLEGAL)
             return None
-        self.app.settings.sizes["kaskade"] = f"{width}x{height}"
-        self.app.save_settings()
-        self.app.say(Sound.TAP)
-        return self.app.start_game(KaskadeState(width, height), self.levels)
+        self.host.settings.sizes["kaskade"] = f"{width}x{height}"
+        self.host.save_settings()
+        self.host.say(Sound.TAP)
+        return self.host.start_game(KaskadeState(width, height), self.levels)
 
     def button_down(self, button: str, now: float) -> Screen | None:
         if button == "menu":
-            return self.app.home()
+            return self.host.home()
         return None
 
     def pad_words(self, pad: int) -> str:

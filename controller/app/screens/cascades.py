@@ -22,16 +22,16 @@ from controller.render.cascades import CascadesLayout, CascadesView, draw_cascad
 from controller.render.color import player_colours
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 class CascadesScreen(GameScreen[CascadesState]):
     """A Cascades game on the board."""
 
-    def __init__(self, app: App, session: Session[CascadesState]) -> None:
-        self.layout = CascadesLayout.of(app.profile, session.state.slope)
+    def __init__(self, host: Host[Screen], session: Session[CascadesState]) -> None:
+        self.layout = CascadesLayout.of(host.profile, session.state.slope)
         self.colours = player_colours(session.state.info.players)
-        super().__init__(app, session)
+        super().__init__(host, session)
 
     def tap(self, pad: int, now: float) -> None:
         hit = self.layout.hit(self.pad(pad))
@@ -70,7 +70,7 @@ class CascadesScreen(GameScreen[CascadesState]):
 
     def after_move(self, events: list[Event], now: float) -> bool:
         del events, now
-        self.app.say(Sound.MOVE if isinstance(self.state.moves[-1], int) else Sound.TAP)
+        self.host.say(Sound.MOVE if isinstance(self.state.moves[-1], int) else Sound.TAP)
         return False
 
     def last_turn(self) -> frozenset[int]:
@@ -107,9 +107,9 @@ class CascadesScreen(GameScreen[CascadesState]):
         )
 
 
-def _setup(app: App, levels: dict[int, int]) -> Screen:
+def _setup(host: Host[Screen], levels: dict[int, int]) -> Screen:
     """Top width (up to the largest that fits), shape, placement rule, scoring."""
-    largest = {shape: cascades.largest_top(app.profile, shape) for shape in SHAPES}
+    largest = {shape: cascades.largest_top(host.profile, shape) for shape in SHAPES}
     shapes = tuple(shape for shape in SHAPES if largest[shape] is not None)
     widest = max(top for top in largest.values() if top is not None)
 
@@ -120,7 +120,7 @@ def _setup(app: App, levels: dict[int, int]) -> Screen:
     choices = (Choice("size", tuple(str(n) for n in range(MIN_TOP, widest + 1)), bar=True),
                Choice("shape", shapes), Choice("placement", PLACEMENTS),
                Choice("scoring", SCORINGS))
-    return OptionsScreen(app, "cascades", choices, levels, CascadesState.new, allowed)
+    return OptionsScreen(host, "cascades", choices, levels, CascadesState.new, allowed)
 
 
 def _holds(profile: Profile, state: GameState[Any]) -> bool:

@@ -36,7 +36,7 @@ from controller.render.cascades_decktet import (
 )
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
@@ -45,9 +45,9 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
     chosen: int | None = None
     """The card picked up."""
 
-    def __init__(self, app: App, session: Session[CascadesDecktetState]) -> None:
-        self.layout = CascadesDecktetLayout.of(app.profile, extended=session.state.extended)
-        super().__init__(app, session)
+    def __init__(self, host: Host[Screen], session: Session[CascadesDecktetState]) -> None:
+        self.layout = CascadesDecktetLayout.of(host.profile, extended=session.state.extended)
+        super().__init__(host, session)
 
     def tap(self, pad: int, now: float) -> None:
         hit = self.layout.hit(self.pad(pad))
@@ -81,7 +81,7 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
             self.play(tiers[0], now)
         else:
             self.chosen = None if self.chosen == card else card
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
 
     def pad_words(self, pad: int) -> str:
         hit = self.layout.hit(self.pad(pad))
@@ -121,7 +121,7 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
         del events, now
         self.chosen = None
         move = self.state.moves[-1]
-        self.app.say(Sound.MOVE if isinstance(move, Play) else Sound.TAP)
+        self.host.say(Sound.MOVE if isinstance(move, Play) else Sound.TAP)
         return False
 
     def draw(self, canvas: Canvas, now: float) -> bool:
@@ -163,12 +163,12 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
         return (*pads, layout.tier_pad(move.tier, rank, copy))
 
 
-def _setup(app: App, levels: dict[int, int]) -> Screen:
+def _setup(host: Host[Screen], levels: dict[int, int]) -> Screen:
     """Version, pass limit, and the extended deck where the board is wide enough for it."""
     choices = [Choice("version", VERSIONS), Choice("passes", PASS_LIMITS)]
-    if cascades_decktet.fits(app.profile, extended=True):
+    if cascades_decktet.fits(host.profile, extended=True):
         choices += [Choice("pawns", ("no", "yes")), Choice("courts", ("no", "yes"))]
-    return OptionsScreen(app, "cascades-decktet", tuple(choices), levels, CascadesDecktetState.new)
+    return OptionsScreen(host, "cascades-decktet", tuple(choices), levels, CascadesDecktetState.new)
 
 
 def _holds(profile: Profile, state: GameState[Any]) -> bool:

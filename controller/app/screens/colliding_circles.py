@@ -44,7 +44,7 @@ from controller.render.colliding_circles import (
 from controller.render.color import player_colours
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
@@ -60,10 +60,10 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
     resting: int | None = None
     """The field a finger rests on: its circles are outlined."""
 
-    def __init__(self, app: App, session: Session[CollidingCirclesState]) -> None:
-        self.layout = CollidingCirclesLayout.of(app.profile)
+    def __init__(self, host: Host[Screen], session: Session[CollidingCirclesState]) -> None:
+        self.layout = CollidingCirclesLayout.of(host.profile)
         self.colours = player_colours(session.state.info.players)
-        super().__init__(app, session)
+        super().__init__(host, session)
 
     # -- touches --------------------------------------------------------------------------------
 
@@ -88,7 +88,7 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
                     number < len(state.hands[state.player]):
                 self.die_index = None if self.die_index == number else number
                 self.origin = None
-                self.app.say(Sound.TAP)
+                self.host.say(Sound.TAP)
             else:
                 self.refuse(pad, now)
         elif kind == "end":
@@ -111,7 +111,7 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
         if any(isinstance(m, Manoeuvre) and m.origin == field for m in legal):
             self.variant = self.variant + 1 if self.origin == field else 0
             self.origin, self.die_index = field, None
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
             return
         self.refuse(pad, now)
 
@@ -181,9 +181,9 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
         elif not isinstance(self.state.moves[-1], Throw):
             self.flashing = ()
         if changed:
-            self.app.say(Sound.CASCADE)
+            self.host.say(Sound.CASCADE)
         elif not isinstance(self.state.moves[-1], Throw):
-            self.app.say(Sound.MOVE)
+            self.host.say(Sound.MOVE)
         return False
 
     # -- drawing --------------------------------------------------------------------------------
@@ -244,6 +244,6 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
 
 FRONT = Front("colliding-circles", colliding_circles.fits,
               lambda profile, state: colliding_circles.fits(profile),
-              lambda app, levels: app.start_game(CollidingCirclesState.new(), levels),
+              lambda host, levels: host.start_game(CollidingCirclesState.new(), levels),
               CollidingCirclesScreen, colliding_circles.icon)
 """Colliding Circles on the board: no options, so a game starts once the players are chosen."""

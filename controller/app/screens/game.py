@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic
 
 from controller.ai.levels import STRONGEST
 from controller.app.screens.base import Screen
-from controller.app.screens.pause import PauseScreen
+from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.session import S, Session
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.words import player_word
@@ -38,7 +38,7 @@ from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, Colour, player_
 from controller.render.feedback import HINT, NEVER, Touches, Turn
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 HOLD_UNDO = 1.0
 """Seconds a pad is held to take back the last move."""
@@ -46,13 +46,13 @@ HOLD_SHOWN = 0.3
 """After how long a hold starts to show."""
 
 
-class GameScreen(Screen, Generic[S]):
+class GameScreen(PausableScreen, Generic[S]):
     """A game on the board (``GameScreen[CascadesState]``). Must: ``tap``, ``draw``,
     ``touch_words``. May: ``after_move``, ``touched``, ``chance_delay``, ``animation_end`` /
     ``end_animation``."""
 
-    def __init__(self, app: App, session: Session[S]) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], session: Session[S]) -> None:
+        super().__init__(host)
         self.session = session
         self.touches: dict[int, float] = {}
         """Pads down now, and since when."""
@@ -102,7 +102,7 @@ class GameScreen(Screen, Generic[S]):
         """Show what ``events`` did (sounds, animations); True while an animation runs, and
         the next step waits for ``end_animation``."""
         del events, now
-        self.app.say(Sound.MOVE)
+        self.host.say(Sound.MOVE)
         return False
 
     def animation_end(self) -> float | None:
@@ -136,7 +136,7 @@ class GameScreen(Screen, Generic[S]):
         if held_since is None:
             return None
         if self.session.finished:
-            return self.app.leave_finished_game()
+            return self.host.leave_finished_game()
         self.tap(pad, now)
         return None
 
@@ -144,7 +144,7 @@ class GameScreen(Screen, Generic[S]):
         if button == "undo":
             self.take_back(now)
         elif button == "menu":
-            return PauseScreen(self.app, self)
+            return PauseScreen(self.host, self)
         return None
 
     def computer_move(self, answer: ComputerMove, now: float) -> Screen | None:
@@ -187,7 +187,7 @@ class GameScreen(Screen, Generic[S]):
     def refuse(self, pad: int, now: float) -> None:
         """A touch that is not a legal move: flash the pad red."""
         self.illegal = (pad, now)
-        self.app.say(Sound.ILLEGAL)
+        self.host.say(Sound.ILLEGAL)
 
     def play(self, move: Any, now: float) -> None:
         """Play ``move`` for the side to move and show it."""
@@ -200,7 +200,7 @@ class GameScreen(Screen, Generic[S]):
                 f"{self.state.move_name(move)}"
         events = self.session.play(move)
         if self.session.finished:
-            self.app.record_finished(self.session)
+            self.host.record_finished(self.session)
         self.moved_at = now
         if not self.after_move(events, now):
             if any(isinstance(event, GameOver) for event in events):
@@ -220,7 +220,7 @@ class GameScreen(Screen, Generic[S]):
             return
         level = self.session.computer_level(self.state.to_move)
         if level is not None and self.pending is None:
-            self.pending = self.app.think(self.state, level)
+            self.pending = self.host.think(self.state, level)
 
     def _draw_chance(self, now: float) -> None:
         """Draw the chance step due now, the same way every time at this point of this game."""
@@ -239,7 +239,7 @@ class GameScreen(Screen, Generic[S]):
         self.chance_at = None
         count = self.session.takeback()
         if not count:
-            self.app.say(Sound.ILLEGAL)
+            self.host.say(Sound.ILLEGAL)
             self._next_step(now)
             return
         for _ in range(count):
@@ -247,7 +247,7 @@ class GameScreen(Screen, Generic[S]):
         self.computer_played = None
         self.showing_winner = False
         self.moved_at = NEVER
-        self.app.say(Sound.UNDO)
+        self.host.say(Sound.UNDO)
         self._next_step(now)
 
     def hint_requested(self) -> bool:
@@ -255,7 +255,7 @@ class GameScreen(Screen, Generic[S]):
         if not self.person_to_move():
             return False
         if self.hinting is None:  # asked again while thinking: the hint under way answers
-            self.hinting = self.app.think(self.state, STRONGEST, hint=True)
+            self.hinting = self.host.think(self.state, STRONGEST, hint=True)
         return True
 
     def stop_thinking(self) -> None:
@@ -273,29 +273,29 @@ class GameScreen(Screen, Generic[S]):
 
     def _won(self) -> None:
         self.showing_winner = True
-        self.app.say(Sound.WIN)
+        self.host.say(Sound.WIN)
         text, colour = self.result_words()
-        self.app.announce(text, colour)
+        self.host.announce(text, colour)
 
     def announce_turn(self, now: float | None = None) -> None:
         """Say whose turn it is (a game with two seats that goes on)."""
-        state, session, app = self.state, self.session, self.app
+        state, session, host = self.state, self.session, self.host
         players = state.info.players
         if session.finished or len(players) < 2:
             return
         player = state.turn_player()
         if all(session.computer_level(p) is None for p in range(len(players))):
-            text = app.say_words("to move", player=player_word(app.settings.language,
+            text = host.say_words("to move", player=player_word(host.settings.language,
                                                                players[player]))
         else:
-            text = app.say_words("computer's turn" if session.computer_level(player) is not None
+            text = host.say_words("computer's turn" if session.computer_level(player) is not None
                                  else "your turn")
-        app.announce(text, player_colours(players)[player], now)
+        host.announce(text, player_colours(players)[player], now)
 
     def result_words(self) -> tuple[str, Colour]:
         """The result for the LEDs and its colour: ``Black wins 5:3`` in Black's colour,
         ``you won!``, ``lost, 12 cards left``."""
-        state, session, app = self.state, self.session, self.app
+        state, session, host = self.state, self.session, self.host
         players = state.info.players
         outcome = state.outcome()
         winner = session.winner
@@ -303,27 +303,27 @@ class GameScreen(Screen, Generic[S]):
         if len(players) == 1:
             left = state.left_over()
             if winner is not None:
-                return app.say_words("won"), CONFIRM
-            return (app.say_words("lost with", cards=left) if left else
-                    app.say_words("lost")), ILLEGAL
+                return host.say_words("won"), CONFIRM
+            return (host.say_words("lost with", cards=left) if left else
+                    host.say_words("lost")), ILLEGAL
         if winner is None:
             score = ":".join(map(str, scores)) if scores else ""
-            return app.say_words("draw by", score=score) if score else app.say_words("draw"), \
+            return host.say_words("draw by", score=score) if score else host.say_words("draw"), \
                 HIGHLIGHT
         people = [p for p in range(len(players)) if session.computer_level(p) is None]
         if len(people) == 1:
-            return app.say_words("you won" if winner == people[0] else "you lost"), \
+            return host.say_words("you won" if winner == people[0] else "you lost"), \
                 player_colours(players)[winner]
-        name = player_word(app.settings.language, players[winner])
+        name = player_word(host.settings.language, players[winner])
         if scores:
             score = f"{scores[winner]}:{scores[1 - winner]}"
-            return app.say_words("wins by", player=name, score=score), \
+            return host.say_words("wins by", player=name, score=score), \
                 player_colours(players)[winner]
-        return app.say_words("wins", player=name), player_colours(players)[winner]
+        return host.say_words("wins", player=name), player_colours(players)[winner]
 
     def resigned(self) -> None:
         """The pause menu ended the game by resignation."""
-        self.app.record_finished(self.session)
+        self.host.record_finished(self.session)
         self.end_animation(NEVER)
         self._won()
 

@@ -25,7 +25,7 @@ from controller.render.canvas import Canvas
 from controller.render.menu import HomeLayout, draw_home
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 FORGET_WARNING = 1.0
 FORGET_HOLD = 3.0
@@ -36,8 +36,8 @@ the paired devices."""
 class HomeScreen(Screen):
     """The home menu."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen]) -> None:
+        super().__init__(host)
         fronts = fronts_for(self.profile)
         self.games = tuple(game.name for game in fronts)
         """The games with a tile: those that fit this board."""
@@ -61,13 +61,13 @@ class HomeScreen(Screen):
         if held is None or self.forgot:
             return None
         if now - held >= FORGET_HOLD:
-            count = self.app.pairing.forget_all()
+            count = self.host.forget_paired_devices()
             self.forgot = True
-            self.app.caption(self.app.say_words("forgotten", count=count), now)
-            self.app.say(Sound.UNDO)
+            self.host.caption(self.host.say_words("forgotten", count=count), now)
+            self.host.say(Sound.UNDO)
         elif now - held >= FORGET_WARNING and not self.warned:
             self.warned = True
-            self.app.caption(self.app.say_words("keep holding to forget"), now)
+            self.host.caption(self.host.say_words("keep holding to forget"), now)
         return None
 
     def wakeup(self, now: float) -> float | None:
@@ -85,34 +85,34 @@ class HomeScreen(Screen):
             self.selected = None
             return None
         kind, value = hit
-        app, settings = self.app, self.app.settings
-        app.say(Sound.TAP)
+        host, settings = self.host, self.host.settings
+        host.say(Sound.TAP)
         if kind == "game":
             if value == self.selected:
-                return app.open_game(self.games[value])
+                return host.open_game(self.games[value])
             self.selected = value
             name = self.games[value]
-            key = "touch again to continue" if name in app.waiting_games() else "touch again"
-            app.caption(app.say_words(key, game=get_game(name).info.title), now)
+            key = "touch again to continue" if name in host.waiting_games() else "touch again"
+            host.caption(host.say_words(key, game=get_game(name).info.title), now)
             return None
         self.selected = None
         if kind == "sensors":
-            return app.sensors()
+            return host.sensors()
         if kind == "pairing":
-            app.show_pairing_code(now)
+            host.show_pairing_code(now)
             return None
         if kind == "brightness":
             settings.brightness = value / len(self.layout.brightness)
-            words = app.say_words("percent", percent=round(settings.brightness * 100))
+            words = host.say_words("percent", percent=round(settings.brightness * 100))
         elif kind == "language":
             settings.language = LANGUAGES[(LANGUAGES.index(settings.language) + 1)
                                           % len(LANGUAGES)]
-            words = app.say_words("language")
+            words = host.say_words("language")
         else:
             settings.sound = not settings.sound
-            words = app.say_words("sound on" if settings.sound else "sound off")
-        app.save_settings()
-        app.caption(words, now)
+            words = host.say_words("sound on" if settings.sound else "sound off")
+        host.save_settings()
+        host.caption(words, now)
         return None
 
     def pad_words(self, pad: int) -> str:
@@ -133,18 +133,18 @@ class HomeScreen(Screen):
                 "pairing": "pair a phone: touch for a code, then type it on the web page"}[kind]
 
     def describe(self, now: float) -> str:
-        settings = self.app.settings
+        settings = self.host.settings
         words = [f"Home · {len(self.games)} games"]
         if self.selected is not None:
             title = get_game(self.games[self.selected]).info.title
             words.append(f"{title} chosen: touch its tile again to play")
         waiting = [get_game(name).info.title for name in self.games
-                   if name in self.app.waiting_games()]
+                   if name in self.host.waiting_games()]
         if waiting:
             words.append(f"{' and '.join(waiting)} waiting to be continued")
         words += [f"brightness {round(settings.brightness * 100)} %",
                   f"sound {'on' if settings.sound else 'off'}",
-                  f"language: {self.app.say_words('language')}"]
+                  f"language: {self.host.say_words('language')}"]
         if self.selected is None:
             words.append("touch a game's tile to see its name")
         words.append("to pair a phone, touch the blue pad above the sound pad and type the "
@@ -153,8 +153,8 @@ class HomeScreen(Screen):
 
     def draw(self, canvas: Canvas, now: float) -> bool:
         levels = len(self.layout.brightness)
-        level = max(1, min(levels, round(self.app.settings.brightness * levels)))
-        unfinished = self.app.waiting_games()
+        level = max(1, min(levels, round(self.host.settings.brightness * levels)))
+        unfinished = self.host.waiting_games()
         waiting = [game in unfinished for game in self.games]
-        return draw_home(canvas, self.profile, self.layout, level, self.app.settings.sound,
-                         self.icons, waiting, now, self.selected, self.app.settings.language)
+        return draw_home(canvas, self.profile, self.layout, level, self.host.settings.sound,
+                         self.icons, waiting, now, self.selected, self.host.settings.language)

@@ -66,7 +66,7 @@ class KaskadeScreen(GameScreen[KaskadeState]):
         assert self.before is not None
         self.animation = CascadeAnimation.of(self.before, events, now)
         cascaded = any(isinstance(e, Generation) for e in events)
-        self.app.say(Sound.CASCADE if cascaded else Sound.MOVE)
+        self.host.say(Sound.CASCADE if cascaded else Sound.MOVE)
         return self.animation is not None
 
     def animation_end(self) -> float | None:

@@ -12,7 +12,7 @@ from controller.render.canvas import Canvas
 from controller.render.notice import draw_notice
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 SHOWN_SECONDS = 6.0
 
@@ -20,8 +20,8 @@ SHOWN_SECONDS = 6.0
 class NoticeScreen(Screen):
     """The exclamation mark, then ``following``."""
 
-    def __init__(self, app: App, following: Screen) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], following: Screen) -> None:
+        super().__init__(host)
         self.following = following
         self.until: float | None = None
 
@@ -42,7 +42,7 @@ class NoticeScreen(Screen):
         return now if self.until is None else self.until
 
     def describe(self, now: float) -> str:
-        notice = self.app.notices[-1] if self.app.notices else "something was set aside"
+        notice = self.host.notices[-1] if self.host.notices else "something was set aside"
         return f"Notice: {notice} · touch to go on"
 
     def draw(self, canvas: Canvas, now: float) -> bool:

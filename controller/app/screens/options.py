@@ -20,7 +20,7 @@ from controller.render.canvas import Canvas
 from controller.render.menu import OPTION_COLOURS, OptionsLayout, draw_options
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 @dataclass(frozen=True)
@@ -44,18 +44,18 @@ class OptionsScreen(Screen):
     """Choose ``choices`` for game ``game`` (the computer in the seats ``levels`` names), then
     start it with ``start`` (the chosen options -> the new game)."""
 
-    def __init__(self, app: App, game: str, choices: tuple[Choice, ...],
+    def __init__(self, host: Host[Screen], game: str, choices: tuple[Choice, ...],
                  levels: dict[int, int],
                  start: Callable[[dict[str, str]], GameState[Any]],
                  allowed: Callable[[dict[str, str]], dict[str, str]] | None = None) -> None:
-        super().__init__(app)
+        super().__init__(host)
         self.game = game
         self.choices = choices
         self.levels = levels
         self.start = start
         self.allowed = allowed or (lambda chosen: chosen)
         """Adjusts a choice that does not go with the others (a size too large for a shape)."""
-        saved = app.settings.options.get(game, {})
+        saved = host.settings.options.get(game, {})
         self.chosen = self.allowed({c.name: _kept(saved.get(c.name), c) for c in choices})
         self.layout = OptionsLayout.of(self.profile, [len(c.values) for c in choices])
 
@@ -63,22 +63,22 @@ class OptionsScreen(Screen):
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return None
-        self.app.say(Sound.TAP)
+        self.host.say(Sound.TAP)
         row, index = hit
         if isinstance(row, str):  # the start tile
-            self.app.settings.options[self.game] = dict(self.chosen)
-            self.app.save_settings()
-            return self.app.start_game(self.start(dict(self.chosen)), self.levels)
+            self.host.settings.options[self.game] = dict(self.chosen)
+            self.host.save_settings()
+            return self.host.start_game(self.start(dict(self.chosen)), self.levels)
         choice = self.choices[row]
         self.chosen = self.allowed({**self.chosen, choice.name: choice.values[index]})
-        language = self.app.settings.language
-        self.app.caption(f"{option_word(language, choice.name)} "
+        language = self.host.settings.language
+        self.host.caption(f"{option_word(language, choice.name)} "
                          f"{option_word(language, self.chosen[choice.name])}", now,
                          OPTION_COLOURS[row % len(OPTION_COLOURS)])
         return None
 
     def button_down(self, button: str, now: float) -> Screen | None:
-        return self.app.home() if button == "menu" else None
+        return self.host.home() if button == "menu" else None
 
     def pad_words(self, pad: int) -> str:
         hit = self.layout.hit(self.pad(pad))

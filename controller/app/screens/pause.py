@@ -3,7 +3,8 @@ with the game kept to continue later."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from abc import abstractmethod
+from typing import TYPE_CHECKING, Any
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
@@ -11,19 +12,55 @@ from controller.render.canvas import Canvas
 from controller.render.menu import PauseLayout, draw_pause
 
 if TYPE_CHECKING:
-    from controller.app.app import App
-    from controller.app.screens.game import GameScreen
+    from controller.app.host import Host
+    from controller.app.session import Session
     from controller.app.thinking import ComputerMove
 
 RESIGN_HOLD = 1.5
 """Seconds the resign tile is held to give up: a tap cannot end a game by accident."""
 
 
+class PausableScreen(Screen):
+    """A screen the pause menu can pause: what the menu asks of it (``GameScreen`` is one; it
+    makes the menu, so the menu does not name it)."""
+
+    session: Session[Any]
+    """The game paused."""
+
+    @abstractmethod
+    def announce_turn(self, now: float | None = None) -> None:
+        """Say whose turn it is (the game continues)."""
+
+    @abstractmethod
+    def person_to_move(self) -> bool:
+        """Whether a person is to move (and so may ask for a hint)."""
+
+    @abstractmethod
+    def can_take_back(self) -> bool:
+        """Whether there is a move to take back."""
+
+    @abstractmethod
+    def take_back(self, now: float) -> None:
+        """Take back the last move."""
+
+    @abstractmethod
+    def hint_requested(self) -> bool:
+        """Ask for a hint; whether one is coming."""
+
+    @abstractmethod
+    def stop_thinking(self) -> None:
+        """Forget a move or hint asked for (the game waits at home)."""
+
+    @abstractmethod
+    def resigned(self) -> None:
+        """The player to move has just resigned."""
+
+
 class PauseScreen(Screen):
     """Paused ``play``."""
 
-    def __init__(self, app: App, play: GameScreen) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], play: PausableScreen) -> None:
+        super().__init__(host)
         self.play = play
         self.layout = PauseLayout.of(self.profile)
         self.resign_since: float | None = None
@@ -37,25 +74,25 @@ class PauseScreen(Screen):
         self.resign_since = None
         choice = self.layout.hit(self.pad(pad))
         if choice == "resume":
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
             self.play.announce_turn(now)
             return self.play
         if choice == "undo":
             if not self.play.can_take_back():
-                self.app.say(Sound.ILLEGAL)
+                self.host.say(Sound.ILLEGAL)
                 return None
             self.play.take_back(now)
             return self.play
         if choice == "hint":
             if not self.play.hint_requested():
-                self.app.say(Sound.ILLEGAL)
+                self.host.say(Sound.ILLEGAL)
                 return None
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
             return self.play
         if choice == "home":
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
             self.play.stop_thinking()
-            return self.app.home()
+            return self.host.home()
         return None
 
     def computer_move(self, answer: ComputerMove, now: float) -> Screen | None:
@@ -86,7 +123,7 @@ class PauseScreen(Screen):
                     self.layout.hit(self.pad(pad)) or "", "")
 
     def describe(self, now: float) -> str:
-        words = [f"Paused: {self.play.state.info.title}", "continue"]
+        words = [f"Paused: {self.play.session.state.info.title}", "continue"]
         if self.play.can_take_back():
             words.append("take back")
         if self.play.person_to_move():

@@ -15,14 +15,14 @@ from controller.render.color import player_colours
 from controller.render.menu import PlayersLayout, draw_players
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 class PlayersScreen(Screen):
     """The first step of setting up a game."""
 
-    def __init__(self, app: App, game: str) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], game: str) -> None:
+        super().__init__(host)
         self.game = game
         self.layout = PlayersLayout.of(self.profile, len(LEVELS))
         self.colours = player_colours(get_game(game).info.players)
@@ -34,22 +34,22 @@ class PlayersScreen(Screen):
         if hit is None:
             return None
         kind, value = hit
-        app = self.app
-        app.say(Sound.TAP)
+        host = self.host
+        host.say(Sound.TAP)
         if kind == "people":
-            app.caption(app.say_words("two people"), now)
-            return app.set_up(self.game, {})
+            host.caption(host.say_words("two people"), now)
+            return host.set_up(self.game, {})
         if kind == "level":
-            app.caption(app.say_words("level", level=value), now)
-            return app.set_up(self.game, {1 - self.colour: value})
+            host.caption(host.say_words("level", level=value), now)
+            return host.set_up(self.game, {1 - self.colour: value})
         self.colour = 1 - self.colour
         players = get_game(self.game).info.players
-        app.caption(player_word(app.settings.language, players[self.colour]), now,
+        host.caption(player_word(host.settings.language, players[self.colour]), now,
                     self.colours[self.colour])
         return None
 
     def button_down(self, button: str, now: float) -> Screen | None:
-        return self.app.home() if button == "menu" else None
+        return self.host.home() if button == "menu" else None
 
     def pad_words(self, pad: int) -> str:
         hit = self.layout.hit(self.pad(pad))

@@ -19,7 +19,7 @@ from controller.render.color import CONFIRM, HIGHLIGHT, ILLEGAL, NEUTRAL, OFF, s
 from controller.render.glyphs import solid_rows
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 LED_SECONDS = 0.03
 """How long each LED of the walk stays lit."""
@@ -57,11 +57,11 @@ class Report:
 class SelfTestScreen(Screen):
     """Runs the self-test; ``report`` fills in as it goes."""
 
-    def __init__(self, app: App, led_seconds: float = LED_SECONDS,
+    def __init__(self, host: Host[Screen], led_seconds: float = LED_SECONDS,
                  pad_seconds: float = PAD_SECONDS,
                  report_note: str = "the report is printed where kaskade selftest runs",
                  parts: str = "both") -> None:
-        super().__init__(app)
+        super().__init__(host)
         self.report_note = report_note
         """Where the report appears and what to do for it, said at the end."""
         self.led_seconds = led_seconds
@@ -88,7 +88,7 @@ class SelfTestScreen(Screen):
                 channel, place, _ = self.leds[step]
                 if (channel, place) not in self.report.flagged_leds:
                     self.report.flagged_leds.append((channel, place))
-                    self.app.say(Sound.ILLEGAL)
+                    self.host.say(Sound.ILLEGAL)
         elif button == "menu":
             if self.phase == "leds":
                 self._start_pads(now)
@@ -96,7 +96,7 @@ class SelfTestScreen(Screen):
                 self.report.dead.extend(range(self.pad_index, self.profile.pads))
                 self._finish()
             else:
-                return self.app.home()
+                return self.host.home()
         return None
 
     def _start_pads(self, now: float) -> None:
@@ -115,10 +115,10 @@ class SelfTestScreen(Screen):
         lit = self.pad_index
         if pad == lit:
             self.report.passed.append(lit)
-            self.app.say(Sound.TAP)
+            self.host.say(Sound.TAP)
         else:
             self.report.wrong.append((lit, pad))
-            self.app.say(Sound.ILLEGAL)
+            self.host.say(Sound.ILLEGAL)
         self._next_pad(now)
         return None
 
@@ -131,14 +131,14 @@ class SelfTestScreen(Screen):
     def _finish(self) -> None:
         self.phase = "done"
         self.report.finished = True
-        self.app.say(Sound.WIN if self.report.ok else Sound.ILLEGAL)
+        self.host.say(Sound.WIN if self.report.ok else Sound.ILLEGAL)
         failed = len(self.report.dead) + len(self.report.wrong)
-        words = self.app.say_words
+        words = self.host.say_words
         verdict = words("all good") if self.report.ok else words("leds noted") if not failed \
             else words("pad failed") if failed == 1 else words("pads failed", count=failed)
-        self.app.announce(verdict, CONFIRM if self.report.ok else ILLEGAL)
-        self.app.keep_selftest(report_json(self.report, self.profile.pad_name,
-                                           self.app.wall_clock()))
+        self.host.announce(verdict, CONFIRM if self.report.ok else ILLEGAL)
+        self.host.keep_selftest(report_json(self.report, self.profile.pad_name,
+                                           self.host.wall_clock()))
 
     def tick(self, now: float) -> Screen | None:
         if self.phase == "pads" and self.pad_since is None:  # a test of the pads alone

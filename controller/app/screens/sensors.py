@@ -13,7 +13,7 @@ from controller.render.canvas import Canvas
 from controller.render.heatmap import draw_heat_map
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 
 class SensorsScreen(Screen):
@@ -21,11 +21,11 @@ class SensorsScreen(Screen):
 
     wants_readings = True
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen]) -> None:
+        super().__init__(host)
         self.deltas: dict[int, int] = {}
         self.touched: set[int] = set()
-        self.touch = app.touch_threshold
+        self.touch = host.touch_threshold
 
     def readings(self, readings: Sequence[tuple[int, int, int]], now: float) -> Screen | None:
         for pad, _, delta in readings:
@@ -42,7 +42,7 @@ class SensorsScreen(Screen):
         return None
 
     def button_down(self, button: str, now: float) -> Screen | None:
-        return self.app.home() if button == "menu" else None
+        return self.host.home() if button == "menu" else None
 
     def describe(self, now: float) -> str:
         return (f"Touch sensors · each pad glows with its reading, full at the touch "

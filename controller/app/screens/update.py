@@ -23,7 +23,7 @@ from controller.render.update import (
 )
 
 if TYPE_CHECKING:
-    from controller.app.app import App
+    from controller.app.host import Host
 
 UPDATE_HOLD = 1.5
 """Seconds the update tile is held to start the update."""
@@ -34,8 +34,8 @@ RESULT_SECONDS = 2.0
 class UpdateOfferScreen(Screen):
     """The offer: update, or later."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen]) -> None:
+        super().__init__(host)
         self.layout = OfferLayout.of(self.profile)
         self.held_since: float | None = None
 
@@ -55,9 +55,9 @@ class UpdateOfferScreen(Screen):
 
     def tick(self, now: float) -> Screen | None:
         if self.held_since is not None and now - self.held_since >= UPDATE_HOLD:
-            self.app.say(Sound.TAP)
-            self.app.start_update()
-            return UpdatingScreen(self.app)
+            self.host.say(Sound.TAP)
+            self.host.start_update()
+            return UpdatingScreen(self.host)
         return None
 
     def wakeup(self, now: float) -> float | None:
@@ -70,22 +70,22 @@ class UpdateOfferScreen(Screen):
         return True
 
     def describe(self, now: float) -> str:
-        standing = self.app.firmware_standing
+        standing = self.host.firmware_standing
         words = standing.words() if standing else "other touch firmware"
         return (f"{words[0].upper()}{words[1:]} · hold the update pad to install this program's "
                 "firmware (a minute, the game and settings stay), or touch later")
 
     def _later(self) -> Screen:
-        self.app.say(Sound.TAP)
-        self.app.decline_update()
-        return self.app.home()
+        self.host.say(Sound.TAP)
+        self.host.decline_update()
+        return self.host.home()
 
 
 class UpdatingScreen(Screen):
     """The update under way; touches and buttons wait for its end."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen]) -> None:
+        super().__init__(host)
         self.share = 0.0
 
     def update_progress(self, share: float, now: float) -> Screen | None:
@@ -94,12 +94,12 @@ class UpdatingScreen(Screen):
 
     def update_finished(self, error: str | None, now: float) -> Screen | None:
         if error is None:
-            self.app.say(Sound.WIN)
+            self.host.say(Sound.WIN)
 
         else:
-            self.app.say(Sound.ILLEGAL)
+            self.host.say(Sound.ILLEGAL)
 
-        return UpdateResultScreen(self.app, error is None, now)
+        return UpdateResultScreen(self.host, error is None, now)
 
     def describe(self, now: float) -> str:
         return f"Updating the touch board's firmware · {round(self.share * 100)} % · keep it " \
@@ -114,8 +114,8 @@ class UpdateResultScreen(Screen):
     """Green with a tick for a board that runs the new firmware, red with a cross for one that
     kept the old; the words follow ("firmware updated", "update failed"), also over home."""
 
-    def __init__(self, app: App, success: bool, since: float) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host[Screen], success: bool, since: float) -> None:
+        super().__init__(host)
         self.success = success
         self.until = since + RESULT_SECONDS
         self.touched: set[int] = set()
@@ -137,9 +137,9 @@ class UpdateResultScreen(Screen):
 
     def _leave(self, now: float) -> Screen:
         """Home, the verdict following in words (over home: here they would hide the colour)."""
-        self.app.caption(self.app.say_words("update done" if self.success else "update failed"),
+        self.host.caption(self.host.say_words("update done" if self.success else "update failed"),
                          now)
-        return self.app.home()
+        return self.host.home()
 
     def wakeup(self, now: float) -> float | None:
         return self.until

@@ -1,0 +1,129 @@
+"""What a screen may ask of the app that shows it: the one seam between the screens and the
+application.
+
+A screen is handed its host when it is made and keeps it as ``self.host``; everything it reads
+of the board or does beyond itself goes through the members below, and nothing else of the app.
+:class:`controller.app.app.App` is the host on the board, in the simulator and in the tests;
+a screen never imports it (the layer test holds the screens to this module), so the app can
+import every screen it shows without a circle.
+
+The host is generic in the screen type only to keep this module free of the screens: the
+members that lead somewhere return the next screen, and a screen is made with a host — each
+would otherwise need the other's module. Screens write ``Host[Screen]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence, Set
+from datetime import datetime
+from typing import Any, Protocol, TypeVar
+
+from controller.app.session import Session
+from controller.app.settings import Settings
+from controller.app.thinking import ThinkRequest
+from controller.devices.firmware import Comparison
+from controller.devices.interfaces import Sound
+from controller.games import GameState
+from controller.profile.model import Profile
+from controller.render.color import Colour
+from controller.render.marquee import WHITE
+
+ScreenT_co = TypeVar("ScreenT_co", covariant=True)
+"""The screens the host leads to (``controller.app.screens.base.Screen``)."""
+
+
+class Host(Protocol[ScreenT_co]):
+    """The app as its screens see it."""
+
+    # -- the board and its settings -------------------------------------------------------------
+
+    @property
+    def profile(self) -> Profile:
+        """The board: its pads, LEDs and sensors."""
+
+    @property
+    def settings(self) -> Settings:
+        """The players' choices; a screen that changes one keeps it with :meth:`save_settings`."""
+
+    def save_settings(self) -> str | None:
+        """Keep the settings; a failure is reported and its words returned (the setting still
+        applies until the app stops)."""
+
+    @property
+    def touch_threshold(self) -> int:
+        """The sensors' touch threshold in counts: calibrated, or the board's default."""
+
+    # -- words, sounds and what a person should know ----------------------------------------------
+
+    def say(self, sound: Sound) -> None:
+        """Make ``sound`` (unless sound is switched off)."""
+
+    def say_words(self, key: str, **values: Any) -> str:
+        """The LED message ``key`` in the board's language."""
+
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
+        """Name what a touch just chose, over the screen (touches go on to the screen)."""
+
+    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None) -> None:
+        """Show ``text`` over the screen until it has been read or a touch skips it."""
+
+    def show_pairing_code(self, now: float | None = None) -> None:
+        """A fresh code on the LEDs for pairing a device with the web companion."""
+
+    def forget_paired_devices(self) -> int:
+        """Forget every device paired with the web companion; how many there were."""
+
+    @property
+    def notices(self) -> Sequence[str]:
+        """Things a person should know (a damaged file set aside), the latest last."""
+
+    # -- where a screen leads -------------------------------------------------------------------
+
+    def home(self) -> ScreenT_co:
+        """The home screen, or first the offer of a firmware update."""
+
+    def sensors(self) -> ScreenT_co:
+        """The touch sensors' heat map."""
+
+    def waiting_games(self) -> Set[str]:
+        """The games with an unfinished game to continue."""
+
+    def open_game(self, name: str) -> ScreenT_co:
+        """Continue the unfinished game of ``name``, or set up a new one."""
+
+    def set_up(self, name: str, levels: dict[int, int]) -> ScreenT_co:
+        """The set-up of a new game of ``name``, the computer in the seats ``levels`` names."""
+
+    def start_game(self, start: GameState[Any], levels: dict[int, int]) -> ScreenT_co:
+        """A new game from ``start``; an unfinished game of another kind waits meanwhile."""
+
+    def leave_finished_game(self) -> ScreenT_co:
+        """Put the finished game in the history, forget it, and go home."""
+
+    # -- the game in play -----------------------------------------------------------------------
+
+    def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
+        """Ask for a move (or a ``hint``) in ``state`` at ``level``; the answer comes to the
+        screen as a ``ComputerMove`` with the request's token."""
+
+    def record_finished(self, session: Session[Any]) -> None:
+        """Put the game of ``session`` that has just ended in the history at once, if it is
+        the host's game (a replay's is not)."""
+
+    # -- the self-test and the firmware update --------------------------------------------------
+
+    def wall_clock(self) -> datetime:
+        """The date and time now (a report says when it was made)."""
+
+    def keep_selftest(self, findings: dict[str, Any]) -> None:
+        """Keep a finished self-test's findings for the web page."""
+
+    @property
+    def firmware_standing(self) -> Comparison | None:
+        """The touch board's firmware against the bundled one, once the board has said."""
+
+    def start_update(self) -> None:
+        """Update the touch board's firmware now."""
+
+    def decline_update(self) -> None:
+        """Put the offered update off until the app starts again."""
