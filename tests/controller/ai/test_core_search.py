@@ -1,5 +1,5 @@
 """The compiled search against its reference: at a fixed depth it finds the value a plain
-negamax over the Python engine finds (a position is always met at the same ply — every move adds
+negamax over the Python engine finds (with the same quiescence past the horizon) (a position is always met at the same ply — every move adds
 one ball — so its table never answers from a deeper search), it takes forced wins, it repeats
 exactly under a seed and a step budget, it keeps to its budget, and it refuses bad input."""
 
@@ -21,6 +21,7 @@ from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
 from controller.ai.kaskade.evaluate import WIN, classical_balance
 from controller.games.kaskade import KaskadeState
 from tests.controller.ai.test_kaskade_players import WIN_IN_ONE, WIN_IN_TWO, random_position
+from tests.controller.ai.test_search import negamax
 
 if not compiled():
     if os.environ.get("CI"):
@@ -31,20 +32,6 @@ if not compiled():
 
 def never(nodes: int) -> bool:
     return False
-
-
-def negamax(board: SearchBoard, depth: int, ply: int) -> int:
-    """Plain negamax, no pruning, no table: the value the search must find."""
-    if board.won:
-        return -(WIN - ply)
-    if depth == 0:
-        return classical_balance(board)
-    best = -WIN - 1
-    for move in board.moves():
-        board.play(move)
-        best = max(best, -negamax(board, depth - 1, ply + 1))
-        board.undo()
-    return best
 
 
 @settings(max_examples=40, deadline=None)
