@@ -258,6 +258,20 @@ static int from_table(int value, int ply) {
 
 static int negamax(Search *s, int depth, int ply, int alpha, int beta);
 
+static int next_best(int *moves, int *order, int i, int count) {
+    /* The best-ranked of moves[i..count) swapped to i and returned: picked one at a time, so a
+     * cut-off spares sorting the rest. */
+    int top = i;
+    for (int j = i + 1; j < count; j++)
+        if (order[j] > order[top]) top = j;
+    int move = moves[top], rank = order[top];
+    moves[top] = moves[i];
+    order[top] = order[i];
+    moves[i] = move;
+    order[i] = rank;
+    return move;
+}
+
 static int attacks(CoreBoard *b, int cell, int sign) {
     /* Whether a ball on ``cell`` makes it overflow into an enemy cell (for the side ``sign``). */
     int balls = b->cells[cell] * sign;
@@ -326,14 +340,7 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
     }
     int start_alpha = alpha, best = -INFINITE, best_move = -1;
     for (int i = 0; i < count; i++) {
-        int top = i; /* the best-ranked move left goes next; a cut-off spares sorting the rest */
-        for (int j = i + 1; j < count; j++)
-            if (order[j] > order[top]) top = j;
-        int move = moves[top], rank = order[top];
-        moves[top] = moves[i];
-        order[top] = order[i];
-        moves[i] = move;
-        order[i] = rank;
+        int move = next_best(moves, order, i, count);
         int score;
         do_play(b, move);
         if (i == 0) {
@@ -471,14 +478,7 @@ static int classic_value(Classic *c, int depth, int ply, int alpha, int beta) {
         order[count++] = rank;
     }
     for (int i = 0; i < count; i++) {
-        int top = i;
-        for (int j = i + 1; j < count; j++)
-            if (order[j] > order[top]) top = j;
-        int move = moves[top], rank = order[top];
-        moves[top] = moves[i];
-        order[top] = order[i];
-        moves[i] = move;
-        order[i] = rank;
+        int move = next_best(moves, order, i, count);
         int value;
         if (do_play(b, move)) value = maximising ? CLASSIC_WIN : -CLASSIC_WIN;
         else value = classic_value(c, depth - 1, ply + 1, alpha, beta);
@@ -627,8 +627,17 @@ static PyObject *CoreBoard_evaluate(CoreBoard *self, PyObject *Py_UNUSED(ignored
     return PyLong_FromLong(score[mover] - score[1 - mover]);
 }
 
-static int read_moves(CoreBoard *self, PyObject *given, int *moves) {
-    /* The root moves a caller gives, checked legal: their count, or -1 with an error set. */
+static int root_moves(CoreBoard *self, PyObject *given, int *moves) {
+    /* The root moves a caller gives a search, checked legal in a game not over with room to
+     * take a search's moves back: their count, or -1 with an error set. */
+    if (self->won) {
+        PyErr_SetString(PyExc_ValueError, "the game is over");
+        return -1;
+    }
+    if (self->depth + MAX_PLY >= MAX_UNDO) {
+        PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
+        return -1;
+    }
     PyObject *seq = PySequence_Fast(given, "moves: a sequence of cells");
     if (!seq) return -1;
     int count = (int)PySequence_Fast_GET_SIZE(seq);
@@ -664,20 +673,12 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "check: a callable");
         return NULL;
     }
-    if (self->won) {
-        PyErr_SetString(PyExc_ValueError, "the game is over");
-        return NULL;
-    }
     if (max_depth < 1 || every < 1) {
         PyErr_SetString(PyExc_ValueError, "max_depth and every: at least 1");
         return NULL;
     }
-    if (self->depth + MAX_PLY >= MAX_UNDO) {
-        PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
-        return NULL;
-    }
     int moves[MAX_CELLS];
-    int count = read_moves(self, given, moves);
+    int count = root_moves(self, given, moves);
     if (count < 0) return NULL;
     Search *s = PyMem_Calloc(1, sizeof(Search));
     Entry *table = s ? PyMem_Calloc(TABLE_SIZE, sizeof(Entry)) : NULL;
@@ -705,20 +706,12 @@ static PyObject *CoreBoard_classic(CoreBoard *self, PyObject *args) {
     PyObject *given;
     int depth;
     if (!PyArg_ParseTuple(args, "Oi", &given, &depth)) return NULL;
-    if (self->won) {
-        PyErr_SetString(PyExc_ValueError, "the game is over");
-        return NULL;
-    }
     if (depth < 1 || depth >= MAX_PLY) {
         PyErr_SetString(PyExc_ValueError, "depth: 1 to 127 plies");
         return NULL;
     }
-    if (self->depth + MAX_PLY >= MAX_UNDO) {
-        PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
-        return NULL;
-    }
     int moves[MAX_CELLS];
-    int count = read_moves(self, given, moves);
+    int count = root_moves(self, given, moves);
     if (count < 0) return NULL;
     Classic c;
     memset(&c, 0, sizeof c);

@@ -1,7 +1,8 @@
 """The compiled search against its reference: at a fixed depth it finds the value a plain
-negamax over the Python engine finds (with the same quiescence past the horizon) (a position is always met at the same ply — every move adds
-one ball — so its table never answers from a deeper search), it takes forced wins, it repeats
-exactly under a seed and a step budget, it keeps to its budget, and it refuses bad input."""
+negamax over the Python engine finds, with the same quiescence (a position is always met at the
+same ply — every move adds one ball — so its table never answers from a deeper search), it
+takes forced wins, it repeats exactly under a seed and a step budget, it keeps to its budget,
+and it refuses bad input."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
 from controller.ai.kaskade.evaluate import WIN, classical_balance
 from controller.games.kaskade import KaskadeState
 from tests.controller.ai.test_kaskade_players import WIN_IN_ONE, WIN_IN_TWO, random_position
-from tests.controller.ai.test_search import negamax
+from tests.controller.ai.test_search import fixed_depth_cases, negamax
 
 if not compiled():
     if os.environ.get("CI"):
@@ -35,12 +36,9 @@ def never(nodes: int) -> bool:
 
 
 @settings(max_examples=40, deadline=None)
-@given(width=st.integers(2, 4), height=st.integers(2, 4), seed=st.integers(0, 2**32),
-       plies=st.integers(0, 20), depth=st.integers(1, 3))
-def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(width, height, seed, plies, depth):
-    state = random_position(width, height, seed, plies)
-    if state.is_over():
-        return
+@given(fixed_depth_cases())
+def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case):
+    state, depth, _ = case
     python = SearchBoard(state)
     core = compiled_board(state)
     moves = core.moves()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from controller.ai.base import Budget
@@ -33,13 +33,20 @@ def negamax(board: SearchBoard, depth: int, ply: int) -> int:
     return best
 
 
+@st.composite
+def fixed_depth_cases(draw: st.DrawFn) -> tuple[KaskadeState, int, int]:
+    """A game under way on a board of 2x2 to 4x4, a depth of 1 to 3 plies and a seed."""
+    seed = draw(st.integers(0, 2**32))
+    state = random_position(draw(st.integers(2, 4)), draw(st.integers(2, 4)), seed,
+                            draw(st.integers(0, 20)))
+    assume(not state.is_over())
+    return state, draw(st.integers(1, 3)), seed
+
+
 @settings(max_examples=30, deadline=None)
-@given(width=st.integers(2, 4), height=st.integers(2, 4), seed=st.integers(0, 2**32),
-       plies=st.integers(0, 20), depth=st.integers(1, 3))
-def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(width, height, seed, plies, depth):
-    state = random_position(width, height, seed, plies)
-    if state.is_over():
-        return
+@given(fixed_depth_cases())
+def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case):
+    state, depth, seed = case
     board = SearchBoard(state)
     thought = AlphaBeta(classical_balance, depth).search(board, Budget(steps=10**9),
                                                          random.Random(seed))
