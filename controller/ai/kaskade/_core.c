@@ -25,7 +25,6 @@
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
-#define QUIESCENCE 2 /* plies of attacking overflows searched past the horizon */
 
 static uint64_t zobrist[MAX_CELLS][16]; /* a key per cell and ball count (count & 15) */
 static uint64_t zobrist_mover;           /* Black to move */
@@ -256,8 +255,6 @@ static int from_table(int value, int ply) {
     return value;
 }
 
-static int negamax(Search *s, int depth, int ply, int alpha, int beta);
-
 static int next_best(int *moves, int *order, int i, int count) {
     /* The best-ranked of moves[i..count) swapped to i and returned: picked one at a time, so a
      * cut-off spares sorting the rest. */
@@ -272,48 +269,17 @@ static int next_best(int *moves, int *order, int i, int count) {
     return move;
 }
 
-static int attacks(CoreBoard *b, int cell, int sign) {
-    /* Whether a ball on ``cell`` makes it overflow into an enemy cell (for the side ``sign``). */
-    int balls = b->cells[cell] * sign;
-    if (balls < 0 || balls + 1 < b->critical[cell]) return 0;
-    for (int k = 0; k < b->degree[cell]; k++)
-        if (b->cells[b->neighbours[cell][k]] * sign < 0) return 1;
-    return 0;
-}
-
-static int quiesce(Search *s, int depth, int ply, int alpha, int beta) {
-    /* Past the horizon: the evaluation, unless the side to move does better by making a cell
-     * overflow into the enemy's — a pending cascade, which the evaluation cannot see through —
-     * for QUIESCENCE plies. */
-    CoreBoard *b = s->board;
-    int score[2], mover = b->plies & 1;
-    classical_both(b, score);
-    int best = score[mover] - score[1 - mover];
-    if (depth <= -QUIESCENCE || ply >= MAX_PLY - 1 || best >= beta) return best;
-    if (best > alpha) alpha = best;
-    int sign = 1 - 2 * mover;
-    for (int cell = 0; cell < b->size; cell++) {
-        if (!attacks(b, cell, sign)) continue;
-        do_play(b, cell);
-        int value = -negamax(s, depth - 1, ply + 1, -beta, -alpha);
-        do_undo(b);
-        if (s->stop) return 0;
-        if (value > best) {
-            best = value;
-            if (value > alpha) alpha = value;
-            if (value >= beta) break;
-        }
-    }
-    return best;
-}
-
 static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
     CoreBoard *b = s->board;
     s->nodes++;
     if (++s->pending >= s->every) ask(s);
     if (s->stop) return 0;
     if (b->won) return -(WIN - ply);
-    if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(s, depth, ply, alpha, beta);
+    if (depth <= 0 || ply >= MAX_PLY - 1) {
+        int score[2], mover = b->plies & 1;
+        classical_both(b, score);
+        return score[mover] - score[1 - mover];
+    }
     Entry *entry = &s->table[b->hash & (TABLE_SIZE - 1)];
     int first = -1;
     if (entry->key == b->hash) {

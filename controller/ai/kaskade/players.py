@@ -60,9 +60,8 @@ class Greedy(Player):
 class Searcher(Player):
     """Iterative-deepening alpha-beta over the classical evaluation, to ``max_depth`` plies or
     until the budget runs out: in the compiled core where it was built (``engine="auto"``),
-    else — or with ``engine="python"`` — in Python. Past the horizon it searches two plies of
-    overflows into the enemy's cells (pending cascades): against the classic bot at the published
-    depth 3 that won the games it lost as Black (see ``docs/ai.md``)."""
+    else — or with ``engine="python"`` — in Python. Quiescence search was measured and left
+    out: the depth it costs is worth more (see ``docs/ai.md``)."""
 
     def __init__(self, name: str, max_depth: int = 64, engine: str = "auto") -> None:
         if engine not in ("auto", "python"):

@@ -2,9 +2,6 @@
 
 Each deepening starts with the best move of the one before; inside the tree the transposition
 table's move, two killer moves per ply and moves that make a cell overflow are tried first.
-Past the horizon the side to move may still make a cell overflow into the enemy's, for
-``QUIESCENCE`` plies (a pending cascade the evaluation cannot see through), or stand on the
-evaluation.
 The search stops when its budget runs out and plays the best move of the deepest search it
 finished (or of the unfinished one, if that already found something better).
 """
@@ -23,8 +20,6 @@ Evaluation = Callable[[SearchBoard], int]
 CHECK_EVERY = 64
 """Nodes between looks at the clock."""
 EXACT, LOWER, UPPER = 0, 1, 2
-QUIESCENCE = 2
-"""Plies of attacking overflows searched past the horizon (as the compiled search does)."""
 
 
 class OutOfBudget(KaskadeError, RuntimeError):  # noqa: N818  (control flow, stays inside)
@@ -95,7 +90,7 @@ class AlphaBeta:
         if board.won:
             return -(WIN - ply)
         if depth <= 0:
-            return self._quiesce(board, depth, ply, alpha, beta)
+            return self.evaluate(board)
         key = tuple(board.cells)
         entry = self.table.get(key)
         first = -1
@@ -127,23 +122,6 @@ class AlphaBeta:
         self.table[key] = (depth, best, kind, best_move)
         return best
 
-    def _quiesce(self, board: SearchBoard, depth: int, ply: int, alpha: int, beta: int) -> int:
-        """The evaluation, unless making a cell overflow into the enemy's does better."""
-        best = self.evaluate(board)
-        if depth <= -QUIESCENCE or best >= beta:
-            return best
-        alpha = max(alpha, best)
-        for move in attacking(board):
-            board.play(move)
-            value = -self._negamax(board, depth - 1, ply + 1, -beta, -alpha)
-            board.undo()
-            if value > best:
-                best = value
-                alpha = max(alpha, value)
-                if value >= beta:
-                    break
-        return best
-
     def _ordered(self, board: SearchBoard, ply: int, first: int) -> Sequence[int]:
         moves = board.moves()
         cells, critical = board.cells, board.critical
@@ -159,15 +137,6 @@ class AlphaBeta:
 
         moves.sort(key=priority)
         return moves
-
-
-def attacking(board: SearchBoard) -> list[int]:
-    """The side to move's moves that make a cell overflow into an enemy cell, in cell order."""
-    cells, critical, neighbours = board.cells, board.critical, board.neighbours
-    sign = 1 - 2 * (board.plies & 1)
-    return [cell for cell, value in enumerate(cells)
-            if value * sign >= 0 and value * sign + 1 >= critical[cell]
-            and any(cells[n] * sign < 0 for n in neighbours[cell])]
 
 
 def unit(score: int) -> float:

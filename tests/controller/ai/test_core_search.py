@@ -1,5 +1,5 @@
 """The compiled search against its reference: at a fixed depth it finds the value a plain
-negamax over the Python engine finds, with the same quiescence (a position is always met at the
+negamax over the Python engine finds (a position is always met at the
 same ply — every move adds one ball — so its table never answers from a deeper search), it
 takes forced wins, it repeats exactly under a seed and a step budget, it keeps to its budget,
 and it refuses bad input."""

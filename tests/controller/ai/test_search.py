@@ -1,6 +1,5 @@
 """The Python search, the reference for the compiled one: at a fixed depth it finds the value of
-a plain negamax that, past the horizon, lets the side to move make a cell overflow into the
-enemy's for two plies more or stand on the evaluation."""
+a plain negamax."""
 
 from __future__ import annotations
 
@@ -12,21 +11,19 @@ from hypothesis import strategies as st
 from controller.ai.base import Budget
 from controller.ai.kaskade.board import SearchBoard
 from controller.ai.kaskade.evaluate import WIN, classical_balance
-from controller.ai.kaskade.search import QUIESCENCE, AlphaBeta, attacking, unit
+from controller.ai.kaskade.search import AlphaBeta, unit
 from controller.games.kaskade import KaskadeState
 from tests.controller.ai.test_kaskade_players import random_position
 
 
 def negamax(board: SearchBoard, depth: int, ply: int) -> int:
-    """Plain negamax, no pruning, no table, the same quiescence: the value a search must find."""
+    """Plain negamax, no pruning, no table: the value a search must find."""
     if board.won:
         return -(WIN - ply)
-    if depth <= 0:
-        best = classical_balance(board)
-        moves = attacking(board) if depth > -QUIESCENCE else []
-    else:
-        best, moves = -WIN - 1, board.moves()
-    for move in moves:
+    if depth == 0:
+        return classical_balance(board)
+    best = -WIN - 1
+    for move in board.moves():
         board.play(move)
         best = max(best, -negamax(board, depth - 1, ply + 1))
         board.undo()
@@ -54,12 +51,3 @@ def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case):
         return
     assert thought.score == unit(negamax(board, depth, 0))
     assert board.cells == list(state.cells), "the position is left as it was"
-
-
-def test_attacking_moves_overflow_into_an_enemy_cell():
-    board = SearchBoard(KaskadeState(3, 3))
-    for cell in (0, 1, 8, 7):  # White in two corners, each beside one of Black's edge cells
-        board.play(cell)
-    assert attacking(board) == [0, 8], "a corner with a ball overflows, and touches Black"
-    board.play(4)
-    assert attacking(board) == [], "Black's edge cells need two more balls"
