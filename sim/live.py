@@ -72,7 +72,7 @@ class Live:
         while self.bridge.board.latest is None:  # the loop's first step is made
             time.sleep(0.01)
         if self.parts.link is not None:
-            while not self.on_loop(lambda now: self.app.board_firmware is not None):
+            while not self.on_loop(lambda now: self.app.firmware_update.board is not None):
                 if time.monotonic() > deadline:
                     raise SimulatorError(f"the simulated touch board did not connect within "
                                          f"{CONNECT_SECONDS:g} s")

@@ -15,6 +15,7 @@ from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Board
 from controller.devices.mock import mock_board
 from controller.profile.model import Profile
+from controller.remote.link import linked
 from controller.web.bridge import Bridge
 from controller.web.limits import Limits
 from controller.web.server import WebServer
@@ -45,7 +46,7 @@ def served_board(profile: Profile, directory: Path, think: float = 0.1,
     bridge, stop = Bridge(), threading.Event()
     board = sim_board(profile, "firmware") if firmware else mock_board(profile)
     loop = threading.Thread(target=run_loop, args=(Driver(app, board), stop),
-                            kwargs={"companion": bridge}, daemon=True)
+                            kwargs={"companion": linked(store.directory, bridge)}, daemon=True)
     loop.start()
     server = WebServer(bridge, profile, store.directory, store.history, port=0,
                        reading=reading, limits=limits)

@@ -50,8 +50,7 @@ def main(argv: list[str] | None = None) -> int:
             served_board(profile, Path(state) / "guarded", reading="paired") as guarded:
         bridge, server = served.bridge, served.server
         _self_test(bridge, profile.pads)
-        bridge.call(lambda app, now: setattr(app, "screen", app.start_game(
-            KaskadeState(6, 6), {}))).result(timeout=5)
+        bridge.call(lambda app, now: app.new_game(KaskadeState(6, 6), {})).result(timeout=5)
         for name in MOVES:
             _tap(bridge, (int(name[1:]) - 1) * profile.columns + ord(name[0]) - ord("a"))
             time.sleep(0.5)
@@ -106,7 +105,7 @@ def _self_test(bridge: Bridge, pads: int) -> None:
 
     def begin(app: Any, now: float) -> None:
         screen.append(SelfTestScreen(app, led_seconds=0.002, pad_seconds=5))
-        app.screen = screen[0]
+        app.show(screen[0])
 
     bridge.call(begin).result(timeout=5)
     while screen[0].phase == "leds":

@@ -14,6 +14,10 @@ project (``"hw.board:pi_board"``: what a registry or a composition root imports 
 * The screens see the app only as their host (``controller/app/host.py``): nothing on the
   screens' side imports the app or a module that leads to it, so the app's modules import
   one another in no circle.
+* The front ends (the web companion, the runners, the simulator) drive the app by its commands
+  (``new_game``, ``continue_waiting``, ``change_settings``, ``current_game``, ``show``, …):
+  none assigns to the app or to what it holds (``app.screen = …``, ``setattr(app.settings,
+  …)``).
 """
 
 from __future__ import annotations
@@ -157,6 +161,14 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     "controller/web": ("controller.web", "controller.app", "controller.games",
                        "controller.render", "controller.devices.interfaces",
                        "controller.devices.firmware", "controller.profile", "controller.errors"),
+    # remote play follows the app as the web companion does; what the boards say, the dice
+    # and the game as both logs tell it are pure (the rules and the project's errors only)
+    "controller/remote": ("controller.remote", "controller.app", "controller.games",
+                          "controller.render", "controller.devices.interfaces",
+                          "controller.devices.firmware", "controller.errors"),
+    "controller/remote/messages.py": ("controller.errors",),
+    "controller/remote/chance.py": ("controller.remote.messages", "controller.errors"),
+    "controller/remote/table.py": ("controller.remote", "controller.games", "controller.errors"),
     "controller/devices": ("controller.devices", "controller.profile", "controller.errors",
                            "firmware.identity", "firmware.pads"),
     "controller/profile": ("controller.profile", "controller.games.algebraic",
@@ -201,7 +213,7 @@ def contract_problems(root: Path, contracts: dict[str, tuple[str, ...]]) -> list
     for where, allowed in contracts.items():
         target = root / where
         files = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
-        for path in files:
+        for path in (path for path in files if path.exists()):
             for line, name in own_imports(path, root):
                 if not any(name == ok or name.startswith(ok + ".") for ok in allowed):
                     problems.append(f"{path.relative_to(root)}:{line}: imports {name}, which "
@@ -247,7 +259,7 @@ def hw_cycles(root: Path) -> list[list[str]]:
 
 
 SCREENS_SIDE = ("controller/app/screens", "controller/app/host.py", "controller/app/games.py",
-                "controller/app/description.py")
+                "controller/app/description.py", "controller/remote/screen.py")
 """What the app imports to show and describe its screens: below the app, so it may not reach
 ``controller.app.app`` (a screen asks its host instead)."""
 
@@ -287,7 +299,7 @@ def screen_side_problems(root: Path) -> list[str]:
     for where in SCREENS_SIDE:
         target = root / where
         files = [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
-        for path in files:
+        for path in (path for path in files if path.exists()):
             problems += [f"{path.relative_to(root)}:{line}: imports {name}, which leads to "
                          "the app (a screen asks its host)"
                          for line, name in own_imports(path, root) if name in above]
@@ -311,6 +323,42 @@ def app_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
+FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "controller/remote", "sim")
+
+
+def _reaches_app(node: ast.expr) -> bool:
+    """Whether ``node`` is the app (a name ``app``, or an attribute ``….app``) or something
+    reached from it (``app.settings``, ``self.driver.app.screen``)."""
+    while isinstance(node, ast.Attribute):
+        if node.attr == "app":
+            return True
+        node = node.value
+    return isinstance(node, ast.Name) and node.id == "app"
+
+
+def app_assignments(root: Path) -> list[str]:
+    """Every place in the front ends under ``root`` that assigns to the app or to what it
+    holds, as ``file:line: what``."""
+    found = []
+    for where in FRONT_ENDS:
+        for path in sorted((root / where).rglob("*.py")):
+            nodes = ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+            for node in sorted(nodes, key=lambda node: getattr(node, "lineno", 0)):
+                if isinstance(node, ast.Assign):
+                    targets = node.targets
+                elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                    targets = [node.target]
+                elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "setattr" \
+                        and node.args:
+                    targets = [ast.Attribute(node.args[0], "?", ast.Store())]
+                else:
+                    continue
+                found += [f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}"
+                          for target in targets
+                          if isinstance(target, ast.Attribute) and _reaches_app(target.value)]
+    return found
+
+
 def test_each_part_imports_only_the_parts_below_it():
     assert contract_problems(ROOT, CONTRACTS) == []
 
@@ -329,6 +377,26 @@ def test_the_screens_never_import_the_app():
 
 def test_the_modules_of_the_app_import_each_other_in_no_circle():
     assert app_cycles(ROOT) == []
+
+
+def test_the_front_ends_drive_the_app_by_its_commands():
+    assert app_assignments(ROOT) == []
+
+
+def test_the_check_catches_a_front_end_assigning_to_the_app(tmp_path):
+    (tmp_path / "controller/web").mkdir(parents=True)
+    (tmp_path / "controller/web/api.py").write_text(
+        "def begin(app, start):\n"
+        "    app.screen = app.start_game(start, {})\n"
+        "    setattr(app.settings, 'sound', False)\n"
+        "    self.driver.app.screen.share += 1\n"
+        "    app.new_game(start, {})\n"
+        "    screen = app.screen\n")
+    assert app_assignments(tmp_path) == [
+        "controller/web/api.py:2: app.screen = app.start_game(start, {})",
+        "controller/web/api.py:3: setattr(app.settings, 'sound', False)",
+        "controller/web/api.py:4: self.driver.app.screen.share += 1",
+    ]
 
 
 def test_the_checks_catch_a_screen_importing_the_app(tmp_path):

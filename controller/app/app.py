@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -20,23 +20,25 @@ from typing import Any
 from controller.app import description, words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
+from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
 from controller.app.games import front
 from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
+from controller.app.parked import ParkedGames
 from controller.app.readings import LiveReadings
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.notice import NoticeScreen
+from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen, UpdatingScreen
 from controller.app.session import Session
-from controller.app.settings import SettingsFile
+from controller.app.settings import Settings, SettingsFile
 from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.writer import Writer
-from controller.devices.firmware import Comparison, compare
 from controller.devices.interfaces import (
     ButtonDown,
     InputEvent,
@@ -68,6 +70,15 @@ log = logging.getLogger(__name__)
 
 class GameDoesNotFitError(KaskadeError, ValueError):
     """A game brought in is larger than this board."""
+
+
+class NothingWaitingError(KaskadeError, LookupError):
+    """No unfinished game of the kind asked for waits to be continued."""
+
+
+class UnknownSettingError(KaskadeError, KeyError):
+    """A change names no setting."""
+
 
 LOOP_WINDOW = 60.0
 """Seconds after the last of restarts in a loop that the touch board is still said to be in
@@ -141,6 +152,13 @@ class Store:
 class App:
     """The application for one board ``profile``, keeping its files in ``store``."""
 
+    remote_setup: Callable[[str, int], Screen] | None = None
+    """Where a game with a board elsewhere is offered or joined (given by the link to the
+    broker once it is attached; ``None`` without one)."""
+    remote_join: Callable[[str], None] | None = None
+    """Look up the game an invite code stands for and join it (the web page's way; given by
+    the link too)."""
+
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
@@ -174,23 +192,14 @@ class App:
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
         self.session: Session | None = None
         """The unfinished game, playing or waiting on the home screen."""
-        self.board_firmware: SensorsFirmware | None = None
-        """The touch board's firmware, once it has connected (boards that can update it)."""
-        self.update_declined = False
-        """"Later" was chosen: the offer waits for the next start of the app."""
-        self.update_wanted = False
-        self.update_share: float | None = None
-        """How far the firmware update under way has come (0-1), while one is."""
-        self.update_outcome: str | None = None
-        """How the last firmware update since the app started ended, in words."""
+        self.firmware_update = FirmwareUpdate()
+        """The touch board's firmware against the bundled one, and its update."""
         self.board_restart: tuple[SensorsRestarted, float] | None = None
         """The touch board's last restart nobody asked for, and when it was reported."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
-        self.parked = {name for name in game_names() if store.waiting(name).path.exists()}
-        """Games with an unfinished game waiting beside the one in ``session``."""
-        self._parking: list[str] = []
-        """Games whose waiting game is still being written (once per write)."""
+        self.parked = ParkedGames(store.waiting, game_names(), self._notice)
+        """Unfinished games waiting beside the one in ``session``."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
@@ -226,19 +235,14 @@ class App:
         elif isinstance(event, ComputerMove):
             following = self.screen.computer_move(event, now)
         elif isinstance(event, SensorsFirmware):
-            self.board_firmware = event
+            self.firmware_update.board_said(event)
             following = UpdateOfferScreen(self) if isinstance(self.screen, HomeScreen) and \
-                self.update_offered else None
+                self.firmware_update.offered else None
         elif isinstance(event, UpdateProgress):
-            self.update_share = event.share
+            self.firmware_update.progress(event.share)
             following = self.screen.update_progress(event.share, now)
         elif isinstance(event, UpdateFinished):
-            self.update_share = None
-            self.update_outcome = "updated" if event.error is None else \
-                f"did not finish: {event.error}"
-            if event.error is not None:
-                self.update_declined = True  # not offered again until the next start
-                self._notice(f"the firmware update did not finish: {event.error}")
+            self._notice(self.firmware_update.finished(event.error))
             following = self.screen.update_finished(event.error, now)
         else:
             following = None
@@ -349,24 +353,6 @@ class App:
         sounds, self.sounds = self.sounds, []
         return sounds if self.settings.sound else []
 
-    def take_update(self) -> bool:
-        """Whether a firmware update was asked for since the last call (for the driver)."""
-        wanted, self.update_wanted = self.update_wanted, False
-        return wanted
-
-    @property
-    def firmware_standing(self) -> Comparison | None:
-        """The touch board's firmware against the bundled one, once the board has said."""
-        said = self.board_firmware
-        return None if said is None else compare(said.version, said.content_hash)
-
-    @property
-    def update_offered(self) -> bool:
-        """Whether the touch board runs other firmware than the bundled one — older, newer,
-        changed or foreign — and the update was not put off."""
-        standing = self.firmware_standing
-        return standing is not None and standing.differs and not self.update_declined
-
     @property
     def wants_readings(self) -> bool:
         """Whether the touch sensors should stream their readings (the sensors screen, or
@@ -424,6 +410,51 @@ class App:
         if following is not None:
             self.screen = following
 
+    # -- commands: what a front end (the web companion, a runner) asks of the board -------------
+
+    def show(self, screen: Screen) -> None:
+        """Put ``screen`` on the board now (a runner's own: the self-test, a picture)."""
+        self.screen = screen
+
+    def new_game(self, start: GameState[Any], levels: dict[int, int]) -> Session[Any]:
+        """Play a new game from ``start`` on the board now, the computer in the seats
+        ``levels`` names (:meth:`start_game`); the game."""
+        self.screen = self.start_game(start, levels)
+        assert self.session is not None, "start_game made it"
+        return self.session
+
+    def continue_waiting(self, name: str) -> None:
+        """Continue the unfinished game of ``name`` on the board now; ``NothingWaitingError``
+        when none waits."""
+        if name not in self.waiting_games():
+            raise NothingWaitingError(f"no {name} game waits to be continued")
+        self.screen = self.open_game(name)
+
+    def link_remote(self, setup: Callable[[str, int], Screen],
+                    join: Callable[[str], None]) -> None:
+        """Remote play is set up: ``setup`` makes the screen where a game of a name, the seat
+        played here, is offered or joined; ``join`` joins by invite code (the web page)."""
+        self.remote_setup, self.remote_join = setup, join
+
+    def current_game(self) -> PausableScreen | None:
+        """The screen playing the game on the board, paused or not; ``None`` when no game is
+        on the board."""
+        screen = self.screen.play if isinstance(self.screen, PauseScreen) else self.screen
+        return screen if isinstance(screen, PausableScreen) else None
+
+    def change_settings(self, changes: Mapping[str, Any]) -> str | None:
+        """Set the settings ``changes`` names (each value checked by the caller), follow them
+        and keep them: what :meth:`save_settings` says (a failure's words, the settings
+        still apply). ``UnknownSettingError`` for a name that is no setting, and nothing
+        changes."""
+        unknown = sorted(set(changes) - {setting.name for setting in fields(Settings)})
+        if unknown:
+            raise UnknownSettingError(f"no setting {unknown[0]!r}")
+        for name, value in changes.items():
+            setattr(self.settings, name, value)
+        self.follow_sleep_setting()
+        return self.save_settings()
+
     # -- for the screens ------------------------------------------------------------------------
 
     def say(self, sound: Sound) -> None:
@@ -433,7 +464,7 @@ class App:
     def home(self) -> Screen:
         """The home screen (an unfinished game stays saved, its tile breathing), or first the
         offer of a firmware update."""
-        return UpdateOfferScreen(self) if self.update_offered else HomeScreen(self)
+        return UpdateOfferScreen(self) if self.firmware_update.offered else HomeScreen(self)
 
     def recover(self) -> None:
         """After a screen failed (a bug the log names): the game stays saved and waits on its
@@ -450,11 +481,11 @@ class App:
     def waiting_games(self) -> set[str]:
         """The games with an unfinished game to continue."""
         current = {self.session.state.info.name} if self.session is not None else set()
-        return current | self.parked
+        return current | self.parked.names
 
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""
-        if name in self.parked:
+        if name in self.parked.names:
             self._unpark(name)
         if self.session is not None and self.session.state.info.name == name:
             playing = self._play_screen()
@@ -479,11 +510,11 @@ class App:
         return screen
 
     def continue_game(self, start: GameState[Any], moves: list[str],
-                      tags: dict[str, str]) -> Screen:
+                      tags: dict[str, str]) -> Session[Any]:
         """Play on from a game brought in (a record uploaded to the web companion, checked as
-        a saved game is): it becomes the game in play under an id of the app's own (one in
-        play is set aside to wait), saved at once (``session.last_write`` says when it is on
-        the card). The game must fit the board."""
+        a saved game is): it becomes the game on the board under an id of the app's own (one
+        in play is set aside to wait), saved at once (the session's ``last_write`` says when
+        it is on the card). ``GameDoesNotFitError`` when it does not fit the board."""
         now = self.wall_clock()
         own = {"Id": self._fresh_id(), "Date": now.date().isoformat(),
                "Started": now.isoformat(timespec="seconds")}
@@ -494,46 +525,29 @@ class App:
         if not front(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
         self._park()
-        self.parked.discard(start.info.name)
+        self.parked.forget(start.info.name)
         self.session = session
         session.save()
         screen = self._play_screen()
-        assert screen is not None
-        return screen
+        assert screen is not None, "it fits"
+        self.screen = screen
+        return session
 
     def _park(self) -> None:
         """Set the unfinished game aside (its own file) so that another can be played."""
-        if self.session is None or self.session.finished:
-            return
-        name, title = self.session.state.info.name, self.session.state.info.title
-        waiting, text = self.store.waiting(name), self.session.record()
-
-        def parked(error: Exception | None) -> None:
-            self._parking.remove(name)
-            if error is not None:
-                self.parked.discard(name)
-                self._notice(f"the unfinished {title} game could not be set aside and is "
-                             f"replaced: {error}")
-
-        self.parked.add(name)
-        self._parking.append(name)
-        self.writer.submit(lambda: waiting.save(text), parked)
+        self.parked.park(self.session, self.writer)
 
     def _unpark(self, name: str) -> None:
         """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
-        waiting = self.store.waiting(name)
-        if name in self._parking:  # set aside a moment ago: on the card before it is read
-            self.writer.settle()
-        saved = waiting.load()
-        self._notice(waiting.problem)
-        self.parked.discard(name)
-        if saved is None:
+        taken = self.parked.take(name, self.writer)
+        if taken is None:
             return
+        saved, clear = taken
         self._park()
         self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
                                self._notice, self.writer)
         self.session.unsaved = True
-        self.session.save(then=waiting.clear)
+        self.session.save(then=clear)
 
     def _play_screen(self) -> Screen | None:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game
@@ -592,21 +606,16 @@ class App:
         """A new game's id."""
         return self.new_id() if self.new_id else uuid.uuid4().hex
 
-    def start_update(self) -> None:
-        """Ask the touch board to update its firmware (the driver passes it on)."""
-        self.update_wanted = True
-        self.update_share = 0.0
-
     def update_now(self) -> None:
         """Start the firmware update from elsewhere than its offer (the web page); the board
-        shows its progress as when the offer's tile is held. A game in play is kept."""
+        shows its progress as when the offer's tile is held. A game in play is kept. Raises
+        ``UpdateRefusedError`` when it cannot start (the reason in its words)."""
+        refusal = self.firmware_update.refusal()
+        if refusal is not None:
+            raise UpdateRefusedError(refusal)
         self.say(Sound.TAP)
-        self.start_update()
+        self.firmware_update.start()
         self.screen = UpdatingScreen(self)
-
-    def decline_update(self) -> None:
-        """Put the update off until the app starts again."""
-        self.update_declined = True
 
     def keep_selftest(self, findings: dict[str, Any]) -> None:
         """Keep a finished self-test's ``findings`` for the web page; a failure to is

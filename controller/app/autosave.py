@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
-from controller.app.seats import COMPUTER, HUMAN
+from controller.app.seats import COMPUTER, HUMAN, REMOTE, REMOTE_NAME, remote_name
 from controller.app.storage import set_aside, write_atomically
 from controller.errors import KaskadeError
 from controller.games import GameState
@@ -157,13 +157,15 @@ def _check_app_tags(record: Record, state: GameState[Any]) -> None:
     players = state.info.players
     for player in players:
         seat = record.tag(player.capitalize())
-        if seat is None or seat == HUMAN:
+        if seat is None or seat == HUMAN or (remote_name(seat) is not None and
+                                             REMOTE_NAME.fullmatch(seat)):
             continue
         words = seat.split()
         if len(words) != 2 or words[0] != COMPUTER or not words[1].isdigit() or \
                 int(words[1]) not in LEVELS:
-            raise SavedGameError(f"[{player.capitalize()} {seat!r}] is neither {HUMAN!r} nor "
-                                 f"'{COMPUTER} N' with a level from {LEVELS[0]} to {LEVELS[-1]}")
+            raise SavedGameError(f"[{player.capitalize()} {seat!r}] is neither {HUMAN!r}, "
+                                 f"'{COMPUTER} N' with a level from {LEVELS[0]} to {LEVELS[-1]} "
+                                 f"nor '{REMOTE} NAME'")
     if record.tag("Termination") is not None and not state.is_over():
         result = record.tag("Result")
         winners = players if len(players) == 2 else ("lost",)

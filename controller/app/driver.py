@@ -51,7 +51,7 @@ class Driver:
         for sound in self.app.take_sounds():
             self.board.sound.play(sound)
         self.app.flush(now)
-        if self.app.take_update():
+        if self.app.firmware_update.take():
             self.board.touches.update_firmware()
         if self.app.wants_readings != self.streaming:
             self.streaming = self.app.wants_readings

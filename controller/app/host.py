@@ -4,8 +4,8 @@ application.
 A screen is handed its host when it is made and keeps it as ``self.host``; everything it reads
 of the board or does beyond itself goes through the members below, and nothing else of the app.
 :class:`controller.app.app.App` is the host on the board, in the simulator and in the tests;
-a screen never imports it (the layer test holds the screens to this module), so the app can
-import every screen it shows without a circle.
+a screen never imports it (the layer test fails one that does), so the app imports every
+screen it shows without a circle.
 
 The host is generic in the screen type only to keep this module free of the screens: the
 members that lead somewhere return the next screen, and a screen is made with a host — each
@@ -14,14 +14,14 @@ would otherwise need the other's module. Screens write ``Host[Screen]``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
+from controller.app.firmware_update import FirmwareUpdate
 from controller.app.session import Session
 from controller.app.settings import Settings
 from controller.app.thinking import ThinkRequest
-from controller.devices.firmware import Comparison
 from controller.devices.interfaces import Sound
 from controller.games import GameState
 from controller.profile.model import Profile
@@ -91,6 +91,11 @@ class Host(Protocol[ScreenT_co]):
     def open_game(self, name: str) -> ScreenT_co:
         """Continue the unfinished game of ``name``, or set up a new one."""
 
+    @property
+    def remote_setup(self) -> Callable[[str, int], ScreenT_co] | None:
+        """Where a game with a board elsewhere is offered or joined — for a game's name and
+        the seat played here — once a broker is set up; ``None`` without one."""
+
     def set_up(self, name: str, levels: dict[int, int]) -> ScreenT_co:
         """The set-up of a new game of ``name``, the computer in the seats ``levels`` names."""
 
@@ -119,11 +124,6 @@ class Host(Protocol[ScreenT_co]):
         """Keep a finished self-test's findings for the web page."""
 
     @property
-    def firmware_standing(self) -> Comparison | None:
-        """The touch board's firmware against the bundled one, once the board has said."""
-
-    def start_update(self) -> None:
-        """Update the touch board's firmware now."""
-
-    def decline_update(self) -> None:
-        """Put the offered update off until the app starts again."""
+    def firmware_update(self) -> FirmwareUpdate:
+        """The touch board's firmware against the bundled one (``standing``), and its update:
+        ``start()`` it, or ``decline()`` the offer until the app starts again."""

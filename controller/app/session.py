@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from controller.app.autosave import Autosave
 from controller.app.history import Match
-from controller.app.seats import HUMAN, computer_level, seat
+from controller.app.seats import HUMAN, computer_level, remote_name, seat
 from controller.app.storage import StorageError
 from controller.app.writer import Writer
 from controller.games import CHANCE, Event, GameState
@@ -67,6 +67,12 @@ class Session(Generic[S]):
         its pause from it)."""
         self.last_write: Future[None] | None = None
         """The last save asked for: done when it is on the disk (or raising why not)."""
+        self.remote_words = ""
+        """In a game with a board elsewhere: how that board stands (``waiting for Anna's
+        board · 2 min``), said by whatever links the two."""
+        self.remote_request = False
+        """In such a game the people here asked to take back (or, when the other board is
+        away, to claim the game); whatever links the boards answers it."""
 
     @classmethod
     def new(cls, start: S, now: datetime, autosave: Autosave,
@@ -161,6 +167,26 @@ class Session(Generic[S]):
             return None
         return computer_level(self.tags.get(self.state.player_title(player), HUMAN))
 
+    def remote_player(self, player: int | None) -> str | None:
+        """The name of the board elsewhere that plays ``player``'s seat, else ``None``."""
+        if player is None or player < 0:
+            return None
+        return remote_name(self.tags.get(self.state.player_title(player), HUMAN))
+
+    @property
+    def remote(self) -> bool:
+        """Whether a seat is played by a board elsewhere (its moves and the game's chance come
+        through the link between the boards)."""
+        return any(self.remote_player(p) is not None
+                   for p in range(len(self.state.info.players)))
+
+    @property
+    def resigner(self) -> int:
+        """Who gives up when the people here resign: the player whose turn it is, or in a
+        game against a board elsewhere the seat played here."""
+        here = [p for p in range(len(self.state.info.players)) if self.remote_player(p) is None]
+        return here[0] if self.remote and here else self.state.turn_player()
+
     def takeback(self) -> int:
         """How many moves undo takes back to reach the last decision of a person — past the
         computer's moves and past chance, so a die is never thrown again by taking a move back
@@ -173,7 +199,8 @@ class Session(Generic[S]):
             probe.undo()
             count += 1
             mover = probe.to_move
-            if mover != CHANCE and self.computer_level(mover) is None:
+            if mover != CHANCE and self.computer_level(mover) is None and \
+                    self.remote_player(mover) is None:
                 return count
         return 0
 

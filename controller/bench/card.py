@@ -84,8 +84,7 @@ def measure_card(fsync_ms: float, moves: int) -> dict[str, Any]:
             show(frame)
 
         served.board.pixels.show = timed  # type: ignore[method-assign]
-        bridge.call(lambda app, now: setattr(
-            app, "screen", app.start_game(KaskadeState(6, 6), {}))).result(10)
+        bridge.call(lambda app, now: app.new_game(KaskadeState(6, 6), {})).result(10)
         post_json(address, "/api/touch", {"pad": SKIP}, token)
         page = _Page(address)
         page.moves(0)

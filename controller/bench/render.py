@@ -66,7 +66,7 @@ def _frame_ms(profile: Any, game: KaskadeState, seconds: float,
     maker = FrameMaker(profile)
     canvas = Canvas(profile.led_width, profile.led_height)
     view = KaskadeView(game.grid.width, game.grid.height, game.cells, game.grid.critical,
-                       last_move=game.moves[-1], last_mover=(game.plies - 1) % 2,
+                       last_move=game.moves[-1].cell, last_mover=(game.plies - 1) % 2,
                        turn=Turn(to_move=game.to_move))
     frames = 0
     began = time.perf_counter()
@@ -111,9 +111,7 @@ def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[fl
 
         board.start(feed)
         driver.advance(0.0)
-        app.screen = app.start_game(KaskadeState(profile.columns, profile.rows), {})
-        session = app.session
-        assert session is not None
+        session = app.new_game(KaskadeState(profile.columns, profile.rows), {})
         rng = random.Random(seed)
         for _ in range(profile.pads // 2):
             legal = session.state.legal_moves()
@@ -124,7 +122,8 @@ def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[fl
         taps = 0
         began = time.perf_counter()
         while time.perf_counter() - began < seconds or taps == 0:
-            empty = [cell for cell in session.state.legal_moves() if not session.state.cells[cell]]
+            empty = [move.cell for move in session.state.legal_moves()
+                     if not session.state.cells[move.cell]]
             pad = empty[int(rng.random() * len(empty))]
             clock[0] += 1.0
             touches.down(pad)

@@ -69,7 +69,7 @@ def measure_web(profile_name: str, taps: int, seconds: float) -> dict[str, Any]:
             time.sleep(0.05)
         follower.close()
         bridge.call(lambda app, now: app.start_game(KaskadeState(3, 3), {})).result(5)
-        bridge.call(lambda app, now: setattr(app, "screen", app.home())).result(5)
+        bridge.call(lambda app, now: app.show(app.home())).result(5)
         idle = _cpu_share(seconds)
         follower = _Follower(address, token)
         watched = _cpu_share(seconds)

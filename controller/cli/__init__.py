@@ -22,6 +22,7 @@ from controller.cli import (
     logs,
     play,
     profile,
+    remote,
     replay,
     selftest,
     sim,
@@ -69,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (sim, play, replay, history, calibrate, firmware, doctor, install, upgrade,
-                   selftest, wiring, profile, gtp, bench):
+                   selftest, wiring, profile, gtp, remote, bench):
         module.register(commands)
     return parser
 

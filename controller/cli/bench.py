@@ -64,6 +64,7 @@ from controller.bench.card import measure_card
 from controller.bench.engine import measure_kaskade
 from controller.bench.firmware import measure_firmware
 from controller.bench.link import measure_link
+from controller.bench.remote import measure_remote
 from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
 from controller.bench.solver import measure_solver
@@ -122,6 +123,7 @@ def register(commands: Any) -> None:
     web.add_argument("--json", action="store_true", help="print the figures as JSON")
     web.set_defaults(handler=run_web)
     _register_web_load(targets)
+    _register_remote(targets)
     _register_card(targets)
     link = targets.add_parser(
         "link", help="touch latency from a finger to the app, and the codec's speed",
@@ -198,6 +200,23 @@ def register(commands: Any) -> None:
                         help="deals solved at once, one per core (default 1)")
     solver.add_argument("--json", action="store_true", help="print the results as JSON")
     solver.set_defaults(handler=run_solver)
+
+
+def _register_remote(targets: Any) -> None:
+    """Add ``bench remote``."""
+    remote = targets.add_parser(
+        "remote", help="a move to the other board's LEDs through an MQTT broker",
+        description="Two board apps play Kaskade through a real Mosquitto started on loopback "
+        "(TLS, passwords, an ACL; Debian's mosquitto and openssl are needed): the time from a "
+        "move played on one board to the other board's first frame showing it, median and "
+        "worst, and the messages and bytes each move costs. A real connection adds its round "
+        "trip.")
+    remote.add_argument("--moves", type=int, default=100, metavar="N",
+                        help="moves to time (default 100; new games as games end)")
+    remote.add_argument("--size", default="6x6", help="the Kaskade board (default 6x6)")
+    remote.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    remote.add_argument("--json", action="store_true", help="print the figures as JSON")
+    remote.set_defaults(handler=run_remote)
 
 
 def _register_web_load(targets: Any) -> None:
@@ -294,6 +313,27 @@ def run_web(args: argparse.Namespace) -> int:
     print(f"  … worst                                        {worst:>8.2f} ms")
     print(f"  CPU while the LEDs animate, no page open      {figures['cpu_without_page']:>8.1%}")
     print(f"  … with a page following the stream            {figures['cpu_with_page']:>8.1%}")
+    return 0
+
+
+def run_remote(args: argparse.Namespace) -> int:
+    """Measure, then print the figures."""
+    if args.moves < 1:
+        raise UsageError("--moves: give at least 1")
+    try:
+        parse_size(args.size)
+    except ValueError as error:
+        raise UsageError(f"--size {args.size}: {error}") from None
+    figures = measure_remote(args.moves, args.size, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"Board to board through Mosquitto on loopback (TLS), Kaskade {args.size} — Python "
+          f"{platform.python_version()} on {platform.machine()}, {figures['moves']} moves")
+    print(f"  move to the other board's LEDs, median {figures['median_ms']:>8.2f} ms")
+    print(f"  … worst                                {figures['worst_ms']:>8.2f} ms")
+    print(f"  messages published per move            {figures['messages_per_move']:>8.2f}")
+    print(f"  bytes per move (topics and payloads)   {figures['bytes_per_move']:>8.1f}")
     return 0
 
 

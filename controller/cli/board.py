@@ -17,6 +17,7 @@ from controller.app.screens.base import Screen
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+from controller.remote.link import linked
 from controller.web.bridge import Bridge
 from controller.web.server import Serving, WebServer
 
@@ -91,9 +92,9 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
     try:
         app = App(profile, store, think_seconds=think)
         if screen is not None:
-            app.screen = screen(app)
+            app.show(screen(app))
         bridge, server = start_web(profile, store, web, simulated=True)
-        return _front_end(Driver(app, board), terminal, bridge)
+        return _front_end(Driver(app, board), terminal, linked(store.directory, bridge))
     finally:
         if server is not None:
             server.stop()

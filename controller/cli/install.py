@@ -24,7 +24,9 @@ import argparse
 import grp
 import os
 import pwd
+import re
 import shutil
+import socket
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from typing import Any
 from controller import __version__
 from controller.app.upgrades import SPOOL
 from controller.cli.help import description
+from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.server import parse_address
@@ -91,6 +94,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--web", metavar="HOST:PORT", default=WEB_ADDRESS,
                         help=f"where the board serves its web companion (default {WEB_ADDRESS}: "
                         "the home network; the service answers private addresses only)")
+    parser.add_argument("--broker", metavar="HOST:PORT",
+                        help="let the service reach this MQTT broker for remote play besides "
+                        "the home network (its addresses now: install again if they change)")
     parser.add_argument("--no-web", action="store_true",
                         help="no web companion: the service gets no network at all")
     parser.add_argument("--wheel", type=Path, metavar="FILE|CHECKOUT",
@@ -215,10 +221,26 @@ def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> d
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
     wanted.update(files(profile, argument, who, None if args.no_web else args.web,
-                        serial=serial, touch=touch))
+                        serial=serial, touch=touch,
+                        broker=broker_addresses(args.broker) if args.broker else ()))
     if args.web_upgrades:
         wanted.update(upgrade_units(STATE / SPOOL))
     return wanted
+
+
+def broker_addresses(address: str) -> tuple[str, ...]:
+    """The IP addresses of the broker at ``HOST:PORT`` (a unit allows addresses, not names),
+    each as a network of one; ``UsageError`` when it names none."""
+    found = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[^:\[\]]+):(\d{1,5})", address)
+    if found is None:
+        raise UsageError(f"--broker {address}: give HOST:PORT or [IPv6]:PORT")
+    host, port = found[1].strip("[]"), int(found[2])
+    try:
+        infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
+    except (OSError, UnicodeError) as error:
+        raise UsageError(f"--broker {address}: the name does not resolve ({error})") from None
+    addresses = sorted({str(info[4][0]) for info in infos})
+    return tuple(f"{ip}/{128 if ':' in ip else 32}" for ip in addresses)
 
 
 def run(args: argparse.Namespace) -> int:

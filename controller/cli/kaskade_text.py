@@ -34,7 +34,7 @@ def plain(state: KaskadeState, cells: Sequence[int]) -> str:
 def painted(state: KaskadeState, cells: Sequence[int]) -> str:
     """The board ``cells`` in colour, with its legend."""
     critical = state.grid.critical
-    last = state.moves[-1] if state.moves else None
+    last = state.moves[-1].cell if state.moves else None
 
     def paint(cell: int, token: str) -> str:
         value = cells[cell]

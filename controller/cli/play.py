@@ -42,6 +42,7 @@ from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.games.status import title
+from controller.remote.link import linked
 from controller.web.server import Serving, parse_address
 
 SEAT_COLOURS = ("white", "black", "red")
@@ -154,7 +155,8 @@ def run_board(args: argparse.Namespace) -> int:
     bridge, server = start_web(profile, store, web)
     try:
         run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
-                 companion=ReadyReport(store.directory.parent, bridge))
+                 companion=ReadyReport(store.directory.parent,
+                                       linked(store.directory, bridge)))
     finally:
         if server is not None:
             server.stop()

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         board = open_board(kind, profile, port=args.port)
         app = App(profile, store)
-        app.screen = make(app)
+        app.show(make(app))
         stop = threading.Event()
         for signal_number in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signal_number, lambda *_: stop.set())

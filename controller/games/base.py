@@ -97,6 +97,9 @@ class GameOver(Event):
 
 
 M = TypeVar("M", bound=Hashable)
+"""A game's move: a small immutable value (a frozen dataclass) that compares with ``==``,
+hashes, and whose ``repr`` evaluates after ``from <the game's package> import *``; a move
+with nothing to say is a named constant (``PASS``), never a bare string or number."""
 S = TypeVar("S", bound="GameState[Any]")
 
 
@@ -162,6 +165,19 @@ class GameState(ABC, Generic[M]):
     def __str__(self) -> str:
         """The diagram, so ``print(state)`` shows the board."""
         return self.diagram()
+
+    def __eq__(self, other: object) -> bool:
+        """States are equal when they are of the same game and their positions are: what
+        ``position()`` writes — the board, whose turn it is, dice, hands and cards, the
+        options the game was made with and the ply count — and never the moves played on
+        them, so two ways to one position compare equal (python-chess compares boards so)."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(other) is type(self) and other.position() == self.position()
+
+    __hash__ = None  # type: ignore[assignment]
+    """States change in place as moves are played, so they cannot be keys of a dict or
+    members of a set: key on ``position()`` instead."""
 
     # -- whose turn, how it ended -------------------------------------------------------------
 

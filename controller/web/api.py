@@ -19,6 +19,7 @@ import asyncio
 import json
 import logging
 import math
+import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from dataclasses import asdict
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
-from controller.app.app import GameDoesNotFitError
+from controller.app.app import GameDoesNotFitError, NothingWaitingError
 from controller.app.autosave import SavedGameError, read_saved
 from controller.app.games import front
 from controller.app.history import History, Match, UnknownMatchError
@@ -38,8 +39,6 @@ from controller.app.pairing import (
     PairingError,
     TooSoonError,
 )
-from controller.app.screens.game import GameScreen
-from controller.app.screens.pause import PauseScreen
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
 from controller.app.storage import StorageError
@@ -58,6 +57,7 @@ from controller.web.results import match_words
 
 if TYPE_CHECKING:
     from controller.app.app import App
+    from controller.app.screens.pause import PausableScreen
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -125,6 +125,7 @@ class Api:
             web.post("/api/game/hint", self.paired(self.hint)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
+            web.post("/api/remote/join", self.paired(self.remote_join)),
             web.get("/api/pair", self.pairing_state),
             web.post("/api/pair/start", self.paired(self.pair_start)),
             web.post("/api/pair", self.pair),
@@ -341,10 +342,8 @@ class Api:
             changes["web_reading"] = changes.pop("reading")
 
         def apply(app: App, now: float) -> tuple[dict[str, Any], str | None]:
-            for name, value in changes.items():
-                setattr(app.settings, name, value)
-            app.follow_sleep_setting()
-            return _settings_json(app), app.save_settings()
+            problem = app.change_settings(changes)
+            return _settings_json(app), problem
 
         settings, problem = await self.call(apply)
         self.reading = changes.get("web_reading", self.reading)
@@ -389,21 +388,42 @@ class Api:
         levels = {players.index(player): level for player, level in computer.items()}
 
         def begin(app: App, now: float) -> dict[str, Any]:
-            app.screen = app.start_game(start, levels)
-            assert app.session is not None
-            return {"game": name, "id": app.session.tags["Id"],
+            session = app.new_game(start, levels)
+            return {"game": name, "id": session.tags["Id"],
                     "seats": {p: seat(levels.get(i)) for i, p in enumerate(players)}}
 
         return web.json_response(await self.call(begin), status=201)
+
+    async def remote_join(self, request: web.Request) -> web.Response:
+        """``POST /api/remote/join {"code": "123456"}``: look up the game a board elsewhere
+        offers under that invite code and join it (202: the game appears on the board once
+        found; 409 when no broker is set up)."""
+        code = (await _body(request)).get("code")
+        if not isinstance(code, str) or not re.fullmatch(r"\d{6}", code):
+            raise web.HTTPBadRequest(text=_message("code: the six digits the other board shows"),
+                                     content_type="application/json")
+
+        def join(app: App, now: float) -> dict[str, Any]:
+            if app.remote_join is None:
+                raise RefusedError(409, "remote play is not set up on this board: kaskade "
+                                        "remote setup (docs/remote.md)")
+            try:
+                app.remote_join(code)
+            except KaskadeError as error:
+                raise RefusedError(409, str(error)) from None
+            return {"looking_up": code}
+
+        return web.json_response(await self.call(join), status=202)
 
     async def continue_waiting(self, request: web.Request) -> web.Response:
         """``POST /api/games/{name}/continue``: the unfinished game of ``name`` goes on."""
         name = request.match_info["name"]
 
         def resume(app: App, now: float) -> dict[str, Any]:
-            if name not in app.waiting_games():
-                raise RefusedError(409, f"no {name} game waits to be continued")
-            app.screen = app.open_game(name)
+            try:
+                app.continue_waiting(name)
+            except NothingWaitingError as error:
+                raise RefusedError(409, str(error)) from None
             return {"game": name, "screen": type(app.screen).__name__}
 
         return web.json_response(await self.call(resume))
@@ -456,12 +476,11 @@ class Api:
 
         def go_on(app: App, now: float) -> tuple[dict[str, Any], Future[None] | None]:
             try:
-                app.screen = app.continue_game(saved.start, saved.moves, saved.tags)
+                session = app.continue_game(saved.start, saved.moves, saved.tags)
             except GameDoesNotFitError as error:
                 raise RefusedError(409, str(error)) from None
-            assert app.session is not None
             return {"game": saved.start.info.name, "moves": len(saved.moves),
-                    "id": app.session.tags["Id"]}, app.session.last_write
+                    "id": session.tags["Id"]}, session.last_write
 
         answer, written = await self.call(go_on)
         if written is not None:
@@ -564,12 +583,10 @@ def _http(status: int, reason: str) -> web.HTTPException:
     return kind(text=_message(reason), content_type="application/json")
 
 
-def _game_screen(app: App) -> GameScreen[Any]:
+def _game_screen(app: App) -> PausableScreen:
     """The game on the board, or a 409."""
-    screen = app.screen
-    while isinstance(screen, PauseScreen):
-        screen = screen.play
-    if not isinstance(screen, GameScreen):
+    screen = app.current_game()
+    if screen is None:
         raise RefusedError(409, "no game is on the board")
     return screen
 

@@ -146,7 +146,7 @@ class Bridge:
         self.board.publish(Snapshot(type(app.screen).__name__, app.describe(now),
                                     bytes(driver.canvas.pixels), round(app.brightness, 3),
                                     self._game_of(app), tuple(sorted(app.waiting_games())),
-                                    app.update_share, app.announcer.secret))
+                                    app.firmware_update.share, app.announcer.secret))
         readings = app.readings
         if readings.watched and readings.count != self._readings_seen:
             self._readings_seen = readings.count

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from controller.devices.firmware import bundled
+from controller.app.firmware_update import UpdateRefusedError
 from controller.render.canvas import Canvas
 from controller.render.heatmap import draw_heat_map
 from controller.web.api import Api, RefusedError, json_error
@@ -49,14 +49,8 @@ class HealthRoutes:
         self-test, and what the app had to say."""
 
         def look(app: App, now: float) -> dict[str, Any]:
-            firmware, standing, ours = app.board_firmware, app.firmware_standing, bundled()
             return {
-                "firmware": {"board": firmware.version if firmware else None,
-                             "board_hash": firmware.content_hash if firmware else None,
-                             "bundled": ours.version, "bundled_hash": ours.content_hash,
-                             "standing": standing.words() if standing else None,
-                             "update_offered": app.update_offered,
-                             "updating": app.update_share, "last_update": app.update_outcome},
+                "firmware": app.firmware_update.report(),
                 "touches": "connected" if app.touches_lost is None else app.touches_lost,
                 "board": app.board_restarts(now),
                 "screen": type(app.screen).__name__,
@@ -105,16 +99,12 @@ class HealthRoutes:
         the offer's update tile does (the board shows the progress; the game is kept)."""
 
         def start(app: App, now: float) -> dict[str, Any]:
-            if app.update_share is not None:
-                raise RefusedError(409, "an update is already under way")
-            firmware, standing = app.board_firmware, app.firmware_standing
-            if firmware is None or standing is None:
-                raise RefusedError(409, "the touch board has not said which firmware it runs")
-            if not standing.differs:
-                raise RefusedError(409, f"the touch board already runs firmware "
-                                        f"{firmware.version} ({firmware.content_hash}), the "
-                                        "one this software brings")
-            app.update_now()
-            return {"updating": firmware.version, "to": standing.bundled.version}
+            try:
+                app.update_now()
+            except UpdateRefusedError as refused:
+                raise RefusedError(409, str(refused)) from None
+            update = app.firmware_update
+            assert update.board is not None and update.standing is not None, "it started"
+            return {"updating": update.board.version, "to": update.standing.bundled.version}
 
         return web.json_response(await self.api.call(start), status=202)

@@ -111,20 +111,26 @@ def udev_value(text: str, what: str) -> str:
 
 
 def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
-         web: str | None = WEB_ADDRESS, touch: str = TOUCH_DRIVER) -> str:
+         web: str | None = WEB_ADDRESS, touch: str = TOUCH_DRIVER,
+         broker: tuple[str, ...] = ()) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
     build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
-    (``HOST:PORT``) to the local network only, or with no network at all (``None``); the
-    touch board's port is a device of kernel driver ``touch`` (``ttyACM``, ``ttyUSB``)."""
+    (``HOST:PORT``) to the local network only, or with no network at all (``None`` and no
+    broker); the touch board's port is a device of kernel driver ``touch`` (``ttyACM``,
+    ``ttyUSB``). ``broker``: the addresses of an MQTT broker beyond the home network that the
+    board may reach besides (remote play)."""
     command = " ".join(systemd_word(word) for word in (
         str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
         "--state-dir", str(STATE), *(("--web", web) if web else ())))
     network = [
-        "# The web companion: IP only from this machine and the home network's private ranges.",
+        ("# The web companion: IP only from this machine and the home network's private "
+         "ranges" if web else "# IP only with this machine and the home network's private "
+         "ranges") + (", and the broker for remote play." if broker else "."),
         "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
         "IPAddressDeny=any",
-        f"IPAddressAllow={' '.join(LOCAL_NETWORKS)}",
-    ] if web else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX", "IPAddressDeny=any"]
+        f"IPAddressAllow={' '.join((*LOCAL_NETWORKS, *broker))}",
+    ] if web or broker else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX",
+                             "IPAddressDeny=any"]
     if who.user == "root" and "/dev/mem" in who.devices:
         identity = ["User=root",
                     "# /dev/mem for the PWM's DMA: that capability and nothing else.",
@@ -279,8 +285,9 @@ def udev_rule(profile: Profile, serial: str | None) -> str:
 
 def files(profile: Profile, profile_argument: str, who: Account,
           web: str | None = WEB_ADDRESS, *, serial: str | None,
-          touch: str = TOUCH_DRIVER) -> dict[Path, str]:
+          touch: str = TOUCH_DRIVER, broker: tuple[str, ...] = ()) -> dict[Path, str]:
     """Where each system file goes and what it says (``serial`` and ``touch``: the touch
-    board's USB serial number and the kernel driver of its port)."""
-    return {SERVICE: unit(who, profile_argument, web=web, touch=touch),
+    board's USB serial number and the kernel driver of its port; ``broker``: the addresses
+    of a broker for remote play)."""
+    return {SERVICE: unit(who, profile_argument, web=web, touch=touch, broker=broker),
             UDEV_RULE: udev_rule(profile, serial)}

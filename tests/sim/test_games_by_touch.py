@@ -17,9 +17,10 @@ from controller.app.screens.cascades import CascadesScreen
 from controller.app.screens.cascades_decktet import CascadesDecktetScreen
 from controller.app.screens.colliding_circles import CollidingCirclesScreen
 from controller.games import CHANCE
-from controller.games.big_balls import THROW, BallMove, StoneStep
+from controller.games.big_balls import DICE, THROW, BallMove, StoneStep
 from controller.games.big_balls.pieces import MOVE
 from controller.games.cascades import END, PASS
+from controller.games.cascades import Place as Stone
 from controller.games.cascades_decktet.moves import Play
 from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NAMES
 from controller.games.colliding_circles.pieces import END as END_OF_TURN
@@ -96,10 +97,10 @@ def test_cascades_by_touch_to_the_end(tmp_path, profile_name):
     rng = random.Random(1)
     while not sim.app.session.finished:
         legal = state.legal_moves()
-        placements = [m for m in legal if isinstance(m, int)]
+        placements = [m for m in legal if isinstance(m, Stone)]
         move = placements[int(rng.random() * len(placements))] if placements and \
             rng.random() < 0.9 else next(m for m in (END, PASS) if m in legal)
-        tap(sim, screen.layout.pads[move] if isinstance(move, int) else screen.layout.done)
+        tap(sim, screen.layout.pads[move.cell] if isinstance(move, Stone) else screen.layout.done)
         assert state.moves[-1] == move
     sim.pass_time(1.0)
     outcome = state.outcome()
@@ -180,7 +181,7 @@ def test_big_balls_against_the_computer_which_throws_through_the_same_chance_ste
                        if move == THROW and mover == 1]
     assert computer_throws, "the computer threw the die at least once"
     for index in computer_throws:
-        assert moves[index + 1] in range(1, 7), "a die number follows every throw"
+        assert moves[index + 1] in DICE, "a die number follows every throw"
         assert isinstance(moves[index + 2], StoneStep)
 
 

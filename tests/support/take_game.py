@@ -55,8 +55,15 @@ class Took(Event):
     left: int
 
 
-class TakeState(GameState[int]):
-    """A row of ``left`` lights, ``player`` to take; a move is how many lights (1 or 2)."""
+@dataclass(frozen=True, slots=True)
+class Take:
+    """A move: take ``count`` lights (1 or 2) from the right-hand end; written ``1`` or ``2``."""
+
+    count: int
+
+
+class TakeState(GameState[Take]):
+    """A row of ``left`` lights, ``player`` to take; a move is a :class:`Take`."""
 
     info = GameInfo(name="take", title="Take", players=("white", "black"),
                     options={"lights": "lights in the row, 3 to 16 (default 7)"})
@@ -67,7 +74,7 @@ class TakeState(GameState[int]):
         self.left = lights if left is None else left
         self.player = player
         self._plies = plies
-        self._moves: list[int] = []
+        self._moves: list[Take] = []
 
     @classmethod
     def new(cls, options: Mapping[str, str] | None = None) -> TakeState:
@@ -132,7 +139,7 @@ class TakeState(GameState[int]):
         return self._plies
 
     @property
-    def moves(self) -> list[int]:
+    def moves(self) -> list[Take]:
         return self._moves
 
     def outcome(self) -> Outcome | None:
@@ -141,15 +148,15 @@ class TakeState(GameState[int]):
         winner = 1 - self.player  # the player who took the last light
         return Outcome(winner, f"{self.player_title(winner)} took the last light")
 
-    def legal_moves(self) -> list[int]:
-        return [count for count in (1, 2) if count <= self.left]
+    def legal_moves(self) -> list[Take]:
+        return [Take(count) for count in (1, 2) if count <= self.left]
 
-    def play(self, move: int) -> list[Event]:
+    def play(self, move: Take) -> list[Event]:
         if move not in self.legal_moves():
-            raise IllegalMoveError(str(move), self.position(),
+            raise IllegalMoveError(repr(move), self.position(),
                                    "take 1 or 2 lights, no more than are left")
-        self.left -= move
-        events: list[Event] = [Took(self.player, move, self.left)]
+        self.left -= move.count
+        events: list[Event] = [Took(self.player, move.count, self.left)]
         self.player = 1 - self.player
         self._plies += 1
         self._moves.append(move)
@@ -158,22 +165,24 @@ class TakeState(GameState[int]):
             events.append(GameOver(outcome))
         return events
 
-    def undo(self) -> int:
+    def undo(self) -> Take:
         if not self._moves:
             raise NothingToUndoError("there is no move to take back")
         move = self._moves.pop()
-        self.left += move
+        self.left += move.count
         self.player = 1 - self.player
         self._plies -= 1
         return move
 
-    def parse_move(self, text: str) -> int:
+    def parse_move(self, text: str) -> Take:
         if text.strip() not in ("1", "2"):
             raise InvalidMoveError(text, self.position(), "a move is 1 or 2")
-        return int(text)
+        return Take(int(text))
 
-    def move_name(self, move: int) -> str:
-        return str(move)
+    def move_name(self, move: Take) -> str:
+        if not isinstance(move, Take) or move.count not in (1, 2):
+            raise InvalidMoveError(repr(move), self.position(), "a move is 1 or 2")
+        return str(move.count)
 
 
 # -- the picture (controller/render/take.py) -----------------------------------------------------
@@ -227,11 +236,11 @@ class TakeScreen(GameScreen[TakeState]):
 
     def tap(self, pad: int, now: float) -> None:
         column, row = self.pad(pad)
-        count = self.state.left - column
-        if row != 0 or not self.person_to_move() or not self.state.is_legal(count):
+        move = Take(self.state.left - column)
+        if row != 0 or not self.person_to_move() or not self.state.is_legal(move):
             self.refuse(pad, now)
             return
-        self.play(count, now)
+        self.play(move, now)
 
     def touch_words(self) -> str:
         return "touch the last light to take one, the one before it to take two"
@@ -239,7 +248,7 @@ class TakeScreen(GameScreen[TakeState]):
     def view(self, now: float) -> TakeView:
         legal = self.state.legal_moves() if self.person_to_move() else []
         return TakeView(self.state.lights, self.state.left,
-                        frozenset(self.state.left - count for count in legal), self.colours,
+                        frozenset(self.state.left - move.count for move in legal), self.colours,
                         self.turn(now))
 
     def draw(self, canvas: Canvas, now: float) -> bool:

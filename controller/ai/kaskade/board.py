@@ -6,8 +6,21 @@ keeps a copy of the board, since a cascade can touch any cell.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from controller.ai.base import Thought
+from controller.games import GameState
 from controller.games.kaskade import KaskadeState
 from controller.games.kaskade.overflow import place
+
+
+def as_move(state: GameState[Any], thought: Thought) -> Thought:
+    """A search's thought, which names a bare cell number, with the game's move instead: what
+    a player hands back."""
+    if not isinstance(state, KaskadeState):
+        raise TypeError(f"a Kaskade player cannot play {state.info.title}")
+    return replace(thought, move=state.grid.places[thought.move])
 
 
 class SearchBoard:

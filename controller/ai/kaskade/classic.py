@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.board import SearchBoard, as_move
 from controller.ai.kaskade.core import compiled, compiled_board
 from controller.ai.kaskade.evaluate import classical
 from controller.games import GameState
@@ -51,8 +51,8 @@ class ClassicMinimax(Player):
         else:
             best_move, best = self._search(SearchBoard(state), rng)
         score = 1.0 if best >= WIN else -1.0 if best <= -WIN else 0.0
-        return Thought(best_move, score, steps=self.nodes, depth=self.depth,
-                       seconds=time.perf_counter() - started)
+        return as_move(state, Thought(best_move, score, steps=self.nodes, depth=self.depth,
+                                      seconds=time.perf_counter() - started))
 
     def _search(self, board: SearchBoard, rng: random.Random) -> tuple[int, int]:
         """The move and its value, in Python: the reference the compiled ``classic`` keeps to."""

@@ -56,4 +56,4 @@ def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
 
     every = CHECK_EVERY if budget.steps is None else max(1, min(CHECK_EVERY, budget.steps // 16))
     move, score, nodes, depth = board.search(moves, max_depth, check, every)
-    return Thought(move, unit(score), nodes, depth, budget.elapsed)
+    return Thought(state.grid.places[move], unit(score), nodes, depth, budget.elapsed)

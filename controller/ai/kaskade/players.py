@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.board import SearchBoard, as_move
 from controller.ai.kaskade.core import compiled, compiled_search
 from controller.ai.kaskade.evaluate import classical_balance
 from controller.ai.kaskade.search import AlphaBeta
@@ -31,9 +31,9 @@ class Gentle(Player):
         moves = board.moves()
         for move in moves:
             if board.play(move):
-                return Thought(move, 1.0, len(moves))
+                return as_move(state, Thought(move, 1.0, len(moves)))
             board.undo()
-        return Thought(moves[int(rng.random() * len(moves))], steps=len(moves))
+        return as_move(state, Thought(moves[int(rng.random() * len(moves))], steps=len(moves)))
 
 
 class Greedy(Player):
@@ -54,7 +54,8 @@ class Greedy(Player):
                 best, choices = score, [move]
             elif score == best:
                 choices.append(move)
-        return Thought(choices[int(rng.random() * len(choices))], steps=len(board.moves()))
+        return as_move(state, Thought(choices[int(rng.random() * len(choices))],
+                                      steps=len(board.moves())))
 
 
 class Searcher(Player):
@@ -73,4 +74,5 @@ class Searcher(Player):
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if self.engine == "auto" and compiled() and isinstance(state, KaskadeState):
             return compiled_search(state, budget, rng, self.max_depth)
-        return AlphaBeta(classical_balance, self.max_depth).search(_board(state), budget, rng)
+        return as_move(state, AlphaBeta(classical_balance, self.max_depth).search(
+            _board(state), budget, rng))

@@ -12,7 +12,7 @@ from controller.app.screens.options import Choice, OptionsScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.games import Event, GameState
-from controller.games.cascades import END, PASS, CascadesState
+from controller.games.cascades import END, PASS, CascadesState, Place
 from controller.games.cascades.slope import MIN_TOP, SHAPES
 from controller.games.cascades.state import PLACEMENTS, SCORINGS
 from controller.profile.model import Profile
@@ -38,7 +38,7 @@ class CascadesScreen(GameScreen[CascadesState]):
         move: Any = None
         if hit is not None and self.person_to_move():
             kind, cell = hit
-            move = cell if kind == "cell" else self._done_move()
+            move = self.state.slope.stones[cell] if kind == "cell" else self._done_move()
         if move is None or not self.state.is_legal(move):
             self.refuse(pad, now)
             return
@@ -60,7 +60,7 @@ class CascadesScreen(GameScreen[CascadesState]):
         cell = hit[1]
         owner = self.state.cells[cell]
         holds = "empty" if owner < 0 else f"{self.state.player_title(owner)}'s stone"
-        action = " · touch: a stone goes here" if cell in legal else ""
+        action = " · touch: a stone goes here" if self.state.slope.stones[cell] in legal else ""
         return f"{self.state.slope.name(cell)} · {holds}{action}"
 
     def _done_move(self) -> Any:
@@ -70,7 +70,7 @@ class CascadesScreen(GameScreen[CascadesState]):
 
     def after_move(self, events: list[Event], now: float) -> bool:
         del events, now
-        self.host.say(Sound.MOVE if isinstance(self.state.moves[-1], int) else Sound.TAP)
+        self.host.say(Sound.MOVE if isinstance(self.state.moves[-1], Place) else Sound.TAP)
         return False
 
     def last_turn(self) -> frozenset[int]:
@@ -80,8 +80,8 @@ class CascadesScreen(GameScreen[CascadesState]):
         for move, mover in zip(reversed(moves), reversed(movers)):
             if mover != movers[-1]:
                 break
-            if isinstance(move, int):
-                cells.add(move)
+            if isinstance(move, Place):
+                cells.add(move.cell)
         return frozenset(cells)
 
     def draw(self, canvas: Canvas, now: float) -> bool:
@@ -92,17 +92,18 @@ class CascadesScreen(GameScreen[CascadesState]):
         state = self.state
         person = self.person_to_move()
         legal = state.legal_moves() if person else []
-        hint = self.hint[0]
+        hint, done = self.hint[0], next((m for m in (END, PASS) if m in legal), None)
         last = state.moves[-1] if state.moves else None
         return CascadesView(
             cells=state.cells,
             colours=self.colours,
-            placeable=frozenset(m for m in legal if isinstance(m, int)),
-            done=next((m for m in (END, PASS) if m in legal), None),
+            placeable=frozenset(m.cell for m in legal if isinstance(m, Place)),
+            done=None if done is None else state.move_name(done),
             last_turn=self.last_turn() if state.moves else frozenset(),
-            last_move=last if isinstance(last, int) else None,
+            last_move=last.cell if isinstance(last, Place) else None,
             counted=frozenset(state.slope.bottom if state.scoring == "bottom" else ()),
-            hint=hint,
+            hint=hint.cell if isinstance(hint, Place) else
+            None if hint is None else state.move_name(hint),
             turn=self.turn(now),
         )
 

@@ -13,6 +13,10 @@
   touch goes home.
 * Words on the LEDs: whose turn it is when a game starts or is continued, and the result with
   its score when it ends; a touch skips either.
+* A seat may be played by a board elsewhere (``remote`` in its tag): its moves, the game's
+  chance and any take-back come through the link between the boards, which plays them here
+  with ``play``; a hold or the undo button asks that board to take back instead of taking
+  back at once, and no hint is given.
 
 Each game's screen says what a tap means (``tap``), what a move shows (``after_move``), how
 the board looks (``draw``) and, in words, what a touch would do now (``touch_words``).
@@ -27,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Generic
 from controller.ai.levels import STRONGEST
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PausableScreen, PauseScreen
+from controller.app.seats import NOT_JOINED
 from controller.app.session import S, Session
 from controller.app.thinking import ComputerMove, ThinkRequest
 from controller.app.words import player_word
@@ -182,7 +187,8 @@ class GameScreen(PausableScreen, Generic[S]):
         """Whether a person (not the computer, not chance) decides now."""
         to_move = self.state.to_move
         return not self.session.finished and to_move is not None and to_move != CHANCE and \
-            self.session.computer_level(to_move) is None and self.chance_at is None
+            self.session.computer_level(to_move) is None and self.chance_at is None and \
+            self.session.remote_player(to_move) is None
 
     def refuse(self, pad: int, now: float) -> None:
         """A touch that is not a legal move: flash the pad red."""
@@ -211,6 +217,8 @@ class GameScreen(PausableScreen, Generic[S]):
         """After a move (or when the screen opens): draw chance, or ask the computer."""
         if self.session.finished or self.animation_end() is not None:
             return
+        if self.session.remote:
+            return  # chance and the other seat's moves come through the link
         if self.state.to_move == CHANCE:
             delay = self.chance_delay()
             if now is None or delay <= 0:
@@ -233,7 +241,12 @@ class GameScreen(PausableScreen, Generic[S]):
         return self.session.takeback() > 0
 
     def take_back(self, now: float) -> None:
-        """Take back moves to the last decision of a person (past the computer and chance)."""
+        """Take back moves to the last decision of a person (past the computer and chance);
+        against a board elsewhere, ask it to."""
+        if self.session.remote:
+            self.session.remote_request = True
+            self.host.say(Sound.TAP)
+            return
         self.end_animation(now)
         self.stop_thinking()
         self.chance_at = None
@@ -252,7 +265,7 @@ class GameScreen(PausableScreen, Generic[S]):
 
     def hint_requested(self) -> bool:
         """Start thinking about a hint for the person to move; False when none can be given."""
-        if not self.person_to_move():
+        if not self.person_to_move() or self.session.remote:
             return False
         if self.hinting is None:  # asked again while thinking: the hint under way answers
             self.hinting = self.host.think(self.state, STRONGEST, hint=True)
@@ -339,6 +352,7 @@ class GameScreen(PausableScreen, Generic[S]):
         words = self.position_words()
         if self.computer_played is not None:
             words.append(self.computer_played)
+        words.append(self.session.remote_words)
         words.append(self.hint_words(now))
         if self.session.finished:
             words.append("touch to go home")
@@ -378,6 +392,12 @@ class GameScreen(PausableScreen, Generic[S]):
         players = range(len(self.state.info.players))
         if len(players) == 1:
             return ""
+        remote = {p: self.session.remote_player(p) for p in players}
+        if any(remote.values()):
+            return " against ".join(
+                f"{person} ({self.state.player_title(p)})" if not remote[p] else
+                f"{remote[p]} ({self.state.player_title(p)})" if remote[p] == NOT_JOINED else
+                f"{remote[p]}'s board ({self.state.player_title(p)})" for p in players)
         levels = {p: self.session.computer_level(p) for p in players}
         people = [p for p in players if levels[p] is None]
         if len(people) == len(players):

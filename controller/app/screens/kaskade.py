@@ -35,12 +35,12 @@ class KaskadeScreen(GameScreen[KaskadeState]):
     def tap(self, pad: int, now: float) -> None:
         column, row = self.pad(pad)
         grid = self.state.grid
-        cell = row * grid.width + column
-        if column >= grid.width or row >= grid.height or not self.person_to_move() or \
-                not self.state.is_legal(cell):
+        move = grid.places[row * grid.width + column] \
+            if column < grid.width and row < grid.height else None
+        if move is None or not self.person_to_move() or not self.state.is_legal(move):
             self.refuse(pad, now)
             return
-        self.play(cell, now)
+        self.play(move, now)
 
     def touch_words(self) -> str:
         return "touch an empty cell or one of yours"
@@ -54,7 +54,8 @@ class KaskadeScreen(GameScreen[KaskadeState]):
         value = state.cells[cell]
         holds = "empty" if value == 0 else \
             f"{'White' if value > 0 else 'Black'}, {abs(value)} of {grid.critical[cell]} balls"
-        action = "touch: a ball goes here" if self.person_to_move() and state.is_legal(cell) \
+        action = "touch: a ball goes here" if \
+            self.person_to_move() and state.is_legal(grid.places[cell]) \
             else "not a move now"
         return f"{grid.name(cell)} · {holds} · {action}"
 
@@ -83,7 +84,7 @@ class KaskadeScreen(GameScreen[KaskadeState]):
         """What the board shows at ``now``."""
         state = self.state
         moves = state.moves
-        last = moves[-1] if moves else None
+        last = moves[-1].cell if moves else None
         cells, burst_at = state.cells, NEVER
         bursts: tuple[int, ...] = ()
         if self.animation is not None:
@@ -91,7 +92,7 @@ class KaskadeScreen(GameScreen[KaskadeState]):
             if shown is not None:
                 step, burst_at = shown
                 cells, bursts = step.cells, step.overflowing
-        hint = self.hint[0]
+        hint = None if self.hint[0] is None else self.hint[0].cell
         return KaskadeView(
             width=state.grid.width,
             height=state.grid.height,

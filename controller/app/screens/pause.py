@@ -108,7 +108,7 @@ class PauseScreen(Screen):
     def tick(self, now: float) -> Screen | None:
         if self.resign_since is not None and now - self.resign_since >= RESIGN_HOLD:
             session = self.play.session
-            session.resign(session.state.to_move)
+            session.resign(session.resigner)
             self.play.resigned()
             return self.play
         return None

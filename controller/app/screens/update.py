@@ -56,7 +56,7 @@ class UpdateOfferScreen(Screen):
     def tick(self, now: float) -> Screen | None:
         if self.held_since is not None and now - self.held_since >= UPDATE_HOLD:
             self.host.say(Sound.TAP)
-            self.host.start_update()
+            self.host.firmware_update.start()
             return UpdatingScreen(self.host)
         return None
 
@@ -70,14 +70,14 @@ class UpdateOfferScreen(Screen):
         return True
 
     def describe(self, now: float) -> str:
-        standing = self.host.firmware_standing
+        standing = self.host.firmware_update.standing
         words = standing.words() if standing else "other touch firmware"
         return (f"{words[0].upper()}{words[1:]} · hold the update pad to install this program's "
                 "firmware (a minute, the game and settings stay), or touch later")
 
     def _later(self) -> Screen:
         self.host.say(Sound.TAP)
-        self.host.decline_update()
+        self.host.firmware_update.decline()
         return self.host.home()
 
 

@@ -47,6 +47,8 @@ _DIE_STEP = re.compile(r"([1-6])\s*([a-g][1-7]\s*[-x]\s*[a-g][1-7])")
 """The original's stone turn: the die's number, then the step (``4 e2-d3``, ``4e2xd3``)."""
 _BALL_WORDS = ("bb", "bb:")
 NUMBER_WORDS = tuple(str(n) for n in rules.NUMBERS)
+THROW_WORD = "throw"
+"""How ``THROW`` is written."""
 
 
 def move_name(state: BigBallsState, move: Move) -> str:
@@ -61,9 +63,9 @@ def move_name(state: BigBallsState, move: Move) -> str:
         text = f"{hole_name(move.origin)}{'x' if taking else '-'}{hole_name(move.target)}"
         return f"BB:{text}" if isinstance(move, rules.BallMove) else text
     if move == rules.THROW:
-        return rules.THROW
-    if isinstance(move, int) and not isinstance(move, bool) and 1 <= move <= 6:
-        return str(move)
+        return THROW_WORD
+    if isinstance(move, rules.Die) and move in rules.DICE:
+        return str(move.number)
     raise InvalidMoveError(repr(move), state.position(), "not a Big Balls move")
 
 
@@ -72,7 +74,7 @@ def parse_move(state: BigBallsState, text: str) -> Move:
     names the step once the die shows 4; before the throw it is a whole turn, which
     :func:`turn_moves` reads."""
     word = text.strip().lower()
-    if word == rules.THROW:
+    if word == THROW_WORD:
         return rules.THROW
     turn = _DIE_STEP.fullmatch(word)
     if turn is not None:
@@ -88,7 +90,7 @@ def parse_move(state: BigBallsState, text: str) -> Move:
         word = turn[2]
     if word.isdigit():
         if len(word) == 1 and "1" <= word <= "6":
-            return int(word)
+            return rules.DICE[int(word) - 1]
         if len(word) == 6 and sorted(word) == list("123456"):
             return rules.Deal(tuple(int(c) for c in word))
     ball = _BALL.fullmatch(word)
@@ -120,7 +122,7 @@ def turn_moves(state: BigBallsState, text: str) -> list[Move]:
         raise InvalidMoveError(text, state.position(), f"{turn[2]} names a hole that is not on "
                                "the board (a1 to g1 on rank 1 up to a7)")
     throw: list[Move] = [rules.THROW] if state.phase == rules.CHOOSE else []
-    return [*throw, int(turn[1]), rules.StoneStep(origin, target)]
+    return [*throw, rules.DICE[int(turn[1]) - 1], rules.StoneStep(origin, target)]
 
 
 def words_as_moves(words: Sequence[str], phase: str) -> list[list[str]]:
@@ -144,14 +146,14 @@ def words_as_moves(words: Sequence[str], phase: str) -> list[list[str]]:
             result.append([])
             held = word
         elif low in NUMBER_WORDS:
-            result.append([rules.THROW, low] if expect == "turn" else [low])
+            result.append([THROW_WORD, low] if expect == "turn" else [low])
             expect = "step"
         elif turn is not None and expect in ("turn", "die"):
-            result.append([*([rules.THROW] if expect == "turn" else []), turn[1], turn[2]])
+            result.append([*([THROW_WORD] if expect == "turn" else []), turn[1], turn[2]])
             expect = "turn"
         else:
             result.append([word])
-            expect = "die" if low == rules.THROW else "turn"
+            expect = "die" if low == THROW_WORD else "turn"
     if held is not None:
         result[-1] = [held]
     return result
@@ -173,9 +175,9 @@ def original_words(state: BigBallsState, moves: Sequence[str], movers: Sequence[
             word = f"BB {word[3:]}"
         elif not words and state.phase == rules.MOVE:
             word = f"{state.die} {word}"
-        elif (word == rules.THROW and index < len(moves)) or \
+        elif (word == THROW_WORD and index < len(moves)) or \
                 (not words and state.phase == rules.ROLL):
-            if word == rules.THROW:
+            if word == THROW_WORD:
                 word, index = moves[index], index + 1
             if index < len(moves) and _STEP.fullmatch(moves[index]):
                 word, index = f"{word} {moves[index]}", index + 1

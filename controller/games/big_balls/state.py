@@ -3,8 +3,8 @@ stone may step; six neutral big balls roll down and crush what they meet.
 
 Rules: ``docs/games/big-balls.md``. A move is one action: a deal (the opening shuffle of one
 player's stones, a chance step), a big-ball roll, ``THROW`` (the decision to throw the die), the
-die's number (a chance step), or a stone's step. A turn is a roll, or a throw, its number and a
-step.
+die's number (:class:`Die`, a chance step), or a stone's step. A turn is a roll, or a throw,
+its number and a step.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from controller.games.big_balls.pieces import (
     CHOOSE,
     DEAL_BLACK,
     DEAL_WHITE,
+    DICE,
     EMPTY,
     MOVE,
     NUMBERS,
@@ -32,6 +33,7 @@ from controller.games.big_balls.pieces import (
     THROW,
     BallMove,
     Deal,
+    Die,
     Move,
     StoneStep,
     number,
@@ -57,7 +59,8 @@ from controller.games.errors import (
 )
 from controller.games.notated import NotatedState
 
-DEALS = tuple(permutations(NUMBERS))
+DEALS = tuple(Deal(numbers) for numbers in permutations(NUMBERS))
+"""The 720 deals of one player's stones."""
 
 
 class BigBallsState(NotatedState[Move]):
@@ -253,9 +256,9 @@ class BigBallsState(NotatedState[Move]):
         if self._outcome is not None:
             return []
         if self.phase in (DEAL_BLACK, DEAL_WHITE):
-            return [Deal(numbers) for numbers in DEALS]
+            return list(DEALS)
         if self.phase == ROLL:
-            return list(NUMBERS)
+            return list(DICE)
         if self.phase == MOVE:
             assert self.die is not None
             own = self.stones(self.player)
@@ -284,7 +287,7 @@ class BigBallsState(NotatedState[Move]):
                 return None
             return "the stones are being dealt: a deal lists 1 to 6 once each"
         if phase == ROLL:
-            return None if move in NUMBERS and not isinstance(move, bool) else \
+            return None if move in DICE else \
                 "the die is being thrown: only its number can come next"
         if phase == MOVE:
             if not isinstance(move, StoneStep):
@@ -342,9 +345,9 @@ class BigBallsState(NotatedState[Move]):
         elif move == THROW:
             self.phase = ROLL
             events = [Thrown(self.player)]
-        elif isinstance(move, int):
-            self.die, self.phase = move, MOVE
-            events = [DieShown(move, self.movable(move))]
+        elif isinstance(move, Die):
+            self.die, self.phase = move.number, MOVE
+            events = [DieShown(move.number, self.movable(move.number))]
         else:
             assert isinstance(move, StoneStep)
             value = self.board[move.origin]
@@ -417,7 +420,7 @@ class BigBallsState(NotatedState[Move]):
     def sample_chance(self, rng: Rng) -> Move:
         self._require_chance_step()
         if self.phase == ROLL:
-            return 1 + int(rng.random() * 6)
+            return DICE[int(rng.random() * 6)]
         numbers = list(NUMBERS)
         for index in range(len(numbers) - 1, 0, -1):
             other = int(rng.random() * (index + 1))

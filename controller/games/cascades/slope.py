@@ -13,6 +13,7 @@ import string
 from dataclasses import dataclass
 from functools import cached_property
 
+from controller.games.cascades.moves import Place
 from controller.games.errors import OptionsError
 
 MIN_TOP = 3
@@ -71,6 +72,11 @@ class Slope:
         """``(row, index in row)`` of every cell."""
         return tuple((row, index) for row, width in enumerate(self.widths)
                      for index in range(width))
+
+    @cached_property
+    def stones(self) -> tuple[Place, ...]:
+        """For each cell, the move that puts a stone there (made once per board)."""
+        return tuple(Place(cell) for cell in range(self.cells))
 
     def cell(self, row: int, index: int) -> int | None:
         """The cell at ``index`` of ``row``, or ``None`` off the board."""

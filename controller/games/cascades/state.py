@@ -1,7 +1,7 @@
 """Cascades: each player lets stones flow down the slope from the top row; who holds the
 majority of the bottom row wins.
 
-Rules: ``docs/games/cascades.md``. A move is one action: a stone on a cell (its number), a
+Rules: ``docs/games/cascades.md``. A move is one action: a stone on a cell (:class:`Place`), a
 pass (``PASS``) at the start of a turn, or ``END`` to stop after the first stone. The first
 player's first turn is one stone; every later turn one or two stones, or a pass. A turn whose
 first stone leaves no place for a second ends by itself.
@@ -16,6 +16,7 @@ from typing import ClassVar
 from controller.games.base import Event, GameInfo, GameOver, Outcome
 from controller.games.cascades import notation
 from controller.games.cascades.events import Passed, StonePlaced, TurnEnded
+from controller.games.cascades.moves import END, PASS, Move, Place
 from controller.games.cascades.notation import TOKENS, Setup
 from controller.games.cascades.slope import Slope
 from controller.games.errors import (
@@ -29,18 +30,12 @@ from controller.games.notated import NotatedState
 
 PLAYERS = ("white", "black")
 EMPTY = -1
-PASS = "pass"
-"""Give up the whole turn (not on the first player's first turn)."""
-END = "end"
-"""Stop after the turn's first stone."""
 PLACEMENTS = ("each", "start")
 """``each``: every stone is checked as it is placed, so the second may go below the first;
 ``start``: both stones must be legal in the position at the start of the turn."""
 SCORINGS = ("bottom", "territory")
 """``bottom``: the bottom row decides; ``territory``: every stone on the board counts."""
 DEFAULTS = {"size": "8", "shape": "widening", "placement": "each", "scoring": "bottom"}
-
-Move = int | str
 
 
 class CascadesState(NotatedState[Move]):
@@ -231,7 +226,9 @@ class CascadesState(NotatedState[Move]):
     def legal_moves(self) -> list[Move]:
         if self._outcome is not None:
             return []
-        moves: list[Move] = list(self._places(self.player, self._first_stone()))
+        stones = self.slope.stones
+        moves: list[Move] = [stones[cell] for cell in
+                             self._places(self.player, self._first_stone())]
         if self.first is not None:
             moves.append(END)
         elif not self.first_turn:
@@ -278,26 +275,29 @@ class CascadesState(NotatedState[Move]):
         if move == END:
             return None if self.first is not None else \
                 "no stone was placed this turn yet (pass instead)"
-        if not isinstance(move, int) or isinstance(move, bool) or \
-                not 0 <= move < self.slope.cells:
+        if not isinstance(move, Place) or not 0 <= move.cell < self.slope.cells:
             return "not a cell of this board"
-        if self.cells[move] != EMPTY:
-            return f"{self.slope.name(move)} is taken"
+        return self._stone_refusal(move.cell)
+
+    def _stone_refusal(self, cell: int) -> str | None:
+        """Why a stone may not go on cell ``cell`` now, or ``None``."""
+        if self.cells[cell] != EMPTY:
+            return f"{self.slope.name(cell)} is taken"
         first = self._first_stone()
-        if self.slope.narrowing(move) and not self.narrowing_open(first):
+        if self.slope.narrowing(cell) and not self.narrowing_open(first):
             if self.narrowing_open():
-                return (f"{self.slope.name(move)} lies below the widest row, which only this "
+                return (f"{self.slope.name(cell)} lies below the widest row, which only this "
                         "turn's first stone filled; with placement 'start' both stones must be "
                         "legal at the start of the turn")
-            return f"{self.slope.name(move)} lies below the widest row, which opens the " \
+            return f"{self.slope.name(cell)} lies below the widest row, which opens the " \
                 "narrowing rows only once it is full"
-        supports = [c for c in self.slope.above[move] if self.cells[c] == self.player and
+        supports = [c for c in self.slope.above[cell] if self.cells[c] == self.player and
                     c != first]
         if not supports:
-            if first is not None and first in self.slope.above[move]:
-                return (f"{self.slope.name(move)} is only below this turn's first stone; with "
+            if first is not None and first in self.slope.above[cell]:
+                return (f"{self.slope.name(cell)} is only below this turn's first stone; with "
                         "placement 'start' both stones must be legal at the start of the turn")
-            return f"{self.slope.name(move)} is not below a " \
+            return f"{self.slope.name(cell)} is not below a " \
                 f"{self.player_title(self.player)} stone"
         return None
 
@@ -318,9 +318,9 @@ class CascadesState(NotatedState[Move]):
             events.append(TurnEnded(player))
             self._next_turn()
         else:
-            assert isinstance(move, int)
-            self.cells[move] = player
-            events.append(StonePlaced(move, player, self.first is not None))
+            assert isinstance(move, Place)
+            self.cells[move.cell] = player
+            events.append(StonePlaced(move.cell, player, self.first is not None))
             self.passes = 0
             if self.score(player) * 2 > self.counted:
                 self._outcome = self._decided(player)
@@ -328,7 +328,7 @@ class CascadesState(NotatedState[Move]):
                 events.append(TurnEnded(player))
                 self._next_turn()
             else:
-                self.first = move
+                self.first = move.cell
                 if not self._places(player, self._first_stone()):
                     events.append(TurnEnded(player))
                     self._next_turn()
@@ -373,8 +373,8 @@ class CascadesState(NotatedState[Move]):
         if not self._undo:
             raise NothingToUndoError("there is no move to undo")
         move, player, first, passes, outcome = self._undo.pop()
-        if isinstance(move, int):
-            self.cells[move] = EMPTY
+        if isinstance(move, Place):
+            self.cells[move.cell] = EMPTY
         self.player, self.first, self.passes, self._outcome = player, first, passes, outcome
         self._plies -= 1
         return move
@@ -382,8 +382,8 @@ class CascadesState(NotatedState[Move]):
 
     def parse_move(self, text: str) -> Move:
         word = text.strip().lower()
-        if word in (PASS, END):
-            return word
+        if word in _WORDS:
+            return _WORDS[word]
         cell = self.slope.find(word)
         if cell is None:
             raise InvalidMoveError(
@@ -391,11 +391,17 @@ class CascadesState(NotatedState[Move]):
                 f"not a cell of this board, nor 'pass' or 'end' (cells are a letter for the "
                 f"place in the row and the row from the top, a1 to "
                 f"{self.slope.name(self.slope.cells - 1)})")
-        return cell
+        return self.slope.stones[cell]
 
     def move_name(self, move: Move) -> str:
-        if move in (PASS, END):
-            return str(move)
-        if not isinstance(move, int) or not 0 <= move < self.slope.cells:
+        for named, word in _NAMES.items():  # not _NAMES[move]: a move may be unhashable junk
+            if move == named:
+                return word
+        if not isinstance(move, Place) or not 0 <= move.cell < self.slope.cells:
             raise InvalidMoveError(repr(move), self.position(), "not a move of this board")
-        return self.slope.name(move)
+        return self.slope.name(move.cell)
+
+
+_NAMES: dict[Move, str] = {PASS: "pass", END: "end"}
+"""The moves written as words rather than cells."""
+_WORDS = {word: move for move, word in _NAMES.items()}

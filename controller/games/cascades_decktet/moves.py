@@ -5,20 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 TIERS = ("top", "middle", "bottom")
-DRAW = "draw"
-"""Turn the next (up to) three cards of the stock onto the waste."""
-TURN = "turn"
-"""Turn the waste over as a new stock (a new pass)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
     """Chance: the shuffled deck, first card first (see :meth:`CascadesDecktetState.lay_out`)."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """``card`` (from the waste or an open reserve pile) to the right end of ``tier``."""
 
@@ -26,4 +22,16 @@ class Play:
     tier: int
 
 
-Move = Deal | Play | str
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Turn the next (up to) three cards of the stock onto the waste; written ``draw``."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:
+    """Turn the waste over as a new stock (a new pass); written ``turn``."""
+
+
+DRAW = Draw()
+TURN = TurnOver()
+Move = Deal | Play | Draw | TurnOver

@@ -37,10 +37,16 @@ TIER_WORDS = {"top": 0, "t": 0, "middle": 1, "m": 1, "bottom": 2, "b": 2}
 DECKS = {"basic": (), "pawns": PAWNS, "courts": COURTS, "pawns+courts": PAWNS + COURTS}
 
 
+_NAMES: dict[Move, str] = {DRAW: "draw", TURN: "turn"}
+"""The moves written as words."""
+_WORDS = {word: move for move, word in _NAMES.items()}
+
+
 def move_name(state: CascadesDecktetState, move: Move) -> str:
     """The token for ``move``."""
-    if move in (DRAW, TURN):
-        return str(move)
+    for named, word in _NAMES.items():  # not _NAMES[move]: a move may be unhashable junk
+        if move == named:
+            return word
     if isinstance(move, Play) and 0 <= move.card < len(CARDS) and 0 <= move.tier < 3:
         return f"{CARDS[move.card].token}:{TIERS[move.tier]}"
     if isinstance(move, Deal) and all(0 <= c < len(CARDS) for c in move.cards):
@@ -51,8 +57,8 @@ def move_name(state: CascadesDecktetState, move: Move) -> str:
 def parse_move(state: CascadesDecktetState, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
-    if word in (DRAW, TURN):
-        return word
+    if word in _WORDS:
+        return _WORDS[word]
     if word.startswith("deal:"):
         cards = [find_card(code) for code in word[5:].split(".")]
         if cards and all(c is not None for c in cards):

@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 
 _PLACE = re.compile(r"([1-6])\s*\*\s*([a-f]\d{1,2})")
 _MANOEUVRE = re.compile(r"([a-f]\d{1,2})\s*-\s*([a-f]\d{1,2})(?:\(([1-6])\))?")
+END_WORD = "end"
+"""How ``END`` is written."""
 _RETHROW = re.compile(r"\+\s*([1-6])")
 _THROW = re.compile(r"[1-6]{1,5}")
 _DIE = re.compile(r"([1-6])([A-F]\d{1,2})")
@@ -65,7 +67,7 @@ _DIE = re.compile(r"([1-6])([A-F]\d{1,2})")
 def move_name(state: CollidingCirclesState, move: Move) -> str:
     """The token for ``move`` in ``state``."""
     if move == END:
-        return END
+        return END_WORD
     if isinstance(move, Throw) and move.values and all(
             isinstance(v, int) and 1 <= v <= 6 for v in move.values) and len(move.values) <= HAND:
         return "".join(str(v) for v in move.values)
@@ -86,7 +88,7 @@ def move_name(state: CollidingCirclesState, move: Move) -> str:
 def parse_move(state: CollidingCirclesState, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
-    if word == END:
+    if word == END_WORD:
         return END
     if _THROW.fullmatch(word):
         return Throw(tuple(sorted((int(c) for c in word), reverse=True)))

@@ -17,9 +17,6 @@ DICE = 28
 HAND = 5
 """Dice a hand is refilled to at the end of each turn."""
 
-END = "end"
-"""End the turn now (at its start: pass the whole turn)."""
-
 
 def die(player: int, value: int) -> int:
     """The board value of ``player``'s die showing ``value``."""
@@ -36,14 +33,14 @@ def owner_of(cell: int) -> int:
     return BLACK if cell > 6 else RED
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Throw:
     """Chance: dice thrown from the pool into the hand (highest first)."""
 
     values: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """A die of ``value`` from the hand onto ``field``."""
 
@@ -51,7 +48,7 @@ class Place:
     field: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Manoeuvre:
     """The die on ``origin`` moves along free fields to ``target``, ending as ``value``."""
 
@@ -60,11 +57,17 @@ class Manoeuvre:
     value: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rethrow:
     """A hand die showing ``value`` is thrown again (the new value comes with the refill)."""
 
     value: int
 
 
-Move = Throw | Place | Manoeuvre | Rethrow | str
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the turn now (at its start: pass the whole turn); written ``end``."""
+
+
+END = End()
+Move = Throw | Place | Manoeuvre | Rethrow | End

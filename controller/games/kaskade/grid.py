@@ -12,6 +12,7 @@ from functools import cache
 
 from controller.games.algebraic import FILES, cell_name, parse_cell
 from controller.games.errors import OptionsError
+from controller.games.kaskade.moves import Place
 
 MIN_SIDE = 2
 MAX_SIDE = len(FILES)
@@ -30,6 +31,8 @@ class Grid:
     """For each cell, its orthogonal neighbours."""
     critical: tuple[int, ...]
     """For each cell, its critical mass: the number of neighbours (2, 3 or 4)."""
+    places: tuple[Place, ...]
+    """For each cell, the move that places a ball there."""
 
     @property
     def cells(self) -> int:
@@ -92,7 +95,8 @@ def grid(width: int, height: int) -> Grid:
         if rank < height - 1:
             around.append(cell + width)
         neighbours.append(tuple(around))
-    return Grid(width, height, tuple(neighbours), tuple(len(n) for n in neighbours))
+    return Grid(width, height, tuple(neighbours), tuple(len(n) for n in neighbours),
+                tuple(Place(cell) for cell in range(width * height)))
 
 
 def parse_size(text: str) -> tuple[int, int]:

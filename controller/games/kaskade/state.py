@@ -22,11 +22,12 @@ from controller.games.errors import (
 from controller.games.kaskade import diagram, notation, playout, rules
 from controller.games.kaskade.events import CellContent, Generation, Placed
 from controller.games.kaskade.grid import DEFAULT_SIZE, Grid, grid, parse_size
+from controller.games.kaskade.moves import Place
 from controller.games.kaskade.overflow import fire
 
 
-class KaskadeState(GameState[int]):
-    """A Kaskade game. Moves are cell numbers (``rank * width + file``); their notation is the
+class KaskadeState(GameState[Place]):
+    """A Kaskade game. A move is a :class:`Place` (a ball onto a cell); its notation is the
     algebraic cell name (``c3``)."""
 
     info = GameInfo(
@@ -42,7 +43,7 @@ class KaskadeState(GameState[int]):
         self._counts = [0, 0]
         self._plies = 0
         self._outcome: Outcome | None = None
-        self._undo: list[tuple[int, tuple[int, ...], tuple[int, int]]] = []
+        self._undo: list[tuple[Place, tuple[int, ...], tuple[int, int]]] = []
 
     # -- creating, copying, saving ----------------------------------------------------------
 
@@ -148,7 +149,7 @@ class KaskadeState(GameState[int]):
         return self._plies
 
     @property
-    def moves(self) -> Sequence[int]:
+    def moves(self) -> Sequence[Place]:
         return tuple(move for move, _, _ in self._undo)
 
     def outcome(self) -> Outcome | None:
@@ -156,50 +157,50 @@ class KaskadeState(GameState[int]):
 
     # -- moves ----------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[int]:
+    def legal_moves(self) -> list[Place]:
         if self._outcome is not None:
             return []
         sign = 1 - 2 * (self._plies & 1)
-        return [cell for cell, value in enumerate(self._cells) if value * sign >= 0]
+        return [place for place, value in zip(self.grid.places, self._cells) if value * sign >= 0]
 
-    def is_legal(self, move: int) -> bool:
+    def is_legal(self, move: Place) -> bool:
         return self._refusal(move) is None
 
     def is_cell(self, move: object) -> bool:
-        """Whether ``move`` is a cell number of this board."""
-        return isinstance(move, int) and not isinstance(move, bool) and \
-            0 <= move < self.grid.cells
+        """Whether ``move`` places a ball on a cell of this board."""
+        return isinstance(move, Place) and 0 <= move.cell < self.grid.cells
 
-    def _refusal(self, move: int) -> str | None:
+    def _refusal(self, move: Place) -> str | None:
         """Why ``move`` may not be played now, or ``None`` if it may."""
         if not self.is_cell(move):
             return f"not a cell of this {self.grid.size_text} board"
         if self._outcome is not None:
             return f"the game is over: {self._outcome.reason}"
-        value = self._cells[move] * (1 - 2 * (self._plies & 1))
+        value = self._cells[move.cell] * (1 - 2 * (self._plies & 1))
         if value < 0:
             opponent = rules.PLAYERS[1 - (self._plies & 1)].capitalize()
-            return f"{self.grid.name(move)} holds {opponent}'s balls"
+            return f"{self.grid.name(move.cell)} holds {opponent}'s balls"
         return None
 
-    def play(self, move: int) -> list[Event]:
+    def play(self, move: Place) -> list[Event]:
         refusal = self._refusal(move)
         if refusal is not None:
-            name = self.grid.name(move) if self.is_cell(move) else repr(move)
+            name = self.grid.name(move.cell) if self.is_cell(move) else repr(move)
             raise IllegalMoveError(name, self.position(), refusal)
         cells = self._cells
         counts = self._counts
         self._undo.append((move, tuple(cells), (counts[0], counts[1])))
         mover = self._plies & 1
         sign = 1 - 2 * mover
-        balls = cells[move] * sign + 1
-        cells[move] = balls * sign
+        cell = move.cell
+        balls = cells[cell] * sign + 1
+        cells[cell] = balls * sign
         if balls == 1:
             counts[mover] += 1
         self._plies += 1
-        events: list[Event] = [Placed(move, mover, balls)]
-        if balls >= self.grid.critical[move]:
-            self._cascade(move, mover, events)
+        events: list[Event] = [Placed(cell, mover, balls)]
+        if balls >= self.grid.critical[cell]:
+            self._cascade(cell, mover, events)
         return events
 
     def _cascade(self, start: int, mover: int, events: list[Event]) -> None:
@@ -228,7 +229,7 @@ class KaskadeState(GameState[int]):
                 return
             overflowing = due
 
-    def undo(self) -> int:
+    def undo(self) -> Place:
         if not self._undo:
             raise NothingToUndoError("there is no move to undo")
         move, cells, counts = self._undo.pop()
@@ -238,7 +239,7 @@ class KaskadeState(GameState[int]):
         self._outcome = None
         return move
 
-    def parse_move(self, text: str) -> int:
+    def parse_move(self, text: str) -> Place:
         cell = self.grid.find(text)
         if cell is None:
             raise InvalidMoveError(
@@ -246,12 +247,12 @@ class KaskadeState(GameState[int]):
                 f"not a cell of this {self.grid.size_text} board (cells are "
                 f"{self.grid.describe_bounds()})",
             )
-        return cell
+        return self.grid.places[cell]
 
-    def move_name(self, move: int) -> str:
+    def move_name(self, move: Place) -> str:
         if not self.is_cell(move):
-            raise InvalidMoveError(repr(move), self.position(), "not a cell number of this board")
-        return self.grid.name(move)
+            raise InvalidMoveError(repr(move), self.position(), "not a cell of this board")
+        return self.grid.name(move.cell)
 
     # -- simulation ---------------------------------------------------------------------------
 

@@ -314,6 +314,17 @@ $("new-game").onsubmit = (event) => {
 };
 $("game").onchange = fillGame;
 
+// -- joining a game a board elsewhere offers (remote play): the code its LEDs show --
+
+$("remote-join").onsubmit = (event) => {
+  event.preventDefault();
+  const code = $("invite-code").value.trim();
+  needsPairing(async () => {
+    await api("POST", "/api/remote/join", { code });
+    say(`Looking up ${code}: the game appears on the board once found.`);
+  });
+};
+
 async function loadGames() {
   offers = await api("GET", "/api/games");
   $("game").replaceChildren(...offers.map((game) => new Option(game.title, game.name)));

@@ -145,7 +145,7 @@ def test_an_error_from_the_budget_goes_on_and_bad_input_is_refused():
         won.search([0], 1, never, 1024)
 
 
-WIN_IN_ONE_CELL = KaskadeState.from_position(WIN_IN_ONE[0]).parse_move(WIN_IN_ONE[1])
+WIN_IN_ONE_CELL = KaskadeState.from_position(WIN_IN_ONE[0]).parse_move(WIN_IN_ONE[1]).cell
 
 
 @settings(max_examples=40, deadline=None)

@@ -55,11 +55,11 @@ def forced_in_two(board: SearchBoard) -> list[int]:
 
 def test_the_prepared_positions_are_what_they_claim():
     state = KaskadeState.from_position(WIN_IN_ONE[0])
-    assert [state.move_name(m) for m in winning_now(SearchBoard(state))] == [WIN_IN_ONE[1]]
+    assert [state.grid.name(m) for m in winning_now(SearchBoard(state))] == [WIN_IN_ONE[1]]
     state = KaskadeState.from_position(WIN_IN_TWO[0])
     board = SearchBoard(state)
     assert winning_now(board) == []
-    assert [state.move_name(m) for m in forced_in_two(board)] == [WIN_IN_TWO[1]]
+    assert [state.grid.name(m) for m in forced_in_two(board)] == [WIN_IN_TWO[1]]
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -121,5 +121,5 @@ def test_the_computers_move_is_named_until_the_person_moves(tmp_path):
 def test_the_notice_screen_says_its_notice(tmp_path):
     board = BoardHarness(tmp_path)
     board.app.notices.append("the saved game could not be read")
-    board.app.screen = NoticeScreen(board.app, board.app.screen)
+    board.app.show(NoticeScreen(board.app, board.app.screen))
     assert board.describe() == "Notice: the saved game could not be read · touch to go on"

@@ -15,7 +15,7 @@ STEP = 0.05
 @pytest.fixture
 def board(tmp_path) -> BoardHarness:
     harness = BoardHarness(tmp_path, "kaskade-mini")  # one LED per pad: 64 LEDs
-    harness.app.screen = SelfTestScreen(harness.app, STEP, 2.0)
+    harness.app.show(SelfTestScreen(harness.app, STEP, 2.0))
     harness.wait(0)
     return harness
 
@@ -132,7 +132,7 @@ def test_a_self_test_report_that_cannot_be_kept_is_a_notice_not_a_crash(board):
 
 def test_the_leds_alone_then_the_pads_alone_as_a_build_checks_them(tmp_path):
     leds = BoardHarness(tmp_path / "a", "kaskade-mini")
-    leds.app.screen = SelfTestScreen(leds.app, STEP, 2.0, parts="leds")
+    leds.app.show(SelfTestScreen(leds.app, STEP, 2.0, parts="leds"))
     leds.wait(0)
     assert walk(leds) == list(leds.profile.channels[0].chain)
     leds.wait(STEP)
@@ -141,7 +141,7 @@ def test_the_leds_alone_then_the_pads_alone_as_a_build_checks_them(tmp_path):
     assert report.ok
     assert "pads: not tested this time" in describe(report, leds.profile.pad_name)
     pads = BoardHarness(tmp_path / "b", "kaskade-mini")
-    pads.app.screen = SelfTestScreen(pads.app, STEP, 2.0, parts="pads")
+    pads.app.show(SelfTestScreen(pads.app, STEP, 2.0, parts="pads"))
     pads.wait(0.01)
     touch_each_lit_pad(pads)
     report = pads.app.screen.report

@@ -69,7 +69,7 @@ def test_a_board_with_the_bundled_content_is_left_alone(board):
     board._event(SensorsFirmware(VERSION, bundled().content_hash))
     board.wait(0.1)
     assert board.screen == "HomeScreen"
-    assert not board.app.update_offered
+    assert not board.app.firmware_update.offered
 
 
 @pytest.mark.parametrize(("version", "said"), [
@@ -181,7 +181,7 @@ def test_a_game_in_progress_is_never_interrupted(board):
 
 
 def test_progress_fills_pads_in_reading_order_from_the_bottom_left(board):
-    board.app.screen = UpdatingScreen(board.app)
+    board.app.show(UpdatingScreen(board.app))
     board._event(UpdateProgress(3 / board.profile.pads))
     board.wait(0.6)
     assert [pad for pad in range(board.profile.pads) if _is_update(board, pad)] == [0, 1, 2]

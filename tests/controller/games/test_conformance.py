@@ -7,6 +7,7 @@ and the error contract for illegal moves.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -16,12 +17,14 @@ from controller.games import (
     CHANCE,
     GameState,
     IllegalMoveError,
+    InvalidMoveError,
     NothingToUndoError,
     Outcome,
     game_names,
     get_game,
 )
 from controller.games.record import parse_record
+from controller.games.registry import game_entry
 from controller.games.replay import record_text, replay, starting_state
 
 GAMES = game_names()
@@ -41,6 +44,28 @@ def random_game(name: str, seed: int):
             move = legal[int(rng.random() * len(legal))]
         state.play(move)
         yield before, move, state
+
+
+def package_names(name: str) -> dict:
+    """What ``from PACKAGE import *`` gives, PACKAGE being the module the game's registry entry
+    names: where every move's ``repr`` evaluates."""
+    names: dict = {}
+    exec(f"from {game_entry(name).rules.partition(':')[0]} import *", names)
+    return names
+
+
+def check_value(move, names: dict) -> None:
+    """``move`` is an immutable value: named (no bare text or number), hashable, equal to what
+    its ``repr`` makes in the game's package, and unchangeable."""
+    assert not isinstance(move, (str, int, float, tuple)), f"{move!r} is a bare value"
+    made = eval(repr(move), names)
+    assert made == move
+    assert hash(made) == hash(move)
+    assert type(made) is type(move)
+    field = next(iter(dataclasses.fields(move)), None) if dataclasses.is_dataclass(move) \
+        else None
+    with pytest.raises((AttributeError, TypeError)):
+        setattr(move, field.name if field else "anything", 0)
 
 
 def snapshot(state: GameState) -> tuple:
@@ -186,3 +211,49 @@ def test_options_recreate_the_same_kind_of_game(name):
     state = game.new()
     assert game.new(state.options()).options() == state.options()
     assert set(state.options()) == set(game.info.options)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_moves_are_values_whose_repr_evaluates_in_the_games_package(name, seed):
+    names = package_names(name)
+    pick = random.Random(seed)
+    for before, move, _ in random_game(name, seed):
+        legal = before.legal_moves()
+        for other in [move, *pick.sample(legal, min(len(legal), 12))]:
+            check_value(other, names)
+            assert other in legal or before.to_move == CHANCE
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_states_are_equal_when_their_positions_are(name, seed):
+    game = get_game(name)
+    assert game.new() == game.new()
+    for before, move, after in random_game(name, seed):
+        assert before != after
+        assert game.from_position(after.position()) == after, "the moves played do not count"
+        again = after.copy()
+        again.undo()
+        assert again == before
+        again.play(move)
+        assert again == after
+    with pytest.raises(TypeError):
+        hash(after)
+    assert after != after.position()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bare_text_and_numbers_are_no_moves_and_change_nothing(name):
+    """What moves were before they were values (a cell number, "pass", a die's 4), and junk,
+    is refused with the game's own errors, by play and by move_name."""
+    states = [before for before, _, _ in random_game(name, 2)]
+    for state in (states[0], states[min(6, len(states) - 1)]):
+        kept = snapshot(state)
+        for bare in (0, 4, "pass", "end", "throw", "draw", "turn", None, [1]):
+            assert not state.is_legal(bare)
+            with pytest.raises(IllegalMoveError):
+                state.play(bare)
+            with pytest.raises(InvalidMoveError):
+                state.move_name(bare)
+            assert snapshot(state) == kept

@@ -242,7 +242,7 @@ def test_a_game_is_resigned_hinted_and_a_waiting_one_continued(served):
     assert answer == {"hint": "thinking"}
     served.request("POST", "/api/games", {"game": "cascades", "options": {"size": "3"}})
     served.wait_for(lambda: served.app.session.state.info.name == "cascades", "the second game")
-    assert "kaskade" in served.app.parked, "the first game waits"
+    assert "kaskade" in served.app.parked.names, "the first game waits"
     status, answer = served.request("POST", "/api/games/kaskade/continue")
     assert status == 200
     assert answer["screen"] == "KaskadeScreen"

@@ -45,7 +45,7 @@ def firmware_board(tmp_path):
     with served_board(load_profile("kaskade-mini"), tmp_path, firmware=True,
                       reading="open") as running:
         served = Served(running.app, running.server)
-        served.wait_for(lambda: running.app.board_firmware is not None, "the firmware", 30)
+        served.wait_for(lambda: running.app.firmware_update.board is not None, "the firmware", 30)
         yield served, running.board
 
 
@@ -105,22 +105,22 @@ def test_the_update_starts_from_the_page_and_its_progress_is_live(served):
     assert status == 409
     assert "has not said which firmware" in answer["error"]
     bridge.post(SensorsFirmware(VERSION, bundled().content_hash))
-    served.wait_for(lambda: served.app.board_firmware is not None, "the firmware")
+    served.wait_for(lambda: served.app.firmware_update.board is not None, "the firmware")
     status, answer = served.request("POST", "/api/firmware/update")
     assert status == 409
     assert f"already runs firmware {VERSION} ({bundled().content_hash})" in answer["error"]
     assert served.request("POST", "/api/firmware/update", token="stale")[0] == 403
     bridge.post(SensorsFirmware("0.0.1", "0" * 8))
-    served.wait_for(lambda: served.app.update_offered, "the offer")
-    served.app.update_share = 0.0  # the mock's pads fail an update at once: hold it here
+    served.wait_for(lambda: served.app.firmware_update.offered, "the offer")
+    served.app.firmware_update.share = 0.0  # the mock's pads fail an update at once: hold it here
     status, answer = served.request("POST", "/api/firmware/update", token=token)
     assert status == 409
     assert "already under way" in answer["error"]
-    served.app.update_share = None
+    served.app.firmware_update.share = None
     status, answer = served.request("POST", "/api/firmware/update", token=token)
     assert status == 202, answer
     assert answer["updating"] == "0.0.1"
-    served.wait_for(lambda: served.app.update_outcome is not None, "the outcome")
+    served.wait_for(lambda: served.app.firmware_update.outcome is not None, "the outcome")
     health = served.request("GET", "/api/health")[1]
     assert health["firmware"]["last_update"].startswith("did not finish: these pads are")
     assert health["firmware"]["updating"] is None

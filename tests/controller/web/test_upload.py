@@ -23,8 +23,8 @@ def history_game(served) -> Match:
 @pytest.mark.parametrize(("record", "reason"), [
     (HEADER + '[White "human"]\n\na1\n', "record: no [Id] naming the game"),
     (HEADER + '[Id "ok1"]\n[White "human"]\n[Black "computer 9"]\n\na1\n',
-     "record: [Black 'computer 9'] is neither 'human' nor 'computer N' with a level from 1 "
-     "to 5"),
+     "record: [Black 'computer 9'] is neither 'human', 'computer N' with a level from 1 "
+     "to 5 nor 'remote NAME'"),
     (HEADER + '[Id "ok2"]\n[White "human"]\n[Termination "White resigned"]\n\na1 b2\n',
      "record: [Termination] without a [Result] naming white or black"),
     (HEADER + '[Id "feedc0de"]\n[White "human"]\n\nb2\n',

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from controller.cli.install import broker_addresses
+from controller.cli.usage import UsageError
 from controller.profile import load_profile
 from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import Facts
@@ -232,3 +234,29 @@ def test_the_units_of_uploaded_upgrades_are_valid_and_watch_the_upload_folder(tm
     assert complaints == []
     with pytest.raises(UnsafeValueError, match="no path with spaces"):
         upgrade_units(Path("/var/lib/my board/upgrade"))
+
+
+@pytest.mark.parametrize("web", ["0.0.0.0:8765", None], ids=["web", "no-web"])
+def test_a_broker_for_remote_play_is_allowed_beside_the_home_network(tmp_path, web):
+    who = account(None, ("gpio", "spi"), ("/dev/spidev0.0", "/dev/gpiomem"))
+    text = unit(who, "kaskade-8x8", kaskade=Path(sys.executable), web=web,
+                broker=("203.0.113.7/32", "2001:db8::7/128"))
+    allowed = next(line for line in text.splitlines() if line.startswith("IPAddressAllow="))
+    assert allowed.split("=", 1)[1].split()[-2:] == ["203.0.113.7/32", "2001:db8::7/128"]
+    assert "PrivateNetwork=yes" not in text
+    assert "IPAddressDeny=any" in text
+    path = tmp_path / "kaskade-board.service"
+    path.write_text(text, encoding="utf-8")
+    scored = analyze("security", "--offline=yes", str(path))
+    found = re.search(r"Overall exposure level for kaskade-board.service: ([0-9.]+)",
+                      scored.stdout)
+    assert found is not None, scored.stdout + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE["kaskade"]  # the score stays where it was
+
+
+def test_the_brokers_addresses_are_looked_up_once_and_bad_ones_refused():
+    assert broker_addresses("127.0.0.1:8883") == ("127.0.0.1/32",)
+    assert broker_addresses("[::1]:8883") == ("::1/128",)
+    for wrong in ("mqtt.example.org", "host:port", "a:b:c"):
+        with pytest.raises(UsageError, match="HOST:PORT"):
+            broker_addresses(wrong)

@@ -49,4 +49,4 @@ def test_an_unfinished_game_waits_while_another_game_is_played(tmp_path):
     assert restarted.screen == "KaskadeScreen", "the Kaskade tile continues the waiting game"
     assert [restarted.app.screen.state.move_name(m)
             for m in restarted.app.screen.state.moves] == ["b2"]
-    assert restarted.app.parked == {"cascades"}
+    assert restarted.app.parked.names == {"cascades"}

@@ -15,7 +15,7 @@ from controller.ai.gtp import GtpEngine
 from controller.app.session import Session
 from controller.cli.terminal_game import Console, TerminalGame
 from controller.games import CHANCE, InvalidMoveError, MoveError
-from controller.games.big_balls import BigBallsState, StoneStep
+from controller.games.big_balls import THROW, BigBallsState, Die, StoneStep
 from controller.games.big_balls.notation import original_words, words_as_moves
 from controller.games.big_balls.triangle import find_hole
 from controller.games.record import parse_record
@@ -100,7 +100,7 @@ def test_a_whole_turn_at_a_program_prompt_is_the_throw_the_number_and_the_step()
     state.play_text("4a3-a4")
     assert state.board[h("a4")] > 0
     assert state.player == 1
-    assert state.moves[-3:] == ("throw", 4, StoneStep(h("a3"), h("a4")))
+    assert state.moves[-3:] == (THROW, Die(4), StoneStep(h("a3"), h("a4")))
 
 
 def test_a_whole_turn_that_is_refused_changes_nothing():

@@ -18,6 +18,7 @@ from controller.games.big_balls import (
     BallRolled,
     BigBallsState,
     Deal,
+    Die,
     DieShown,
     StoneMoved,
     StoneStep,
@@ -137,7 +138,7 @@ def test_a_stone_move_starts_with_a_throw_and_the_die_names_the_stone():
         state.play(StoneStep(h("a1"), h("a2")))
     state.play_text("throw")
     assert state.to_move == CHANCE
-    assert state.chance_outcomes() == [(n, pytest.approx(1 / 6)) for n in range(1, 7)]
+    assert state.chance_outcomes() == [(Die(n), pytest.approx(1 / 6)) for n in range(1, 7)]
     assert state.play_text("4") == [DieShown(4, (4,))]
     assert {hole_name(m.origin) for m in state.legal_moves()} == {"c1"}
 

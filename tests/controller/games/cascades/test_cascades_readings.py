@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.games import IllegalMoveError
-from controller.games.cascades import PASS, CascadesState, TurnEnded
+from controller.games.cascades import PASS, CascadesState, Place, TurnEnded
 
 LAST_WIDEST_CELL = "wbw/w.bw/wwbw./..../... white plies=8 first=- passes=0 placement={} " \
     "scoring=bottom"
@@ -65,7 +65,7 @@ def test_under_placement_start_every_stone_of_a_turn_was_legal_when_it_began(see
     mover = None
     while not state.is_over():
         if state.first is None:
-            at_start = {m for m in state.legal_moves() if isinstance(m, int)}
+            at_start = {m for m in state.legal_moves() if isinstance(m, Place)}
             mover = state.to_move
         moves = state.legal_moves()
         move = moves[int(rng.random() * len(moves))]

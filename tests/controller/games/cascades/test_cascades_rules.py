@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.games import IllegalMoveError, OptionsError, PositionError
-from controller.games.cascades import END, PASS, CascadesState, Passed, Slope, StonePlaced
+from controller.games.cascades import END, PASS, CascadesState, Passed, Place, Slope, StonePlaced
+from controller.games.cascades.moves import Move
 from controller.games.cascades.state import TurnEnded
 
 
@@ -18,9 +19,12 @@ def cells(state: CascadesState, *names: str) -> list[int]:
     return [state.slope.find(name) for name in names]
 
 
-def play(state: CascadesState, *moves: str) -> CascadesState:
+def play(state: CascadesState, *moves: str | Move) -> CascadesState:
     for move in moves:
-        state.play_text(move)
+        if isinstance(move, str):
+            state.play_text(move)
+        else:
+            state.play(move)
     return state
 
 
@@ -71,7 +75,8 @@ def test_the_narrowing_rows_open_only_once_the_widest_row_is_full():
     with pytest.raises(IllegalMoveError, match="below the widest row, which opens the "
                                                "narrowing rows only once it is full"):
         state.play_text("d4")
-    assert not any(state.slope.narrowing(c) for c in state.legal_moves() if isinstance(c, int))
+    assert not any(state.slope.narrowing(m.cell) for m in state.legal_moves()
+                   if isinstance(m, Place))
     play(state, "a3")
     assert state.narrowing_open()
     assert "a4" in {state.move_name(m) for m in state.legal_moves()}, \
@@ -142,7 +147,7 @@ def test_a_stone_goes_only_on_an_empty_cell_below_a_stone_of_its_colour():
 
 def test_the_second_stone_may_go_below_the_first():
     state = play(CascadesState.new(), "b2", "a2")
-    assert state.is_legal(state.slope.find("a3"))
+    assert state.is_legal(state.parse_move("a3"))
     play(state, "a3")
     assert state.to_move == 0
 

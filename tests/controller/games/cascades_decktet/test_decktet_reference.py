@@ -28,8 +28,9 @@ def code(card: int) -> str:
     return CARDS[card].code
 
 
-def named(move) -> object:
-    return (code(move.card), move.tier) if isinstance(move, Play) else move
+def named(state: CascadesDecktetState, move) -> object:
+    """A move as the reference writes it: a play as (card, tier), the rest by name."""
+    return (code(move.card), move.tier) if isinstance(move, Play) else state.move_name(move)
 
 
 def play_both(options: dict[str, str], seed: int) -> str:
@@ -42,13 +43,14 @@ def play_both(options: dict[str, str], seed: int) -> str:
                                  None if options["passes"] == "unlimited" else 3)
     while not engine.is_over() and engine.plies < PLY_LIMIT:
         legal = engine.legal_moves()
-        assert sorted(map(str, map(named, legal))) == sorted(map(str, reference.legal())), \
+        named_legal = sorted(str(named(engine, move)) for move in legal)
+        assert named_legal == sorted(map(str, reference.legal())), \
             f"{options} seed {seed}: {engine.position()}"
         plays = [m for m in legal if isinstance(m, Play)]
         pool = plays if plays and rng.random() < 0.8 else legal
         move = pool[int(rng.random() * len(pool))]
         engine.play(move)
-        reference.play(named(move))
+        reference.play(named(engine, move))
         assert [[code(c) for c in row] for row in engine.tiers] == reference.tiers
         assert [code(c) for c in engine.waste] == reference.waste
         assert [code(c) for c in engine.stock] == reference.stock

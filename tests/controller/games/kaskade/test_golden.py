@@ -48,7 +48,7 @@ def test_the_game_ends_as_the_reference_rules_say(path):
     for text in record.moves:
         move = state.parse_move(text)
         state.play(move)
-        reference.play((move % start.grid.width, move // start.grid.width))
+        reference.play((move.cell % start.grid.width, move.cell // start.grid.width))
     assert state.is_over(), "golden games are complete"
     assert state.outcome().winner == reference.winner
     assert record.tag("Result") == state.info.players[reference.winner]

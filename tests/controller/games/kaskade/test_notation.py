@@ -26,7 +26,7 @@ def states(draw):
 
 @given(states())
 def test_move_names_parse_back_to_the_same_move(state):
-    for move in range(state.grid.cells):
+    for move in state.grid.places:
         assert state.parse_move(state.move_name(move)) == move
         assert state.parse_move(state.move_name(move).upper()) == move
 

@@ -85,7 +85,7 @@ def test_the_same_move_list_gives_the_same_game_generation_by_generation(width, 
 def test_the_engine_agrees_with_the_literal_reference(width, height, picks):
     reference = ReferenceKaskade(width, height)
     for _, move, events, after in play_out(width, height, picks):
-        cell = (move % width, move // width)
+        cell = (move.cell % width, move.cell // width)
         expected = reference.play(cell)
         generations = [e for e in events if isinstance(e, Generation)]
         assert len(generations) == len(expected)
@@ -155,8 +155,8 @@ def test_the_fast_playout_plays_the_same_game_as_the_full_engine(width, height, 
     winner, plies = random_playout(start.grid, cells, counts, start.plies, random.Random(seed),
                                    trace)
     state = start.copy()
-    for move in trace:
-        state.play(move)
+    for cell in trace:
+        state.play(state.grid.places[cell])
     assert state.outcome().winner == winner
     assert state.plies == plies
     assert list(state.cells) == cells
@@ -165,7 +165,7 @@ def test_the_fast_playout_plays_the_same_game_as_the_full_engine(width, height, 
 
 def test_the_fast_playout_draws_every_legal_move_uniformly():
     state = KaskadeState.from_position(".../b1../w1w1. b")  # 7 cells legal for Black
-    legal = set(state.legal_moves())
+    legal = {move.cell for move in state.legal_moves()}
     seen: dict[int, int] = {}
     rng = random.Random(7)
     for _ in range(7000):

@@ -7,7 +7,7 @@ count, ``.`` empty, then the side to move) so each test shows its board.
 import pytest
 
 from controller.games import GameOver, IllegalMoveError, InvalidMoveError, OptionsError
-from controller.games.kaskade import CellContent, Generation, KaskadeState, Placed
+from controller.games.kaskade import CellContent, Generation, KaskadeState, Place, Placed
 
 
 def board(text: str) -> KaskadeState:
@@ -15,7 +15,7 @@ def board(text: str) -> KaskadeState:
 
 
 def content(state: KaskadeState, name: str) -> tuple:
-    cell = state.cell(state.parse_move(name))
+    cell = state.cell(state.parse_move(name).cell)
     return cell.owner, cell.balls
 
 
@@ -35,7 +35,7 @@ def test_white_moves_first_then_black():
 def test_every_size_from_2x2_to_16x16_is_playable(width, height):
     state = KaskadeState(width, height)
     assert len(state.legal_moves()) == width * height
-    assert state.move_name(width * height - 1) == f"{'abcdefghijklmnop'[width - 1]}{height}"
+    assert state.move_name(Place(width * height - 1)) == f"{'abcdefghijklmnop'[width - 1]}{height}"
 
 
 @pytest.mark.parametrize("size", ["1x9", "9x1", "1x1", "17x4", "4x17", "0x5"])
@@ -46,11 +46,11 @@ def test_boards_outside_2x2_to_16x16_are_refused_clearly(size):
 
 def test_a1_is_bottom_left_and_files_run_left_to_right():
     state = KaskadeState(6, 9)
-    assert state.parse_move("a1") == 0
-    assert state.parse_move("b1") == 1
-    assert state.parse_move("a2") == 6
-    assert state.parse_move("f9") == 53
-    assert state.parse_move(" C3 ") == state.parse_move("c3") == 14
+    assert state.parse_move("a1") == Place(0)
+    assert state.parse_move("b1") == Place(1)
+    assert state.parse_move("a2") == Place(6)
+    assert state.parse_move("f9") == Place(53)
+    assert state.parse_move(" C3 ") == state.parse_move("c3") == Place(14)
 
 
 @pytest.mark.parametrize("text", ["g1", "a10", "a0", "", "c", "3c", "c3d", "c-3", "zz9"])
@@ -81,7 +81,7 @@ def test_seed_picture_1_black_may_play_an_empty_cell_or_its_own_but_not_whites()
 def test_a_ball_on_own_cell_adds_to_it():
     state = board("..../..../.w1../b1... w")
     events = state.play_text("b2")
-    assert events == [Placed(state.parse_move("b2"), 0, 2)]
+    assert events == [Placed(state.grid.find("b2"), 0, 2)]
     assert content(state, "b2") == (0, 2)
 
 
@@ -99,7 +99,7 @@ def test_a_ball_on_own_cell_adds_to_it():
 def test_seed_picture_3_corner_full_at_1_edge_at_2_interior_at_3(position, cell, kind):
     state = board(position)
     critical = {"corner": 2, "edge": 3, "interior": 4}[kind]
-    assert state.grid.critical[state.parse_move(cell)] == critical
+    assert state.grid.critical[state.grid.find(cell)] == critical
     events = state.play_text(cell)
     assert isinstance(events[1], Generation), f"a full {kind} cell overflows with one more ball"
     assert content(state, cell) == (None, 0)
@@ -115,8 +115,8 @@ def test_seed_picture_2_a_full_interior_cell_overflows_and_captures():
     assert content(state, "c2") == (1, 2), "White's ball beside it becomes a Black cell of 2"
     generation = events[1]
     assert generation.number == 1
-    assert generation.overflowing == (state.parse_move("c3"),)
-    assert generation.captured == (state.parse_move("c2"),)
+    assert generation.overflowing == (state.grid.find("c3"),)
+    assert generation.captured == (state.grid.find("c2"),)
     assert len(events) == 2
 
 
@@ -124,7 +124,7 @@ def test_seed_picture_4_an_overflow_into_a_full_neighbour_overflows_it_next_gene
     state = board("...../...../.b3b3../...../w1.... b")
     events = state.play_text("b3")
     generations = [e for e in events if isinstance(e, Generation)]
-    names = [[state.move_name(c) for c in g.overflowing] for g in generations]
+    names = [[state.grid.name(c) for c in g.overflowing] for g in generations]
     assert names == [["b3"], ["c3"]]
     assert content(state, "c3") == (None, 0)
     assert content(state, "b3") == (1, 1), "c3 pushed one ball back into b3"
@@ -146,10 +146,10 @@ def test_several_balls_in_one_generation_overflow_once_keeping_the_remainder():
     state = board("..w1/b2b3./b1b2. b")
     events = state.play_text("b2")
     generations = [e for e in events if isinstance(e, Generation)]
-    assert [[state.move_name(c) for c in g.overflowing] for g in generations] == [
+    assert [[state.grid.name(c) for c in g.overflowing] for g in generations] == [
         ["b2"], ["b1", "a2"], ["a1"]
     ]
-    after_second = {state.move_name(c.cell): c for c in generations[1].changes}
+    after_second = {state.grid.name(c.cell): c for c in generations[1].changes}
     assert after_second["a1"] == CellContent(0, 1, 3)
     assert content(state, "a1") == (1, 1)
     assert state.outcome() is None
@@ -198,7 +198,7 @@ def test_the_stop_comes_mid_cascade_even_when_more_cells_are_due():
     events = state.play_text("a2")
     assert isinstance(events[-1], GameOver)
     assert events[-1].outcome.winner == 0
-    due = [state.move_name(c) for c in range(4) if state.cell(c).balls >= state.grid.critical[c]]
+    due = [state.grid.name(c) for c in range(4) if state.cell(c).balls >= state.grid.critical[c]]
     assert due == ["b1", "a2"], "these would overflow next, but the game is already won"
 
 

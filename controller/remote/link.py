@@ -1,0 +1,585 @@
+"""The link between this board's app and a board elsewhere: a companion of the app's loop.
+
+What the broker says arrives on paho's thread and is handed to the loop as a ``Call``, so the
+game's :class:`~controller.remote.table.Table` and the app are only ever touched on the loop's
+thread. After every step of the loop the link compares the game on the board (the app's
+session) with the table: a move made here by this board's seat goes out; what the table has
+beyond the board (the other board's moves, chance drawn from both halves, an agreed take-back)
+is played on the board through the game's screen, so it shows as any move does; a board that
+disagrees with the table is brought back to it. The table is rebuilt from the broker's
+retained logs whenever the board starts again, so a power cut or a dropped connection loses
+nothing.
+
+The people at the board see how the other board stands in the screen's words and on the LEDs:
+its name, whether it is there, how long it has been away, and when the game may be claimed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from controller.app.app import App, GameDoesNotFitError
+from controller.app.driver import Driver
+from controller.app.loop import Call, Companion
+from controller.app.screens.game import GameScreen
+from controller.app.seats import HUMAN, remote_seat
+from controller.app.session import Session
+from controller.devices.interfaces import InputEvent
+from controller.games import CHANCE, get_game
+from controller.remote.broker import (
+    ROOT,
+    GameConnection,
+    Heard,
+    invite_topic,
+    log_topic,
+)
+from controller.remote.config import (
+    HOME_ASSISTANT_FILE,
+    BrokerSettings,
+    RemoteSetupError,
+    load,
+)
+from controller.remote.game_file import GameFile, load_game, save_game
+from controller.remote.home_assistant import HomeAssistant
+from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
+from controller.remote.screen import RemoteError, RemoteScreen
+from controller.remote.table import GUEST, HOST, Table, TableError
+from controller.render.color import HIGHLIGHT
+
+CODE = re.compile(r"\d{6}")
+"""An invite code: six digits, entered by touch or on the web page."""
+AWAY_SHOWN_EVERY = 60.0
+"""Seconds between the LEDs' reminders that the other board is away."""
+INVITE_SHOWN_EVERY = 30.0
+"""Seconds between showings of the invite code on the LEDs while nobody has joined."""
+
+log = logging.getLogger(__name__)
+
+
+class RemoteLink:
+    """The link for the board whose files are in ``directory``, through the broker
+    ``settings`` name; passes the loop's steps on to ``inner`` (the web companion)."""
+
+    def __init__(self, settings: BrokerSettings, directory: Path,
+                 inner: Companion | None = None,
+                 connection: type[GameConnection] = GameConnection) -> None:
+        self.settings = settings
+        self.connection_kind = connection
+        """What connects to the broker (the bench counts what passes)."""
+        self.directory = directory
+        self.inner = inner
+        self.post: Callable[[InputEvent | Call], None] | None = None
+        self.game, problem = load_game(directory)
+        self.problems: list[str] = [problem] if problem else []
+        """What went wrong with the link, for a person (the newest last)."""
+        self.refusals: list[str] = []
+        """Messages of the other board (or of anyone) refused, with why."""
+        self.table: Table | None = None
+        self.connection: GameConnection | None = None
+        self.inviting: GameConnection | None = None
+        self.joining = ""
+        """The invite code being looked up."""
+        self.connected = False
+        self.synced = False
+        self.lost_since: float | None = None
+        self.peer_online: bool | None = None
+        self.away_since: float | None = None
+        self.away_shown = 0.0
+        self.invite_shown = 0.0
+        self.agreed = 0
+        """Plies the board and the table agreed on after the last sync: a move of this
+        board's beyond them is new (to send), one within them that the table no longer has
+        was taken back (to take back here)."""
+        self.read_own_log = False
+        """Whether this board has read its own log back from the broker since it started
+        (after that, a message there that it did not write is someone else's)."""
+
+    # -- the loop's companion -----------------------------------------------------------------
+
+    def attach(self, post: Callable[[InputEvent | Call], None]) -> None:
+        self.post = post
+        if self.inner is not None:
+            self.inner.attach(post)
+        if self.game is not None:
+            self._connect(self.game)
+
+    def publish(self, driver: Driver, now: float) -> None:
+        if self.inner is not None:
+            self.inner.publish(driver, now)
+        app = driver.app
+        if app.remote_setup is None:
+            app.link_remote(lambda game, colour: RemoteScreen(app, _Invites(self, app), game,
+                                                              colour), self.join)
+        self.sync(app, now)
+
+    def close(self, cleanly: bool = True) -> None:
+        """Leave the broker (cleanly: saying so; otherwise as a power cut would)."""
+        for connection in (self.connection, self.inviting):
+            if connection is not None:
+                connection.stop(cleanly)
+        self.connection = self.inviting = None
+
+    # -- offering and joining (on the loop's thread) ------------------------------------------
+
+    def offer(self, app: App, game: str, options: dict[str, str], here: list[int]) -> str:
+        """Offer a game of ``game`` with ``options``, this board playing the seats ``here``;
+        it starts on the board at once, and the invite code (returned) stands for it."""
+        self._check_free(app)
+        secret = secrets.token_bytes(32)
+        record = GameFile(secrets.token_hex(8), HOST, secret.hex(),
+                          code=f"{secrets.randbelow(10 ** 6):06d}")
+        table = Table(record.game_id, HOST, secret)
+        try:
+            table.hello(self.settings.name, game, options, here)
+        except TableError as error:
+            raise RemoteError(f"that game cannot be offered: {error}") from None
+        assert table.state is not None
+        start = get_game(game).new(table.state.options())
+        tags = {start.player_title(p): HUMAN if p in here else remote_seat("")
+                for p in range(len(start.info.players))}
+        try:
+            self._begin(app, record, table, start, tags)
+        except GameDoesNotFitError:
+            raise RemoteError(f"set up {start.info.title} here once first: that game does "
+                              "not fit this board") from None
+        return record.code
+
+    def join(self, code: str) -> None:
+        """Look up the game invite ``code`` stands for; the game starts when it is found
+        (``RemoteError`` when the code is not six digits or a game is under way)."""
+        if not CODE.fullmatch(code):
+            raise RemoteError(f"invite code {code!r}: six digits")
+        if self.game is not None and not (self.table is not None and self.table.finished):
+            raise RemoteError("this board is in a remote game already")
+        self.cancel_join()
+        self.joining = code
+        self.inviting = self.connection_kind(self.settings, "", [invite_topic(code)], self._heard,
+                                       presence=False)
+        self.inviting.start()
+
+    def cancel_join(self) -> None:
+        """Stop looking up an invite code."""
+        self.joining = ""
+        if self.inviting is not None:
+            self.inviting.stop()
+            self.inviting = None
+
+    def _check_free(self, app: App) -> None:
+        if self.game is not None and app.session is not None and \
+                app.session.tags.get("Id") == self.game.session_id and \
+                not app.session.finished:
+            raise RemoteError("a remote game is under way on this board")
+
+    def _begin(self, app: App, record: GameFile, table: Table, start: Any,
+               tags: dict[str, str]) -> None:
+        """Put the game on the board and connect (the file first: a board that restarts
+        must find its secret)."""
+        self.close()
+        session = app.continue_game(start, [], tags)
+        record.session_id = session.tags["Id"]
+        save_game(self.directory, record)
+        self.game, self.table = record, table
+        self.refusals.clear()
+        self._connect(record)
+
+    def _connect(self, record: GameFile) -> None:
+        self.table = self.table or Table(record.game_id, record.side,
+                                         bytes.fromhex(record.secret))
+        self.synced = self.connected = self.read_own_log = False
+        self.agreed, self.peer_online, self.away_since = 0, None, None
+        self.connection = self.connection_kind(
+            self.settings, record.game_id,
+            [f"{ROOT}/{record.game_id}/+/log/+", f"{ROOT}/{record.game_id}/+/presence"],
+            self._heard)
+        self.connection.start()
+
+    # -- what the broker says -----------------------------------------------------------------
+
+    def _heard(self, heard: Heard) -> None:
+        """On paho's thread: to the loop."""
+        if self.post is not None:
+            self.post(Call(lambda app, now: self.take(heard, app, now)))
+
+    def take(self, heard: Heard, app: App, now: float) -> None:
+        """What the broker said, on the loop's thread."""
+        if heard.what == "connected":
+            self.connected, self.lost_since = True, None
+        elif heard.what == "synced":
+            self.synced = self.read_own_log = True
+            if self.game is not None:
+                self._resend()
+        elif heard.what == "lost":
+            if self.connected:
+                self.lost_since = now
+            self.connected = False
+        elif heard.what == "refused":
+            self._problem(f"the broker refused this board: {heard.payload.decode()}")
+        elif heard.what == "message":
+            self._message(heard.topic, heard.payload, app)
+        self.sync(app, now)
+
+    def _message(self, topic: str, payload: bytes, app: App) -> None:
+        parts = topic.split("/")
+        if len(parts) == 3 and parts[:2] == [ROOT, "invite"]:
+            self._invited(parts[2], payload, app)
+            return
+        game, table = self.game, self.table
+        if game is None or table is None or len(parts) < 4 or parts[1] != game.game_id:
+            return
+        user = parts[2]
+        if parts[3:] == ["presence"]:
+            if user == game.peer:
+                try:
+                    self.peer_online = read_presence(payload)
+                except MessageError as error:
+                    self._refuse(f"{user}'s presence: {error}")
+            return
+        if len(parts) != 5 or parts[3] != "log" or not payload:
+            return
+        try:
+            message = decode(payload)
+            if str(message.seq) != parts[4]:
+                raise MessageError(f"message {message.seq} under number {parts[4]}")
+        except MessageError as error:
+            self._refuse(f"from {user}: {error}")
+            return
+        if user == self.settings.user:
+            side = table.me
+            if self.read_own_log and message != table.logs[side].get(message.seq):
+                # once the board has read its log back, it alone writes there
+                self._refuse(f"message {message.seq} in this board's own log, not written "
+                             "by it (someone else has its credentials?)")
+                return
+        elif user == game.peer:
+            side = 1 - table.me
+        elif not game.peer and table.me == HOST and message.kind == "hello" and \
+                message.seq == 1:
+            game.peer = user  # the board that joined
+            save_game(self.directory, game)
+            if self.connection is not None:
+                self.connection.send(invite_topic(game.code), b"")  # nobody else joins
+            side = GUEST
+        else:
+            self._refuse(f"a message from {user}, a board not in this game")
+            return
+        before = len(table.refusals)
+        table.take(side, message)
+        for refusal in table.refusals[before:]:
+            self._refuse(f"from {user}: {refusal.reason}")
+
+    def _invited(self, code: str, payload: bytes, app: App) -> None:
+        if code != self.joining or not payload:
+            return
+        try:
+            offer = json.loads(payload.decode("utf-8"))
+            if not isinstance(offer, dict) or offer.get("v") != VERSION or \
+                    not re.fullmatch(r"[0-9a-f]{16}", str(offer.get("game"))) or \
+                    not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", str(offer.get("host"))):
+                raise ValueError("not an invite")
+        except (UnicodeDecodeError, ValueError) as error:
+            self._problem(f"invite {code}: {error}")
+            return
+        self.joining = ""
+        if self.inviting is not None:
+            self.inviting.send(invite_topic(code), b"")  # taken: nobody else joins with it
+            self.inviting.stop()
+            self.inviting = None
+        secret = secrets.token_bytes(32)
+        record = GameFile(str(offer["game"]), GUEST, secret.hex(), peer=str(offer["host"]))
+        self.close()
+        save_game(self.directory, record)
+        self.game = record
+        self.table = Table(record.game_id, GUEST, secret)
+        self.refusals.clear()
+        self._connect(record)
+        del app
+
+    def _problem(self, text: str) -> None:
+        log.warning("%s", text)
+        self.problems.append(text)
+        del self.problems[:-20]
+
+    def _refuse(self, text: str) -> None:
+        log.warning("refused %s", text)
+        self.refusals.append(text)
+        del self.refusals[:-100]
+
+    # -- keeping the board and the table together ---------------------------------------------
+
+    def _send(self, message: Message) -> None:
+        assert self.connection is not None and self.game is not None
+        self.connection.send(log_topic(self.game.game_id, self.settings.user, message.seq),
+                             message.encode())
+
+    def _resend(self) -> None:
+        """After (re)connecting: every message of this board's log once more (the broker
+        may have lost some; the other board ignores what it has), and while nobody has
+        joined, the invite; once somebody has, the invite is taken back."""
+        assert self.table is not None and self.connection is not None and self.game is not None
+        for seq in sorted(self.table.logs[self.table.me]):
+            self._send(self.table.logs[self.table.me][seq])
+        game = self.game
+        if game.side == HOST and game.code:
+            self.connection.send(invite_topic(game.code), b"" if game.peer else json.dumps(
+                {"v": VERSION, "game": game.game_id, "host": self.settings.user}).encode())
+
+    def _write(self, kind: str, **body: Any) -> None:
+        assert self.table is not None
+        self._send(self.table.write(kind, **body))
+
+    def sync(self, app: App, now: float) -> None:
+        """Bring the board and the table together (see the module's text)."""
+        table, game = self.table, self.game
+        if table is None or game is None:
+            return
+        if not self.synced or table.state is None:
+            session = app.session
+            if session is not None and session.tags.get("Id") == game.session_id:
+                session.remote_words = self._connection_words(now) or \
+                    "reading the game back from the broker"
+            return
+        if game.side == GUEST and not table.seats[GUEST]:
+            self._say_hello(app, table)
+        session = app.session
+        if session is None or session.tags.get("Id") != game.session_id:
+            return
+        screen = self._screen(app, session)
+        self._name_the_guest(session, table)
+        self._take_request(session, table, now)
+        self._send_own_moves(session, table)
+        self._follow_table(session, table, screen, now)
+        while (reveal := table.reveal_due()) is not None:
+            self._send(reveal)
+            self._follow_table(session, table, screen, now)
+        self._ending(app, session, table, screen)
+        self._words(app, session, table, now)
+        self.agreed = len(session.moves)
+
+    def _say_hello(self, app: App, table: Table) -> None:
+        """The guest's hello, once the host's is known: the game starts on this board."""
+        host = table.seats[HOST]
+        if host is None or table.state is None or self.game is None:
+            return
+        state = table.state
+        here = [p for p in range(2) if p not in host.players]
+        try:
+            message = table.hello(self.settings.name, state.info.name, state.options(), here)
+        except TableError as error:
+            self._problem(f"cannot join that game: {error}")
+            return
+        start = get_game(state.info.name).new(state.options())
+        tags = {start.player_title(p): HUMAN if p in here else remote_seat(host.name)
+                for p in range(2)}
+        session = app.continue_game(start, [], tags)
+        self.game.session_id = session.tags["Id"]
+        save_game(self.directory, self.game)
+        self._send(message)
+
+    @staticmethod
+    def _name_the_guest(session: Session[Any], table: Table) -> None:
+        """The seat of a board that joined gets its name."""
+        guest = table.seats[GUEST]
+        if table.me != HOST or guest is None:
+            return
+        for player in guest.players:
+            title = session.state.player_title(player)
+            if session.tags.get(title) != remote_seat(guest.name):
+                session.tags[title] = remote_seat(guest.name)
+                session.unsaved = True
+
+    @staticmethod
+    def _screen(app: App, session: Session[Any]) -> GameScreen[Any] | None:
+        """The game's screen, when the game is on the board (not waiting on its tile)."""
+        screen = app.current_game()
+        if isinstance(screen, GameScreen) and screen.session is session:
+            return screen
+        return None
+
+    def _ours(self, table: Table, player: int) -> bool:
+        return table.side_of(player) == table.me
+
+    def _send_own_moves(self, session: Session[Any], table: Table) -> None:
+        """Moves made here by this board's seat that the table has not had yet."""
+        while len(session.moves) > len(table.names) >= self.agreed and \
+                session.moves[:len(table.names)] == table.names and not table.finished:
+            ply = len(table.names)
+            if not self._ours(table, session.movers[ply]):
+                return
+            asked = table.undo_asked
+            try:
+                if asked is not None and asked[0] != table.me:
+                    self._write("undo-no", to=asked[1])  # playing on declines
+                self._write("move", ply=ply, move=session.moves[ply])
+            except TableError as error:
+                self._problem(f"this board's move {session.moves[ply]} was refused: {error}")
+                return
+
+    def _follow_table(self, session: Session[Any], table: Table,
+                      screen: GameScreen[Any] | None, now: float) -> None:
+        """Play on the board what the table has beyond it; take back what it has not."""
+        common = 0
+        for mine, theirs in zip(session.moves, table.names, strict=False):
+            if mine != theirs:
+                break
+            common += 1
+        if len(session.moves) > common:
+            if screen is not None:
+                screen.end_animation(now)
+                screen.showing_winner = False
+            while len(session.moves) > common:
+                session.undo()
+        for name in table.names[common:]:
+            move = session.state.parse_move(name)
+            if screen is not None:
+                screen.play(move, now)
+            else:
+                session.play(move)
+
+    def _take_request(self, session: Session[Any], table: Table, now: float) -> None:
+        """A hold here: agree to the other board's take-back, claim the game when that board
+        has been away long enough, or ask it to take back."""
+        if not session.remote_request:
+            return
+        session.remote_request = False
+        if table.finished:
+            return
+        asked = table.undo_asked
+        try:
+            if asked is not None and asked[0] != table.me:
+                self._write("undo-yes", to=asked[1])
+            elif self.claimable(now):
+                self._write("claim")
+            elif session.takeback() > 0:
+                self._write("undo", to=session.state.plies - session.takeback())
+        except TableError as error:
+            self._problem(f"not sent: {error}")
+
+    def _ending(self, app: App, session: Session[Any], table: Table,
+                screen: GameScreen[Any] | None) -> None:
+        """A resignation or a claim, from either side, on the board and in the table."""
+        if session.resigned and table.resigned is None and table.claimed is None:
+            try:
+                self._write("resign")
+            except TableError as error:
+                self._problem(f"the resignation was not sent: {error}")
+            return
+        if session.resigned or (table.resigned is None and table.claimed is None):
+            return
+        state = session.state
+        if table.resigned is not None:
+            loser = table.seats[table.resigned]
+            assert loser is not None
+            session.resign(loser.players[0])
+        else:
+            assert table.claimed is not None
+            winner = table.seats[table.claimed]
+            left = table.seats[1 - table.claimed]
+            assert winner is not None and left is not None
+            session.tags["Result"] = state.info.players[winner.players[0]]
+            session.tags["Termination"] = f"{left.name}'s board left the game; " \
+                                          f"{winner.name} claimed it"
+            session.unsaved = True
+        if screen is not None:
+            screen.resigned()
+        else:
+            app.record_finished(session)
+
+    # -- how the other board stands -----------------------------------------------------------
+
+    def _connection_words(self, now: float) -> str:
+        """The broker out of reach, and since when; ``""`` while connected."""
+        if self.connected:
+            return ""
+        since = "" if self.lost_since is None else f" for {_minutes(now - self.lost_since)}"
+        return f"the broker at {self.settings.address} cannot be reached{since}; the game " \
+            "is kept"
+
+    def claimable(self, now: float) -> bool:
+        """Whether the other board has been away so long that the game may be claimed."""
+        return self.away_since is not None and \
+            now - self.away_since >= self.settings.claim_minutes * 60
+
+    def _words(self, app: App, session: Session[Any], table: Table, now: float) -> None:
+        """The screen's words and the LEDs' reminders about the other board."""
+        game = self.game
+        assert game is not None
+        peer = table.seats[1 - table.me]
+        name = peer.name if peer is not None else "the other board"
+        away = self.peer_online is False and not table.finished and peer is not None
+        if away and self.away_since is None:
+            self.away_since, self.away_shown = now, now
+            app.announce(f"waiting for {name}", HIGHLIGHT, now)
+        elif not away:
+            self.away_since = None
+        words = [self._connection_words(now)]
+        if peer is not None and self.invite_shown:
+            self.invite_shown = 0.0
+            app.announcer.clear()  # the code is spent
+        if peer is None and not table.finished:
+            words.append(f"invite code {game.code} · waiting for a board to join")
+            if now - self.invite_shown >= INVITE_SHOWN_EVERY or not self.invite_shown:
+                self.invite_shown = now
+                app.announcer.caption(f"invite {game.code}", now, HIGHLIGHT, secret=True)
+        elif self.away_since is not None:
+            words.append(f"waiting for {name}'s board for {_minutes(now - self.away_since)}")
+            if self.claimable(now):
+                words.append("hold a pad to claim the game, or keep waiting")
+            if now - self.away_shown >= AWAY_SHOWN_EVERY:
+                self.away_shown = now
+                app.announce(f"waiting for {name} {_minutes(now - self.away_since)}",
+                             HIGHLIGHT, now)
+        asked = table.undo_asked
+        if asked is not None and not table.finished:
+            words.append(f"{name} asks to take back · hold a pad to agree, or play on"
+                         if asked[0] != table.me else f"asked {name}'s board to take back")
+        elif table.joined and table.waiting_for == 1 - table.me and self.away_since is None and \
+                table.state is not None and table.state.to_move != CHANCE:
+            words.append(f"{name} is to move on their board")
+        session.remote_words = " · ".join(word for word in words if word)
+
+
+def _minutes(seconds: float) -> str:
+    """``45 s``, ``3 min``."""
+    return f"{seconds:.0f} s" if seconds < 60 else f"{seconds // 60:.0f} min"
+
+
+
+def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
+    """The loop's companion for the board whose files are in ``directory``: the link to other
+    boards when a broker was set up, and the board in Home Assistant when its broker was
+    (each passing the steps on to the next, the last to ``inner``). Settings that cannot be
+    read are said in the log and the board plays on without."""
+    companion = inner
+    try:
+        home = load(directory, HOME_ASSISTANT_FILE)
+        if home is not None:
+            companion = HomeAssistant(home, directory.name, f"Kaskade Board {directory.name}",
+                                      companion)
+        settings = load(directory)
+        if settings is not None:
+            companion = RemoteLink(settings, directory, companion)
+    except RemoteSetupError as error:
+        log.warning("remote play or Home Assistant is off: %s", error)
+    return companion
+
+
+class _Invites:
+    """The link's offering and joining for the screen, with this board's app bound in."""
+
+    def __init__(self, link: RemoteLink, app: App) -> None:
+        self.link, self.app = link, app
+
+    def offer(self, game: str, options: dict[str, str], here: list[int]) -> str:
+        return self.link.offer(self.app, game, options, here)
+
+    def join(self, code: str) -> None:
+        self.link.join(code)
+
+    def cancel_join(self) -> None:
+        self.link.cancel_join()
