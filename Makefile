@@ -12,7 +12,7 @@ SILICON := sim/silicon/node_modules/.installed
 TOOLS  := .tools
 UV_VERSION := 0.13.8
 
-.PHONY: sim play test lint bench screenshots window-screenshots web-screenshots constraints clean \
+.PHONY: sim play test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
         silicon silicon-image
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
@@ -40,7 +40,10 @@ bench: $(STAMP)    ## measure the engine and the rendering
 screenshots: $(STAMP)  ## redraw docs/images from the scripts in docs/screenshots
 	@for script in docs/screenshots/*.txt; do \
 	  profile=$$(sed -n 's/^# profile: //p' $$script); \
+	  people=$$(sed -n 's/^# people: //p' $$script); \
 	  state=$$(mktemp -d); \
+	  if [ -n "$$people" ]; then $(BIN)/kaskade players add $$people --state-dir $$state \
+	    > /dev/null || exit 1; fi; \
 	  $(BIN)/kaskade sim --headless --profile $$profile --script $$script \
 	    --png-out docs/images --state-dir $$state > /dev/null || exit 1; \
 	  rm -rf $$state; \
@@ -103,6 +106,9 @@ silicon-image:     ## build the rp2 MicroPython image and the boot ROM (cached; 
 # The RP2040 emulator (rp2040js, from npm) that runs the image.
 $(SILICON): sim/silicon/package.json sim/silicon/package-lock.json
 	npm ci --prefix sim/silicon --no-audit --no-fund --loglevel=error && touch $@
+
+test-silicon: $(DEV) $(SILICON)  ## the silicon stage's tests (build the rp2 image on first use)
+	KASKADE_SILICON_TESTS=1 $(BIN)/python -m pytest -n $(JOBS) tests/sim/silicon $(ARGS)
 
 silicon: $(STAMP) $(SILICON)  ## the rp2 image on an emulated Pico, its USB serial on a pseudo-terminal
 	$(BIN)/python -m sim.silicon $(ARGS)

@@ -30,6 +30,13 @@ followed at once, while one noisy reading (noise reaches a threshold now and the
 baseline no faster than drift would."""
 
 
+class _Slices:
+    """``_Slices()[:]`` is the slice ``[:]`` as an object (MicroPython cannot call ``slice``)."""
+
+    def __getitem__(self, index):
+        return index
+
+
 class Pads:
     """Touch state of ``count`` sensor channels.
 
@@ -59,6 +66,12 @@ class Pads:
         self.event_count = 0
         self.stuck = array("h", [0] * count)
         self.stuck_count = 0
+        self.down = array("h", [0] * count)  # the touched channels, down_count of them
+        self.down_count = 0
+        self.last_raw = array("i", [0] * count)  # the readings and ok flags of the last scan
+        self.last_ok = bytearray(count)
+        self.still = False  # the last scan's update would change nothing if run again
+        self.whole = _Slices()[:]  # made once: `a[:] = b` would make a slice on every scan
         for channel in range(count):
             self.fresh[channel] = 1
 
@@ -69,6 +82,7 @@ class Pads:
             raise ValueError("thresholds need 0 <= release < touch <= 65535")
         self.touch = touch
         self.release = release
+        self.still = False
 
     def delta(self, channel):
         """How far ``channel``'s reading is from its baseline, in the touch direction."""
@@ -80,59 +94,126 @@ class Pads:
             if self.ok[channel] and not self.touched[channel]:
                 self.baseline[channel] = self.raw[channel] << _SHIFT
                 self.counter[channel] = 0
+        self.still = False
 
     def update(self):
         """Process one scan of ``raw``: fill ``events`` (``event_count`` of them) with the
-        touches and releases it confirmed and ``stuck`` with the channels found stuck."""
+        touches and releases it confirmed and ``stuck`` with the channels found stuck.
+
+        On a Pico each bytecode of the loop over the channels costs its share of a scan period,
+        times the channels, so the loop is avoided where it can be and kept short where not:
+        a scan that reads as the last one did, after a scan that changed nothing but the held
+        pads' time (a digital sensor at rest, or held), only counts that time, on the held pads
+        alone; and in the loop, the common channel — untouched, within a threshold of its
+        baseline — is decided first, with the arrays in local names."""
         self.event_count = 0
         self.stuck_count = 0
+        raw = self.raw
+        ok = self.ok
+        if self.still and raw == self.last_raw and ok == self.last_ok:
+            self._hold()
+            return
         touch = self.touch
-        release = self.release
-        confirm = self.confirm
         polarity = self.polarity
+        baseline = self.baseline
+        counter = self.counter
+        away = self.away
+        touched = self.touched
+        fresh = self.fresh
+        still = True
+        for channel in range(self.count):
+            reading = raw[channel]
+            base = baseline[channel]
+            delta = (reading - (base >> _SHIFT)) * polarity
+            if -touch < delta < touch and ok[channel] and not touched[channel] \
+                    and not fresh[channel]:
+                counter[channel] = 0
+                away[channel] = 0
+                moved = base + (((reading << _SHIFT) - base) >> _DRIFT)
+                if moved != base:
+                    baseline[channel] = moved
+                    still = False
+            elif not self._update(channel, delta):
+                still = False
+        self.last_raw[self.whole] = raw
+        self.last_ok[self.whole] = ok
+        self.still = still
+
+    def _hold(self):
+        """A still scan: the held pads are held a scan longer; one held too long is stuck."""
+        held = self.held
+        index = 0
+        while index < self.down_count:
+            channel = self.down[index]
+            held[channel] += 1
+            if held[channel] >= self.max_hold:
+                self._stuck(channel)  # takes it out of down: the same index is the next one
+            else:
+                index += 1
+
+    def _stuck(self, channel):
+        self._release(channel)
+        self.baseline[channel] = self.raw[channel] << _SHIFT
+        self.stuck[self.stuck_count] = channel
+        self.stuck_count += 1
+        self.still = False
+
+    def _update(self, channel, delta):
+        """One channel of a scan beyond the common case: a missing reading, the first one, a
+        touch in progress or held, or a reading a threshold away from the touch direction.
+        Whether the channel is still: the same reading again would change nothing but its
+        held time."""
         raw = self.raw
         baseline = self.baseline
         counter = self.counter
-        for channel in range(self.count):
-            if not self.ok[channel]:
-                counter[channel] = 0
-                if self.touched[channel]:
-                    self._release(channel)
-                continue
-            if self.fresh[channel]:
-                self.fresh[channel] = 0
-                baseline[channel] = raw[channel] << _SHIFT
-            delta = (raw[channel] - (baseline[channel] >> _SHIFT)) * polarity
+        confirm = self.confirm
+        if not self.ok[channel]:
+            counter[channel] = 0
             if self.touched[channel]:
-                self.held[channel] += 1
-                if delta <= release:
-                    counter[channel] += 1
-                    if counter[channel] >= confirm:
-                        self._release(channel)
-                else:
-                    counter[channel] = 0
-                    if self.held[channel] >= self.max_hold:
-                        self._release(channel)
-                        baseline[channel] = raw[channel] << _SHIFT
-                        self.stuck[self.stuck_count] = channel
-                        self.stuck_count += 1
-            elif delta >= touch:
+                self._release(channel)
+                return False
+            return True
+        if self.fresh[channel]:
+            self.fresh[channel] = 0
+            baseline[channel] = raw[channel] << _SHIFT
+            delta = 0
+        if self.touched[channel]:
+            self.held[channel] += 1
+            if delta <= self.release:
                 counter[channel] += 1
                 if counter[channel] >= confirm:
-                    counter[channel] = 0
-                    self.touched[channel] = 1
-                    self.held[channel] = 0
-                    self.events[self.event_count] = channel
-                    self.event_count += 1
-            else:
+                    self._release(channel)
+                return False
+            counter[channel] = 0
+            if self.held[channel] >= self.max_hold:
+                self._stuck(channel)
+                return False
+            return True
+        if delta >= self.touch:
+            counter[channel] += 1
+            if counter[channel] >= confirm:
                 counter[channel] = 0
-                self.away[channel] = min(self.away[channel] + 1, confirm) if delta <= -touch \
-                    else 0
-                step = _FALL if self.away[channel] >= confirm else _DRIFT
-                baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
+                self.touched[channel] = 1
+                self.held[channel] = 0
+                self.down[self.down_count] = channel
+                self.down_count += 1
+                self.events[self.event_count] = channel
+                self.event_count += 1
+            return False
+        counter[channel] = 0
+        self.away[channel] = min(self.away[channel] + 1, confirm) if delta <= -self.touch else 0
+        step = _FALL if self.away[channel] >= confirm else _DRIFT
+        baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
+        return False
 
     def _release(self, channel):
         self.touched[channel] = 0
         self.counter[channel] = 0
         self.events[self.event_count] = -1 - channel
         self.event_count += 1
+        down = self.down
+        for index in range(self.down_count):
+            if down[index] == channel:
+                self.down_count -= 1
+                down[index] = down[self.down_count]
+                break

@@ -15,6 +15,7 @@ from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Board
 from controller.devices.mock import mock_board
 from controller.profile.model import Profile
+from controller.remote.config import page_websocket
 from controller.remote.link import linked
 from controller.web.bridge import Bridge
 from controller.web.limits import Limits
@@ -49,7 +50,8 @@ def served_board(profile: Profile, directory: Path, think: float = 0.1,
                             kwargs={"companion": linked(store.directory, bridge)}, daemon=True)
     loop.start()
     server = WebServer(bridge, profile, store.directory, store.history, port=0,
-                       reading=reading, limits=limits)
+                       reading=reading, limits=limits,
+                       websocket=page_websocket(store.directory))
     try:
         if not bridge.attached.wait(60):
             raise TimeoutError("the board app's loop did not start within 60 s")

@@ -73,9 +73,9 @@ def main(argv: list[str] | None = None) -> int:
             browser.set_window_size(width, height)
             browser.get(server.address)
             time.sleep(1.0)
-            for selector in ("details:nth-of-type(1) summary", "details:nth-of-type(4) summary",
-                             "#sensors-panel summary"):  # new game closed, health open
-                browser.find_element(By.CSS_SELECTOR, selector).click()
+            for selector in ("//summary[text()='New game']", "//summary[text()='The board']",
+                             "//details[@id='sensors-panel']/summary"):  # health open
+                browser.find_element(By.XPATH, selector).click()
             board = served.board
             assert isinstance(board, SimBoard)
             assert board.fingers is not None

@@ -92,3 +92,16 @@ def test_gtp_serves_take(take):
     assert answers[0] == "="
     assert answers[1] in ("= 1", "= 2")
     assert answers[2] == "= ?"
+
+
+def test_holding_the_tile_of_a_game_without_a_lesson_says_so(take, tmp_path):
+    board = BoardHarness(tmp_path)
+    board.tap("a8", hold=2.5)  # Kaskade's tile: its lesson
+    assert board.screen == "LessonScreen"
+    board.press("menu")
+    home = board.app.screen
+    tile = home.layout.tiles[home.games.index("take")]
+    board.tap(cell_name(tile.column, tile.row), hold=2.5)
+    assert board.screen == "HomeScreen"
+    assert board.app.announcer.text == "Take: no lesson"
+    assert board.sounds[-1].value == "illegal"

@@ -1,6 +1,6 @@
 """The pictures in the README are what the simulator draws today: each script in
 docs/screenshots is played again headless and must give the same PNG bytes (regenerate with
-``make screenshots``)."""
+``make screenshots``); a script's ``# people:`` line names the people the board knows first."""
 
 from __future__ import annotations
 
@@ -27,8 +27,10 @@ def test_the_pictures_are_current(script, tmp_path):
     text = script.read_text(encoding="utf-8")
     profile_name = re.search(r"^# profile: (\S+)$", text, re.M)[1]
     profile = load_profile(profile_name)
-    simulator = Headless(profile, Store.at(tmp_path / "state", profile_name), tmp_path,
-                         lambda: NOON)
+    store = Store.at(tmp_path / "state", profile_name)
+    for person in (re.findall(r"^# people: (.*)$", text, re.M) or [""])[0].split():
+        store.history.add_person(person, "2026-11-21")  # as make screenshots names them
+    simulator = Headless(profile, store, tmp_path, lambda: NOON)
     simulator.run(text.splitlines())
     names = re.findall(r"^png (\S+)$", text, re.M)
     assert names

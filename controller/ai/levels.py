@@ -4,11 +4,13 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 
 * Kaskade has its own specialist: 1 plays at random but never misses a win in one; 2 looks one
   ply deep with the classical evaluation; 3 searches two plies; 4 deepens to four plies on half
-  the time; 5 deepens as far as the time allows.
+  the time; 5 deepens as far as the time allows, and plays perfectly on the boards small enough
+  to solve (:mod:`controller.ai.solved`).
 * The Decktet solitaire has one player and no levels: its "computer" is the solver, which
   gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, and each level above
-  searches with a larger share of the time.
+  searches with a larger share of the time; Cascades' level 5 plays the small boards it solves
+  perfectly (:mod:`controller.ai.cascades_solve`).
 """
 
 from __future__ import annotations
@@ -17,10 +19,15 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
+from controller.ai.cascades_solve import CascadesPerfect
+from controller.ai.cascades_solve import solved as solved_cascades
+from controller.ai.flat import FlatMonteCarlo
+from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
 from controller.ai.solitaire import Solver
+from controller.ai.solved.perfect import Perfect, solved
 from controller.errors import KaskadeError
 from controller.games import GameState
 
@@ -68,23 +75,28 @@ def computer(game: str, level: int) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Searcher("searcher"),
+            5: Perfect(Searcher("searcher")),
         }
         player = kaskade[level]
     elif game == "cascades-decktet":
         player = Solver()
     else:
-        player = Share(f"mcts-{level}", Mcts(), MCTS_SHARES[level])
+        player = Share(f"mcts-{level}", general_search(game), MCTS_SHARES[level])
+        if game == "cascades" and level == STRONGEST:
+            player = CascadesPerfect(player)
     player.name = f"level-{level}"
     return player
 
 
 def baseline(game: str, name: str) -> Player:
-    """A baseline opponent: ``random``, ``greedy`` (one ply, most cells), ``minimax2`` (two
-    plies of the searcher with the classical evaluation), or ``classic-2``, ``classic-4`` and
+    """A baseline opponent: ``random``, ``flat-mc`` (flat Monte Carlo: the same number of random
+    playouts for every legal move), ``greedy`` (one ply, most cells), ``minimax2`` (two plies of
+    the searcher with the classical evaluation), or ``classic-2``, ``classic-4`` and
     ``classic-6`` (the published Chain Reaction bot at two, four and six plies: what it calls
-    depth 1, 2 and 3, a move of each side per depth); all but random are Kaskade's."""
-    players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0)}
+    depth 1, 2 and 3, a move of each side per depth); all but random and flat-mc are
+    Kaskade's."""
+    players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0),
+                                  "flat-mc": FlatMonteCarlo()}
     if game == "kaskade":
         players["greedy"] = Greedy()
         players["minimax2"] = Searcher("minimax2", max_depth=2)
@@ -93,3 +105,10 @@ def baseline(game: str, name: str) -> Player:
     if name not in players:
         raise LevelError(f"no baseline {name!r} for {game}; there are {', '.join(players)}")
     return players[name]
+
+
+def level_name(state: GameState[Any], level: int) -> str:
+    """A level as players read it: ``level 3``, and ``level 5 (perfect)`` on a board where the
+    strongest level plays from an exact solution (small Kaskade and Cascades boards)."""
+    perfect = level == STRONGEST and (solved(state) or solved_cascades(state))
+    return f"level {level} (perfect)" if perfect else f"level {level}"

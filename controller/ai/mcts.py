@@ -3,12 +3,16 @@
 * **Decisions** are chosen by UCT: each child's mean result for the player who made the move,
   plus an exploration bonus.
 * **Chance** (dice, shuffles) is sampled from the game's own ``sample_chance`` with the search's
-  generator; the tree keeps a child per outcome seen, so common outcomes get visited most.
+  generator; the tree keeps a child per outcome seen, so common outcomes get visited most — or,
+  with ``shared_chance``, one child for all outcomes, for throws with too many to branch on.
 * **Hidden information** (a shuffled deck): each iteration searches a fresh ``determinize`` of
   the position, as the player to move could imagine it; a child is only chosen among moves
   legal in that imagined position, and its exploration bonus counts how often it was available
   (information-set MCTS).
-* **Playouts** use the game's ``random_playout`` (Kaskade's runs at thousands per second).
+* **Progressive widening** (``widening``), for games with many moves: a decision's children are
+  added as its visits grow, not all at once.
+* **Playouts** use the game's playout policy (:mod:`controller.ai.playouts`), by default its
+  ``random_playout`` (Kaskade's runs at thousands per second).
 
 The search runs until its budget is spent and plays the most visited move.
 """
@@ -20,6 +24,7 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
+from controller.ai.playouts import Playout, uniform
 from controller.games import CHANCE, GameState
 
 
@@ -43,9 +48,24 @@ class Node:
 class Mcts(Player):
     """UCT with chance nodes and determinization; ``exploration`` is UCT's constant."""
 
-    def __init__(self, name: str = "mcts", exploration: float = 1.2) -> None:
+    def __init__(self, name: str = "mcts", exploration: float = 1.2,
+                 playout: Playout = uniform, widening: float | None = None,
+                 shared_chance: bool = False) -> None:
         self.name = name
         self.exploration = exploration
+        self.playout = playout
+        """How a leaf's game is finished (:mod:`controller.ai.playouts`)."""
+        self.widening = widening
+        """Progressive widening: a decision visited n times has at most ``widening`` · √n
+        children (at least one), the rest tried only as its visits grow — so a position with
+        many moves is searched deep on a few instead of shallow on all. ``None``: every move is
+        tried once before any is tried twice."""
+        self.shared_chance = shared_chance
+        """Every outcome of a chance step leads to one shared child (each iteration still
+        draws its own outcome and plays it): for throws of several dice, whose many outcomes
+        would each start a tree of their own that is rarely visited twice. The decisions below
+        are then judged across the outcomes, each move only where it was legal (as with hidden
+        information)."""
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if state.is_over():
@@ -59,7 +79,7 @@ class Mcts(Player):
         while True:
             position = state.determinize(me, rng) if hidden else state.copy()
             path = self._descend(root, position, rng)
-            outcome = position.outcome() or position.random_playout(rng)
+            outcome = position.outcome() or self.playout(position, rng)
             for node in path:
                 node.visits += 1
                 if node.player is not None and node.player >= 0:
@@ -79,9 +99,10 @@ class Mcts(Player):
             mover = position.to_move
             if mover == CHANCE:
                 outcome = position.sample_chance(rng)
-                child = node.children.get(outcome)
+                key = CHANCE if self.shared_chance else outcome
+                child = node.children.get(key)
                 if child is None:
-                    child = node.children[outcome] = Node(outcome, CHANCE)
+                    child = node.children[key] = Node(key, CHANCE)
                 position.play(outcome)
                 path.append(child)
                 node = child
@@ -91,14 +112,15 @@ class Mcts(Player):
             for move in legal:
                 if move in node.children:
                     node.children[move].available += 1
-            if untried:
+            if untried and (self.widening is None or
+                            len(legal) - len(untried) < self.widening * math.sqrt(node.visits + 1)):
                 move = untried[int(rng.random() * len(untried))]
                 child = node.children[move] = Node(move, mover)
                 child.available = 1
                 position.play(move)
                 path.append(child)
                 return path
-            node = self._select(node, legal)
+            node = self._select(node, [move for move in legal if move in node.children])
             position.play(node.move)
             path.append(node)
         return path

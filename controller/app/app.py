@@ -200,6 +200,9 @@ class App:
         """The sensors' latest readings, while a web page watches them."""
         self.parked = ParkedGames(store.waiting, game_names(), self._notice)
         """Unfinished games waiting beside the one in ``session``."""
+        self.seat_names: dict[int, str] = {}
+        """The people named for the seats of the game being set up on the board (player
+        number -> name): the next new game started there takes them."""
         first = self._first_screen()
         self.screen: Screen = NoticeScreen(self, first) if self.notices else first
 
@@ -416,10 +419,12 @@ class App:
         """Put ``screen`` on the board now (a runner's own: the self-test, a picture)."""
         self.screen = screen
 
-    def new_game(self, start: GameState[Any], levels: dict[int, int]) -> Session[Any]:
+    def new_game(self, start: GameState[Any], levels: dict[int, int],
+                 names: dict[int, str] | None = None) -> Session[Any]:
         """Play a new game from ``start`` on the board now, the computer in the seats
-        ``levels`` names (:meth:`start_game`); the game."""
-        self.screen = self.start_game(start, levels)
+        ``levels`` names and the people ``names`` names in theirs (:meth:`start_game`); the
+        game."""
+        self.screen = self.start_game(start, levels, names or {})
         assert self.session is not None, "start_game made it"
         return self.session
 
@@ -491,20 +496,36 @@ class App:
             playing = self._play_screen()
             if playing is not None:
                 return playing
+        self.seat_names = {}
         if len(get_game(name).info.players) == 1:
             return self.set_up(name, {})
         return PlayersScreen(self, name)
+
+    def people(self) -> list[str]:
+        """The people the board knows by name (none when the history cannot be read: the
+        problem is noted, and play goes on unnamed)."""
+        try:
+            return self.store.history.people()
+        except StorageError as error:
+            self._notice(f"the people's names cannot be read: {error}")
+            return []
 
     def set_up(self, name: str, levels: dict[int, int]) -> Screen:
         """The set-up of a new game of ``name`` after the players were chosen."""
         return front(name).setup(self, levels)
 
-    def start_game(self, start: GameState[Any], levels: dict[int, int]) -> Screen:
-        """A new game from ``start``, the computer in the seats ``levels`` names; an unfinished
-        game of another kind waits to be continued."""
+    def start_game(self, start: GameState[Any], levels: dict[int, int],
+                   names: dict[int, str] | None = None) -> Screen:
+        """A new game from ``start``, the computer in the seats ``levels`` names, the people
+        ``names`` names (by default those chosen on the board: :attr:`seat_names`) in theirs;
+        an unfinished game of another kind waits to be continued."""
         self._park()
+        if names is None:
+            names = {seat: name for seat, name in self.seat_names.items() if seat not in levels}
+        self.seat_names = {}
         self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
-                                   levels, self.new_id() if self.new_id else None, self.writer)
+                                   levels, self.new_id() if self.new_id else None, self.writer,
+                                   names)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
+from controller.app.people import RULE, BadNameError, check_name
 from controller.app.seats import COMPUTER, HUMAN, REMOTE, REMOTE_NAME, remote_name
 from controller.app.storage import set_aside, write_atomically
 from controller.errors import KaskadeError
@@ -146,7 +147,7 @@ def read_saved(text: str) -> SavedGame:
 
 def _check_app_tags(record: Record, state: GameState[Any]) -> None:
     """The tags the app reads back: an ``Id`` naming the game (the history keeps it under
-    that name), each seat is ``human`` or ``computer N`` with a level that
+    that name), each seat is ``human``, a person's name or ``computer N`` with a level that
     exists, and a ``Termination`` (a resignation) comes with the winner as ``Result``."""
     identifier = record.tag("Id")
     if identifier is None or not _ID.fullmatch(identifier):
@@ -161,7 +162,14 @@ def _check_app_tags(record: Record, state: GameState[Any]) -> None:
                                              REMOTE_NAME.fullmatch(seat)):
             continue
         words = seat.split()
-        if len(words) != 2 or words[0] != COMPUTER or not words[1].isdigit() or \
+        if words[:1] not in ([COMPUTER], [REMOTE]):
+            try:
+                check_name(seat)
+            except BadNameError:  # the text itself stays out of the log: it may be a name
+                raise SavedGameError(f"[{player.capitalize()}] is neither {HUMAN!r}, "
+                                     f"'{COMPUTER} N', '{REMOTE} NAME' nor a person's name "
+                                     f"({RULE})") from None
+        elif len(words) != 2 or words[0] != COMPUTER or not words[1].isdigit() or \
                 int(words[1]) not in LEVELS:
             raise SavedGameError(f"[{player.capitalize()} {seat!r}] is neither {HUMAN!r}, "
                                  f"'{COMPUTER} N' with a level from {LEVELS[0]} to {LEVELS[-1]} "

@@ -4,10 +4,15 @@ A game is stored under its ``Id`` tag, so storing the same game twice (after a p
 storing it and clearing the autosave) keeps one row. A stored game is never replaced: another
 game under the same id is refused (:class:`DuplicateGameError`).
 
+The history also keeps the people the board knows by name (``kaskade players``, the web page):
+a seat that names one of them (``[Black "Anna"]``) is scored as that person.
+
 The database's schema has a version (``PRAGMA user_version``). A history of an older schema is
-brought up to date; one of a newer schema (a newer release wrote it, before a rollback) is set
-aside for that release with a notice, and a new history begun: never read wrongly nor lost.
-When that release runs again, it takes the games set aside back into its history.
+brought up to date in one transaction, after a copy of it as it was is kept beside it
+(``history.sqlite3.schema-1.kept``) for the release that wrote it. One of a newer schema (a
+newer release wrote it, before a rollback) is set aside for that release with a notice, and a
+new history begun: never read wrongly nor lost. When that release runs again, it takes the
+games set aside back into its history.
 """
 
 from __future__ import annotations
@@ -16,14 +21,21 @@ import json
 import os
 import sqlite3
 from collections.abc import Mapping
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.app.people import (
+    KnownPersonError,
+    UnknownPersonError,
+    check_name,
+    same_name,
+)
 from controller.app.storage import StorageError
 from controller.errors import KaskadeError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""1: the games; 2: the people known by name, and the games found by game."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id          TEXT PRIMARY KEY,
@@ -38,6 +50,11 @@ CREATE TABLE IF NOT EXISTS matches (
     record      TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS matches_by_finish ON matches (finished);
+CREATE TABLE IF NOT EXISTS people (
+    name        TEXT PRIMARY KEY COLLATE NOCASE,
+    added       TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, finished);
 """
 
 
@@ -93,12 +110,33 @@ class History:
                                        f"Board (schema {version}); update to read it")
                 self._set_aside_newer(version)
                 connection = sqlite3.connect(self.path)
-            connection.executescript(SCHEMA)
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            elif version < SCHEMA_VERSION and _has_games(connection):
+                self._keep_copy(connection, version)
+            _bring_up_to_date(connection)
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
                 from None
         return connection
+
+    def _keep_copy(self, connection: sqlite3.Connection, version: int) -> None:
+        """Before a history of schema ``version`` is brought up to date, keep a copy of it as
+        it is (``….schema-N.kept``; the first copy stays if there is one): the release that
+        wrote it can still read it, and a game lost by the change could be found in it."""
+        kept = self.path.with_name(f"{self.path.name}.schema-{max(version, 1)}.kept")
+        if kept.exists():
+            return
+        partial = kept.with_name(kept.name + ".partial")
+        try:
+            with closing(sqlite3.connect(partial)) as copy:
+                connection.backup(copy)
+            partial.chmod(0o600)
+            partial.replace(kept)
+        except (sqlite3.DatabaseError, OSError) as error:
+            with suppress(OSError):
+                partial.unlink(missing_ok=True)
+            raise StorageError(f"{self.path}: a copy of the history cannot be kept before it "
+                               f"is brought up to date, so it is left as it is "
+                               f"({getattr(error, 'strerror', None) or error})") from None
 
     def check(self) -> str | None:
         """Look at the history's schema as the app starts: a history of a newer release is
@@ -143,6 +181,8 @@ class History:
                     with connection:
                         connection.execute("INSERT OR IGNORE INTO matches "
                                            "SELECT * FROM aside.matches")
+                        connection.execute("INSERT OR IGNORE INTO people "
+                                           "SELECT * FROM aside.people")
                     connection.execute("DETACH DATABASE aside")
                 aside.replace(aside.with_name(aside.name + ".merged"))
             back.append(aside.name)
@@ -208,14 +248,18 @@ class History:
         finally:
             connection.close()
 
-    def matches(self, limit: int | None = None) -> list[Match]:
-        """The finished games, newest first."""
+    def matches(self, limit: int | None = None, records: bool = True) -> list[Match]:
+        """The finished games, newest first; without their ``records`` (each one's record
+        left empty: the scores need who played and who won, not every move) when not
+        asked for."""
         if not self.path.exists():
             return []
+        columns = "*" if records else "id, game, options, players, started, finished, " \
+            "result, termination, plies, ''"
         connection = self._connect()
         try:
             rows = connection.execute(
-                "SELECT * FROM matches ORDER BY finished DESC, id LIMIT ?",
+                f"SELECT {columns} FROM matches ORDER BY finished DESC, id LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
         except sqlite3.DatabaseError as error:
@@ -237,6 +281,68 @@ class History:
             f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])}): " \
             f"{why}"
         return found
+
+    # -- people -----------------------------------------------------------------------------------
+
+    def people(self) -> list[str]:
+        """The names of the people the board knows, in alphabetical order."""
+        if not self.path.exists():
+            return []
+        return [row[0] for row in self._read("SELECT name FROM people ORDER BY name "
+                                             "COLLATE NOCASE")]
+
+    def person(self, name: str) -> str:
+        """The known person ``name`` means (in any case), spelt as they were added; else
+        :class:`UnknownPersonError` saying how to add them."""
+        for known in self.people():
+            if same_name(known, " ".join(name.split())):
+                return known
+        raise UnknownPersonError(f"nobody called {name[:20]!r} is known to this board; add "
+                                 f"them first (kaskade players add NAME, or Players on the web "
+                                 f"page), or leave the name out to play unnamed")
+
+    def add_person(self, name: str, added: str) -> str:
+        """Know ``name`` from now on (checked: ``people.check_name``); the name as kept.
+        :class:`KnownPersonError` if it is known already (in any case)."""
+        name = check_name(name)
+        connection = self._connect()
+        try:
+            with connection:  # compared as Python folds case: SQLite's NOCASE is ASCII's
+                known = next((row for row in connection.execute("SELECT name FROM people")
+                              if same_name(row[0], name)), None)
+                if known is None:
+                    connection.execute("INSERT INTO people VALUES (?, ?)", (name, added))
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: cannot add the person ({error})") from None
+        finally:
+            connection.close()
+        if known is not None:
+            raise KnownPersonError(f"{known[0]!r} is known already")
+        return name
+
+    def remove_person(self, name: str) -> str:
+        """Forget the person ``name`` (the games they played stay in the history, under
+        their name); the name as it was kept."""
+        known = self.person(name)
+        connection = self._connect()
+        try:
+            with connection:
+                connection.execute("DELETE FROM people WHERE name = ?", (known,))
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: cannot remove the person ({error})") from None
+        finally:
+            connection.close()
+        return known
+
+    def _read(self, query: str) -> list[tuple]:
+        connection = self._connect()
+        try:
+            return connection.execute(query).fetchall()
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: the match history cannot be read ({error})") \
+                from None
+        finally:
+            connection.close()
 
     def find(self, prefix: str) -> Match:
         """The one game whose id starts with ``prefix``."""
@@ -261,6 +367,27 @@ def _match(row: tuple) -> Match:
         raise TypeError("a column of the wrong type")
     return Match(identifier, game, options, players, started, finished, result, termination,
                  plies, record)
+
+
+def _bring_up_to_date(connection: sqlite3.Connection) -> None:
+    """This release's tables and its schema's number, in one transaction: both or neither
+    (a power cut half way leaves the history as it was)."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    except BaseException:
+        connection.rollback()
+        raise
+    connection.commit()
+
+
+def _has_games(connection: sqlite3.Connection) -> bool:
+    """Whether the database holds a table of games (it is not a new, empty file)."""
+    return connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                              "name = 'matches'").fetchone() is not None
 
 
 def _private(path: Path) -> None:

@@ -99,8 +99,21 @@ class Host(Protocol[ScreenT_co]):
     def set_up(self, name: str, levels: dict[int, int]) -> ScreenT_co:
         """The set-up of a new game of ``name``, the computer in the seats ``levels`` names."""
 
-    def start_game(self, start: GameState[Any], levels: dict[int, int]) -> ScreenT_co:
-        """A new game from ``start``; an unfinished game of another kind waits meanwhile."""
+    def start_game(self, start: GameState[Any], levels: dict[int, int],
+                   names: dict[int, str] | None = None) -> ScreenT_co:
+        """A new game from ``start``, the people ``names`` names (by default those of
+        :attr:`seat_names`) in their seats; an unfinished game of another kind waits
+        meanwhile."""
+
+    # -- the people at the board ----------------------------------------------------------------
+
+    def people(self) -> list[str]:
+        """The people the board knows by name (none when they cannot be read)."""
+
+    @property
+    def seat_names(self) -> dict[int, str]:
+        """The people named for the seats of the game being set up (player number -> name),
+        changed by the screen that names them; the next new game takes them."""
 
     def leave_finished_game(self) -> ScreenT_co:
         """Put the finished game in the history, forget it, and go home."""

@@ -1,6 +1,7 @@
-"""Who sits at a game, as the app writes it in the game's record: ``human``, ``computer N``
-(N a level) or ``remote NAME`` (a board elsewhere, through the broker: ``remote Anna``), one tag
-per player (``[White "computer 3"]``)."""
+"""Who sits at a game, as the app writes it in the game's record, one tag per player: ``human``
+(a person not named), a person's name (``[White "Anna"]``, see ``people.py``), ``computer N``
+(N a level: ``[Black "computer 3"]``) or ``remote NAME`` (a board elsewhere, through the
+broker: ``remote Anna``)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ NOT_JOINED = "a board yet to join"
 """The name of a remote seat before its board has joined."""
 
 
-def seat(level: int | None) -> str:
-    """The tag value for a person (``None``) or the computer at ``level``."""
-    return HUMAN if level is None else f"{COMPUTER} {level}"
+def seat(level: int | None, name: str | None = None) -> str:
+    """The tag value for the computer at ``level``, else the person called ``name`` (or one
+    not named)."""
+    if level is not None:
+        return f"{COMPUTER} {level}"
+    return name or HUMAN
 
 
 def computer_level(text: str) -> int | None:
@@ -40,3 +44,21 @@ def remote_name(text: str) -> str | None:
     """The other board's name a seat names, or ``None`` for a seat at this board."""
     kind, _, name = text.partition(" ")
     return name or NOT_JOINED if kind == REMOTE else None
+
+
+def person_name(text: str) -> str | None:
+    """The name of the person at this board a seat carries, or ``None`` (the computer, a
+    board elsewhere, or a person not named)."""
+    if text == HUMAN or text.split()[:1] in ([COMPUTER], [REMOTE]) or not text.strip():
+        return None
+    return text
+
+
+def competitor(text: str) -> str | None:
+    """Who a seat is for the scores: ``level 3`` for the computer, a person's name, or
+    ``None`` for a person not named or a board elsewhere (not scored: who played there is
+    not known)."""
+    level = computer_level(text)
+    if level is not None:
+        return f"level {level}"
+    return person_name(text)

@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from controller.app.autosave import Autosave
 from controller.app.history import Match
-from controller.app.seats import HUMAN, computer_level, remote_name, seat
+from controller.app.seats import HUMAN, computer_level, person_name, remote_name, seat
 from controller.app.storage import StorageError
 from controller.app.writer import Writer
 from controller.games import CHANCE, Event, GameState
@@ -75,18 +75,19 @@ class Session(Generic[S]):
         away, to claim the game); whatever links the boards answers it."""
 
     @classmethod
-    def new(cls, start: S, now: datetime, autosave: Autosave,
+    def new(cls, start: S, now: datetime, autosave: Autosave | None,
             on_problem: Callable[[str], None] = print,
             levels: dict[int, int] | None = None, game_id: str | None = None,
-            writer: Writer | None = None) -> Session[S]:
+            writer: Writer | None = None, names: dict[int, str] | None = None) -> Session[S]:
         """A new game; ``levels`` gives the computer's level for the seats it takes (player
-        number -> level), every other seat is a person's. ``game_id`` names the game (a fresh
-        random one by default); it also seeds the game's dice and shuffles."""
+        number -> level), every other seat is a person's: the one ``names`` names for it, if
+        it names one. ``game_id`` names the game (a fresh random one by default); it also
+        seeds the game's dice and shuffles."""
         tags = {"Id": game_id or uuid.uuid4().hex, "Date": now.date().isoformat(),
                 "Started": now.isoformat(timespec="seconds")}
         for number, player in enumerate(start.info.players):
             level = (levels or {}).get(number)
-            tags[player.capitalize()] = seat(level)
+            tags[player.capitalize()] = seat(level, (names or {}).get(number))
         session = cls(start, [], tags, autosave, on_problem, writer)
         session.unsaved = True
         return session
@@ -166,6 +167,12 @@ class Session(Generic[S]):
         if player is None or player < 0:
             return None
         return computer_level(self.tags.get(self.state.player_title(player), HUMAN))
+
+    def person_name(self, player: int | None) -> str | None:
+        """The name of the person in ``player``'s seat, if a named person sits there."""
+        if player is None or player < 0:
+            return None
+        return person_name(self.tags.get(self.state.player_title(player), HUMAN))
 
     def remote_player(self, player: int | None) -> str | None:
         """The name of the board elsewhere that plays ``player``'s seat, else ``None``."""

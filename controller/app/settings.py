@@ -1,5 +1,5 @@
-"""The board's settings (brightness, sound, language, when to sleep, the last set-up per game),
-kept in
+"""The board's settings (brightness, sound, language, when to sleep, the last set-up per game,
+whether the computer's moves are written on the LEDs), kept in
 ``settings.json`` in the state directory. A damaged file is set aside, never lost, and the
 defaults are used."""
 
@@ -51,6 +51,9 @@ class Settings:
     paired, ``kaskade sim``: open)."""
     web_hosts: list[str] = field(default_factory=list)
     """More names the web companion answers to, beside the machine's own (see docs/web.md)."""
+    show_computer_moves: bool = False
+    """Write each of the computer's moves on the LEDs (``level 3 played c4``) as well as on
+    the description line."""
 
 
 class SettingsFile:
@@ -104,6 +107,9 @@ def _parse(data: Any) -> Settings:
     reading = data.get("web_reading", defaults.web_reading)
     if reading not in WEB_READING:
         raise ValueError(f"web_reading {str(reading)[:20]!r} is not open, paired or empty")
+    show_moves = data.get("show_computer_moves", defaults.show_computer_moves)
+    if not isinstance(show_moves, bool):
+        raise ValueError(f"show_computer_moves {str(show_moves)[:20]!r} is not true or false")
     hosts = data.get("web_hosts", [])
     if not isinstance(hosts, list) or not all(
             isinstance(host, str) and HOST_NAME.fullmatch(host) for host in hosts):
@@ -134,4 +140,4 @@ def _parse(data: Any) -> Settings:
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
     return Settings(float(brightness), sound, dict(sizes), {g: dict(o) for g, o in options.items()},
-                    thresholds, language, float(sleep), web, reading, list(hosts))
+                    thresholds, language, float(sleep), web, reading, list(hosts), show_moves)

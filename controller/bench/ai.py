@@ -18,9 +18,11 @@ from controller.ai.levels import LEVELS, LevelError, baseline, computer
 from controller.ai.tournament import GameResult, elo, play_game, score_table
 from controller.games import CHANCE, GameState, get_game
 
-BASELINES = ("random", "greedy", "minimax2", "classic-2", "classic-4", "classic-6")
+BASELINES = ("random", "flat-mc", "greedy", "minimax2", "classic-2", "classic-4", "classic-6")
 ALL_PLAYERS = (*(f"level-{level}" for level in LEVELS), *BASELINES)
 ANCHOR = "random"
+EVERY_GAMES_BASELINES = ("random", "flat-mc")
+"""The baselines of every game: the rest are Kaskade's."""
 SPEED_SIZES = {"kaskade": ("6x9", "8x8", "16x16"), "cascades": ("4", "8")}
 DEFAULT_SIZES = {"kaskade": "6x9,8x8", "cascades": "4,8"}
 STANDARD = "standard"
@@ -28,9 +30,10 @@ STANDARD = "standard"
 
 
 def players_of(game: str) -> tuple[str, ...]:
-    """The player names a tournament of ``game`` knows (the baselines beyond random are
-    Kaskade's)."""
-    return ALL_PLAYERS if game == "kaskade" else (*ALL_PLAYERS[: len(LEVELS)], ANCHOR)
+    """The player names a tournament of ``game`` knows (the baselines beyond random and flat
+    Monte Carlo are Kaskade's)."""
+    return ALL_PLAYERS if game == "kaskade" else \
+        (*ALL_PLAYERS[: len(LEVELS)], *EVERY_GAMES_BASELINES)
 
 
 def player(name: str, game: str = "kaskade") -> Player:

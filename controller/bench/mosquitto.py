@@ -4,7 +4,8 @@ and the ACL that docs/remote.md gives, persistence on so a restart keeps the ret
 messages.
 
 Mosquitto takes its port from its configuration (it cannot be told port 0), so a free one is
-found by binding a socket first; the broker is restarted on the same port."""
+found by binding a socket first; the broker is restarted on the same port. A second listener
+speaks MQTT over WebSockets (``websocket``, plain ``ws://`` on loopback) for the web page."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from pathlib import Path
 from controller.errors import KaskadeError
 from controller.remote.config import BrokerSettings
 
-USERS = {"anna": "anna-secret", "ben": "ben-secret", "eve": "eve-secret"}
-"""The boards the broker knows, with their passwords (``eve`` is a board in no game)."""
+USERS = {"anna": "anna-secret", "ben": "ben-secret", "eve": "eve-secret",
+         "phone": "phone-secret", "watcher": "watcher-secret"}
+"""The boards and phones the broker knows, with their passwords (``eve`` is a board in no
+game; ``watcher`` may only read)."""
 ACL = """\
 # Every board (pattern lines apply to every user; topic lines before a user line only to
 # anonymous clients) reads the games, whose ids come only with an invite, and the invites;
@@ -30,6 +33,10 @@ pattern write kaskade/+/%u/#
 # Home Assistant's discovery and the boards' states and commands (a home network's broker)
 pattern readwrite homeassistant/#
 pattern readwrite kaskade/home/#
+# a watcher's credentials read and write nothing of their own (denials come first)
+user watcher
+topic deny kaskade/invite/#
+topic deny kaskade/+/watcher/#
 """
 START_SECONDS = 20.0
 
@@ -74,6 +81,7 @@ class Mosquitto:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.port = free_port()
+        self.websocket_port = free_port()
         self.ca, cert, key = make_certificates(directory)
         passwords = directory / "passwords"
         passwords.touch()
@@ -97,6 +105,8 @@ listener {self.port} 127.0.0.1
 cafile {self.ca}
 certfile {cert}
 keyfile {key}
+listener {self.websocket_port} 127.0.0.1
+protocol websockets
 """)
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -105,6 +115,11 @@ keyfile {key}
         return BrokerSettings("127.0.0.1", self.port, user,
                               USERS.get(user, "") if password is None else password,
                               tls=True, ca_file=str(self.ca), name=name or user.capitalize())
+
+    @property
+    def websocket(self) -> str:
+        """The address a web page reaches this broker at (MQTT over WebSockets)."""
+        return f"ws://127.0.0.1:{self.websocket_port}/mqtt"
 
     def start(self) -> None:
         """Start it and wait until it takes TLS connections."""

@@ -19,13 +19,16 @@ from controller.cli import (
     gtp,
     history,
     install,
+    learn,
     logs,
     play,
+    players,
     profile,
     remote,
     replay,
     selftest,
     sim,
+    solve,
     upgrade,
     wiring,
 )
@@ -69,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log more (-vv: everything); under systemd the log goes to the "
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, replay, history, calibrate, firmware, doctor, install, upgrade,
-                   selftest, wiring, profile, gtp, remote, bench):
+    for module in (sim, play, players, learn, replay, history, calibrate, firmware, doctor,
+                   install, upgrade, selftest, wiring, profile, gtp, remote, bench, solve):
         module.register(commands)
     return parser
 

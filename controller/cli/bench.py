@@ -32,6 +32,12 @@ firmware, a pseudo-terminal, pyserial and the touch link, and the host codec's l
 
 ``bench firmware`` imports the touch firmware on the real MicroPython interpreter, from source
 and compiled to ``.mpy``, and reports the RAM each module keeps and the names in its globals.
+``bench firmware --silicon`` runs it on an emulated Pico instead (MicroPython's rp2 port on
+rp2040js, with each reference build's touch chips; see ``sim.silicon.measure``): per build, the
+core's busy cycles in each scan period (median, worst) and their share of it, scans a second,
+milliseconds from a finger to its touch line in simulated time, the heap free after start, and
+the time from a restart to the hello. Goals: busy at most half the period (the worst period
+at most all of it), a touch line within 35 ms, 100 kB of heap free.
 
 ``bench web`` touches the brightness bar through the web companion's API while following its
 live stream as the page does: milliseconds from letting go to the new picture (median, worst),
@@ -45,7 +51,7 @@ clients replay a long finished game.
 asked for, and reports how often the solver decides whether a deal can be won within its time
 budget, and how long it takes (``--jobs``: deals solved at once).
 
-``bench ai`` plays a tournament between Kaskade's levels and baselines (colours alternating,
+``bench ai`` plays a tournament between a game's levels and baselines (colours alternating,
 each move thought within the same time, or ``--nodes`` search nodes) and prints win rates in
 all and by seat, and Elo ratings per board size, then the strongest level's search speed and
 longest think on 6x9, 8x8 and 16x16; with ``--published``, the strongest level against the
@@ -57,6 +63,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import sys
 from typing import Any
 
 from controller.bench import ai as ai_bench
@@ -74,9 +81,54 @@ from controller.cli.usage import UsageError
 from controller.games import game_names, get_game
 from controller.games.kaskade.grid import parse_size
 from controller.profile import profile_names
+from sim.silicon import measure as silicon_bench
 
 DEFAULT_SIZES = "5x5,6x9,8x8"
 TWO_PLAYER_GAMES = tuple(name for name in game_names() if len(get_game(name).info.players) == 2)
+
+
+def _register_ai(targets: Any) -> None:
+    """Add ``bench ai``: tournaments between a game's levels and baselines."""
+    ai = targets.add_parser(
+        "ai", help="a tournament between the computer players, and their search speed",
+        description="Round-robin (or chosen pairings) between a game's levels and baselines "
+        "(random and flat Monte Carlo, the same random playouts for every legal move; for "
+        "Kaskade also greedy one ply, minimax two plies and the classic Chain Reaction bot at "
+        "2, 4 and 6 plies, the published program's depths 1, 2 and 3), colours alternating, "
+        "then the strongest level's search speed and longest think per board size.",
+        epilog="examples: kaskade bench ai --published --games 40 --nodes 500000 --jobs 2;  "
+        "kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
+        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:flat-mc "
+        "--nodes 200 --jobs 2",
+    )
+    ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
+                    help="the game to play (default kaskade; the solitaire has its own "
+                    "bench: solver)")
+    ai.add_argument("--players", metavar="NAME,…",
+                    help="players for a round robin (default: every level and baseline)")
+    ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
+    ai.add_argument("--published", action="store_true",
+                    help="Kaskade: play the strongest level against the published Chain Reaction "
+                    "bot's depths 2 and 3 (classic-4 and classic-6: a move of each side per "
+                    "depth) and report whether it wins 95 %% and 90 %% of the games, as White "
+                    "and as Black")
+    ai.add_argument("--sizes", metavar="SIZE,…",
+                    help="board sizes: Kaskade WxH (default 6x9,8x8), Cascades the top width "
+                    "(default 4,8); Big Balls has one board")
+    ai.add_argument("--games", type=int, default=10, metavar="N",
+                    help="games per pairing and size, colours alternating (default 10)")
+    ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
+                    help="thinking time per move (default 1)")
+    ai.add_argument("--nodes", type=int, metavar="N",
+                    help="think each move within N search steps instead of --seconds: the same "
+                    "on any machine, so a slower machine's budget can be played here (a Pi 4: "
+                    "a fifth of the nodes/s this prints; see docs/ai.md)")
+    ai.add_argument("--jobs", type=int, default=1, metavar="J",
+                    help="games played at once, one per core (default 1)")
+    ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
+    ai.add_argument("--json", action="store_true", help="print the results as JSON")
+    ai.set_defaults(handler=run_ai)
 
 
 def register(commands: Any) -> None:
@@ -134,51 +186,14 @@ def register(commands: Any) -> None:
     link.add_argument("--taps", type=int, default=50, metavar="N",
                       help="touches to time (default 50)")
     link.set_defaults(handler=run_link)
-    ai = targets.add_parser(
-        "ai", help="a tournament between the computer players, and their search speed",
-        description="Round-robin (or chosen pairings) between a game's levels and baselines "
-        "(random; for Kaskade also greedy one ply, minimax two plies and the classic Chain "
-        "Reaction bot at 2, 4 and 6 plies, the published program's depths 1, 2 and 3), colours "
-        "alternating, then the strongest level's search speed and longest think per board size.",
-        epilog="examples: kaskade bench ai --published --games 40 --nodes 500000 --jobs 2;  "
-        "kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
-        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:random "
-        "--seconds 1 --jobs 2",
-    )
-    ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
-                    help="the game to play (default kaskade; the solitaire has its own "
-                    "bench: solver)")
-    ai.add_argument("--players", metavar="NAME,…",
-                    help="players for a round robin (default: every level and baseline)")
-    ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
-    ai.add_argument("--published", action="store_true",
-                    help="Kaskade: play the strongest level against the published Chain Reaction "
-                    "bot's depths 2 and 3 (classic-4 and classic-6: a move of each side per "
-                    "depth) and report whether it wins 95 %% and 90 %% of the games, as White "
-                    "and as Black")
-    ai.add_argument("--sizes", metavar="SIZE,…",
-                    help="board sizes: Kaskade WxH (default 6x9,8x8), Cascades the top width "
-                    "(default 4,8); Big Balls has one board")
-    ai.add_argument("--games", type=int, default=10, metavar="N",
-                    help="games per pairing and size, colours alternating (default 10)")
-    ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
-                    help="thinking time per move (default 1)")
-    ai.add_argument("--nodes", type=int, metavar="N",
-                    help="think each move within N search steps instead of --seconds: the same "
-                    "on any machine, so a slower machine's budget can be played here (a Pi 4: "
-                    "a fifth of the nodes/s this prints; see docs/ai.md)")
-    ai.add_argument("--jobs", type=int, default=1, metavar="J",
-                    help="games played at once, one per core (default 1)")
-    ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
-    ai.add_argument("--json", action="store_true", help="print the results as JSON")
-    ai.set_defaults(handler=run_ai)
+    _register_ai(targets)
     firmware = targets.add_parser(
         "firmware", help="RAM the touch firmware takes on MicroPython once imported",
         description="Import the touch firmware's modules one by one on the real MicroPython "
         "interpreter (under Node.js), from source and compiled with mpy-cross, and print the "
         "heap each keeps and the names in its globals.")
     firmware.add_argument("--json", action="store_true", help="print the results as JSON")
+    _silicon_arguments(firmware)
     firmware.set_defaults(handler=run_firmware)
     solver = targets.add_parser(
         "solver", help="how often the solitaire's solver decides a deal, and how fast",
@@ -413,8 +428,26 @@ def run_link(args: argparse.Namespace) -> int:
     return 0
 
 
+def _silicon_arguments(firmware: argparse.ArgumentParser) -> None:
+    firmware.add_argument("--silicon", action="store_true",
+                          help="run the firmware of each reference build on an emulated Pico "
+                          "(rp2 MicroPython, built and cached on first use; needs Node.js and "
+                          "make silicon's emulator) and measure scan cycles, touch latency "
+                          "and free heap")
+    firmware.add_argument("--profile", action="append", metavar="NAME",
+                          help="with --silicon: this build only (repeat for more; default every "
+                          "reference build)")
+    firmware.add_argument("--touches", type=int, default=silicon_bench.TOUCHES, metavar="N",
+                          help="with --silicon: fingers placed and lifted per build (default "
+                          f"{silicon_bench.TOUCHES})")
+
+
 def run_firmware(args: argparse.Namespace) -> int:
     """Measure on MicroPython, then print the figures."""
+    if args.silicon:
+        return run_firmware_silicon(args)
+    if args.profile:
+        raise UsageError("--profile goes with --silicon")
     figures = measure_firmware()
     if args.json:
         print(json.dumps(figures))
@@ -440,6 +473,33 @@ def _print_published(rows: list[dict[str, Any]]) -> None:
         print(f"  {row['size']:<6} {opponent:<18} {row['score'][0]:>4g}/{row['score'][1]:<4} "
               f"{seats[0]:>9} {seats[1]:>9} {100 * row['goal']:>4.0f}%  "
               f"{'met' if row['met'] else 'NOT met'}")
+
+
+def run_firmware_silicon(args: argparse.Namespace) -> int:
+    """Each build's firmware on the emulated Pico; the figures against the goals."""
+    if args.touches < 1:
+        raise UsageError("--touches must be at least 1")
+    names = args.profile or profile_names()
+    figures = {}
+    for name in names:
+        if not args.json:
+            print(f"{name}: flashing and measuring on the emulated Pico…", file=sys.stderr)
+        figures[name] = silicon_bench.measure_build(name, args.touches)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print("Touch firmware on an emulated Pico (rp2 MicroPython, 125 MHz), simulated time")
+    print(f"  {'build':<18} {'busy median':>12} {'worst':>7} {'scans/s':>8} "
+          f"{'touch ms':>14} {'release ms':>14} {'heap free':>10} {'hello ms':>9}  goals")
+    for name, row in figures.items():
+        print(f"  {name:<18} {row['busy_share_median']:>11.0%} {row['busy_share_worst']:>7.0%} "
+              f"{row['scans_per_s']:>8g} {row['touch_ms_median']:>6} / {row['touch_ms_worst']:<5} "
+              f"{row['release_ms_median']:>6} / {row['release_ms_worst']:<5} "
+              f"{row['heap_free']:>10,} {row['hello_ms']:>9}  "
+              f"{'met' if row['within_goals'] else 'missed'}")
+    print("  goals: busy <= 50 % of the scan period (worst <= 100 %), touch line <= 35 ms, "
+          ">= 100 kB heap free")
+    return 0
 
 
 def run_ai(args: argparse.Namespace) -> int:

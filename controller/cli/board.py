@@ -17,6 +17,7 @@ from controller.app.screens.base import Screen
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+from controller.remote.config import page_websocket
 from controller.remote.link import linked
 from controller.web.bridge import Bridge
 from controller.web.server import Serving, WebServer
@@ -115,7 +116,8 @@ def start_web(profile: Profile, store: Store, web: Serving | None, simulated: bo
     server = WebServer(bridge, profile, store.directory, store.history, web.host, web.port,
                        checks=lambda: (simulator_checks if simulated else machine_checks)(profile),
                        reading=settings.web_reading or web.reading,
-                       hosts=(*web.hosts, *settings.web_hosts))
+                       hosts=(*web.hosts, *settings.web_hosts),
+                       websocket=page_websocket(store.directory))
     server.start()
     print(f"kaskade: the web companion is at {server.address}", file=sys.stderr, flush=True)
     return bridge, server

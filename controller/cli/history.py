@@ -10,56 +10,109 @@ from dataclasses import asdict
 from typing import Any
 
 from controller.app.app import HISTORY_FILE
-from controller.app.history import History
+from controller.app.history import History, Match
 from controller.app.paths import state_dir
+from controller.app.standings import Standings, standings, standings_json
 
 
 def register(commands: Any) -> None:
     """Add ``history`` to the command line."""
     parser = commands.add_parser(
         "history", help="list the finished games",
-        description="List the games finished on the board (newest first), or show one as a "
-        "record.",
+        description="List the games finished on the board (newest first) with who played "
+        "and the running score — a rating per person and per computer level, and head to "
+        "head — or show one game as a record.",
         epilog="A game's record can be replayed: kaskade history --show ID | kaskade replay -",
     )
     parser.add_argument("--limit", type=int, default=20, metavar="N",
                         help="show the newest N games (default 20; 0 for all)")
     parser.add_argument("--show", metavar="ID", help="print the record of the game whose id "
                         "starts with ID")
-    parser.add_argument("--json", action="store_true", help="print the games as JSON")
+    parser.add_argument("--scores", action="store_true",
+                        help="print only the scores: each player's rating per game (Glicko-2, "
+                        "a person by name and the computer by level) and head to head")
+    parser.add_argument("--json", action="store_true", help="print the games (or with "
+                        "--scores the scores) as JSON")
+    add_state_dir(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_state_dir(parser: argparse.ArgumentParser) -> None:
+    """``--state-dir``: where the history (and the people in it) is kept."""
     parser.add_argument("--state-dir", metavar="DIR",
                         help="where the history is kept (as for kaskade sim)")
-    parser.set_defaults(handler=run)
+
+
+def history_of(args: argparse.Namespace) -> History:
+    """The history the command's ``--state-dir`` names (the default state directory's)."""
+    return History(state_dir(args.state_dir) / HISTORY_FILE)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the history."""
-    history = History(state_dir(args.state_dir) / HISTORY_FILE)
+    history = history_of(args)
     if args.show:
         print(history.find(args.show).record, end="")
         return 0
-    matches = history.matches(None if args.limit <= 0 else args.limit)
-    if history.problem:
-        print(f"kaskade history: {history.problem}", file=sys.stderr)
-    if args.json:
+    limit = None if args.limit <= 0 else args.limit
+    if args.json and not args.scores:  # the games as they are kept, records and all
+        matches = history.matches(limit)
+        _say_problem(history)
         print(json.dumps([asdict(match) for match in matches]))
         return 0
-    if not matches:
+    everything = history.matches(records=False)
+    _say_problem(history)
+    scores = standings(everything)
+    if args.json:
+        print(json.dumps(standings_json(scores)))
+        return 0
+    if not everything:
         print("No finished games yet.")
         return 0
+    lines = [] if args.scores else _games(everything[:limit])
+    lines += _scores(scores)
+    print("\n".join(lines) if lines else "No scored games yet: a game is scored when each "
+          "seat is a person named with kaskade players, or the computer.")
+    return 0
+
+
+def _say_problem(history: History) -> None:
+    """Say on stderr what the reading had to leave out, if anything."""
+    if history.problem:
+        print(f"kaskade history: {history.problem}", file=sys.stderr)
+
+
+def _games(matches: Sequence[Match]) -> list[str]:
+    """The games as a table."""
     rows = [("finished", "game", "options", "players", "result", "plies", "id")]
     rows += [(match.finished[:16].replace("T", " "), match.game,
               " ".join(match.options.values()) or "-", " v ".join(match.players.values()),
               match.result, str(match.plies), match.id[:8]) for match in matches]
-    print("\n".join(_table(rows)))
-    return 0
+    return _table(rows, numeric={5})
 
 
-def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
-    """The rows as columns as wide as their widest entry, two spaces apart (numbers to the
-    right), so no two columns run together whatever the games and players are called."""
+def _scores(scores: Standings) -> list[str]:
+    """The ratings and the head-to-head scores as two tables (nothing when no game is
+    scored)."""
+    if not scores.ratings:
+        return []
+    ratings = [("game", "player", "rating", "±", "games", "won", "lost", "drawn")]
+    ratings += [(s.game, s.who, f"{s.rating.rating:.0f}", f"{2 * s.rating.deviation:.0f}",
+                 str(s.games), str(s.wins), str(s.losses), str(s.draws))
+                for s in scores.ratings]
+    pairs = [("game", "player", "won", "player", "won", "drawn")]
+    pairs += [(p.game, p.first, str(p.first_wins), p.second, str(p.second_wins), str(p.draws))
+              for p in scores.head_to_head]
+    return ["", "Ratings (Glicko-2: 1500 to begin with; ± two deviations, smaller the more "
+            "games tell)", *_table(ratings, numeric={2, 3, 4, 5, 6, 7}),
+            "", "Head to head", *_table(pairs, numeric={2, 4, 5})]
+
+
+def _table(rows: Sequence[tuple[str, ...]], numeric: set[int]) -> list[str]:
+    """The rows as columns as wide as their widest entry, two spaces apart (the ``numeric``
+    columns to the right), so no two columns run together whatever the games and players are
+    called."""
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-    numeric = {5}
     return ["  ".join(value.rjust(width) if column in numeric else value.ljust(width)
                       for column, (value, width) in enumerate(zip(row, widths))).rstrip()
             for row in rows]

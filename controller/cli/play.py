@@ -23,7 +23,7 @@ from controller.app.history import History
 from controller.app.loop import run as run_loop
 from controller.app.paths import state_dir
 from controller.app.ready import ReadyReport
-from controller.app.seats import COMPUTER, seat
+from controller.app.seats import COMPUTER, HUMAN, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
 from controller.cli import ansi
@@ -37,6 +37,7 @@ from controller.cli.board import (
 )
 from controller.cli.game_options import game_options
 from controller.cli.terminal_game import Console, TerminalGame
+from controller.errors import KaskadeError
 from controller.games import GameState, OptionsError, get_game
 from controller.games.record import parse_record
 from controller.games.registry import game_names
@@ -45,6 +46,8 @@ from controller.games.status import title
 from controller.remote.link import linked
 from controller.web.server import Serving, parse_address
 
+UNNAMED = ("human", "person", "guest")
+"""What a seat may be given as for a person not named (``--black person``)."""
 SEAT_COLOURS = ("white", "black", "red")
 """Every colour a seat of some game has: each is an option of its own (``--black WHO``)."""
 KEPT_TAGS = ("White", "Black", "Red", "Date", "Termination")
@@ -87,9 +90,10 @@ def register(commands: Any) -> None:
                         help="keep the game in this record file: continue it if the file exists, "
                         "start it there otherwise; every move is saved at once")
     parser.add_argument("--white", metavar="WHO",
-                        help="who plays White (Kaskade, Cascades, Big Balls): a name, or "
-                        "computer:LEVEL (1-5); asked at the start when no seat is given and "
-                        "this is a terminal")
+                        help="who plays White (Kaskade, Cascades, Big Balls): a person known "
+                        "by name (kaskade players), person (not named), or computer:LEVEL "
+                        "(1-5); asked at the start when no seat is given and this is a "
+                        "terminal")
     parser.add_argument("--black", metavar="WHO",
                         help="who plays Black (every two-player game), as --white")
     parser.add_argument("--red", metavar="WHO",
@@ -122,8 +126,9 @@ def run(args: argparse.Namespace) -> int:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
                                "the board everything is chosen by touch")
         return run_board(args)
-    read = _line_reader()
-    session = _setup(args, read if sys.stdin.isatty() else None)
+    read = line_reader()
+    history = History(state_dir(args.state_dir) / HISTORY_FILE)
+    session = _setup(args, read if sys.stdin.isatty() else None, history.person)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
     console = Console(
@@ -132,7 +137,6 @@ def run(args: argparse.Namespace) -> int:
         colour=colour,
         animate=colour and not args.no_animation,
     )
-    history = History(state_dir(args.state_dir) / HISTORY_FILE)
     return TerminalGame(session, console, args.think, history).run()
 
 
@@ -164,9 +168,11 @@ def run_board(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Session[Any]:
+def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None,
+           person: Callable[[str], str]) -> Session[Any]:
     """The game from a record file (continued) or the options (new), saved to ``--record``;
-    ``ask`` asks who plays when the command line does not say (a terminal only)."""
+    ``ask`` asks who plays when the command line does not say (a terminal only); ``person``
+    finds a known person by name (``History.person``)."""
     autosave = None if args.record is None else Autosave(args.record)
     if args.record is not None and args.record.exists():
         record = parse_record(read_text(args.record))
@@ -185,21 +191,22 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None) -> Sessio
         kept = {k: v for k, v in record.tags.items() if k in KEPT_TAGS}
         if "Termination" in kept:  # a resignation stands
             kept["Result"] = record.tags.get("Result", "*")
-        seats = _seats(start, args, None)
+        seats = _seats(start, args, None, person)
         return Session(start, list(record.moves), {**kept, **seats}, autosave)
     game = get_game(args.game or "kaskade")
     start = game.new(game_options(args))
     now = datetime.datetime.now()
     tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
-            "Started": now.isoformat(timespec="seconds"), **_seats(start, args, ask)}
+            "Started": now.isoformat(timespec="seconds"), **_seats(start, args, ask, person)}
     return Session(start, [], tags, autosave)
 
 
 def _seats(start: GameState[Any], args: argparse.Namespace,
-           ask: Callable[[str], str] | None) -> dict[str, str]:
-    """The seat tags (``{"Black": "computer 3"}``) of the seats given by the game's colours
-    (``--black computer:3``, ``--seat black=computer:3``); with none given, ``ask`` (when there
-    is one) asks for each seat of a two-player game."""
+           ask: Callable[[str], str] | None, person: Callable[[str], str]) -> dict[str, str]:
+    """The seat tags (``{"Black": "computer 3", "White": "Anna"}``) of the seats given by the
+    game's colours (``--black computer:3``, ``--seat white=anna``: a person known by name, as
+    ``person`` finds them); with none given, ``ask`` (when there is one) asks for each seat
+    of a two-player game, again until the answer is one."""
     colours = list(start.info.players)
     given = _given_seats(args)
     strange = [colour for colour in given if colour not in colours]
@@ -208,23 +215,28 @@ def _seats(start: GameState[Any], args: argparse.Namespace,
                              f"(--{c})" for c in colours)
         raise OptionsError(f"{start.info.title} has no seat {strange[0]}: its "
                            f"seat{'s are' if len(colours) > 1 else ' is'} {seats}")
-    if ask is not None and len(colours) == 2 and not given:
-        given = {colour: _ask_seat(ask, start.player_title(player))
-                 for player, colour in enumerate(colours)}
     tags = {}
     for player, colour in enumerate(colours):
-        who = given.get(colour, "")
-        if not who:
-            continue
-        kind, colon, level = who.partition(":")
-        if kind.strip().lower() == COMPUTER and colon:
-            if not level.strip().isdigit() or int(level) not in LEVELS:
-                raise OptionsError(f"{who!r}: the computer's levels are {LEVELS[0]} to "
-                                   f"{LEVELS[-1]}, as computer:3")
-            tags[start.player_title(player)] = seat(int(level))
-        else:
-            tags[start.player_title(player)] = who
-    return tags
+        title = start.player_title(player)
+        if ask is not None and len(colours) == 2 and not given:
+            tags[title] = _ask_seat(ask, title, person)
+        elif given.get(colour):
+            tags[title] = _seat_of(given[colour], person)
+    return {title: tag for title, tag in tags.items() if tag != HUMAN}
+
+
+def _seat_of(who: str, person: Callable[[str], str]) -> str:
+    """The seat tag ``who`` asks for: ``computer:3``, a known person's name, or a person not
+    named (``person``, ``human``)."""
+    kind, colon, level = who.partition(":")
+    if kind.strip().lower() == COMPUTER and colon:
+        if not level.strip().isdigit() or int(level) not in LEVELS:
+            raise OptionsError(f"{who!r}: the computer's levels are {LEVELS[0]} to "
+                               f"{LEVELS[-1]}, as computer:3")
+        return seat(int(level))
+    if who.strip().lower() in UNNAMED:
+        return HUMAN
+    return seat(None, person(who))
 
 
 def _given_seats(args: argparse.Namespace) -> dict[str, str]:
@@ -244,14 +256,20 @@ def _given_seats(args: argparse.Namespace) -> dict[str, str]:
     return given
 
 
-def _ask_seat(ask: Callable[[str], str], title: str) -> str:
-    """Ask who plays ``title``: a person (Enter or a name) or the computer (a level)."""
-    answer = ask(f"Who plays {title}? Enter or a name: a person; {LEVELS[0]}-{LEVELS[-1]}: "
-                 "the computer at that level> ").strip()
-    return f"computer:{answer}" if answer.isdigit() else answer
+def _ask_seat(ask: Callable[[str], str], title: str, person: Callable[[str], str]) -> str:
+    """Ask who plays ``title`` — a person (Enter, or a known person's name) or the computer
+    (a level) — until the answer is one of them; its seat tag."""
+    while True:
+        answer = ask(f"Who plays {title}? Enter: a person; a name: that person; "
+                     f"{LEVELS[0]}-{LEVELS[-1]}: the computer at that level> ").strip()
+        try:
+            return _seat_of(f"computer:{answer}" if answer.isdigit() else answer or HUMAN,
+                            person)
+        except KaskadeError as error:
+            print(f"  {error}")
 
 
-def _line_reader() -> Callable[[str], str]:
+def line_reader() -> Callable[[str], str]:
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401, PLC0415  (line editing and history where available)
     return input

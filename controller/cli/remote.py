@@ -50,6 +50,10 @@ def register(commands: Any) -> None:
     setup.add_argument("--claim-after", type=float, default=DEFAULT_CLAIM_MINUTES,
                        metavar="MINUTES", help="how long the other board may be away before "
                        f"the game may be claimed (default {DEFAULT_CLAIM_MINUTES:g})")
+    setup.add_argument("--websocket", default="", metavar="URL",
+                       help="where phones reach the same broker over WebSockets to play a "
+                       "seat of a game this board offers, or to watch (e.g. "
+                       "wss://mqtt.example.org:8884/mqtt)")
     setup.add_argument("--home-assistant", action="store_true",
                        help="these are the home network's broker that Home Assistant uses: "
                        "the board announces itself there (docs/home-assistant.md)")
@@ -84,7 +88,7 @@ def run_setup(args: argparse.Namespace) -> int:
                               (DEFAULT_PORT if not args.no_tls else 1883),
                               args.user, _password(args), tls=not args.no_tls,
                               ca_file=str(args.ca.resolve()) if args.ca else "", name=args.name,
-                              claim_minutes=args.claim_after)
+                              claim_minutes=args.claim_after, websocket=args.websocket)
     if not args.no_check:
         check(settings)
         print(f"the broker at {settings.address} took {settings.user}'s credentials")
@@ -107,7 +111,8 @@ def run_status(args: argparse.Namespace) -> int:
     shown = replace(settings, password="(set)" if settings.password else "(none)")
     print(f"broker {shown.address} · TLS {'on' if shown.tls else 'OFF'} · user {shown.user} "
           f"· password {shown.password} · name {shown.name} · claim after "
-          f"{shown.claim_minutes:g} min")
+          f"{shown.claim_minutes:g} min"
+          + (f" · pages reach it at {shown.websocket}" if shown.websocket else ""))
     game, problem = load_game(store.directory)
     if problem:
         print(problem)

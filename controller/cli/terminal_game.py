@@ -301,20 +301,14 @@ class TerminalGame:
 
     def _show(self, state: GameState[Any]) -> int:
         """Print the game (with its status line); how many lines that took."""
-        if isinstance(state, KaskadeState):
-            return self._show_cells(state.cells, None)
-        text = f"{status_line(state)}\n{game_text.board(state, self.console.colour)}"
+        text = picture(state, self.console.colour)
         self.console.write(text)
         return text.count("\n") + 1
 
     def _show_cells(self, cells: Sequence[int], caption: str | None) -> int:
         """Print Kaskade's board with ``cells`` under ``caption`` (the status line when
         ``None``); how many lines that took."""
-        state = self.state
-        assert isinstance(state, KaskadeState)
-        board = kaskade_text.painted(state, cells) if self.console.colour else \
-            kaskade_text.plain(state, cells)
-        text = f"{caption or status_line(state)}\n{board}"
+        text = picture(self.state, self.console.colour, cells, caption)
         self.console.write(text)
         return text.count("\n") + 1
 
@@ -352,3 +346,16 @@ class TerminalGame:
 
     def _say(self, text: str) -> None:
         self.console.write(text)
+
+
+def picture(state: GameState[Any], colour: bool, cells: Sequence[int] | None = None,
+            caption: str | None = None) -> str:
+    """The game as the terminal shows it: its status line (or ``caption``) over its board —
+    for Kaskade, with ``cells`` instead of the position's (a cascade's step)."""
+    if isinstance(state, KaskadeState):
+        shown = state.cells if cells is None else cells
+        board = kaskade_text.painted(state, shown) if colour else \
+            kaskade_text.plain(state, shown)
+    else:
+        board = game_text.board(state, colour)
+    return f"{caption or status_line(state)}\n{board}"

@@ -24,6 +24,9 @@ HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[?[0-9a-fA-F:
 USER = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """A board's user name at the broker: also its part of each game's topics (the ACL's
 ``%u``), so no ``/``, ``+`` or ``#``."""
+WEBSOCKET = re.compile(r"wss?://[A-Za-z0-9.:\[\]-]{1,253}(/[A-Za-z0-9._~/-]{0,64})?")
+"""The broker's address for web pages: MQTT over WebSockets (it goes into the page's content
+policy, so no spaces, quotes or semicolons)."""
 DEFAULT_PORT = 8883
 DEFAULT_CLAIM_MINUTES = 10.0
 
@@ -48,6 +51,9 @@ class BrokerSettings:
     """How the other board's players see this one (``waiting for Anna's board``)."""
     claim_minutes: float = DEFAULT_CLAIM_MINUTES
     """How long the other board may be away before the game may be claimed."""
+    websocket: str = ""
+    """Where a phone's page reaches the same broker (MQTT over WebSockets, ``wss://…``), to
+    play a seat of a game this board offers or to watch; ``""``: pages do not."""
 
     def __post_init__(self) -> None:
         if not HOST.fullmatch(self.host):
@@ -60,6 +66,9 @@ class BrokerSettings:
             raise RemoteSetupError(f"name {self.name!r}: 1-24 printable characters")
         if self.ca_file and not Path(self.ca_file).is_file():
             raise RemoteSetupError(f"CA certificate {self.ca_file}: no such file")
+        if self.websocket and not WEBSOCKET.fullmatch(self.websocket):
+            raise RemoteSetupError(f"WebSocket address {self.websocket!r}: give "
+                                   "wss://HOST[:PORT][/PATH]")
         if not 1 <= self.claim_minutes <= 24 * 60:
             raise RemoteSetupError(f"claim after {self.claim_minutes:g} minutes: give 1-1440")
 
@@ -94,3 +103,13 @@ def save(directory: Path, settings: BrokerSettings, name: str = CONFIG_FILE) -> 
     write_atomically(path, json.dumps(asdict(settings), indent=1) + "\n")
     os.chmod(path, 0o600)
     return path
+
+
+def page_websocket(directory: Path) -> str:
+    """The broker's WebSocket address for the web page of the board whose files are in
+    ``directory`` (``""`` when none is set or the settings cannot be read: the app says why)."""
+    try:
+        settings = load(directory)
+    except RemoteSetupError:
+        return ""
+    return settings.websocket if settings is not None else ""

@@ -50,6 +50,8 @@ from controller.remote.home_assistant import HomeAssistant
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
 from controller.remote.screen import RemoteError, RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
+from controller.remote.view import key, view, view_topic
+from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT
 
 CODE = re.compile(r"\d{6}")
@@ -96,6 +98,9 @@ class RemoteLink:
         """Plies the board and the table agreed on after the last sync: a move of this
         board's beyond them is new (to send), one within them that the table no longer has
         was taken back (to take back here)."""
+        self.viewed: tuple[object, ...] | None = None
+        """What the view last published showed (the board that offered a game publishes
+        one for pages: ``controller/remote/view.py``)."""
         self.read_own_log = False
         """Whether this board has read its own log back from the broker since it started
         (after that, a message there that it did not write is someone else's)."""
@@ -192,7 +197,7 @@ class RemoteLink:
         self.table = self.table or Table(record.game_id, record.side,
                                          bytes.fromhex(record.secret))
         self.synced = self.connected = self.read_own_log = False
-        self.agreed, self.peer_online, self.away_since = 0, None, None
+        self.agreed, self.peer_online, self.away_since, self.viewed = 0, None, None, None
         self.connection = self.connection_kind(
             self.settings, record.game_id,
             [f"{ROOT}/{record.game_id}/+/log/+", f"{ROOT}/{record.game_id}/+/presence"],
@@ -359,7 +364,27 @@ class RemoteLink:
             self._follow_table(session, table, screen, now)
         self._ending(app, session, table, screen)
         self._words(app, session, table, now)
+        self._view(app, table, screen, now)
         self.agreed = len(session.moves)
+
+    def _view(self, app: App, table: Table, screen: GameScreen[Any] | None,
+              now: float) -> None:
+        """The offering board's view of the game for a page, once the game has changed and
+        its animation has ended (the picture shows the position reached)."""
+        if table.me != HOST or screen is None or self.connection is None or \
+                self.game is None or screen.animation_end() is not None:
+            return
+        seen = key(table)
+        if seen == self.viewed:
+            return
+        self.viewed = seen
+        profile = app.profile
+        canvas = Canvas(profile.led_width, profile.led_height)
+        screen.draw(canvas, now)
+        size = {"columns": profile.columns, "rows": profile.rows, "per_pad": profile.per_pad,
+                "led_width": profile.led_width, "led_height": profile.led_height}
+        self.connection.send(view_topic(self.game.game_id, self.settings.user),
+                             view(table, bytes(canvas.pixels), size))
 
     def _say_hello(self, app: App, table: Table) -> None:
         """The guest's hello, once the host's is known: the game starts on this board."""

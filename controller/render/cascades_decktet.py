@@ -251,10 +251,11 @@ def _counts(canvas: Canvas, layout: CascadesDecktetLayout, view: CascadesDecktet
 def _verdict_and_hint(canvas: Canvas, layout: CascadesDecktetLayout,
                       view: CascadesDecktetView, k: int, now: float) -> bool:
     since = now - view.turn.hint_at
-    if view.verdict is None or not 0 <= since < VERDICT:
+    if (view.verdict is None and not view.hint) or not 0 <= since < VERDICT:
         return False
-    colour = CONFIRM if view.verdict > 0 else ILLEGAL if view.verdict < 0 else UNKNOWN
-    fill_at(canvas, layout.verdict, k, colour)
+    if view.verdict is not None:  # a solver's hint (a lesson's move to try has none)
+        colour = CONFIRM if view.verdict > 0 else ILLEGAL if view.verdict < 0 else UNKNOWN
+        fill_at(canvas, layout.verdict, k, colour)
     blink_hint(canvas, view.hint, k, HIGHLIGHT, view.turn.hint_at, now, HINT)
     return True
 

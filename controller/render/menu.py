@@ -255,12 +255,14 @@ def draw_pause(canvas: Canvas, profile: Profile, layout: PauseLayout,
 
 @dataclass(frozen=True)
 class PlayersLayout:
-    """Who plays: a tile for two people, a pad per computer level along a row, and a pad that
-    says (and switches) which colour the person plays against the computer."""
+    """Who plays: a tile for two people, a pad per computer level along a row, a pad that
+    says (and switches) which colour the person plays against the computer, and beside it a
+    pad that names the person in that colour (on a board with room for it)."""
 
     people: Tile
     levels: tuple[Pad, ...]
     colour: Pad
+    name: Pad | None = None
 
     @classmethod
     def of(cls, profile: Profile, levels: int) -> PlayersLayout:
@@ -268,25 +270,35 @@ class PlayersLayout:
         size = tile_size(profile)
         people = Tile(0, profile.rows - size, size)
         row = max(0, profile.rows - size - 3)
+        name = (profile.columns - 2, row) if profile.columns - 2 > levels else None
         return cls(people, tuple((column, row) for column in range(levels)),
-                   (profile.columns - 1, row))
+                   (profile.columns - 1, row), name)
 
     def hit(self, pad: Pad) -> tuple[str, int] | None:
-        """``("people", 0)``, ``("level", n)`` for n = 1 …, ``("colour", 0)`` or ``None``."""
+        """``("people", 0)``, ``("level", n)`` for n = 1 …, ``("colour", 0)``, ``("name", 0)``
+        or ``None``."""
         if self.people.contains(pad):
             return "people", 0
         if pad in self.levels:
             return "level", self.levels.index(pad) + 1
         if pad == self.colour:
             return "colour", 0
+        if pad == self.name:
+            return "name", 0
         return None
 
 
+NAME_GOLD: Colour = (255, 190, 60)
+"""The pad that names the person: bright when it names one, dim when it does not."""
+
+
 def draw_players(canvas: Canvas, profile: Profile, layout: PlayersLayout, colour: int,
-                 colours: tuple[Colour, Colour] = (WHITE_PLAYER, BLACK_PLAYER)) -> None:
+                 colours: tuple[Colour, Colour] = (WHITE_PLAYER, BLACK_PLAYER),
+                 named: bool | None = None) -> None:
     """The players menu; the person plays seat ``colour`` (0 the first player, shown in
     ``colours[0]``) against the computer, whose levels glow brighter the stronger they are, in
-    the computer's colour."""
+    the computer's colour. The name pad is lit when the board knows people by name: brightly
+    when the person in seat ``colour`` is ``named``."""
     k = profile.per_pad
     canvas.fill(OFF)
     for index, (column, row) in enumerate(layout.people.pads()):
@@ -297,6 +309,10 @@ def draw_players(canvas: Canvas, profile: Profile, layout: PlayersLayout, colour
         canvas.block(column * k, row * k, solid_rows(k, level))
     column, row = layout.colour
     canvas.block(column * k, row * k, solid_rows(k, colours[colour]))
+    if layout.name is not None and named is not None:
+        column, row = layout.name
+        canvas.block(column * k, row * k,
+                     solid_rows(k, NAME_GOLD if named else scale(NAME_GOLD, 0.25)))
 
 
 def draw_tile(canvas: Canvas, tile: Tile, k: int, colour: Colour) -> None:

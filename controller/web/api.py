@@ -39,14 +39,24 @@ from controller.app.pairing import (
     PairingError,
     TooSoonError,
 )
+from controller.app.people import (
+    MAX_NAME,
+    RULE,
+    BadNameError,
+    KnownPersonError,
+    UnknownPersonError,
+)
+from controller.app.screens.lesson import LessonScreen
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
+from controller.app.standings import standings, standings_json
 from controller.app.storage import StorageError
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
+from controller.games.lesson import NoLessonError, lesson
 from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
@@ -104,6 +114,9 @@ class Api:
         self.replays = Replays()
         self.closing = False
         """Set when the server stops: the open streams end."""
+        self.websocket = ""
+        """The broker's WebSocket address for the page's remote play (``kaskade remote setup
+        --websocket``), or ``""``."""
 
     def routes(self) -> list[web.RouteDef]:
         """Every route of the API."""
@@ -119,13 +132,19 @@ class Api:
             web.get("/api/history/{id}/record", readable(self.record)),
             web.get("/api/history/{id}/replay", readable(self.replay)),
             web.get("/api/history/{id}/replay/{ply}", readable(self.replay_move)),
+            web.get("/api/people", readable(self.people)),
+            web.post("/api/people", self.paired(self.add_person)),
+            web.delete("/api/people", self.paired(self.remove_person)),
+            web.get("/api/scores", readable(self.scores)),
             web.get("/api/games", readable(self.games)),
             web.post("/api/games", self.paired(self.new_game)),
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
+            web.post("/api/games/{name}/learn", self.paired(self.learn)),
             web.post("/api/game/hint", self.paired(self.hint)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
             web.post("/api/remote/join", self.paired(self.remote_join)),
+            web.get("/api/remote/broker", readable(self.remote_broker)),
             web.get("/api/pair", self.pairing_state),
             web.post("/api/pair/start", self.paired(self.pair_start)),
             web.post("/api/pair", self.pair),
@@ -221,6 +240,39 @@ class Api:
                                    "title": _title(m.game),
                                    "words": match_words(m)}
                                   for m in matches])
+
+    async def people(self, request: web.Request) -> web.Response:
+        """``GET /api/people``: the people the board knows by name, and what a name may be."""
+        return web.json_response({"people": await asyncio.to_thread(self.history.people),
+                                  "rule": RULE})
+
+    async def scores(self, request: web.Request) -> web.Response:
+        """``GET /api/scores``: each person's and computer level's rating per game, and the
+        head-to-head scores (``controller/app/standings.py``)."""
+        matches = await asyncio.to_thread(self.history.matches, None, False)
+        return web.json_response(standings_json(standings(matches)))
+
+    async def add_person(self, request: web.Request) -> web.Response:
+        """``POST /api/people {"name": "Anna"}``: a person the seats may name from now on."""
+        name = _name_in(await _body(request))
+        added = date.today().isoformat()
+        try:
+            kept = await asyncio.to_thread(self.history.add_person, name, added)
+        except BadNameError as error:
+            raise _http(400, f"name: {error}") from None
+        except KnownPersonError as error:
+            raise _http(409, str(error)) from None
+        return web.json_response({"name": kept}, status=201)
+
+    async def remove_person(self, request: web.Request) -> web.Response:
+        """``DELETE /api/people {"name": "Anna"}``: forget a person (their games stay in the
+        history). The name goes in the body, never in the address a proxy might log."""
+        name = _name_in(await _body(request))
+        try:
+            removed = await asyncio.to_thread(self.history.remove_person, name)
+        except UnknownPersonError as error:
+            raise _http(404, str(error)) from None
+        return web.json_response({"removed": removed})
 
     async def _match(self, request: web.Request) -> Match:
         """The finished game the path names, or a 404."""
@@ -336,7 +388,8 @@ class Api:
 
     async def change_settings(self, request: web.Request) -> web.Response:
         """``PUT /api/settings {"brightness": 0.5, "sound": false, "language": "de",
-        "sleep_minutes": 5, "reading": "paired"}`` (any of them)."""
+        "sleep_minutes": 5, "reading": "paired", "show_computer_moves": true}`` (any of
+        them)."""
         changes = _checked_settings(await _body(request))
         if "reading" in changes:  # kept in the settings as web_reading
             changes["web_reading"] = changes.pop("reading")
@@ -355,7 +408,8 @@ class Api:
 
     async def new_game(self, request: web.Request) -> web.Response:
         """``POST /api/games {"game": "kaskade", "options": {"size": "6x6"}, "computer":
-        {"black": 3}}``: a new game on the board (one waiting is kept, as on the board)."""
+        {"black": 3}, "people": {"white": "Anna"}}``: a new game on the board (one waiting
+        is kept, as on the board); ``people`` names the people in their seats."""
         body = await _body(request)
         name = body.get("game")
         if name not in game_names():
@@ -363,6 +417,7 @@ class Api:
                                      content_type="application/json")
         options = body.get("options", {})
         computer = body.get("computer", {})
+        people = body.get("people", {})
         if not isinstance(options, dict) or len(options) > MAX_OPTIONS or not all(
                 isinstance(k, str) and isinstance(v, str) and len(k) <= MAX_OPTION_LENGTH
                 and len(v) <= MAX_OPTION_LENGTH for k, v in options.items()):
@@ -386,13 +441,38 @@ class Api:
                 f"that {start.info.title} game does not fit this board; "
                 f"{what_fits(self.profile, name)}"), content_type="application/json")
         levels = {players.index(player): level for player, level in computer.items()}
+        names = await self._seat_names(people, players, computer)
 
         def begin(app: App, now: float) -> dict[str, Any]:
-            session = app.new_game(start, levels)
+            session = app.new_game(start, levels, names)
             return {"game": name, "id": session.tags["Id"],
-                    "seats": {p: seat(levels.get(i)) for i, p in enumerate(players)}}
+                    "seats": {p: seat(levels.get(i), names.get(i))
+                              for i, p in enumerate(players)}}
 
         return web.json_response(await self.call(begin), status=201)
+
+    async def remote_broker(self, request: web.Request) -> web.Response:
+        """``GET /api/remote/broker``: ``{"websocket": URL}``, where the page's remote play
+        reaches the broker (``""``: not set; the page's policy lets it connect there alone)."""
+        del request
+        return web.json_response({"websocket": self.websocket})
+
+    async def _seat_names(self, people: Any, players: tuple[str, ...],
+                          computer: dict[str, int]) -> dict[int, str]:
+        """A new game's ``people`` (seat -> a known person's name) as player number -> the
+        name as the board keeps it; a 400 for a seat that is not a person's or a name the
+        board does not know (saying how to add it)."""
+        if not isinstance(people, dict) or not all(
+                k in players and k not in computer and isinstance(v, str)
+                and len(v) <= MAX_OPTION_LENGTH for k, v in people.items()):
+            raise _http(400, "people: a map of the seats people play "
+                             f"({', '.join(p for p in players if p not in computer)}) "
+                             "to the names of people the board knows")
+        try:
+            return {players.index(player): await asyncio.to_thread(self.history.person, name)
+                    for player, name in people.items() if name}
+        except UnknownPersonError as error:
+            raise _http(400, f"people: {error}") from None
 
     async def remote_join(self, request: web.Request) -> web.Response:
         """``POST /api/remote/join {"code": "123456"}``: look up the game a board elsewhere
@@ -427,6 +507,27 @@ class Api:
             return {"game": name, "screen": type(app.screen).__name__}
 
         return web.json_response(await self.call(resume))
+
+    async def learn(self, request: web.Request) -> web.Response:
+        """``POST /api/games/{name}/learn``: the game's lesson starts on the board, as when
+        its tile is held (a game in play waits on its tile meanwhile)."""
+        name = request.match_info["name"]
+        if name not in game_names():
+            raise _http(404, f"no game is called {name[:40]!r}; the games: "
+                             f"{', '.join(game_names())}")
+        if name not in {game["name"] for game in offers(self.profile)}:
+            raise _http(409, f"{_title(name)} does not fit this board; "
+                             f"{what_fits(self.profile, name)}")
+        try:
+            found = lesson(name)
+        except NoLessonError as error:
+            raise _http(404, str(error)) from None
+
+        def begin(app: App, now: float) -> dict[str, Any]:
+            app.show(LessonScreen(app, found, now))
+            return {"game": name, "steps": len(found.steps)}
+
+        return web.json_response(await self.call(begin), status=201)
 
     async def hint(self, request: web.Request) -> web.Response:
         """``POST /api/game/hint``: the best move blinks on the board (a person's turn only)."""
@@ -638,10 +739,19 @@ async def _body(request: web.Request) -> dict[str, Any]:
     return body
 
 
+def _name_in(body: dict[str, Any]) -> str:
+    """The ``name`` a body about a person gives, or a 400."""
+    name = body.get("name")
+    if not isinstance(name, str) or len(name) > 4 * MAX_NAME:
+        raise _http(400, f"name: a person's name, {RULE}")
+    return name
+
+
 def _settings_json(app: App) -> dict[str, Any]:
     settings = app.settings
     return {"brightness": settings.brightness, "sound": settings.sound,
             "language": settings.language, "sleep_minutes": settings.sleep_minutes,
+            "show_computer_moves": settings.show_computer_moves,
             "languages": list(LANGUAGES)}
 
 
@@ -656,6 +766,7 @@ def _checked_settings(body: dict[str, Any]) -> dict[str, Any]:
                           and 0 <= v <= MAX_SLEEP_MINUTES,
                           f"minutes from 0 (never) to {MAX_SLEEP_MINUTES:g}"),
         "reading": (lambda v: v in READING, "who sees the board: open or paired"),
+        "show_computer_moves": (lambda v: isinstance(v, bool), "true or false"),
     }
     unknown = sorted(set(body) - set(checks))
     if unknown:

@@ -46,7 +46,8 @@ class Snapshot:
     """The canvas, RGB per LED, LED row 0 (the bottom) first."""
     brightness: float
     game: dict[str, Any] | None
-    """The game in play or waiting: its name, JSON, moves, whose turn in words, finished."""
+    """The game in play or waiting: its name, JSON, moves and who made each, whose turn in
+    words, finished."""
     waiting: tuple[str, ...] = ()
     """The games with an unfinished game to continue."""
     update: float | None = None
@@ -166,6 +167,8 @@ class Bridge:
             self._game_key = key
             self._game = {"name": state.info.name, "title": state.info.title,
                           "json": state.to_json(), "moves": list(session.moves),
+                          "movers": [_mover_name(state.info.players, mover)
+                                     for mover in session.movers],
                           "standing": standing(state), "finished": session.finished,
                           "id": session.tags.get("Id", ""), **_result_of(session)}
         return self._game
@@ -185,6 +188,11 @@ class Bridge:
         call = Call(function)
         self._post(call)
         return call.reply
+
+
+def _mover_name(players: tuple[str, ...], mover: int) -> str:
+    """Who made a move: a player (``white``), or ``chance`` (a die, a shuffle)."""
+    return players[mover] if 0 <= mover < len(players) else "chance"
 
 
 def _result_of(session: Session[Any]) -> dict[str, Any]:

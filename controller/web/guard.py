@@ -14,14 +14,15 @@ to, where a change may come from, and the headers that keep the page out of othe
   ``Authorization`` header, which no other site's form can send.
 * **Headers** on every answer: no framing (``X-Frame-Options: DENY``, CSP
   ``frame-ancestors 'none'``), a strict content policy for the page (its own files only, no
-  inline script), ``nosniff``, no referrer.
+  inline script; connections to the board itself, and to the broker's WebSocket address for
+  remote play only when one is set), ``nosniff``, no referrer.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -126,7 +127,19 @@ class Guard:
         return await handler(request)
 
 
-async def add_security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer's security headers (an ``on_response_prepare`` signal)."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+def security_headers(websocket: str = "") -> Callable[
+        [web.Request, web.StreamResponse], Awaitable[None]]:
+    """Every answer's security headers (an ``on_response_prepare`` signal); ``websocket``, the
+    broker's address for the page's remote play, is the one place beside the board the page
+    may connect to."""
+    headers = dict(SECURITY_HEADERS)
+    if websocket:
+        headers["Content-Security-Policy"] = headers["Content-Security-Policy"].replace(
+            "connect-src 'self'", f"connect-src 'self' {websocket}")
+
+    async def add(request: web.Request, response: web.StreamResponse) -> None:
+        del request
+        for name, value in headers.items():
+            response.headers.setdefault(name, value)
+
+    return add

@@ -18,6 +18,7 @@ from controller.games.cascades.state import DEFAULTS as CASCADES_DEFAULTS
 from controller.games.cascades.state import PLACEMENTS, SCORINGS
 from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
 from controller.games.kaskade.grid import DEFAULT_SIZE, MIN_SIDE
+from controller.games.lesson import NoLessonError, lesson
 from controller.games.registry import get_game
 from controller.profile.model import Profile
 
@@ -74,15 +75,26 @@ _OPTIONS = {
 
 
 def offers(profile: Profile) -> list[dict[str, Any]]:
-    """``[{"name", "title", "seats", "options"}]`` for each game that fits ``profile``'s
-    board, in the home menu's order."""
+    """``[{"name", "title", "players", "seats", "options", "lesson"}]`` for each game that fits
+    ``profile``'s board, in the home menu's order: ``players`` every seat (a person may be
+    named in each), ``seats`` those the computer may take, ``lesson`` how many steps its
+    lesson has (0: none)."""
     games = []
     for front in fronts_for(profile):
         info = get_game(front.name).info
-        games.append({"name": front.name, "title": info.title,
+        games.append({"name": front.name, "title": info.title, "players": list(info.players),
                       "seats": list(info.players) if len(info.players) > 1 else [],
-                      "options": _OPTIONS[front.name](profile)})
+                      "options": _OPTIONS[front.name](profile),
+                      "lesson": _lesson_steps(front.name)})
     return games
+
+
+def _lesson_steps(name: str) -> int:
+    """How many steps the lesson of ``name`` has (0: it has none)."""
+    try:
+        return len(lesson(name).steps)
+    except NoLessonError:
+        return 0
 
 
 def fitting_titles(profile: Profile) -> str:

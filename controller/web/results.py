@@ -1,16 +1,18 @@
 """Who played a finished game and who won, in words, for the page's history: ``White (a
-person) beat Black (level 2)``, ``Black (level 3) beat White (a person)``, ``White and Black
-(two people) drew``, ``won alone``."""
+person) beat Black (level 2)``, ``Anna (Black) beat White (level 3)``, ``White and Black
+(two people) drew``, ``won alone``, ``Anna won alone``."""
 
 from __future__ import annotations
 
 from controller.app.history import Match
-from controller.app.seats import computer_level
+from controller.app.seats import computer_level, person_name
 
 
 def seat_words(player: str, seat: str) -> str:
-    """``White (a person)``, ``Black (level 2)``."""
-    level = computer_level(seat)
+    """``White (a person)``, ``Black (level 2)``, ``Anna (White)``."""
+    level, name = computer_level(seat), person_name(seat)
+    if name is not None:
+        return f"{name} ({player.capitalize()})"
     return f"{player.capitalize()} ({'a person' if level is None else f'level {level}'})"
 
 
@@ -18,8 +20,11 @@ def match_words(match: Match) -> str:
     """Who played ``match`` and who won it, in one short sentence."""
     players = list(match.players)
     if len(players) == 1:
-        return "won alone" if match.result in players else "lost alone"
-    people = all(computer_level(seat) is None for seat in match.players.values())
+        name = person_name(match.players[players[0]])
+        return f"{f'{name} ' if name else ''}{'won' if match.result in players else 'lost'} " \
+            "alone"
+    people = all(computer_level(seat) is None and person_name(seat) is None
+                 for seat in match.players.values())
     if people:
         names = [player.capitalize() for player in players]
         if match.result not in players:

@@ -25,7 +25,7 @@ from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from controller.web.api import READING, Api, Handler
 from controller.web.bridge import Bridge
-from controller.web.guard import Guard, add_security_headers, own_names
+from controller.web.guard import Guard, own_names, security_headers
 from controller.web.health import Checks, HealthRoutes
 from controller.web.limits import BACKLOG, ConnectionLimit, Limits, quiet_accept_errors
 from controller.web.upgrade import UpgradeRoutes
@@ -34,7 +34,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
 PAGE_FILES = {"index.html": "text/html", "board.js": "text/javascript",
-              "board.css": "text/css"}
+              "board.css": "text/css", "mqtt.js": "text/javascript",
+              "remote.js": "text/javascript"}
 
 
 class WebError(KaskadeError, OSError):
@@ -88,9 +89,9 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 
 def make_application(routes: list[web.RouteDef], guard: Guard,
-                     limit: ConnectionLimit) -> web.Application:
+                     limit: ConnectionLimit, websocket: str = "") -> web.Application:
     """The aiohttp application: the page and the API, behind ``guard``; requests being
-    answered are marked in ``limit``."""
+    answered are marked in ``limit``; ``websocket``, the broker the page may reach."""
 
     @web.middleware
     async def answering(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -101,7 +102,7 @@ def make_application(routes: list[web.RouteDef], guard: Guard,
 
     application = web.Application(middlewares=[answering, _errors, guard.middleware],
                                   client_max_size=64 * 1024)
-    application.on_response_prepare.append(add_security_headers)
+    application.on_response_prepare.append(security_headers(websocket))
     page = resources.files("controller.web") / "page"
 
     async def serve(request: web.Request) -> web.Response:
@@ -126,13 +127,15 @@ class WebServer:
     def __init__(self, bridge: Bridge, profile: Profile, directory: Path, history: History,
                  host: str = "127.0.0.1", port: int = DEFAULT_PORT,
                  checks: Checks | None = None, reading: str = "paired",
-                 hosts: tuple[str, ...] = (), limits: Limits | None = None) -> None:
+                 hosts: tuple[str, ...] = (), limits: Limits | None = None,
+                 websocket: str = "") -> None:
         if reading not in READING:
             raise WebError(f"reading: {' or '.join(READING)}, not {reading!r}")
         self.pairing = Pairing(directory)
         if self.pairing.problem:
             log.warning("%s", self.pairing.problem)
         self.api = Api(bridge, profile, self.pairing, history, reading)
+        self.api.websocket = websocket
         self.health = HealthRoutes(self.api, checks)
         self.host, self.port = host, port
         self.guard = Guard(own_names((*hosts, *(() if _is_address(host) else (host,)))))
@@ -183,7 +186,8 @@ class WebServer:
         loop = asyncio.get_running_loop()
         quiet_accept_errors(loop)
         self.limit = ConnectionLimit(self._protocol, self.limits.connections)
-        self._runner = web.AppRunner(make_application(self.routes(), self.guard, self.limit),
+        self._runner = web.AppRunner(make_application(self.routes(), self.guard, self.limit,
+                                                       self.api.websocket),
                                      access_log=None, **self.limits.handler_options())
         await self._runner.setup()
         self._server = await loop.create_server(self.limit, self.host, self.port,

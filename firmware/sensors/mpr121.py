@@ -40,6 +40,7 @@ class Mpr121:
         self.address = address
         self.first = first
         self.data = bytearray(2 * _ELECTRODES)
+        self.wanted = None  # the part of data that holds the board's electrodes, once known
         self.byte = bytearray(1)
         self.up = False
         self.wait = 0
@@ -70,14 +71,18 @@ class Mpr121:
         self._set(_REG_ECR, _RUN)
 
     def read(self, raw, ok, count):
-        """Read all electrodes into ``raw`` (channels beyond ``count`` are not the board's)."""
-        self.i2c.readfrom_mem_into(self.address, _REG_FILTERED, self.data)
+        """Read the electrodes into ``raw``: only those the board uses (channels beyond
+        ``count`` are not the board's), for every byte takes its time on the wire."""
+        wanted = self.wanted
+        if wanted is None:  # the first read: a view made once, so no read allocates
+            wanted = self.wanted = memoryview(self.data)[:2 * min(_ELECTRODES, count - self.first)]
+        self.i2c.readfrom_mem_into(self.address, _REG_FILTERED, wanted)
         data = self.data
-        for electrode in range(_ELECTRODES):
-            channel = self.first + electrode
-            if channel < count:
-                raw[channel] = data[2 * electrode] | (data[2 * electrode + 1] & 3) << 8
-                ok[channel] = 1
+        channel = self.first
+        for index in range(0, len(wanted), 2):
+            raw[channel] = data[index] | (data[index + 1] & 3) << 8
+            ok[channel] = 1
+            channel += 1
 
 
 class Mpr121Array:

@@ -5,6 +5,11 @@ the outputs into one serial line: a low pulse on latch (PL) loads every input, t
 clock edge (CP) moves the next bit to the data line (Q7 of the register nearest the
 microcontroller). Channel 0 is the first bit out, the H input of that nearest register.
 
+On a Pico whose wiring allows it the chain is clocked by an SPI block (``spi_for`` in
+``firmware.sensors``): a 256-pad chain takes a third of a millisecond instead of most of a scan
+period bit-banged in Python. Either way the bits land in a buffer, a byte per register, and only
+the registers whose byte changed since the last scan are decoded into readings.
+
 To notice a broken or unpowered chain, the farthest register's serial input (DS) is tied to
 ground and the data line has a pull-up: after all the pads' bits, eight more are read, and they
 must be zero. If they are not, the chain is reported broken and no pad counts as touched.
@@ -21,38 +26,68 @@ class ShiftChain:
     touch = 50
     release = 49
 
-    def __init__(self, latch, clock, data, registers, report):
+    def __init__(self, latch, clock, data, registers, report, spi=None):
+        """``clock`` and ``data`` are pins to bit-bang, or ``None`` when ``spi`` clocks the
+        chain."""
         self.latch = latch
         self.clock = clock
         self.data = data
+        self.spi = spi
+        self.registers = registers
         self.channels = 8 * registers
         self.report = report
         self.broken = False
+        self.marked = False  # whether the ok flags say what `broken` says
+        self.bits = bytearray(registers + 1)  # the pads' bytes, then the sentinel's
+        self.last = bytearray(registers)
+        self.fresh = True  # the first read decodes every register
         latch.value(1)
-        clock.value(0)
+        if clock is not None:
+            clock.value(0)
 
     def start(self):
         pass
 
-    def read(self, raw, ok, count):
-        latch = self.latch
+    def _shift(self):
+        """Latch the inputs and shift every bit into ``bits``, first bit out the highest."""
+        self.latch.value(0)
+        self.latch.value(1)
+        if self.spi is not None:
+            self.spi.readinto(self.bits, 0)
+            return
         clock = self.clock
         data = self.data
-        latch.value(0)
-        latch.value(1)
-        for channel in range(self.channels):
-            if channel < count:
-                raw[channel] = _LEVEL if data.value() else 0
-            clock.value(1)
-            clock.value(0)
-        sentinel = 0
-        for _ in range(8):
-            sentinel |= data.value()
-            clock.value(1)
-            clock.value(0)
-        broken = sentinel != 0
+        bits = self.bits
+        for index in range(len(bits)):
+            byte = 0
+            for _ in range(8):
+                byte = byte << 1 | data.value()
+                clock.value(1)
+                clock.value(0)
+            bits[index] = byte
+
+    def read(self, raw, ok, count):
+        self._shift()
+        bits = self.bits
+        last = self.last
+        fresh = self.fresh
+        self.fresh = False
+        for index in range(self.registers):
+            byte = bits[index]
+            if fresh or byte != last[index]:
+                last[index] = byte
+                channel = 8 * index
+                mask = 0x80
+                while mask and channel < count:
+                    raw[channel] = _LEVEL if byte & mask else 0
+                    channel += 1
+                    mask >>= 1
+        broken = bits[self.registers] != 0
         if broken != self.broken:
             self.broken = broken
-            self.report("chain-broken" if broken else "chain-back", str(self.channels // 8))
-        for channel in range(count):
-            ok[channel] = 0 if broken else 1
+            self.marked = False
+            self.report("chain-broken" if broken else "chain-back", str(self.registers))
+        if not self.marked:
+            self.marked = True
+            for channel in range(count):
+                ok[channel] = 0 if broken else 1

@@ -63,8 +63,10 @@ class Report:
 
 def flash(path: str, bundle: Bundle, profile: Profile,
           progress: Callable[[Progress], None] = lambda _: None,
-          clock: Callable[[], float] = time.monotonic) -> Report:
-    """Bring the board on ``path`` to ``bundle`` and check that it starts it."""
+          clock: Callable[[], float] = time.monotonic,
+          hello_seconds: float = HELLO_SECONDS) -> Report:
+    """Bring the board on ``path`` to ``bundle`` and check that it starts it (says hello within
+    ``hello_seconds`` of the restart: an emulated board may need longer than a Pico)."""
     began = clock()
     if bundle.board != board_id(profile):
         raise FlashError(f"the bundle is for {bundle.board}, not {board_id(profile)}; make it "
@@ -88,7 +90,7 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         if active is not None and holds(active) and boot_current:
             board.restart()
             board.close()
-            hello = _hello(path, profile, bundle.content_hash)
+            hello = _hello(path, profile, bundle.content_hash, hello_seconds)
             return Report(0, 0, len(bundle.files), clock() - began, active, hello, False)
         target = _target(active, manifests)
         todo = [entry for entry in bundle.files
@@ -111,7 +113,7 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         board.restart()
     finally:
         board.close()
-    hello = _hello(path, profile, bundle.content_hash)
+    hello = _hello(path, profile, bundle.content_hash, hello_seconds)
     return Report(len(todo) + len(todo_boot), status.bytes_total,
                   len(bundle.files) - len(todo), clock() - began, target, hello,
                   target != active)
@@ -119,11 +121,12 @@ def flash(path: str, bundle: Bundle, profile: Profile,
 
 def flash_bundled(path: str, profile: Profile,
                   progress: Callable[[Progress], None] = lambda _: None,
-                  compile_mpy: bool = False) -> Report:
+                  compile_mpy: bool = False, hello_seconds: float = HELLO_SECONDS) -> Report:
     """Bring the board on ``path`` to the firmware of this installation (built into a bundle
     for ``profile`` on the way)."""
     with tempfile.TemporaryDirectory() as folder:
-        return flash(path, build(profile, Path(folder), compile_mpy), profile, progress)
+        return flash(path, build(profile, Path(folder), compile_mpy), profile, progress,
+                     hello_seconds=hello_seconds)
 
 
 def bundled_updater(profile: Profile) -> Callable[[str, Callable[[float], None]], str]:
@@ -183,7 +186,7 @@ def rollback(path: str, profile: Profile) -> tuple[str, Hello]:
         board.restart()
     finally:
         board.close()
-    return other, _hello(path, profile, str(manifest.get("content_hash")))
+    return other, _hello(path, profile, str(manifest.get("content_hash")), HELLO_SECONDS)
 
 
 def status(path: str, profile: Profile, seconds: float = HELLO_SECONDS) -> Hello:
@@ -214,8 +217,8 @@ def _counter(status: Progress, progress: Callable[[Progress], None]) -> Callable
     return count
 
 
-def _hello(path: str, profile: Profile, expected: str) -> Hello:
-    hello = _handshake(path, profile, HELLO_SECONDS)
+def _hello(path: str, profile: Profile, expected: str, seconds: float) -> Hello:
+    hello = _handshake(path, profile, seconds)
     if hello.content_hash != expected:
         raise FlashError(f"{path}: the board started firmware {hello.content_hash}, not "
                          f"{expected}: the new firmware failed to start and the board went back "

@@ -6,55 +6,34 @@ the cache does not have it (see ``sim.silicon.image``). Ctrl-C or SIGTERM stops 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-import select
 import signal
 import sys
-import tty
 from pathlib import Path
+from typing import Any
 
+from controller.errors import KaskadeError
+from controller.profile import load_profile
+from controller.profile.firmware import firmware_config
 from sim.silicon import image as images
-from sim.silicon.emulator import Pico, SiliconError
+from sim.silicon.emulator import LINE_EVENT
+from sim.silicon.relay import PseudoTerminal
 
 
-def relay(pico_flash: Path | None, link: Path | None, fast: bool) -> int:
+def relay(pico_flash: Path | None, link: Path | None, fast: bool,
+          board: dict[str, Any] | None) -> int:
     built = images.build()
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    path = os.ttyname(slave)
-    if link is not None:
-        with contextlib.suppress(FileNotFoundError):
-            link.unlink()
-        link.symlink_to(path)
-
-    def to_host(data: bytes) -> None:
-        with contextlib.suppress(OSError):
-            os.write(master, data)
-
-    pico = Pico(built, flash=pico_flash, fast=fast, on_serial=to_host)
-    print(f"the emulated Pico's USB serial line: {link or path}", flush=True)
+    terminal = PseudoTerminal(built, link=link, flash=pico_flash, fast=fast, board=board)
+    print(f"the emulated Pico's USB serial line: {terminal.port}", flush=True)
     try:
-        while pico.running:
-            ready, _, _ = select.select([master], [], [], 0.5)
-            if ready:
-                try:
-                    data = os.read(master, 4096)
-                except OSError:
-                    data = b""
-                if data:
-                    pico.send(data)
+        while terminal.pico.running:
+            terminal.wait(0.5)
     except KeyboardInterrupt:
         pass
     finally:
-        code = pico.close()
-        for fd in (master, slave):
-            os.close(fd)
-        if link is not None:
-            with contextlib.suppress(FileNotFoundError):
-                link.unlink()
-    for event in pico.events:
-        print(event, file=sys.stderr)
+        code = terminal.close()
+    for event in terminal.pico.events:
+        if not event.startswith(LINE_EVENT):
+            print(event, file=sys.stderr)
     return code
 
 
@@ -75,14 +54,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="also name the pseudo-terminal by a symbolic link at PATH")
     parser.add_argument("--fast", action="store_true",
                         help="run simulated time as fast as this machine allows, not in real time")
+    parser.add_argument("--profile", metavar="NAME",
+                        help="wire the touch chips of this board profile (a reference build's "
+                        "name or a profile file) to the Pico: MPR121s, a 74HC165 chain or "
+                        "charge-time pads, as the profile's touch section says")
     args = parser.parse_args(argv)
     # Ctrl-C, or a TERM from whoever started it, ends it cleanly: the emulator stopped, the link
     # removed. (A shell's background job starts with SIGINT ignored; restore it.)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
-        return relay(args.flash, args.link, args.fast)
-    except (SiliconError, images.ImageBuildError) as error:
+        board = firmware_config(load_profile(args.profile)) if args.profile else None
+        return relay(args.flash, args.link, args.fast, board)
+    except (KaskadeError, images.ImageBuildError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
 

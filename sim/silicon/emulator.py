@@ -14,10 +14,13 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from controller.errors import KaskadeError
 from sim.silicon.image import Image
@@ -25,6 +28,7 @@ from sim.silicon.image import Image
 HERE = Path(__file__).resolve().parent
 RUNNER = HERE / "run.mjs"
 PACKAGE = HERE / "node_modules" / "rp2040js"
+LINE_EVENT = "silicon: line "
 
 
 class SiliconError(KaskadeError, RuntimeError):
@@ -56,14 +60,34 @@ def rom_lookup(bootrom: Path, codes: list[str]) -> dict[str, int]:
     return answers
 
 
+@dataclass(frozen=True)
+class Line:
+    """A line the Pico sent, and the simulated time (ns since reset) its last byte left."""
+
+    nanos: int
+    text: str
+
+
+def line_of(event: str) -> Line | None:
+    """The line in a ``silicon: line NANOS TEXT`` event."""
+    if not event.startswith(LINE_EVENT):
+        return None
+    nanos, _, text = event[len(LINE_EVENT):].partition(" ")
+    return Line(int(nanos), text)
+
+
 class Pico:
     """An emulated Pico running ``image``; ``flash`` keeps its flash between runs, ``pull_ups``
-    names the GPIOs the board pulls up (an I2C bus's SDA and SCL). What the board sends is kept
-    for :meth:`read_until`, or handed to ``on_serial`` as it comes."""
+    names the GPIOs the board pulls up (an I2C bus's SDA and SCL). ``board`` (the firmware's
+    config, as ``board.json`` has it) wires the board's touch chips to it (``devices.mjs``):
+    then :meth:`touch` and its siblings act on them in simulated time, and every line the Pico
+    sends is also kept with its simulated time (:meth:`wait_line`). What the board sends is
+    kept for :meth:`read_until`, or handed to ``on_serial`` as it comes."""
 
     def __init__(self, image: Image, flash: Path | None = None, fast: bool = True,
                  on_serial: Callable[[bytes], None] | None = None,
-                 pull_ups: Iterable[int] = ()) -> None:
+                 pull_ups: Iterable[int] = (), board: dict[str, Any] | None = None,
+                 seed: int = 1) -> None:
         self._on_serial = on_serial
         command = [node(), str(RUNNER), "--bootrom", str(image.bootrom_bin),
                    "--firmware", str(image.firmware_bin)]
@@ -74,8 +98,21 @@ class Pico:
             command += ["--pull-up", ",".join(pins)]
         if fast:
             command.append("--fast")
+        self._board_file: Path | None = None
+        self._control: int | None = None
+        passed: tuple[int, ...] = ()
+        if board is not None:
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+                json.dump(board, file)
+            self._board_file = Path(file.name)
+            commands, self._control = os.pipe()
+            passed = (commands,)
+            command += ["--board", str(self._board_file), "--seed", str(seed),
+                        "--control", str(commands), "--stamp-lines"]
         self._process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE)
+                                         stderr=subprocess.PIPE, pass_fds=passed)
+        for fd in passed:
+            os.close(fd)
         self._output = bytearray()
         self._events: list[str] = []
         self._changed = threading.Condition()
@@ -83,8 +120,8 @@ class Pico:
             threading.Thread(target=self._read_serial, daemon=True),
             threading.Thread(target=self._read_events, daemon=True),
         ]
-        for reader in self._readers:
-            reader.start()
+        for thread in self._readers:
+            thread.start()
 
     def _read_serial(self) -> None:
         stream = self._process.stdout
@@ -106,6 +143,65 @@ class Pico:
             with self._changed:
                 self._events.append(raw.decode(errors="replace").rstrip("\n"))
                 self._changed.notify_all()
+
+    def command(self, **fields: object) -> None:
+        """A command to the board's chips (see ``run.mjs``'s ``control``)."""
+        if self._control is None:
+            raise SiliconError("this Pico has no board wired to it (give board=)")
+        try:
+            os.write(self._control, json.dumps(fields).encode() + b"\n")
+        except BrokenPipeError as error:
+            raise SiliconError(f"the emulated Pico has stopped: {self._last_events()}") from error
+
+    def touch(self, pad: int, touched: bool = True, after_ms: float = 0) -> None:
+        """A finger on ``pad`` (off it: ``touched=False``), ``after_ms`` of simulated time from
+        now; the emulator reports ``pad N down|up NANOS`` when it lands."""
+        self.command(pad=pad, touched=touched, after_ms=after_ms)
+
+    def wait_event(self, text: str, timeout: float, start: int = 0) -> str:
+        """The first reported line, from the ``start``-th on, containing ``text``; raise if none
+        comes in time."""
+        return self._events[self.wait_event_index(text, timeout, start)]
+
+    def wait_event_index(self, text: str, timeout: float, start: int = 0) -> int:
+        """The index of the first reported line from the ``start``-th on containing ``text``."""
+        def found() -> int | None:
+            for index in range(start, len(self._events)):
+                if text in self._events[index]:
+                    return index
+            return None
+
+        with self._changed:
+            self._changed.wait_for(lambda: found() is not None or self._process.poll() is not None,
+                                   timeout)
+            index = found()
+        if index is None:
+            raise SiliconError(f"the emulated Pico did not report {text!r} within {timeout:g} s "
+                               f"({self._last_events()})")
+        return index
+
+    def event_count(self) -> int:
+        with self._changed:
+            return len(self._events)
+
+    def wait_line(self, predicate: Callable[[str], bool], timeout: float,
+                  start: int = 0) -> tuple[int, Line]:
+        """The first line the Pico sent, among the events from the ``start``-th on, for which
+        ``predicate(text)`` holds, and the index of its event."""
+        def match(event: str) -> bool:
+            line = line_of(event)
+            return line is not None and predicate(line.text)
+
+        with self._changed:
+            self._changed.wait_for(
+                lambda: any(match(e) for e in self._events[start:])
+                or self._process.poll() is not None, timeout)
+            for index in range(start, len(self._events)):
+                line = line_of(self._events[index])
+                if line is not None and predicate(line.text):
+                    return index, line
+        raise SiliconError(f"the emulated Pico sent no such line within {timeout:g} s "
+                           f"({self._last_events()})")
 
     @property
     def running(self) -> bool:
@@ -148,17 +244,6 @@ class Pico:
             f"({'it stopped' if stopped else 'it still runs'}; its last output {last_output!r}; "
             f"{self._last_events()})")
 
-    def wait_event(self, text: str, timeout: float) -> str:
-        """The first reported line containing ``text``; raise if none comes in time."""
-        with self._changed:
-            self._changed.wait_for(lambda: any(text in e for e in self._events)
-                                   or self._process.poll() is not None, timeout)
-            for event in self._events:
-                if text in event:
-                    return event
-        raise SiliconError(f"the emulated Pico did not report {text!r} within {timeout:g} s "
-                           f"({self._last_events()})")
-
     def _last_events(self) -> str:
         with self._changed:
             events = self._events[-5:]
@@ -169,6 +254,9 @@ class Pico:
         if self._process.stdin is not None and not self._process.stdin.closed:
             with contextlib.suppress(BrokenPipeError):
                 self._process.stdin.close()
+        if self._control is not None:  # node waits for its read of the commands to end
+            os.close(self._control)
+            self._control = None
         try:
             code = self._process.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -176,6 +264,9 @@ class Pico:
             code = self._process.wait()
         for reader in self._readers:
             reader.join(timeout)
+        if self._board_file is not None:
+            self._board_file.unlink(missing_ok=True)
+            self._board_file = None
         return code
 
     def __enter__(self) -> Pico:

@@ -23,6 +23,7 @@ Two changes to the port, both made here and recorded in the cache key:
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
@@ -353,15 +354,38 @@ def bootrom(root: Path) -> Path:
 
 
 def build(refresh: bool = False, out: TextIO = sys.stderr) -> Image:
-    """The image for the current inputs: from the cache when there, else built (and cached)."""
+    """The image for the current inputs: from the cache when there, else built (and cached).
+    One build at a time: a second caller (another test process, the build CI starts in the
+    background) waits for the first's lock and then finds the image in the cache."""
     root = cache_root()
     inputs = inputs_digest()
     pointer = root / f"inputs-{inputs}"
-    if not refresh and pointer.is_file():
-        folder = root / pointer.read_text().strip()
-        if _complete(folder):
-            ensure_host_tools()
-            return Image(folder, bootrom(root))
+    if not refresh:
+        cached = _cached(root, pointer)
+        if cached is not None:
+            return cached
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            cached = None if refresh else _cached(root, pointer)
+            return cached if cached is not None else _build(root, inputs, pointer, out)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _cached(root: Path, pointer: Path) -> Image | None:
+    """The image the cache holds for these inputs, if it holds one whole."""
+    if not pointer.is_file():
+        return None
+    folder = root / pointer.read_text().strip()
+    if not _complete(folder):
+        return None
+    ensure_host_tools()
+    return Image(folder, bootrom(root))
+
+
+def _build(root: Path, inputs: str, pointer: Path, out: TextIO) -> Image:
     ensure_host_tools()
     apt = PrivateApt(root / "apt")
     versions = resolve_versions(apt)

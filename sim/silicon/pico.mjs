@@ -114,6 +114,8 @@ export class Pico {
     if (flashFile) this.flashFd = fs.openSync(flashFile, "r+");
     this.mcu.onBreak = (code) => this.trap(code);
     this.pullUps = new Set(pullUps);
+    this.drivers = new Map(); // GPIO -> what a device on the board drives onto it
+    this.period = null;       // the cycles of each scan period, while counted
     for (const pin of this.mcu.gpio) {
       pin.addListener(() => this.settle(pin));
       this.settle(pin);
@@ -130,14 +132,56 @@ export class Pico {
     this.busyCycles = 0;    // cycles the core executed instructions, not asleep
   }
 
-  /** The level a pin reads: its own drive, else its pull (the pad's or the board's), else 0. */
-  settle(pin) {
+  /** Whether the chip drives `pin` (an output), rather than reading it. */
+  driven(pin) {
     const state = pin.value;
-    let level;
-    if (state === GPIOPinState.High || state === GPIOPinState.Low) level = state === GPIOPinState.High;
-    else if (state === GPIOPinState.InputBusKeeper) level = pin.rawInputValue;
-    else level = state === GPIOPinState.InputPullUp || this.pullUps.has(pin.index);
+    return state === GPIOPinState.High || state === GPIOPinState.Low;
+  }
+
+  /**
+   * The level a pin reads: its own drive when it is an output, else what a device on the board
+   * drives onto it, else its pull (the pad's, or the board's), else 0.
+   */
+  level(pin) {
+    const state = pin.value;
+    if (state === GPIOPinState.High || state === GPIOPinState.Low) return state === GPIOPinState.High;
+    const outside = this.drivers.get(pin.index)?.();
+    if (outside === true || outside === false) return outside;
+    if (state === GPIOPinState.InputBusKeeper) return pin.rawInputValue;
+    return state === GPIOPinState.InputPullUp || this.pullUps.has(pin.index);
+  }
+
+  settle(pin) {
+    const level = this.level(pin);
     if (pin.rawInputValue !== level) pin.setInputValue(level);
+  }
+
+  /** A device on the board drives GPIO `index`: `level()` says how (true, false, or null: not). */
+  drive(index, level) {
+    this.drivers.set(index, level);
+    this.settle(this.mcu.gpio[index]);
+  }
+
+  /** The board pulls these GPIOs up. */
+  pullUp(...indices) {
+    for (const index of indices) {
+      this.pullUps.add(index);
+      this.settle(this.mcu.gpio[index]);
+    }
+  }
+
+  /**
+   * From now on, count the cycles the core is busy in each `periodNanos` of simulated time
+   * (periods counted from reset); `busyPeriods()` hands over the periods finished since.
+   */
+  countBusy(periodNanos) {
+    this.period = { nanos: periodNanos, index: Math.floor(this.nanos / periodNanos), cycles: 0, done: [] };
+  }
+
+  busyPeriods() {
+    const finished = this.period ? this.period.done : [];
+    this.period = null;
+    return finished;
   }
 
   /** Bytes from the host down the CDC line. */
@@ -225,6 +269,17 @@ export class Pico {
         clock.tick(spent * cycleNanos);
         cycles += spent;
         this.busyCycles += spent;
+        const { period } = this;
+        if (period !== null) {
+          const index = Math.floor(clock.nanos / period.nanos);
+          if (index !== period.index) {
+            period.done.push(period.cycles);
+            for (let skipped = period.index + 1; skipped < index; skipped++) period.done.push(0);
+            period.index = index;
+            period.cycles = 0;
+          }
+          period.cycles += spent;
+        }
       }
     }
     return this.stopped ? "stopped" : "running";

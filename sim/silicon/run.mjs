@@ -4,17 +4,23 @@
 // stderr, one line each, prefixed "silicon: ".
 //
 //   node run.mjs --bootrom ROM.bin --firmware FIRMWARE.bin [--flash FILE] [--pull-up 4,5,...]
-//                [--fast] [--verbose]
+//                [--board BOARD.json [--seed N]] [--control FD] [--stamp-lines] [--fast] [--verbose]
 //   node run.mjs --bootrom ROM.bin --lookup func:IF,data:CR,...
 //
 // --flash keeps the whole 2 MB flash in FILE between runs (the filesystem, an updated
 // firmware); without it every run starts from a freshly written image. --pull-up names the
 // GPIOs the board pulls up (an I2C bus's SDA and SCL). --fast runs simulated
-// time as fast as the host allows instead of keeping to the wall clock. --lookup calls the
+// time as fast as the host allows instead of keeping to the wall clock. --board wires the touch
+// chips that the firmware's config BOARD.json names to the Pico (devices.mjs; --seed picks their
+// pads' spread and noise). --control reads commands, one JSON object a line, on file descriptor
+// FD (see control() below); what they did is reported on stderr. --stamp-lines reports each line
+// the Pico sends with the simulated time its last byte left: "silicon: line NANOS TEXT". --lookup calls the
 // ROM's table lookup on the emulated core for each code and prints the answers as JSON.
 // The run ends when stdin closes (exit 0, after a summary: the flash work, the simulated time and
 // the cycles the core was busy) or the chip stops on a fault (exit 1).
 import fs from "node:fs";
+import readline from "node:readline";
+import { wireBoard } from "./devices.mjs";
 import { Pico, romLookup, SiliconError } from "./pico.mjs";
 
 function usage(message) {
@@ -22,7 +28,7 @@ function usage(message) {
   process.exit(2);
 }
 
-const options = { fast: false, verbose: false, pullUps: [] };
+const options = { fast: false, verbose: false, pullUps: [], control: false, stampLines: false, seed: 1 };
 
 function gpio(text) {
   const n = Number(text);
@@ -38,6 +44,10 @@ for (let i = 0; i < args.length; i++) {
   else if (arg === "--flash") options.flash = value();
   else if (arg === "--lookup") options.lookup = value();
   else if (arg === "--pull-up") options.pullUps = value().split(",").map((n) => gpio(n));
+  else if (arg === "--board") options.board = value();
+  else if (arg === "--seed") options.seed = Number(value());
+  else if (arg === "--control") options.control = Number(value());
+  else if (arg === "--stamp-lines") options.stampLines = true;
   else if (arg === "--fast") options.fast = true;
   else if (arg === "--verbose") options.verbose = true;
   else usage(`unknown argument ${arg}`);
@@ -82,7 +92,90 @@ if (options.lookup) {
   process.exit(0);
 }
 
-pico.onSerial = (data) => process.stdout.write(data);
+let board = null;
+if (options.board) {
+  let config;
+  try {
+    config = JSON.parse(readFile("board config", options.board));
+    board = wireBoard(pico, config, options.seed);
+  } catch (error) {
+    process.stderr.write(`run.mjs: the board config ${options.board} cannot be wired: ${error.message}\n`);
+    process.exit(2);
+  }
+}
+
+let line = [];
+pico.onSerial = (data) => {
+  process.stdout.write(data);
+  if (!options.stampLines) return;
+  for (const byte of data) {
+    if (byte === 10) {
+      report(`line ${Math.round(pico.nanos)} ${Buffer.from(line).toString("latin1").replace(/\r$/, "")}`);
+      line = [];
+    } else if (line.length < 1024) line.push(byte);
+  }
+};
+
+/**
+ * One command from the control line:
+ *   {"pad": N, "touched": true|false, "after_ms": T}  a finger on (off) pad N, T ms of simulated
+ *       time from now (0 if not given); reported as "pad N down|up NANOS" when it happens
+ *   {"chip": "0:5A", "present": false|true}  an MPR121 unplugged (back); "chip 0:5A absent|present"
+ *   {"chain": "broken"|"whole"}  the 74HC165 chain's data line cut (mended)
+ *   {"pin": N, "open": true|false}  a charge-time pad's pull-up gone (back)
+ *   {"busy": "start", "period_ms": P} / {"busy": "stop"}  count the core's busy cycles in each
+ *       P ms of simulated time / report them: "busy {"period_ns": ..., "cycles": [...]}"
+ * A command that cannot be carried out is reported as "control: error ...", and the run goes on.
+ */
+function control(command) {
+  const need = (what) => {
+    if (board === null) throw new Error(`${what} needs a board (--board)`);
+    return board;
+  };
+  if ("pad" in command) {
+    const { pads } = need("a touch");
+    pads.check(command.pad);
+    const touched = Boolean(command.touched);
+    const alarm = pico.mcu.clock.createAlarm(() => {
+      pads.set(command.pad, touched, pico.nanos);
+      report(`pad ${command.pad} ${touched ? "down" : "up"} ${Math.round(pico.nanos)}`);
+    });
+    alarm.schedule(Math.max(0, Number(command.after_ms ?? 0)) * 1e6);
+  } else if ("chip" in command) {
+    const chip = need("a chip").chips.get(command.chip);
+    if (!chip) throw new Error(`no chip ${command.chip} on this board`);
+    chip.present = Boolean(command.present);
+    report(`chip ${command.chip} ${chip.present ? "present" : "absent"}`);
+  } else if ("chain" in command) {
+    const { chain } = need("a chain");
+    if (!chain) throw new Error("this board has no shift register chain");
+    chain.broken = command.chain === "broken";
+    pico.settle(chain.data);
+    report(`chain ${chain.broken ? "broken" : "whole"}`);
+  } else if ("pin" in command) {
+    const { charge } = need("a pad's pin");
+    if (!charge) throw new Error("this board has no charge-time pads");
+    charge.setOpen(command.pin, Boolean(command.open));
+    report(`pin ${command.pin} ${command.open ? "open" : "closed"}`);
+  } else if ("busy" in command) {
+    if (command.busy === "start") pico.countBusy(Number(command.period_ms) * 1e6);
+    else report(`busy ${JSON.stringify({ period_ns: pico.period?.nanos ?? 0, cycles: pico.busyPeriods() })}`);
+  } else {
+    throw new Error(`unknown command ${JSON.stringify(command)}`);
+  }
+  pico.wake?.();
+}
+
+if (options.control !== false) {
+  const commands = readline.createInterface({ input: fs.createReadStream(null, { fd: options.control }) });
+  commands.on("line", (text) => {
+    try {
+      control(JSON.parse(text));
+    } catch (error) {
+      report(`control: error ${error.message}`);
+    }
+  });
+}
 process.stdin.on("data", (chunk) => pico.send(chunk));
 process.stdin.on("end", () => {
   pico.stop("the host closed the line");

@@ -126,3 +126,35 @@ def test_noise_below_a_third_of_the_touch_threshold_never_touches(seed):
     pads = make(count=4)
     for _ in range(2000):
         assert scan(pads, [round(rng.gauss(700, 4)) for _ in range(4)]) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from([0, 100]), min_size=3, max_size=3),
+                          st.booleans()), min_size=1, max_size=60),
+       st.integers(1, 4), st.integers(2, 12))
+def test_skipping_a_still_scan_changes_nothing_but_time(scans, confirm, hold):
+    # A digital sensor (a TTP223's 0 or 100) repeats its readings scan after scan: the skip of
+    # such a scan must leave every event, stuck pad, touch and baseline as a full pass would.
+    skipping = Pads(3, 1, touch=50, release=49, confirm=confirm, max_hold=hold)
+    full = Pads(3, 1, touch=50, release=49, confirm=confirm, max_hold=hold)
+    for readings, ok in scans:
+        for _ in range(3):  # each reading held a few scans, as a finger is
+            full.still = False
+            got = [scan(pads, readings, ok) for pads in (skipping, full)]
+            assert got[0] == got[1]
+            assert [skipping.stuck[i] for i in range(skipping.stuck_count)] == \
+                [full.stuck[i] for i in range(full.stuck_count)]
+            assert skipping.touched == full.touched
+            assert list(skipping.baseline) == list(full.baseline)
+            assert list(skipping.held) == list(full.held)
+
+
+def test_a_still_board_skips_its_channels_until_a_reading_changes():
+    pads = Pads(2, 1, touch=50, release=49, confirm=3, max_hold=1000)
+    for _ in range(5):
+        scan(pads, [0, 0])
+    assert pads.still
+    assert [scan(pads, [0, 100]) for _ in range(3)] == [[], [], [1]]
+    scan(pads, [0, 100])
+    assert pads.still  # held: only its time moves
+    assert pads.down_count == 1

@@ -169,7 +169,7 @@ def keyboard_hover_and_resizing(window: Any, app: Any, pump: Callable[[float], N
     pump(0.5)
     window.root.focus_force()
     key("Up")  # shows the cursor on a8, the Kaskade tile
-    assert window._hover_text() == "pad a8 · Kaskade · touch: its name"
+    assert window._hover_text() == "pad a8 · Kaskade · touch: its name · hold: learn it"
     key("space")
     assert "touch: play it" in window._hover_text()
     key("space")
@@ -185,6 +185,27 @@ def keyboard_hover_and_resizing(window: Any, app: Any, pump: Callable[[float], N
     assert "frames sent:" in window.debug.cget("text")
     assert "frames sent" not in window.hover.cget("text")
 
+
+
+def test_holding_a_tile_in_the_window_starts_its_lesson(display, tmp_path, monkeypatch):
+    """Space held on the Kaskade tile, as a finger would rest on it: its lesson, with the
+    step's words under the board."""
+    monkeypatch.setenv("DISPLAY", display["DISPLAY"])
+    with open_window(tmp_path) as (window, app, pump):
+        pump(0.5)
+        window.root.focus_force()
+        window.root.event_generate("<KeyPress-Up>", when="tail")
+        window.root.event_generate("<KeyRelease-Up>", when="tail")
+        pump(0.3)
+        window.root.event_generate("<KeyPress-space>", when="tail")
+        deadline = time.monotonic() + 60
+        while type(app.screen).__name__ != "LessonScreen":
+            assert time.monotonic() < deadline, "the held tile started no lesson"
+            pump(0.2)
+        window.root.event_generate("<KeyRelease-space>", when="tail")
+        pump(0.5)
+        assert "Learning Kaskade · step 1 of 7" in window.description.cget("text")
+    gc.collect()
 
 
 def test_the_window_pictures_for_the_documentation_are_made(display, tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""The compiled solver, for the tests that hold it to the Python one: built at install where a
+"""The compiled solvers, for the tests that hold them to the Python ones: built at install where a
 compiler is present; in CI it must be there, elsewhere its tests are skipped with the reason."""
 
 from __future__ import annotations
@@ -9,15 +9,25 @@ from types import ModuleType
 import pytest
 
 from controller.ai import solitaire
+from controller.ai.solved import exact
 
 
 def compiled_solver() -> ModuleType:
     """The compiled solver module; fails in CI and skips the calling module elsewhere when it
     was not built."""
-    if solitaire._compiled is None:
+    return require(solitaire._compiled, "the compiled solver")
+
+
+def compiled_exact() -> ModuleType:
+    """The compiled exact solver of small Kaskade boards, as :func:`compiled_solver`."""
+    return require(exact._compiled, "the compiled exact solver")
+
+
+def require(module: ModuleType | None, what: str) -> ModuleType:
+    """``module``; fails in CI and skips the calling module elsewhere when it is ``None``."""
+    if module is None:
         if os.environ.get("CI"):
-            pytest.fail("the compiled solver was not built: install build-essential and "
-                        "python3-dev", pytrace=False)
-        pytest.skip("the compiled solver was not built (no C compiler here)",
-                    allow_module_level=True)
-    return solitaire._compiled
+            pytest.fail(f"{what} was not built: install build-essential and python3-dev",
+                        pytrace=False)
+        pytest.skip(f"{what} was not built (no C compiler here)", allow_module_level=True)
+    return module

@@ -105,3 +105,19 @@ def guarded(tmp_path) -> Iterator[Served]:
         served = Served(running.app, running.server)
         served.wait_for(lambda: running.bridge.board.latest is not None, "first picture")
         yield served
+
+
+def open_paired(browser: Any, served: Served) -> Any:
+    """Open the page in ``browser`` as a device paired with ``served``'s board (its token in
+    the page's storage) once it has loaded its games; a wait of ten seconds to go on with."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.get(served.server.address)
+    wait = WebDriverWait(browser, 10)
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
+    served.pair()
+    browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
+    browser.get(served.server.address)
+    wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) > 0)
+    return wait

@@ -110,11 +110,14 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
     def hint_words(self, now: float) -> str:
         """The solver's verdict while its pad shows it, with the move that blinks."""
         move, since = self.hint
+        score = self.hint_score
         if move is None or not 0 <= now - since < VERDICT:
             return ""
-        verdict = "this deal can still be won" if self.hint_score > 0 else \
-            "this deal is lost" if self.hint_score < 0 else "the solver could not decide"
         blinking = super().hint_words(now)
+        if score is None:  # a lesson's move, no solver's verdict
+            return blinking
+        verdict = "this deal can still be won" if score > 0 else \
+            "this deal is lost" if score < 0 else "the solver could not decide"
         return f"hint: {verdict}" + (f", {blinking.removeprefix('hint: ')}" if blinking else "")
 
     def after_move(self, events: list[Event], now: float) -> bool:

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic
 
-from controller.ai.levels import STRONGEST
+from controller.ai.levels import STRONGEST, level_name
 from controller.app.screens.base import Screen
 from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.seats import NOT_JOINED
@@ -72,13 +73,19 @@ class GameScreen(PausableScreen, Generic[S]):
         self.hinting: ThinkRequest | None = None
         """A hint being thought about."""
         self.hint: tuple[Any, float] = (None, NEVER)
-        self.hint_score = 0.0
-        """How the last hint's search judged the position (+1 won … -1 lost)."""
+        self.hint_score: float | None = None
+        """How the last hint's search judged the position (+1 won … -1 lost); ``None`` for a
+        hint no search gave (a lesson's move to try)."""
         self.computer_played: str | None = None
         """The computer's last move in words (``level 3 (Black) played c4``) until a person
         moves or takes back."""
         self.chance_at: float | None = None
         """When the chance step due now is drawn (after the game has shown it coming)."""
+        self.judge: Callable[[Any], bool] | None = None
+        """A lesson's check of each move a person makes, asked before the move is played:
+        a move it refuses flashes red as an illegal one does (``screens/lesson.py``)."""
+        self.tapped: int | None = None
+        """The pad whose release is being acted on (a refused move flashes it)."""
         self.announce_turn()
         self._next_step(None)
 
@@ -142,6 +149,7 @@ class GameScreen(PausableScreen, Generic[S]):
             return None
         if self.session.finished:
             return self.host.leave_finished_game()
+        self.tapped = pad
         self.tap(pad, now)
         return None
 
@@ -190,20 +198,28 @@ class GameScreen(PausableScreen, Generic[S]):
             self.session.computer_level(to_move) is None and self.chance_at is None and \
             self.session.remote_player(to_move) is None
 
-    def refuse(self, pad: int, now: float) -> None:
+    def refuse(self, pad: int | None, now: float) -> None:
         """A touch that is not a legal move: flash the pad red."""
         self.illegal = (pad, now)
         self.host.say(Sound.ILLEGAL)
 
     def play(self, move: Any, now: float) -> None:
-        """Play ``move`` for the side to move and show it."""
+        """Play ``move`` for the side to move and show it (unless a lesson's ``judge``
+        refuses a person's move)."""
+        if self.judge is not None and self.person_to_move() and not self.judge(move):
+            self.refuse(self.tapped, now)
+            return
         self.hint = (None, NEVER)
         mover = self.state.to_move
         if mover is not None and mover != CHANCE:
             level = self.session.computer_level(mover)
             self.computer_played = None if level is None else \
-                f"level {level} ({self.state.player_title(mover)}) played " \
+                f"{level_name(self.state, level)} ({self.state.player_title(mover)}) played " \
                 f"{self.state.move_name(move)}"
+            if level is not None and self.host.settings.show_computer_moves:
+                self.host.caption(self.host.say_words("computer played", level=level,
+                                                      move=self.state.move_name(move)), now,
+                                  player_colours(self.state.info.players)[mover])
         events = self.session.play(move)
         if self.session.finished:
             self.host.record_finished(self.session)
@@ -313,10 +329,12 @@ class GameScreen(PausableScreen, Generic[S]):
         outcome = state.outcome()
         winner = session.winner
         scores = outcome.scores if outcome is not None else None
+        named = session.person_name(winner)
         if len(players) == 1:
             left = state.left_over()
             if winner is not None:
-                return host.say_words("won"), CONFIRM
+                return host.say_words("named won", name=named) if named else \
+                    host.say_words("won"), CONFIRM
             return (host.say_words("lost with", cards=left) if left else
                     host.say_words("lost")), ILLEGAL
         if winner is None:
@@ -325,9 +343,11 @@ class GameScreen(PausableScreen, Generic[S]):
                 HIGHLIGHT
         people = [p for p in range(len(players)) if session.computer_level(p) is None]
         if len(people) == 1:
+            if winner == people[0] and named:
+                return host.say_words("named won", name=named), player_colours(players)[winner]
             return host.say_words("you won" if winner == people[0] else "you lost"), \
                 player_colours(players)[winner]
-        name = player_word(host.settings.language, players[winner])
+        name = named or player_word(host.settings.language, players[winner])
         if scores:
             score = f"{scores[winner]}:{scores[1 - winner]}"
             return host.say_words("wins by", player=name, score=score), \
@@ -399,13 +419,21 @@ class GameScreen(PausableScreen, Generic[S]):
                 f"{remote[p]} ({self.state.player_title(p)})" if remote[p] == NOT_JOINED else
                 f"{remote[p]}'s board ({self.state.player_title(p)})" for p in players)
         levels = {p: self.session.computer_level(p) for p in players}
+        names = {p: self.session.person_name(p) for p in players}
         people = [p for p in players if levels[p] is None]
         if len(people) == len(players):
-            return "two people"
+            if not any(names.values()):
+                return "two people"
+            return " and ".join(f"{names[p] or 'a person'} ({self.state.player_title(p)})"
+                                for p in players)
         if not people:
-            return " against ".join(f"level {levels[p]}" for p in players)
+            return " against ".join(level_name(self.state, level) for level in levels.values()
+                                    if level is not None)
         (seat,) = people
-        return f"{person} ({self.state.player_title(seat)}) against level {levels[1 - seat]}"
+        other = levels[1 - seat]
+        assert other is not None
+        return f"{names[seat] or person} ({self.state.player_title(seat)}) against " \
+            f"{level_name(self.state, other)}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

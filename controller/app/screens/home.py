@@ -5,8 +5,10 @@ board (only someone at the board can read it; touches go on to the menu meanwhil
 
 The first touch on a game's tile writes the game's name across the board while the tile
 breathes; touching the same tile again starts it (or continues the game waiting on it). A
-first-time player learns what each tile is, and nothing starts by accident. Every other control
-acts at once and says in words what it did (``60%``, ``sound off``, ``Deutsch``).
+first-time player learns what each tile is, and nothing starts by accident. Holding a game's
+tile for two seconds starts its lesson instead (``lesson.py``; after a moment it says so).
+Every other control acts at once and says in words what it did (``60%``, ``sound off``,
+``Deutsch``).
 
 Holding the sound pad for three seconds instead forgets every device paired with the web
 companion (after a second it says so: "keep holding").
@@ -18,9 +20,11 @@ from typing import TYPE_CHECKING
 
 from controller.app.games import fronts_for
 from controller.app.screens.base import Screen
+from controller.app.screens.lesson import LessonDoesNotFitError, LessonScreen
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import Sound
 from controller.games import get_game
+from controller.games.lesson import NoLessonError, lesson
 from controller.render.canvas import Canvas
 from controller.render.menu import HomeLayout, draw_home
 
@@ -31,6 +35,10 @@ FORGET_WARNING = 1.0
 FORGET_HOLD = 3.0
 """Seconds the sound pad is held before it says what a longer hold does, and before it forgets
 the paired devices."""
+LEARN_WARNING = 0.7
+LEARN_HOLD = 2.0
+"""Seconds a game's tile is held before it says that a longer hold teaches the game, and
+before its lesson starts."""
 
 
 class HomeScreen(Screen):
@@ -50,13 +58,40 @@ class HomeScreen(Screen):
         self.forgot = False
         """The hold has forgotten them: its release does not switch the sound."""
         self.warned = False
+        self.tile_held: tuple[int, float] | None = None
+        """The game tile held (towards its lesson), and since when."""
+        self.no_lesson = False
+        """The hold found no lesson (and said so): its release does not pick the tile."""
+        self.learn_said = False
+        """The held tile has said that holding on teaches its game."""
 
     def pad_down(self, pad: int, now: float) -> Screen | None:
-        if self.layout.hit(self.pad(pad)) == ("sound", 0):
+        hit = self.layout.hit(self.pad(pad))
+        if hit == ("sound", 0):
             self.sound_held, self.forgot, self.warned = now, False, False
+        elif hit is not None and hit[0] == "game":
+            self.tile_held, self.learn_said = (hit[1], now), False
         return None
 
     def tick(self, now: float) -> Screen | None:
+        if self.tile_held is not None and not self.learn_said and \
+                now - self.tile_held[1] >= LEARN_WARNING:
+            self.learn_said = True
+            title = get_game(self.games[self.tile_held[0]]).info.title
+            self.host.caption(self.host.say_words("keep holding to learn", game=title), now)
+        if self.tile_held is not None and now - self.tile_held[1] >= LEARN_HOLD:
+            name = self.games[self.tile_held[0]]
+            self.tile_held = None
+            try:
+                screen = LessonScreen(self.host, lesson(name), now)
+            except (NoLessonError, LessonDoesNotFitError):  # a game from outside the product
+                self.host.say(Sound.ILLEGAL)
+                self.host.caption(self.host.say_words("no lesson",
+                                                    game=get_game(name).info.title), now)
+                self.no_lesson = True
+                return None
+            self.host.say(Sound.TAP)
+            return screen
         held = self.sound_held
         if held is None or self.forgot:
             return None
@@ -71,6 +106,9 @@ class HomeScreen(Screen):
         return None
 
     def wakeup(self, now: float) -> float | None:
+        if self.tile_held is not None:
+            since = self.tile_held[1]
+            return since + LEARN_WARNING if not self.learn_said else since + LEARN_HOLD
         if self.sound_held is None or self.forgot:
             return None
         held = self.sound_held
@@ -78,8 +116,11 @@ class HomeScreen(Screen):
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
-        self.sound_held = None
+        self.sound_held = self.tile_held = None
         if hit == ("sound", 0) and self.forgot:
+            return None
+        if self.no_lesson:
+            self.no_lesson = False
             return None
         if hit is None:
             self.selected = None
@@ -122,8 +163,8 @@ class HomeScreen(Screen):
         kind, value = hit
         if kind == "game":
             title = get_game(self.games[value]).info.title
-            return f"{title} · touch: its name" if value != self.selected else \
-                f"{title} · touch: play it"
+            return f"{title} · touch: its name · hold: learn it" if value != self.selected \
+                else f"{title} · touch: play it · hold: learn it"
         levels = len(self.layout.brightness)
         return {"brightness": f"brightness {round(value / levels * 100)} %",
                 "sensors": "the touch sensors' heat map",
@@ -146,7 +187,7 @@ class HomeScreen(Screen):
                   f"sound {'on' if settings.sound else 'off'}",
                   f"language: {self.host.say_words('language')}"]
         if self.selected is None:
-            words.append("touch a game's tile to see its name")
+            words.append("touch a game's tile to see its name, hold it to learn the game")
         words.append("to pair a phone, touch the blue pad above the sound pad and type the "
                      "code on the web page")
         return " · ".join(words)

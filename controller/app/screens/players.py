@@ -1,6 +1,8 @@
 """Who plays: two people at the board, or a person against the computer at a level, the person
 playing the colour the colour pad shows (touch it to switch); once a broker is set up, a board
-elsewhere (the pink pad above the colour pad). Then the game's own set-up."""
+elsewhere (the pink pad above the colour pad). When the board knows people by name, the pad
+left of the colour pad names the person in that colour: each touch the next name, then none
+(two people: switch the colour and name the other). Then the game's own set-up."""
 
 from __future__ import annotations
 
@@ -33,6 +35,8 @@ class PlayersScreen(Screen):
         self.colours = player_colours(get_game(game).info.players)
         self.colour = 0
         """The seat the person takes against the computer (0: the first player's)."""
+        self.people = host.people() if self.layout.name is not None else []
+        """The names the name pad goes through."""
         column, row = self.layout.colour
         self.remote = (column, row + 1) if row + 1 < self.layout.people.row and \
             host.remote_setup is not None else None
@@ -55,11 +59,35 @@ class PlayersScreen(Screen):
         if kind == "level":
             host.caption(host.say_words("level", level=value), now)
             return host.set_up(self.game, {1 - self.colour: value})
+        if kind == "name":
+            if self.people:
+                name = self._next_name()
+                host.caption(name or host.say_words("no name"), now, self.colours[self.colour])
+            return None
         self.colour = 1 - self.colour
         players = get_game(self.game).info.players
         host.caption(player_word(host.settings.language, players[self.colour]), now,
-                    self.colours[self.colour])
+                     self.colours[self.colour])
         return None
+
+    def _following(self) -> str | None:
+        """The name the name pad gives next: after the chosen one, the next that the other
+        seat has not taken, after the last none."""
+        names = self.host.seat_names
+        current = names.get(self.colour)
+        taken = {name for seat, name in names.items() if seat != self.colour}
+        choices = [None, *(p for p in self.people if p not in taken)]
+        return choices[(choices.index(current) + 1) % len(choices)] if current in choices \
+            else None
+
+    def _next_name(self) -> str | None:
+        """Name the person in the chosen colour with the following name; that name."""
+        following = self._following()
+        if following is None:
+            self.host.seat_names.pop(self.colour, None)
+        else:
+            self.host.seat_names[self.colour] = following
+        return following
 
     def button_down(self, button: str, now: float) -> Screen | None:
         return self.host.home() if button == "menu" else None
@@ -76,19 +104,31 @@ class PlayersScreen(Screen):
             return "two people at the board"
         if kind == "level":
             return f"you against the computer at level {value}"
+        if kind == "name":
+            return self._name_words() if self.people else ""
         return f"you play {players[self.colour].capitalize()} · touch: play " \
             f"{players[1 - self.colour].capitalize()}"
+
+    def _name_words(self) -> str:
+        """What the name pad says and does (``Black is Anna · touch the name pad: Ben``)."""
+        colour = get_game(self.game).info.players[self.colour].capitalize()
+        name = self.host.seat_names.get(self.colour)
+        return (f"{colour} is {name or 'not named'} · touch the name pad: "
+                f"{self._following() or 'no name'}")
 
     def describe(self, now: float) -> str:
         info = get_game(self.game).info
         person = info.players[self.colour].capitalize()
-        return (f"{info.title} · who plays? Two people, or you ({person}) against the computer "
-                f"at level {LEVELS[0]} (gentle) to {LEVELS[-1]} · touch the colour pad to play "
-                f"{info.players[1 - self.colour].capitalize()}"
-                + (" · the pink pad above it: against a board elsewhere" if self.remote else ""))
+        words = (f"{info.title} · who plays? Two people, or you ({person}) against the "
+                 f"computer at level {LEVELS[0]} (gentle) to {LEVELS[-1]} · touch the colour "
+                 f"pad to play {info.players[1 - self.colour].capitalize()}"
+                 + (" · the pink pad above it: against a board elsewhere" if self.remote
+                    else ""))
+        return f"{words} · {self._name_words()}" if self.people else words
 
     def draw(self, canvas: Canvas, now: float) -> bool:
-        draw_players(canvas, self.profile, self.layout, self.colour, self.colours)
+        named = self.colour in self.host.seat_names if self.people else None
+        draw_players(canvas, self.profile, self.layout, self.colour, self.colours, named)
         if self.remote is not None:
             k = self.profile.per_pad
             canvas.block(self.remote[0] * k, self.remote[1] * k, solid_rows(k, REMOTE_PINK))

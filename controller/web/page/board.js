@@ -50,6 +50,7 @@ function show(state) {
   $("board-name").textContent = board.name;
   $("description").textContent = state.description;
   showResult(state.game);
+  showMoves(state.game);
   paint(canvas, state.leds, state.brightness);
   if (state.covered) cover(canvas);
   canvas.dataset.version = state.version;
@@ -134,6 +135,45 @@ function follow() {
     // refused (this device was forgotten, or reading became paired-only): start again
     if (stream.readyState === EventSource.CLOSED) setTimeout(() => location.reload(), 3000);
   };
+}
+
+// -- the moves of the game on the board ----------------------------------------------------------
+
+// Who sits in a seat, in words: a person's name, "level 3" for the computer, "" for a person
+// not named.
+function seatWho(seat) {
+  if (!seat || seat === "human") return "";
+  const level = /^computer (\d+)$/.exec(seat);
+  return level ? `level ${level[1]}` : seat;
+}
+
+function capital(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+// Who made a move, in words: "Anna (White)", "level 3 (Black)", "White", or the chance step.
+function moverWords(game, mover) {
+  if (mover === "chance") return "chance";
+  const who = seatWho(game.seats[mover]);
+  return who ? `${who} (${capital(mover)})` : capital(mover);
+}
+
+function showMoves(game) {
+  $("moves-panel").hidden = !game;
+  if (!game) { showMoves.shown = null; return; }
+  const key = `${game.id}:${game.moves.length}`;
+  if (showMoves.shown === key) return;  // drawn again only when a move was made or taken back
+  showMoves.shown = key;
+  $("moves-count").textContent = game.moves.length ? `(${game.moves.length})` : "(none yet)";
+  $("moves").replaceChildren(...game.moves.map((move, index) => {
+    const item = document.createElement("li");
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = ` ${moverWords(game, game.movers[index])}`;
+    item.append(move, who);
+    return item;
+  }));
+  $("moves").scrollTop = $("moves").scrollHeight;
 }
 
 // -- touching and controlling ------------------------------------------------------------------------
@@ -303,16 +343,30 @@ $("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).c
 
 // -- a new game: the games that fit this board, each option a control with its allowed values --
 
-let offers = [];  // GET /api/games: [{name, title, seats, options}]
+let offers = [];  // GET /api/games: [{name, title, players, seats, options, lesson}]
+let people = [];  // GET /api/people: the names the board knows
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
   const seat = $("computer-seat").value;
   const computer = seat ? { [seat]: Number($("level").value) } : {};
-  const body = { game: $("game").value, options: chosenOptions(), computer };
+  const people = {};
+  for (const select of $("seat-people").querySelectorAll("select")) {
+    if (select.value && select.dataset.seat !== seat) people[select.dataset.seat] = select.value;
+  }
+  const body = { game: $("game").value, options: chosenOptions(), computer, people };
   needsPairing(async () => { await api("POST", "/api/games", body); say("The game starts on the board."); });
 };
 $("game").onchange = fillGame;
+// The chosen game's lesson on the board (as when its tile is held): its words on the line above.
+$("learn").onclick = () => {
+  const game = offered();
+  needsPairing(async () => {
+    const lesson = await api("POST", `/api/games/${game.name}/learn`);
+    say(`The ${game.title} lesson starts on the board: ${lesson.steps} steps, each tried by touch.`);
+  });
+};
+$("computer-seat").onchange = fillPeople;
 
 // -- joining a game a board elsewhere offers (remote play): the code its LEDs show --
 
@@ -339,12 +393,32 @@ function offered() {
 function fillGame() {
   const game = offered();
   if (!game) return;
+  $("learn").hidden = !game.lesson;
   $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
   $("computer-seat").disabled = !game.seats.length;
   $("level").disabled = !game.seats.length;
+  fillPeople();
   const controls = game.options.map(optionControl);
   $("options").replaceChildren(...(controls.length ? [legend("Options"), ...controls] : [legend("Options: none")]));
   limitOptions();
+}
+
+// A choice of the people the board knows for each seat the computer does not take.
+function fillPeople() {
+  const game = offered();
+  if (!game) return;
+  const before = Object.fromEntries([...$("seat-people").querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+  const seats = game.players.filter((player) => player !== $("computer-seat").value);
+  $("seat-people").hidden = !people.length;
+  $("seat-people").replaceChildren(legend("Who plays"), ...seats.map((player) => {
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.dataset.seat = player;
+    select.replaceChildren(new Option("a person (not named)", ""), ...people.map((name) => new Option(name, name)));
+    if (people.includes(before[player])) select.value = before[player];
+    label.append(`${capital(player)} `, select);
+    return label;
+  }));
 }
 
 function legend(text) {
@@ -416,7 +490,7 @@ function chosenOptions() {
 // started it asked for the computer's seat; the board's own set-up records the same). With
 // two people at the board the page cannot know which of them holds it, and names the winner.
 function mySeat(game) {
-  const people = Object.entries(game.seats).filter(([, seat]) => seat === "human").map(([player]) => player);
+  const people = Object.entries(game.seats).filter(([, seat]) => !seat.startsWith("computer ")).map(([player]) => player);
   return people.length === 1 && Object.keys(game.seats).length > 1 ? people[0] : null;
 }
 
@@ -425,7 +499,7 @@ function showResult(game) {
   $("result").hidden = !over;
   if (!over) return;
   const mine = mySeat(game);
-  const name = (player) => player.charAt(0).toUpperCase() + player.slice(1);
+  const name = (player) => (/^computer /.test(game.seats[player]) ? "" : seatWho(game.seats[player])) || capital(player);
   let words;
   if (Object.keys(game.seats).length === 1) words = game.winner ? "You won" : "You lost";
   else if (!game.winner) words = "A draw";
@@ -442,6 +516,7 @@ async function loadSettings() {
   $("language").replaceChildren(...settings.languages.map((l) => new Option({ en: "English", de: "Deutsch" }[l] || l, l)));
   $("language").value = settings.language;
   $("sleep").value = settings.sleep_minutes;
+  $("show-moves").checked = settings.show_computer_moves;
   $("reading").value = settings.reading;
 }
 
@@ -450,12 +525,69 @@ $("settings").onsubmit = (event) => {
   needsPairing(async () => {
     await api("PUT", "/api/settings", { brightness: Number($("brightness").value), sound: $("sound").checked,
                                          language: $("language").value, sleep_minutes: Number($("sleep").value),
-                                         reading: $("reading").value });
+                                         reading: $("reading").value, show_computer_moves: $("show-moves").checked });
     say("Settings saved.");
   });
 };
 
+// -- the people the board knows by name ----------------------------------------------------------
+
+async function loadPeople() {
+  const answer = await api("GET", "/api/people");
+  people = answer.people;
+  $("person-name").title = answer.rule;
+  $("people").replaceChildren(...(people.length ? people.map((name) => {
+    const item = document.createElement("li");
+    const forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "small";
+    forget.textContent = "forget";
+    forget.onclick = () => {
+      if (!confirm(`Forget ${name}? Their games stay in the history.`)) return;
+      needsPairing(async () => { await api("DELETE", "/api/people", { name }); await loadPeople(); });
+    };
+    item.append(`${name} `, forget);
+    return item;
+  }) : [Object.assign(document.createElement("li"), { textContent: "nobody named yet" })]));
+  fillPeople();
+}
+
+$("add-person").onsubmit = (event) => {
+  event.preventDefault();
+  $("person-error").textContent = "";
+  needsPairing(async () => {
+    try {
+      const answer = await api("POST", "/api/people", { name: $("person-name").value });
+      $("person-name").value = "";
+      say(`${answer.name} can now be chosen for a seat.`);
+      await loadPeople();
+    } catch (error) { $("person-error").textContent = error.message; }
+  });
+};
+
+// The running score: a rating per person and computer level per game, and head to head.
+async function loadScores() {
+  const scores = await api("GET", "/api/scores");
+  const titles = Object.fromEntries(offers.map((game) => [game.name, game.title]));
+  const title = (name) => titles[name] || name;
+  $("scores").hidden = !scores.ratings.length;
+  const cell = (tag, text, number) => Object.assign(document.createElement(tag), { textContent: text, className: number ? "number" : "" });
+  const head = document.createElement("tr");
+  head.append(...["game", "player", "rating", "±", "won", "lost", "drawn"].map((text) => cell("th", text)));
+  $("ratings").replaceChildren(head, ...scores.ratings.map((r) => {
+    const row = document.createElement("tr");
+    row.append(cell("td", title(r.game)), cell("td", r.who), cell("td", r.rating, true),
+               cell("td", 2 * r.deviation, true), cell("td", r.wins, true), cell("td", r.losses, true), cell("td", r.draws, true));
+    return row;
+  }));
+  $("head-to-head").replaceChildren(...scores.head_to_head.map((p) => {
+    const drawn = p.draws ? `, ${p.draws} drawn` : "";
+    return Object.assign(document.createElement("li"), { textContent: `${title(p.game)}: ${p.first} ${p.first_wins} – ${p.second_wins} ${p.second}${drawn}` });
+  }));
+}
+
 async function loadHistory() {
+  loadScores().catch((error) => say(error.message));
   const games = await api("GET", "/api/history?limit=20");
   $("history").replaceChildren(...games.map((game) => {
     const item = document.createElement("li");
@@ -483,6 +615,15 @@ async function openReplay(id) {
   $("replay-title").textContent = `${replay.title} · ${replay.plies} moves`;
   $("replay-ply").max = replay.plies;
   $("replay-ply").value = 0;
+  $("replay-moves").replaceChildren(...replay.frames.slice(1).map((frame) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = frame.move;
+    button.onclick = () => showPly(frame.ply);
+    item.append(button);
+    return item;
+  }));
   showPly(0);
   $("replay").showModal();
 }
@@ -494,6 +635,7 @@ function showPly(ply) {
   $("replay-move").textContent = frame.move ? `move ${frame.ply}: ${frame.move}` : "the start";
   $("replay-description").textContent = frame.description;
   paint($("replay-leds"), frame.leds, 1);
+  [...$("replay-moves").children].forEach((item, index) => item.classList.toggle("current", index + 1 === frame.ply));
 }
 
 // The next move as the board played it (a cascade runs its course), then the position after it.
@@ -602,7 +744,7 @@ async function start() {
     $("welcome").hidden = false;
     return;
   }
-  loadGames().catch((error) => say(error.message));
+  loadGames().then(loadPeople).catch((error) => say(error.message));
   showPaired();
   follow();
   loadSettings().catch((error) => say(error.message));

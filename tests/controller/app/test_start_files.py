@@ -41,6 +41,9 @@ def saved(tmp_path: Path, text: str | bytes, name: str = "current.record") -> Pa
      "[Black 'computer 9'] is neither 'human', 'computer N'"),
     (HEADER + '[Black "remote "]\n\na1\n', "[Black 'remote '] is neither"),
     (HEADER + '[Black "computer"]\n\na1\n', "[Black 'computer'] is neither"),
+    (HEADER + '[Black "R2D2"]\n\na1\n',
+     "[Black] is neither 'human', 'computer N', 'remote NAME' nor a person's name (1 to 16 "
+     "letters"),
     (HEADER.replace("3x3", "2x2") + '[Black "human"]\n[Result "black"]\n\na1 b2 a2 b1 a1\n',
      "contradicts the moves"),
     (b"\xff\xfe[Game", "can't decode"),
@@ -200,3 +203,11 @@ def test_the_lock_goes_with_the_app(tmp_path):
     first.claim()
     del first
     Store.at(tmp_path, BOARD).claim()
+
+
+def test_a_saved_game_with_a_persons_name_in_a_seat_is_resumed(tmp_path):
+    saved(tmp_path, HEADER.replace('"human"', '"Anna"') + '[Black "computer 2"]\n\na1\n')
+    board = BoardHarness(tmp_path)
+    assert board.app.notices == []
+    assert board.app.session.person_name(0) == "Anna"
+    assert "Anna (White) against level 2" in board.describe()

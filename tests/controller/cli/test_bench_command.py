@@ -137,7 +137,18 @@ def test_ai_against_the_published_bot_by_seat(capsys):
     assert "depth 3 (classic-6)" in out
 
 
+@pytest.mark.parametrize("game", ["cascades", "big-balls", "colliding-circles"])
+def test_every_two_player_game_meets_flat_monte_carlo_at_equal_steps(game, capsys):
+    sizes = ["--sizes", "4"] if game == "cascades" else []
+    assert main(["bench", "ai", "--game", game, "--pairs", "level-5:flat-mc", *sizes, "--games",
+                 "2", "--nodes", "10", "--no-speed", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)["4" if sizes else "standard"]["pairs"]
+    assert (row["opponent"], row["games"]) == ("flat-mc", 2)
+    assert (row["first"][1], row["second"][1]) == (1, 1)
+
+
 @pytest.mark.parametrize(("argv", "message"), [
+    (["--game", "cascades", "--pairs", "level-5:greedy"], "no player 'greedy'"),
     (["--pairs", "level-9:random"], "level 9 does not exist"),
     (["--pairs", "deep-blue:random"], "no player 'deep-blue'"),
     (["--pairs", "level-1"], "--pairs takes A:B pairings"),
@@ -245,3 +256,12 @@ def test_card_figures_have_the_documented_shape(capsys):
     assert "a move to its frame on the LEDs" in capsys.readouterr().out
     assert main(["bench", "card", "--moves", "40"]) == 2
     assert "--moves: give 1 to 36" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--profile", "kaskade-8x8"], "--profile goes with --silicon"),
+    (["--silicon", "--touches", "0"], "--touches must be at least 1"),
+])
+def test_firmware_options_that_do_not_go_together_are_refused(capsys, arguments, message):
+    assert main(["bench", "firmware", *arguments]) == 2
+    assert message in capsys.readouterr().err

@@ -14,7 +14,7 @@ from controller.cli import play as play_command
 
 def seated(*argv: str):
     args = build_parser().parse_args(["play", "--terminal", *argv])
-    return play_command._setup(args, None)
+    return play_command._setup(args, None, lambda name: name)
 
 
 def test_the_readme_example_makes_the_computer_black_in_big_balls():

@@ -71,3 +71,14 @@ def test_the_bench_plays_through_its_own_broker(capsys: pytest.CaptureFixture[st
     assert figures["bytes_per_move"] > 50
     assert main(["bench", "remote", "--moves", "0"]) == 2
     assert main(["bench", "remote", "--size", "banana"]) == 2
+
+
+def test_the_websocket_address_for_pages_is_kept_and_shown(
+        broker: Mosquitto, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert setup(broker, tmp_path / "bad", USERS["anna"], "--websocket", "http://x") == 2
+    assert "wss://HOST[:PORT][/PATH]" in capsys.readouterr().err
+    assert not (tmp_path / "bad" / "kaskade-8x8" / CONFIG_FILE).exists()
+    assert setup(broker, tmp_path / "state", USERS["anna"], "--websocket",
+                 broker.websocket) == 0
+    assert main(["remote", "status", "--state-dir", str(tmp_path / "state")]) == 0
+    assert f"pages reach it at {broker.websocket}" in capsys.readouterr().out

@@ -228,9 +228,12 @@ def test_the_record_file_must_hold_a_kaskade_game_of_the_asked_size(tmp_path, ca
 def test_the_installed_command_plays_a_game_on_a_pipe(tmp_path):
     path = tmp_path / "game.record"
     kaskade = Path(sys.executable).parent / "kaskade"
+    state = ["--state-dir", str(tmp_path / "state")]
+    subprocess.run([str(kaskade), "players", "add", "Ann", *state], check=True,
+                   capture_output=True, timeout=60)
     result = subprocess.run(
         [str(kaskade), "play", "--terminal", "--size", "2x2", "--record", str(path),
-         "--white", "Ann"],
+         "--white", "ann", *state],
         input="a1\nb2\na2\nb1\na1\nquit\n", capture_output=True, text=True, timeout=60,
         env={**os.environ, "FORCE_COLOR": ""}, check=False,
     )
@@ -355,7 +358,7 @@ def test_who_plays_is_asked_at_a_terminal():
 
     answers = iter(["Ann", "3"])
     args = build_parser().parse_args(["play", "--terminal", "--size", "3x3"])
-    session = play_command._setup(args, lambda prompt: next(answers))
+    session = play_command._setup(args, lambda prompt: next(answers), lambda name: name)
     assert session.tags["White"] == "Ann"
     assert session.computer_level(1) == 3
 

@@ -162,6 +162,7 @@ def test_no_hint_once_the_game_is_over():
 
 
 def test_a_finished_game_reaches_kaskade_history(state, capsys):
+    assert main(["players", "add", "Ann"]) == 0
     lines = ["a1", "b2", "a2", "b1", "a1", "quit"]
     answers = iter(lines)
     original = builtins.input

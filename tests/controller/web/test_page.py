@@ -17,6 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from controller import __version__
 from controller.app.upgrades import SPOOL
+from tests.support.web import open_paired
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):
@@ -67,7 +68,7 @@ def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, brow
     assert served.app.session.moves == ["a1", "b2", "a2", "b1", "a1"]
 
     # the game is in the history as soon as it ends, which the page replays move by move
-    browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(3) summary").click()
+    browser.find_element(By.XPATH, "//summary[text()='History']").click()
     replay = wait.until(lambda b: b.find_element(By.CSS_SELECTOR, "#history button.replay"))
     assert "White beat Black (two people)" in browser.find_element(By.ID, "history").text
     assert browser.find_element(By.ID, "result").text.startswith("White won · ")
@@ -111,7 +112,7 @@ def test_the_page_shows_the_sensors_heat_map_the_update_and_the_last_self_test(s
     served.wait_for(lambda: not served.app.wants_readings, "the watch ended")
 
     bridge.post(SensorsFirmware("0.0.1", "0" * 8))
-    browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(4) summary").click()
+    browser.find_element(By.XPATH, "//summary[text()='The board']").click()
     wait.until(lambda b: b.find_element(By.ID, "update").is_displayed())
     assert "0.0.1" in browser.find_element(By.ID, "health").text
     assert browser.find_element(By.ID, "selftest").text.startswith("none yet")
@@ -189,13 +190,7 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
 
     _phone(browser)
     try:
-        browser.get(served.server.address)
-        wait = WebDriverWait(browser, 10)
-        wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
-        served.pair()
-        browser.execute_script(f"localStorage.setItem('kaskade-token', '{served.token}')")
-        browser.get(served.server.address)
-        wait.until(lambda b: len(Select(b.find_element(By.ID, "game")).options) == 3)
+        wait = open_paired(browser, served)
         games = Select(browser.find_element(By.ID, "game"))
         assert [option.text for option in games.options] == ["Kaskade", "Cascades",
                                                               "Big Balls"]
@@ -224,7 +219,7 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
         result = browser.find_element(By.ID, "result").text
         assert result.startswith("You lost: Black won · White resigned")
 
-        browser.find_element(By.CSS_SELECTOR, "details:nth-of-type(3) summary").click()
+        browser.find_element(By.XPATH, "//summary[text()='History']").click()
         replay = wait.until(lambda b: b.find_element(By.CSS_SELECTOR, "#history button.replay"))
         assert "Black (level 3) beat White (a person)" in \
             browser.find_element(By.ID, "history").text
@@ -242,3 +237,21 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         browser.execute_script("localStorage.clear()")
+
+
+def test_learn_on_the_page_starts_the_chosen_games_lesson_and_its_words_show(served, browser):
+    from selenium.webdriver.support.ui import Select
+
+    from controller.app.screens.lesson import LessonScreen
+
+    browser.set_window_size(1200, 1000)
+    wait = open_paired(browser, served)
+    Select(browser.find_element(By.ID, "game")).select_by_value("big-balls")
+    learn = browser.find_element(By.ID, "learn")
+    assert learn.is_displayed()
+    learn.click()
+    served.wait_for(lambda: isinstance(served.app.screen, LessonScreen), "the lesson")
+    wait.until(lambda b: "The Big Balls lesson starts on the board: 4 steps" in
+               b.find_element(By.TAG_NAME, "body").text)
+    wait.until(lambda b: b.find_element(By.ID, "description").text.startswith(
+        "Learning Big Balls · step 1 of 4: Black is to move."))

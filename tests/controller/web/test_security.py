@@ -257,6 +257,7 @@ def test_every_answer_keeps_the_page_out_of_other_sites(served):
         assert "frame-ancestors 'none'" in policy
         assert "script-src 'self'" in policy
         assert "unsafe-inline" not in policy
+        assert "connect-src 'self';" in policy  # no broker for the page is set here
         assert headers["X-Content-Type-Options"] == "nosniff"
         assert headers["Referrer-Policy"] == "no-referrer"
 

@@ -132,3 +132,11 @@ def test_the_other_screens_describe_themselves(tmp_path):
     assert "42 %" in updating.describe(0.0)
     assert "keeps its firmware" in UpdateResultScreen(app, False, 0.0).describe(0.0)
     assert "runs the new firmware" in UpdateResultScreen(app, True, 0.0).describe(0.0)
+
+
+def test_the_strongest_level_is_named_perfect_on_a_solved_board(tmp_path):
+    board = BoardHarness(tmp_path, BIG)
+    board.open_game("kaskade", 5)
+    board.tap("c4")  # a 3 x 4 board: solved, so level 5 plays it perfectly
+    board.skip_message()
+    assert "you (White) against level 5 (perfect)" in board.app.screen.describe(board.now)

@@ -1,0 +1,269 @@
+"""Chang's Cascades solved on small boards: who wins with perfect play, and a move that does.
+
+An exact search of its own (it shares no code with the game's engine, an independent check of
+both): the board as two bit masks, a turn as the set of boards it can leave — a pass, one stone,
+or two (the second may hang from the first) — and negamax over whole turns with a table of
+solved positions. Values are +1 (the side to move wins), 0 (a draw) or -1.
+
+The standard options only: the widening board, stones checked as each is placed, the bottom row
+deciding. With ``greedy`` the search considers only turns of two stones where two can be placed
+(a pass and a one-stone turn only where nothing more is possible): a far smaller search, whose
+answers agreed with the full search on every board the full search finished, but which is not a
+proof by itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from controller.ai.base import Budget, Player, Thought
+from controller.errors import KaskadeError
+from controller.games import GameState
+from controller.games.cascades.moves import END, PASS, Move, Place
+from controller.games.cascades.state import CascadesState
+
+
+class CascadesSolveError(KaskadeError, ValueError):
+    """A board the Cascades solver does not take."""
+
+
+@dataclass
+class Board:
+    """A Cascades board of top width ``top``: rows of top … 2·top−1 cells, numbered row by row
+    from the top as the game numbers them; each cell's cells below as a bit mask."""
+
+    top: int
+    below: list[int] = field(init=False)
+    bottom: int = field(init=False)
+    need: int = field(init=False)
+    start: tuple[int, int] = field(init=False)
+    """The top row's stones: White's mask, Black's."""
+
+    def __post_init__(self) -> None:
+        n = self.top
+        widths = list(range(n, 2 * n))
+        starts = [sum(widths[:row]) for row in range(n)]
+        cells = starts[-1] + widths[-1]
+        self.below = [0] * cells
+        for row, width in enumerate(widths[:-1]):
+            for index in range(width):
+                self.below[starts[row] + index] = \
+                    (1 << (starts[row + 1] + index)) | (1 << (starts[row + 1] + index + 1))
+        self.bottom = sum(1 << (starts[-1] + index) for index in range(widths[-1]))
+        self.need = widths[-1] // 2 + 1
+        white = sum(1 << c for c in range(n) if (n - 1 - c) % 2 == 0)
+        self.start = (white, ((1 << n) - 1) & ~white)
+
+    def places(self, own: int, taken: int) -> int:
+        """The empty cells below ``own``'s stones, as a mask."""
+        found = 0
+        for low in bits(own):
+            found |= self.below[low.bit_length() - 1]
+        return found & ~taken
+
+    def bottom_count(self, own: int) -> int:
+        """Bottom cells held."""
+        return (own & self.bottom).bit_count()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Each set bit of ``mask`` on its own, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
+CHECK_EVERY = 1024
+"""Positions solved between questions to a solver's ``stop``."""
+
+
+class Stopped(Exception):  # noqa: N818 - a signal to unwind, not an error
+    """The solver's ``stop`` said so."""
+
+
+WON = None
+"""What :meth:`Solver.turns` returns when a stone of the turn wins at once."""
+
+
+class Solver:
+    """Negamax over whole turns on ``board``, remembering every position solved."""
+
+    def __init__(self, top: int, greedy: bool = False) -> None:
+        if top < 3:
+            raise CascadesSolveError(f"top width {top}: Cascades boards start at 3")
+        self.board = Board(top)
+        self.greedy = greedy
+        self.table: dict[tuple[int, int, int], int] = {}
+        self.stop: Callable[[], bool] | None = None
+        """Asked every :data:`CHECK_EVERY` positions solved; true: raise :class:`Stopped`
+        (what was solved stays in the table, each entry exact)."""
+
+    def turns(self, own: int, other: int) -> set[int] | None:
+        """Every ``own`` mask a turn of stones can leave (``None``: one wins at once)."""
+        board = self.board
+        taken = own | other
+        results: set[int] = set()
+        for stone in bits(board.places(own, taken)):
+            one = own | stone
+            if board.bottom_count(one) >= board.need:
+                return WON
+            second = board.places(one, taken | stone)
+            if not second or not self.greedy:
+                results.add(one)
+            for extra in bits(second):
+                if board.bottom_count(one | extra) >= board.need:
+                    return WON
+                results.add(one | extra)
+        return results
+
+    def value(self, own: int, other: int, passed: bool) -> int:
+        """The value for the side to move at the start of a turn (``passed``: the opponent
+        just passed, so a pass ends the game)."""
+        key = (own, other, passed)
+        known = self.table.get(key)
+        if known is not None:
+            return known
+        board = self.board
+        taken = own | other
+        if not board.places(own, taken) and not board.places(other, taken):
+            result = self.by_score(own, other)
+        else:
+            turns = self.turns(own, other)
+            if turns is WON:
+                result = 1
+            else:
+                result = -2
+                if not turns or not self.greedy:  # a pass
+                    result = self.by_score(own, other) if passed else \
+                        -self.value(other, own, True)
+                for after in sorted(turns, key=lambda mask: -mask.bit_count()):
+                    if result == 1:
+                        break
+                    result = max(result, -self.value(other, after, False))
+        self.table[key] = result
+        if self.stop is not None and len(self.table) % CHECK_EVERY == 0 and self.stop():
+            raise Stopped
+        return result
+
+    def by_score(self, own: int, other: int) -> int:
+        """The end without a majority, for the side holding ``own``: +1, 0 or -1."""
+        mine, theirs = self.board.bottom_count(own), self.board.bottom_count(other)
+        return (mine > theirs) - (mine < theirs)
+
+    def first_moves(self) -> dict[int, int]:
+        """Each first stone of the game (one stone, White) with its value for White."""
+        white, black = self.board.start
+        return {stone.bit_length() - 1: -self.value(black, white | stone, False)
+                for stone in bits(self.board.places(white, white | black))}
+
+
+SOLVED_TOPS = (3, 4)
+"""The top widths the full search solves from any position within a move's time."""
+FIRST_STONES = {3: "b2", 4: "d2"}
+"""A winning first stone per solved top width, as ``kaskade solve --game cascades`` finds it
+(a test holds this table to the solver): the first move costs no search, and on top 4 it is
+the only winning one, so it must not fall to the general search."""
+
+
+@cache
+def solver(top: int) -> Solver:
+    """The full solver of top width ``top``, its table kept for the next moves and games."""
+    return Solver(top)
+
+
+def standard(state: GameState[Any]) -> bool:
+    """Whether ``state`` is Cascades with the options the solver plays: the widening board,
+    each stone checked as placed, the bottom row deciding."""
+    return isinstance(state, CascadesState) and state.slope.shape == "widening" and \
+        state.placement == "each" and state.scoring == "bottom"
+
+
+def action_values(state: CascadesState) -> dict[Move, int]:
+    """Every legal action of ``state`` (a stone, ``end`` or ``pass``) with its value for the
+    player to move under perfect play from then on."""
+    solve = solver(state.slope.top)
+    board = solve.board
+    mover = state.to_move
+    assert mover is not None
+    own = sum(1 << c for c, owner in enumerate(state.cells) if owner == mover)
+    other = sum(1 << c for c, owner in enumerate(state.cells) if owner == 1 - mover)
+
+    def after_stone(mask: int, second: bool) -> int:
+        """The value once a stone made ``mask``: a win, or the rest of the turn at its best."""
+        if board.bottom_count(mask) >= board.need:
+            return 1
+        best = -solve.value(other, mask, False)  # the turn ends here
+        if second:
+            return best
+        for extra in bits(board.places(mask, mask | other)):
+            if best == 1:
+                break
+            best = max(best, after_stone(mask | extra, True))
+        return best
+
+    values: dict[Move, int] = {}
+    for move in state.legal_moves():
+        if move == PASS:
+            values[move] = solve.by_score(own, other) if state.passes else \
+                -solve.value(other, own, True)
+        elif move == END:
+            values[move] = -solve.value(other, own, False)
+        else:
+            assert isinstance(move, Place)
+            values[move] = after_stone(own | 1 << move.cell, state.first is not None or
+                                       state.plies == 0)
+    return values
+
+
+def solved(state: GameState[Any]) -> bool:
+    """Whether ``state`` is a Cascades board the perfect player plays."""
+    return standard(state) and state.slope.top in SOLVED_TOPS  # type: ignore[attr-defined]
+
+
+class CascadesPerfect(Player):
+    """Plays Cascades from the exact solution on the boards solved within a move's time
+    (:data:`SOLVED_TOPS`, standard options), and hands every other position to
+    ``fallback`` — and a move whose solution did not fit in half its budget (the first moves of
+    a process, on a slow machine)."""
+
+    def __init__(self, fallback: Player, name: str = "cascades-perfect") -> None:
+        self.name = name
+        self.fallback = fallback
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        if not solved(state):
+            return self.fallback.think(state, budget, rng)
+        assert isinstance(state, CascadesState)
+        if state.plies == 0:
+            opening = state.slope.find(FIRST_STONES[state.slope.top])
+            assert opening is not None
+            return Thought(Place(opening), 1.0, 0, 0, budget.elapsed)
+        # The solution is searched on half the budget at most; the table keeps what it solved,
+        # so a search cut short goes on from there on the next move (on a board once solved, a
+        # move costs nothing). Cut short, the move is the general search's on what is left.
+        half = Budget(seconds=None if budget.seconds is None else budget.seconds / 2,
+                      steps=None if budget.steps is None else max(1, budget.steps // 2),
+                      cancel=budget.cancel, clock=budget.clock)
+
+        def spent() -> bool:
+            half.step(CHECK_EVERY)
+            return half.spent()
+
+        solve = solver(state.slope.top)
+        solve.stop = spent
+        try:
+            values = action_values(state)
+        except Stopped:
+            budget.step(half.used)
+            return self.fallback.think(state, budget, rng)
+        finally:
+            solve.stop = None
+        best = max(values.values())
+        moves = [move for move, value in values.items() if value == best]
+        move = moves[int(rng.random() * len(moves))]
+        return Thought(move, float(best), len(solver(state.slope.top).table), 0, budget.elapsed)

@@ -1,0 +1,26 @@
+"""The general search (MCTS) as each game gets it: its playout policy and, for a game with many
+moves a turn and throws of many outcomes, progressive widening and one shared child per chance
+step — the choices ``kaskade bench ai`` measured (``docs/ai.md``, "Against flat Monte Carlo")."""
+
+from __future__ import annotations
+
+from controller.ai.mcts import Mcts
+from controller.ai.playouts import playout_for
+
+WIDENING = {"colliding-circles": 2.0}
+"""Progressive widening's factor by game (children ≤ factor · √visits)."""
+SHARED_CHANCE = {"colliding-circles"}
+"""Games whose chance steps (throws of several dice) share one child for all outcomes."""
+
+
+EXPLORATION = {"big-balls": 2.0}
+"""UCT's constant where MCTS's default is not the best measured: Big Balls' die makes
+results noisy, and a search that explores more won more."""
+
+
+def general_search(game: str) -> Mcts:
+    """The MCTS that plays ``game``."""
+    search = Mcts(playout=playout_for(game), widening=WIDENING.get(game),
+                  shared_chance=game in SHARED_CHANCE)
+    search.exploration = EXPLORATION.get(game, search.exploration)
+    return search

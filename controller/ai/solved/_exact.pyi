@@ -1,0 +1,8 @@
+"""Types of the compiled exact solver (``_exact.c``)."""
+
+from collections.abc import Callable, Sequence
+
+def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bool, limit: int,
+            table_bytes: int, order: Sequence[int], first: bool,
+            check: Callable[[int], bool] | None = None) \
+        -> tuple[int, int, bool, list[tuple[int, int]]]: ...

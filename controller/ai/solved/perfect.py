@@ -1,0 +1,69 @@
+"""The perfect player of Kaskade's solved boards: on a board small enough to solve from any
+position within a move's time, it plays from the exact solution, elsewhere as ``fallback``.
+
+In a won position it plays a winning move (the game is a finite DAG, so a won position kept
+won is a game won); in a lost one, the move whose loss the proof found longest. The search is
+the exact solver's proof mode (:mod:`controller.ai.solved.exact`), which stops at the first win
+(its lengths are upper bounds, so it does not always take the quickest win).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from controller.ai.base import Budget, Player, Thought
+from controller.ai.solved.exact import PYTHON_CELLS, analyse, compiled
+from controller.games import GameState
+
+SOLVED_SIZES = ("2x2", "2x3", "2x4", "2x5", "2x6", "3x3", "3x4")
+"""The boards the perfect player plays on (and their transposes): solved from the first move
+in a few seconds at most on a desktop (``kaskade solve`` prints the table), much less once a
+few moves are on the board."""
+PERFECT = "perfect"
+"""The level's name where the perfect player plays."""
+
+
+def solved(state: GameState[Any]) -> bool:
+    """Whether ``state`` is a Kaskade board the perfect player plays here: a solved size, and
+    the compiled solver built (or a board small enough for the Python one)."""
+    grid = getattr(state, "grid", None)
+    if state.info.name != "kaskade" or grid is None:
+        return False
+    size = f"{min(grid.width, grid.height)}x{max(grid.width, grid.height)}"
+    return size in SOLVED_SIZES and (compiled() or grid.cells <= PYTHON_CELLS)
+
+
+class Perfect(Player):
+    """Plays solved Kaskade boards perfectly and hands every other position to ``fallback``.
+
+    It takes the time the solution needs: a proof is not cut short by the budget's time or
+    steps, which only the fallback obeys — only by its cancel (the player took a move back).
+    The first replies on 3x4 and 2x6 take seconds; later moves much less.
+    """
+
+    def __init__(self, fallback: Player, name: str = PERFECT) -> None:
+        self.name = name
+        self.fallback = fallback
+
+    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        if not solved(state):
+            return self.fallback.think(state, budget, rng)
+        grid = state.grid  # type: ignore[attr-defined]
+        legal = {move.cell: move for move in state.legal_moves()}
+        order = list(legal)
+        rng.shuffle(order)
+
+        def cancelled(positions: int) -> bool:
+            budget.step(positions)
+            return budget.cancel.is_set()
+
+        analysis = analyse(grid.width, grid.height, state.cells,  # type: ignore[attr-defined]
+                           state.plies, exact=False, order=order, first=True, check=cancelled)
+        if not analysis.complete:  # cancelled: nobody will play this move
+            return Thought(legal[order[0]], 0.0, analysis.positions, 0, budget.elapsed)
+        best = analysis.best()
+        cell = best[int(rng.random() * len(best))]
+        value = analysis.values[cell]
+        return Thought(legal[cell], 1.0 if value > 0 else -1.0, analysis.positions, abs(value),
+                       budget.elapsed)

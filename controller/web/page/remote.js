@@ -1,0 +1,232 @@
+// The page as the other player of a board elsewhere, or as a watcher (docs/remote.md, "A phone
+// as the other player"): through the broker over WebSockets (mqtt.js), speaking the boards'
+// messages. The page has no game engine: the board that offered the game is the referee, and
+// the page shows only the view that board publishes and sends moves for it to check.
+"use strict";
+
+const remote = { client: null, game: "", host: "", user: "", role: "", hello: null, view: null,
+  said: false, invite: "", url: "" };
+const HEX = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+
+function remoteSay(text) { $("remote-error").textContent = text; }
+
+async function loadRemote() {
+  try {
+    remote.url = (await api("GET", "/api/remote/broker")).websocket;
+  } catch (error) {
+    remote.url = "";
+  }
+  $("remote-url").textContent = remote.url || "none set";
+  $("remote-go").disabled = !remote.url;
+  if (!remote.url) remoteSay("No broker for pages is set on this board: kaskade remote setup --websocket URL (docs/remote.md).");
+}
+
+$("remote-form").onsubmit = (event) => {
+  event.preventDefault();
+  remoteSay("");
+  startRemote().catch((error) => { remoteSay(error.message); leaveRemote(false); });
+};
+$("remote-leave").onclick = () => leaveRemote(true);
+$("remote-move-form").onsubmit = (event) => {
+  event.preventDefault();
+  const move = $("remote-move").value.trim();
+  if (move) sendRemote("move", { ply: remote.view.ply, move });
+  $("remote-move").value = "";
+};
+$("remote-resign").onclick = () => {
+  if (confirm("Resign this game?")) sendRemote("resign", {});
+};
+
+async function startRemote() {
+  const role = $("remote-role").value, code = $("remote-code").value.trim().toLowerCase();
+  const typed = $("remote-code").value.trim();
+  const user = $("remote-user").value.trim(), password = $("remote-password").value;
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(user)) throw new Error("Your user at the broker: 1-32 letters, digits, - or _.");
+  if (role === "play" && !/^\d{6}$/.test(code)) throw new Error("An invite code is six digits (the offering board's LEDs show it).");
+  if (role === "watch" && !/^[0-9a-f]{16}\/[A-Za-z0-9_-]{1,32}$/.test(typed)) throw new Error("A game to watch is given as its id and the offering board's user, as a playing page shows it (0123456789abcdef/anna).");
+  const name = $("remote-name").value.trim() || user;
+  if (!/^[^\x00-\x1f\x7f]{1,24}$/.test(name)) throw new Error("Your name: 1-24 printable characters.");
+  Object.assign(remote, { role, user, password, name, hello: null, view: null, said: false });
+  if (role === "play") {
+    // a code this page took before stands for its game still: the page plays on
+    const kept = JSON.parse(localStorage.getItem("kaskade-remote") || "{}");
+    const invite = kept.code === code && kept.user === user ? kept : await lookUp(code);
+    Object.assign(remote, { game: invite.game, host: invite.host, invite: code });
+    localStorage.setItem("kaskade-remote", JSON.stringify({ code, user, game: invite.game, host: invite.host }));
+  } else {
+    [remote.game, remote.host] = typed.split("/");
+  }
+  const topicRoot = `kaskade/${remote.game}`;
+  const will = role === "play" ? { topic: `${topicRoot}/${user}/presence`, payload: '{"v":1,"online":false}', retain: true } : null;
+  remote.client = await connectRemote(will);
+  if (role === "play") {
+    await remote.client.publish(`${topicRoot}/${user}/presence`, '{"v":1,"online":true}', { retain: true });
+    await subscribeAll([`${topicRoot}/${remote.host}/log/1`, `${topicRoot}/${remote.host}/view`]);
+  } else {
+    await subscribeAll([`${topicRoot}/${remote.host}/view`]);
+  }
+  $("remote-form").hidden = true;
+  $("remote-view").hidden = false;
+  $("remote-view").dataset.role = role;
+  $("remote-controls").hidden = true;  // until the view says it is this page's move
+  $("remote-id").textContent = `${remote.game}/${remote.host}`;
+  $("remote-status").textContent = "reading the game from the broker…";
+}
+
+async function connectRemote(will) {
+  const client = new MqttClient(remote.url, { user: remote.user, password: remote.password,
+    clientId: `${remote.user}-${HEX(crypto.getRandomValues(new Uint8Array(6)))}`, will });
+  client.onmessage = heard;
+  client.onclose = (reason) => { if (remote.client === client) remoteSay(`${reason}; Leave and start again to carry on.`); };
+  await client.connect();
+  return client;
+}
+
+async function subscribeAll(topics) {
+  const granted = await remote.client.subscribe(topics);
+  if (granted.some((code) => code === 0x80)) throw new Error("The broker does not let this user read that game.");
+}
+
+// The game an invite code stands for; the code is taken, so no board joins with it as well.
+async function lookUp(code) {
+  const topic = `kaskade/invite/${code}`;
+  let found = null;
+  const client = await connectRemoteFor(topic, (text) => { found = text; });
+  try {
+    await client.subscribe([topic]);
+    // the broker sends a retained message right after the subscription's answer
+    for (let i = 0; i < 30 && found === null; i++) await new Promise((r) => setTimeout(r, 100));
+    if (!found) throw new Error(`No game waits under invite code ${code}: the code is spent or mistyped.`);
+    let invite;
+    try { invite = JSON.parse(found); } catch (error) { invite = null; }
+    if (!invite || invite.v !== 1 || !/^[0-9a-f]{16}$/.test(invite.game) || !/^[A-Za-z0-9_-]{1,32}$/.test(invite.host)) {
+      throw new Error(`Invite ${code} is not one this page understands.`);
+    }
+    remote.offer = found;
+    await client.publish(topic, "", { retain: true });
+    return invite;
+  } finally {
+    client.close();
+  }
+}
+
+async function connectRemoteFor(topic, found) {
+  const client = new MqttClient(remote.url, { user: remote.user, password: remote.password,
+    clientId: `${remote.user}-${HEX(crypto.getRandomValues(new Uint8Array(6)))}` });
+  client.onmessage = (heardTopic, text) => { if (heardTopic === topic && text) found(text); };
+  await client.connect();
+  return client;
+}
+
+function heard(topic, text) {
+  const parts = topic.split("/");
+  let data;
+  try { data = JSON.parse(text); } catch (error) { return; }
+  if (!data || data.v !== 1) return;
+  if (parts[3] === "log" && parts[4] === "1" && data.kind === "hello") {
+    remote.hello = data;
+  } else if (parts[3] === "view") {
+    remote.view = data;
+    showRemote(data);
+  }
+  if (remote.role === "play" && !remote.said && remote.hello && remote.view) sayHello();
+}
+
+// The page's hello takes the seat the offering board left: only in a game without chance (a
+// page cannot show its half of a die), and with an anchor it never needs to reveal.
+function sayHello() {
+  const view = remote.view;
+  if (view.chance) {
+    remote.client.publish(`kaskade/invite/${remote.invite}`, remote.offer, { retain: true });
+    remoteSay(`${view.title} has dice or shuffles: a page cannot take a seat in it (a board can). The invite is left for a board.`);
+    leaveRemote(false);
+    return;
+  }
+  if (view.seats.guest && view.seats.guest.name === remote.name && view.next > 1) {
+    remote.said = true;  // this page's seat, taken before: it plays on
+    return;
+  }
+  if (view.seats.guest) {
+    remoteSay("Someone has taken that seat already.");
+    leaveRemote(false);
+    return;
+  }
+  remote.said = true;
+  const mine = [0, 1].filter((p) => !remote.hello.players.includes(p));
+  publishRemote({ kind: "hello", seq: 1, ack: view.ack, game: remote.hello.game, options: remote.hello.options,
+    players: mine, name: remote.name, anchor: HEX(crypto.getRandomValues(new Uint8Array(32))) });
+}
+
+function sendRemote(kind, body) {
+  const view = remote.view;
+  remote.sent = view.next;
+  publishRemote({ kind, seq: view.next, ack: view.ack, ...body });
+}
+
+function publishRemote(message) {
+  const payload = JSON.stringify({ v: 1, ...message });
+  remote.client.publish(`kaskade/${remote.game}/${remote.user}/log/${message.seq}`, payload, { retain: true })
+    .catch((error) => remoteSay(`not sent: ${error.message}`));
+}
+
+function showRemote(view) {
+  const names = { host: view.seats.host ? view.seats.host.name : "", guest: view.seats.guest ? view.seats.guest.name : "" };
+  $("remote-title").textContent = `${view.title}: ${names.host || "?"} against ${names.guest || "nobody yet"}`;
+  paintRemote(view);
+  const mine = remote.role === "play" && view.seats.guest && view.seats.guest.name === remote.name;
+  const myMove = mine && view.waiting === "guest" && !view.finished;
+  let words;
+  if (view.finished) words = view.outcome;
+  else if (myMove) words = `your move (${view.to_move})`;
+  else if (view.waiting) words = `${names[view.waiting] || "the other side"} to move (${view.to_move || "chance"})`;
+  else words = "";
+  $("remote-status").textContent = `${words}${view.last ? ` · last move ${view.last}` : ""}`;
+  const refused = view.refused && mine && view.refused.seq === remote.sent ? view.refused : null;
+  if (refused) remoteSay(`Move refused by ${names.host}'s board: ${refused.reason}`);
+  else if (myMove) remoteSay("");
+  $("remote-view").dataset.ply = view.ply;
+  $("remote-view").dataset.turn = myMove ? "mine" : "theirs";
+  $("remote-view").dataset.finished = view.finished;
+  // a watcher never gets the controls; a player only on its own move
+  $("remote-controls").hidden = !myMove;
+  const legal = $("remote-legal");
+  legal.replaceChildren(...(myMove ? view.legal : []).map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "small";
+    button.textContent = move;
+    button.dataset.move = move;
+    button.onclick = () => sendRemote("move", { ply: view.ply, move });
+    return button;
+  }));
+}
+
+// The offering board's LEDs (three bytes each, the bottom row first) as squares.
+function paintRemote(view) {
+  const target = $("remote-leds"), draw = target.getContext("2d");
+  const width = view.board.led_width, height = view.board.led_height;
+  const size = Math.floor(Math.min(target.width / width, target.height / height));
+  draw.fillStyle = "#101013";
+  draw.fillRect(0, 0, target.width, target.height);
+  for (let i = 0; i < width * height; i++) {
+    const colour = view.leds.slice(i * 6, i * 6 + 6);
+    if (colour === "000000") continue;
+    const x = i % width, y = height - 1 - Math.floor(i / width);
+    draw.fillStyle = `#${colour}`;
+    draw.fillRect(x * size + 1, y * size + 1, size - 2, size - 2);
+  }
+}
+
+function leaveRemote(byHand) {
+  if (remote.client) {
+    if (byHand && remote.role === "play") {
+      remote.client.publish(`kaskade/${remote.game}/${remote.user}/presence`, '{"v":1,"online":false}', { retain: true, qos: 0 });
+    }
+    remote.client.close();
+  }
+  remote.client = null;
+  $("remote-form").hidden = false;
+  $("remote-view").hidden = true;
+}
+
+loadRemote();

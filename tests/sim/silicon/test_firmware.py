@@ -1,0 +1,96 @@
+"""The touch firmware on the emulated Pico, installed by ``kaskade firmware flash``'s own code over
+the pseudo-terminal, with each sensor kind's chips beside it: a finger's touch and release
+reach the line; a chip or a chain that fails is reported while the rest keep working."""
+
+from __future__ import annotations
+
+import contextlib
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from controller.profile import load_profile, parse_profile
+from controller.profile.firmware import firmware_config
+from controller.profile.model import Profile
+from hw.flash.update import flash_bundled
+from sim.silicon.emulator import Pico
+from sim.silicon.measure import at_prompt
+from sim.silicon.relay import PseudoTerminal
+
+from .test_boot import BOOT
+
+WIRING = Path(__file__).parents[3] / "wiring"
+
+
+def charge_profile() -> Profile:
+    """A 4 x 4 board sensing its pads directly on sixteen of the Pico's pins."""
+    document = tomllib.loads((WIRING / "kaskade-8x8.toml").read_text(encoding="utf-8"))
+    document["pads"] = {"columns": 4, "rows": 4}
+    document["leds"]["panels"] = [{"channel": 0, "width": 8, "height": 8, "start": "bottom-left",
+                                   "serpentine": True}]
+    document["touch"] = {"sensor": "gpio", "pins": [*range(8, 23), 26]}
+    return parse_profile(document, "kaskade-4x4.toml")
+
+
+PROFILES: dict[str, Callable[[], Profile]] = {
+    "mpr121": lambda: load_profile("kaskade-8x8"),
+    "ttp223": lambda: load_profile("kaskade-16x16"),
+    "gpio": charge_profile,
+}
+
+
+@contextlib.contextmanager
+def flashed(rp2_image, kind: str) -> Iterator[Pico]:
+    """A Pico with the chips of a sensor kind's board, its firmware installed over the
+    pseudo-terminal and scanning (after its first heartbeat)."""
+    profile = PROFILES[kind]()
+    with PseudoTerminal(rp2_image, board=firmware_config(profile)) as terminal:
+        pico = terminal.pico
+        at_prompt(pico)
+        flash_bundled(terminal.port, profile, hello_seconds=BOOT)
+        pico.wait_line(lambda text: text.startswith("B "), BOOT, pico.event_count())
+        yield pico
+
+
+def line(pico: Pico, start: int, *words: str) -> str:
+    """The first line from the ``start``-th event on that begins with ``words`` after its
+    kind and sequence number (``T 7 D 5 *CRC``: ``"D", "5"``)."""
+    want = list(words)
+    return pico.wait_line(lambda text: text.split()[2:2 + len(want)] == want
+                          and text[0] in "TF", BOOT, start)[1].text
+
+
+def touch_and_release(pico: Pico, pad: int) -> None:
+    start = pico.event_count()
+    pico.touch(pad)
+    assert line(pico, start, "D", str(pad)).startswith("T ")
+    start = pico.event_count()
+    pico.touch(pad, touched=False, after_ms=50)
+    assert line(pico, start, "U", str(pad)).startswith("T ")
+
+
+def test_mpr121s_report_a_touch_and_a_missing_chip_while_the_others_keep_working(rp2_image):
+    with flashed(rp2_image, "mpr121") as pico:
+        touch_and_release(pico, 63)
+        start = pico.event_count()
+        pico.command(chip="1:5B", present=False)
+        line(pico, start, "chip-missing", "1:5B")
+        touch_and_release(pico, 0)
+        pico.command(chip="1:5B", present=True)
+        line(pico, start, "chip-back", "1:5B")  # looked for again every hundred scans
+
+
+def test_a_74hc165_chain_reports_a_touch_and_a_break(rp2_image):
+    with flashed(rp2_image, "ttp223") as pico:
+        touch_and_release(pico, 255)
+        start = pico.event_count()
+        pico.command(chain="broken")
+        line(pico, start, "chain-broken", "32")
+        pico.command(chain="whole")
+        line(pico, start, "chain-back", "32")
+        touch_and_release(pico, 200)
+
+
+def test_charge_time_pads_report_a_touch(rp2_image):
+    with flashed(rp2_image, "gpio") as pico:
+        touch_and_release(pico, 15)
