@@ -34,6 +34,8 @@ from controller.games import GameState
 LEVELS = (1, 2, 3, 4, 5)
 STRONGEST = LEVELS[-1]
 MCTS_SHARES = {1: 0.0, 2: 0.05, 3: 0.2, 4: 0.5, 5: 1.0}
+CLASSIC_PLIES = (2, 4, 6)
+"""The classic bot's baselines, in plies: the published program's depths 1, 2 and 3."""
 
 
 class LevelError(KaskadeError, ValueError):
@@ -89,16 +91,17 @@ def computer(game: str, level: int) -> Player:
 def baseline(game: str, name: str) -> Player:
     """A baseline opponent: ``random``, ``flat-mc`` (flat Monte Carlo: the same number of random
     playouts for every legal move), ``greedy`` (one ply, most cells), ``minimax2`` (two plies of
-    the searcher with the classical evaluation), or ``classic-2`` and ``classic-3``
-    (the published Chain Reaction bot at two and three plies); all but random and flat-mc are
+    the searcher with the classical evaluation), or ``classic-2``, ``classic-4`` and
+    ``classic-6`` (the published Chain Reaction bot at two, four and six plies: what it calls
+    depth 1, 2 and 3, a move of each side per depth); all but random and flat-mc are
     Kaskade's."""
     players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0),
                                   "flat-mc": FlatMonteCarlo()}
     if game == "kaskade":
         players["greedy"] = Greedy()
         players["minimax2"] = Searcher("minimax2", max_depth=2)
-        players["classic-2"] = ClassicMinimax(2)
-        players["classic-3"] = ClassicMinimax(3)
+        for plies in CLASSIC_PLIES:
+            players[f"classic-{plies}"] = ClassicMinimax(plies)
     if name not in players:
         raise LevelError(f"no baseline {name!r} for {game}; there are {', '.join(players)}")
     return players[name]

@@ -18,7 +18,7 @@ from controller.ai.levels import LEVELS, LevelError, baseline, computer
 from controller.ai.tournament import GameResult, elo, play_game, score_table
 from controller.games import CHANCE, GameState, get_game
 
-BASELINES = ("random", "flat-mc", "greedy", "minimax2", "classic-2", "classic-3")
+BASELINES = ("random", "flat-mc", "greedy", "minimax2", "classic-2", "classic-4", "classic-6")
 ALL_PLAYERS = (*(f"level-{level}" for level in LEVELS), *BASELINES)
 ANCHOR = "random"
 EVERY_GAMES_BASELINES = ("random", "flat-mc")
@@ -155,3 +155,38 @@ def speed(level: int, seconds: float, seed: int, moves: int = 3, game: str = "ka
         figures[size] = {"nodes_per_s": round(steps / total), "longest_think_s": round(longest, 3),
                          "budget_s": seconds, "depth": depth}
     return figures
+
+
+PUBLISHED_DEPTHS = {"classic-4": 2, "classic-6": 3}
+"""The classic bot's baselines as the published program names them: its "depth D" searches 2D
+plies (a move of each side per depth), so ``classic-4`` is its depth 2, ``classic-6`` its 3."""
+PUBLISHED_GOALS = {"classic-4": 0.95, "classic-6": 0.90}
+"""The share of games the strongest level must win against each, in all and from each seat."""
+
+
+def published_pairs() -> list[tuple[str, str]]:
+    """The strongest level against the published bot's depths 2 and 3 (``--published``)."""
+    return [(f"level-{LEVELS[-1]}", name) for name in PUBLISHED_DEPTHS]
+
+
+def published_strength(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """How the strongest level fared against the published bot in a ``summary``: per size and
+    depth its score in all, as White (moving first) and as Black, and whether it met the goal
+    in all three."""
+    strongest = f"level-{LEVELS[-1]}"
+    rows = []
+    for size, figures in report.items():
+        if not isinstance(figures, dict) or "pairs" not in figures:
+            continue
+        for row in figures["pairs"]:
+            goal = PUBLISHED_GOALS.get(row["opponent"])
+            if row["player"] != strongest or goal is None:
+                continue
+            shares = [row["win_rate"]] + [score / games if games else 1.0
+                                          for score, games in (row["first"], row["second"])]
+            rows.append({"size": size, "opponent": row["opponent"],
+                         "depth": PUBLISHED_DEPTHS[row["opponent"]],
+                         "score": [row["score"], row["games"]], "white": row["first"],
+                         "black": row["second"], "goal": goal,
+                         "met": all(share >= goal for share in shares)})
+    return rows

@@ -54,7 +54,8 @@ budget, and how long it takes (``--jobs``: deals solved at once).
 ``bench ai`` plays a tournament between a game's levels and baselines (colours alternating,
 each move thought within the same time, or ``--nodes`` search nodes) and prints win rates in
 all and by seat, and Elo ratings per board size, then the strongest level's search speed and
-longest think on 6x9, 8x8 and 16x16.
+longest think on 6x9, 8x8 and 16x16; with ``--published``, the strongest level against the
+published Chain Reaction bot's depths 2 and 3, by seat, against the goals it must meet.
 """
 
 from __future__ import annotations
@@ -84,6 +85,50 @@ from sim.silicon import measure as silicon_bench
 
 DEFAULT_SIZES = "5x5,6x9,8x8"
 TWO_PLAYER_GAMES = tuple(name for name in game_names() if len(get_game(name).info.players) == 2)
+
+
+def _register_ai(targets: Any) -> None:
+    """Add ``bench ai``: tournaments between a game's levels and baselines."""
+    ai = targets.add_parser(
+        "ai", help="a tournament between the computer players, and their search speed",
+        description="Round-robin (or chosen pairings) between a game's levels and baselines "
+        "(random and flat Monte Carlo, the same random playouts for every legal move; for "
+        "Kaskade also greedy one ply, minimax two plies and the classic Chain Reaction bot at "
+        "2, 4 and 6 plies, the published program's depths 1, 2 and 3), colours alternating, "
+        "then the strongest level's search speed and longest think per board size.",
+        epilog="examples: kaskade bench ai --published --games 40 --nodes 500000 --jobs 2;  "
+        "kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
+        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:flat-mc "
+        "--nodes 200 --jobs 2",
+    )
+    ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
+                    help="the game to play (default kaskade; the solitaire has its own "
+                    "bench: solver)")
+    ai.add_argument("--players", metavar="NAME,…",
+                    help="players for a round robin (default: every level and baseline)")
+    ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
+    ai.add_argument("--published", action="store_true",
+                    help="Kaskade: play the strongest level against the published Chain Reaction "
+                    "bot's depths 2 and 3 (classic-4 and classic-6: a move of each side per "
+                    "depth) and report whether it wins 95 %% and 90 %% of the games, as White "
+                    "and as Black")
+    ai.add_argument("--sizes", metavar="SIZE,…",
+                    help="board sizes: Kaskade WxH (default 6x9,8x8), Cascades the top width "
+                    "(default 4,8); Big Balls has one board")
+    ai.add_argument("--games", type=int, default=10, metavar="N",
+                    help="games per pairing and size, colours alternating (default 10)")
+    ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
+                    help="thinking time per move (default 1)")
+    ai.add_argument("--nodes", type=int, metavar="N",
+                    help="think each move within N search steps instead of --seconds: the same "
+                    "on any machine, so a slower machine's budget can be played here (a Pi 4: "
+                    "a fifth of the nodes/s this prints; see docs/ai.md)")
+    ai.add_argument("--jobs", type=int, default=1, metavar="J",
+                    help="games played at once, one per core (default 1)")
+    ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
+    ai.add_argument("--json", action="store_true", help="print the results as JSON")
+    ai.set_defaults(handler=run_ai)
 
 
 def register(commands: Any) -> None:
@@ -141,39 +186,7 @@ def register(commands: Any) -> None:
     link.add_argument("--taps", type=int, default=50, metavar="N",
                       help="touches to time (default 50)")
     link.set_defaults(handler=run_link)
-    ai = targets.add_parser(
-        "ai", help="a tournament between the computer players, and their search speed",
-        description="Round-robin (or chosen pairings) between a game's levels and baselines "
-        "(random and flat Monte Carlo, the same random playouts for every legal move; for "
-        "Kaskade also greedy one ply and minimax two plies), colours alternating, "
-        "then the strongest level's search speed and longest think per board size.",
-        epilog="examples: kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
-        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:flat-mc "
-        "--nodes 200 --jobs 2",
-    )
-    ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
-                    help="the game to play (default kaskade; the solitaire has its own "
-                    "bench: solver)")
-    ai.add_argument("--players", metavar="NAME,…",
-                    help="players for a round robin (default: every level and baseline)")
-    ai.add_argument("--pairs", metavar="A:B,…", help="play only these pairings instead")
-    ai.add_argument("--sizes", metavar="SIZE,…",
-                    help="board sizes: Kaskade WxH (default 6x9,8x8), Cascades the top width "
-                    "(default 4,8); Big Balls has one board")
-    ai.add_argument("--games", type=int, default=10, metavar="N",
-                    help="games per pairing and size, colours alternating (default 10)")
-    ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
-                    help="thinking time per move (default 1)")
-    ai.add_argument("--nodes", type=int, metavar="N",
-                    help="think each move within N search steps instead of --seconds: the same "
-                    "on any machine, so a slower machine's budget can be played here (a Pi 4: "
-                    "a fifth of the nodes/s this prints; see docs/ai.md)")
-    ai.add_argument("--jobs", type=int, default=1, metavar="J",
-                    help="games played at once, one per core (default 1)")
-    ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    ai.add_argument("--no-speed", action="store_true", help="skip the search speed figures")
-    ai.add_argument("--json", action="store_true", help="print the results as JSON")
-    ai.set_defaults(handler=run_ai)
+    _register_ai(targets)
     firmware = targets.add_parser(
         "firmware", help="RAM the touch firmware takes on MicroPython once imported",
         description="Import the touch firmware's modules one by one on the real MicroPython "
@@ -449,6 +462,19 @@ def run_firmware(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_published(rows: list[dict[str, Any]]) -> None:
+    """The strongest level against the published bot, by seat, against its goals."""
+    print("\nAgainst the published Chain Reaction bot (depth D: 2D plies)")
+    print(f"  {'size':<6} {'opponent':<18} {'score':>9} {'as White':>9} {'as Black':>9} "
+          f"{'goal':>5}")
+    for row in rows:
+        seats = [f"{score:g}/{games}" for score, games in (row["white"], row["black"])]
+        opponent = f"depth {row['depth']} ({row['opponent']})"
+        print(f"  {row['size']:<6} {opponent:<18} {row['score'][0]:>4g}/{row['score'][1]:<4} "
+              f"{seats[0]:>9} {seats[1]:>9} {100 * row['goal']:>4.0f}%  "
+              f"{'met' if row['met'] else 'NOT met'}")
+
+
 def run_firmware_silicon(args: argparse.Namespace) -> int:
     """Each build's firmware on the emulated Pico; the figures against the goals."""
     if args.touches < 1:
@@ -483,7 +509,12 @@ def run_ai(args: argparse.Namespace) -> int:
     if game == "kaskade":
         for size in sizes:
             parse_size(size)
-    if args.pairs:
+    if args.published and (args.pairs or args.players or game != "kaskade"):
+        raise UsageError("--published is Kaskade's, and chooses the pairings itself: "
+                         "give it without --pairs or --players")
+    if args.published:
+        pairs = ai_bench.published_pairs()
+    elif args.pairs:
         pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",")]
         if any(len(pair) != 2 for pair in pairs):
             raise UsageError("--pairs takes A:B pairings separated by commas")
@@ -495,6 +526,9 @@ def run_ai(args: argparse.Namespace) -> int:
     results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs,
                                   game, args.nodes)
     report = ai_bench.summary(results, pairs)
+    published = ai_bench.published_strength(report)
+    if published:
+        report["published"] = published
     if not args.no_speed:
         report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game)
     if args.json:
@@ -512,6 +546,8 @@ def run_ai(args: argparse.Namespace) -> int:
             print(f"  {row['player']:<10} {row['opponent']:<10} "
                   f"{row['score']:>4g}/{row['games']:<4} {100 * row['win_rate']:>6.0f} "
                   f"{seats[0]:>10} {seats[1]:>10} {row['longest_think']:>12.2f} s")
+    if published:
+        _print_published(published)
     print(f"\nElo ({report['anchor']} = 0), all sizes")
     for name, rating in sorted(report["all"]["elo"].items(), key=lambda item: -item[1]):
         print(f"  {name:<10} {rating:>6.0f}")

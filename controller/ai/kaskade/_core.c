@@ -255,6 +255,20 @@ static int from_table(int value, int ply) {
     return value;
 }
 
+static int next_best(int *moves, int *order, int i, int count) {
+    /* The best-ranked of moves[i..count) swapped to i and returned: picked one at a time, so a
+     * cut-off spares sorting the rest. */
+    int top = i;
+    for (int j = i + 1; j < count; j++)
+        if (order[j] > order[top]) top = j;
+    int move = moves[top], rank = order[top];
+    moves[top] = moves[i];
+    order[top] = order[i];
+    moves[i] = move;
+    order[i] = rank;
+    return move;
+}
+
 static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
     CoreBoard *b = s->board;
     s->nodes++;
@@ -292,14 +306,7 @@ static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
     }
     int start_alpha = alpha, best = -INFINITE, best_move = -1;
     for (int i = 0; i < count; i++) {
-        int top = i; /* the best-ranked move left goes next; a cut-off spares sorting the rest */
-        for (int j = i + 1; j < count; j++)
-            if (order[j] > order[top]) top = j;
-        int move = moves[top], rank = order[top];
-        moves[top] = moves[i];
-        order[top] = order[i];
-        moves[i] = move;
-        order[i] = rank;
+        int move = next_best(moves, order, i, count);
         int score;
         do_play(b, move);
         if (i == 0) {
@@ -401,6 +408,61 @@ static void search_root(Search *s, int *moves, int count, int max_depth, int res
     result[0] = best_move;
     result[1] = best_score;
     result[2] = done;
+}
+
+/* -- the classic bot's fixed-depth minimax ---------------------------------------------------- */
+
+#define CLASSIC_WIN 10000
+
+typedef struct {
+    CoreBoard *board;
+    int me;
+    long nodes;
+    int16_t killers[MAX_PLY][2];
+} Classic;
+
+static int classic_value(Classic *c, int depth, int ply, int alpha, int beta) {
+    /* The classic bot's minimax (controller/ai/kaskade/classic.py) from ``me``'s side, with
+     * alpha-beta: the same value as the Python one, found sooner by trying the moves that
+     * overflow and the killers first (the order changes what is pruned, never the value). */
+    CoreBoard *b = c->board;
+    c->nodes++;
+    if (depth == 0) {
+        int score[2];
+        classical_both(b, score);
+        return score[c->me];
+    }
+    int maximising = (b->plies & 1) == c->me;
+    int sign = 1 - 2 * (b->plies & 1);
+    int moves[MAX_CELLS], order[MAX_CELLS], count = 0;
+    for (int cell = 0; cell < b->size; cell++) {
+        int balls = b->cells[cell] * sign;
+        if (balls < 0) continue;
+        int rank = cell == c->killers[ply][0] ? 3 : cell == c->killers[ply][1] ? 2
+                   : balls + 1 >= b->critical[cell] ? 1 : 0;
+        moves[count] = cell;
+        order[count++] = rank;
+    }
+    for (int i = 0; i < count; i++) {
+        int move = next_best(moves, order, i, count);
+        int value;
+        if (do_play(b, move)) value = maximising ? CLASSIC_WIN : -CLASSIC_WIN;
+        else value = classic_value(c, depth - 1, ply + 1, alpha, beta);
+        do_undo(b);
+        if (maximising) {
+            if (value > alpha) alpha = value;
+        } else if (value < beta) {
+            beta = value;
+        }
+        if (alpha >= beta) {
+            if (c->killers[ply][0] != move) {
+                c->killers[ply][1] = c->killers[ply][0];
+                c->killers[ply][0] = (int16_t)move;
+            }
+            break;
+        }
+    }
+    return maximising ? alpha : beta;
 }
 
 /* -- the Python type ------------------------------------------------------------------------- */
@@ -531,6 +593,42 @@ static PyObject *CoreBoard_evaluate(CoreBoard *self, PyObject *Py_UNUSED(ignored
     return PyLong_FromLong(score[mover] - score[1 - mover]);
 }
 
+static int root_moves(CoreBoard *self, PyObject *given, int *moves) {
+    /* The root moves a caller gives a search, checked legal in a game not over with room to
+     * take a search's moves back: their count, or -1 with an error set. */
+    if (self->won) {
+        PyErr_SetString(PyExc_ValueError, "the game is over");
+        return -1;
+    }
+    if (self->depth + MAX_PLY >= MAX_UNDO) {
+        PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(given, "moves: a sequence of cells");
+    if (!seq) return -1;
+    int count = (int)PySequence_Fast_GET_SIZE(seq);
+    if (count < 1 || count > self->size) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "moves: one or more legal moves");
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (cell == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (cell < 0 || cell >= self->size || !legal(self, (int)cell)) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "cell %ld is not a legal move", cell);
+            return -1;
+        }
+        moves[i] = (int)cell;
+    }
+    Py_DECREF(seq);
+    return count;
+}
+
 static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
     /* search(moves, max_depth, check, every) -> (move, score, nodes, depth) */
     PyObject *given, *check;
@@ -541,40 +639,13 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "check: a callable");
         return NULL;
     }
-    if (self->won) {
-        PyErr_SetString(PyExc_ValueError, "the game is over");
-        return NULL;
-    }
     if (max_depth < 1 || every < 1) {
         PyErr_SetString(PyExc_ValueError, "max_depth and every: at least 1");
         return NULL;
     }
-    if (self->depth + MAX_PLY >= MAX_UNDO) {
-        PyErr_SetString(PyExc_OverflowError, "too many moves to take back");
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(given, "moves: a sequence of cells");
-    if (!seq) return NULL;
-    int moves[MAX_CELLS], count = (int)PySequence_Fast_GET_SIZE(seq);
-    if (count < 1 || count > self->size) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "moves: one or more legal moves");
-        return NULL;
-    }
-    for (int i = 0; i < count; i++) {
-        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (cell == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        if (cell < 0 || cell >= self->size || !legal(self, (int)cell)) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "cell %ld is not a legal move", cell);
-            return NULL;
-        }
-        moves[i] = (int)cell;
-    }
-    Py_DECREF(seq);
+    int moves[MAX_CELLS];
+    int count = root_moves(self, given, moves);
+    if (count < 0) return NULL;
     Search *s = PyMem_Calloc(1, sizeof(Search));
     Entry *table = s ? PyMem_Calloc(TABLE_SIZE, sizeof(Entry)) : NULL;
     if (!table) {
@@ -594,6 +665,38 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
     PyMem_Free(s);
     if (failed) return NULL; /* check raised: its exception goes on */
     return Py_BuildValue("(iili)", result[0], result[1], nodes, result[2]);
+}
+
+static PyObject *CoreBoard_classic(CoreBoard *self, PyObject *args) {
+    /* classic(moves, depth) -> (move, value, nodes): the classic bot's choice */
+    PyObject *given;
+    int depth;
+    if (!PyArg_ParseTuple(args, "Oi", &given, &depth)) return NULL;
+    if (depth < 1 || depth >= MAX_PLY) {
+        PyErr_SetString(PyExc_ValueError, "depth: 1 to 127 plies");
+        return NULL;
+    }
+    int moves[MAX_CELLS];
+    int count = root_moves(self, given, moves);
+    if (count < 0) return NULL;
+    Classic c;
+    memset(&c, 0, sizeof c);
+    memset(c.killers, 0xff, sizeof c.killers);
+    c.board = self;
+    c.me = self->plies & 1;
+    int best_move = moves[0], best = -CLASSIC_WIN - 1;
+    Py_BEGIN_ALLOW_THREADS
+    for (int i = 0; i < count; i++) { /* in the given order: ties go to the first */
+        int value = do_play(self, moves[i]) ? CLASSIC_WIN
+                    : classic_value(&c, depth - 1, 1, best, CLASSIC_WIN + 1);
+        do_undo(self);
+        if (value > best) {
+            best = value;
+            best_move = moves[i];
+        }
+    }
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(iil)", best_move, best, c.nodes);
 }
 
 static PyObject *CoreBoard_playouts(CoreBoard *self, PyObject *args) {
@@ -680,6 +783,9 @@ static PyMethodDef CoreBoard_methods[] = {
      "search(moves, max_depth, check, every): iterative-deepening alpha-beta over the root "
      "moves in this order; check(nodes) is called every `every` nodes and stops the search "
      "when true. (move, score, nodes, depth finished)."},
+    {"classic", (PyCFunction)CoreBoard_classic, METH_VARARGS,
+     "classic(moves, depth): the classic bot's fixed-depth minimax from the mover's side over "
+     "the root moves in this order, ties to the first; (move, value, nodes)."},
     {"playouts", (PyCFunction)CoreBoard_playouts, METH_VARARGS,
      "playouts(count, seed): random games from here; (White's wins, Black's wins)."},
     {NULL, NULL, 0, NULL},

@@ -22,7 +22,7 @@ from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.board import SearchBoard, as_move
-from controller.ai.kaskade.core import CoreBoard, compiled, compiled_board
+from controller.ai.kaskade.core import compiled, compiled_board
 from controller.ai.kaskade.evaluate import classical
 from controller.games import GameState
 from controller.games.kaskade import KaskadeState
@@ -43,14 +43,21 @@ class ClassicMinimax(Player):
         if not isinstance(state, KaskadeState):
             raise TypeError(f"a Kaskade player cannot play {state.info.title}")
         started = time.perf_counter()
-        board: SearchBoard | CoreBoard
         if compiled():
-            board = compiled_board(state)
-            judge: Callable[[int], int] = board.classical
+            core = compiled_board(state)
+            moves = core.moves()
+            rng.shuffle(moves)
+            best_move, best, self.nodes = core.classic(moves, self.depth)
         else:
-            board = SearchBoard(state)
-            judge = partial(classical, board)
-        me = board.plies & 1
+            best_move, best = self._search(SearchBoard(state), rng)
+        score = 1.0 if best >= WIN else -1.0 if best <= -WIN else 0.0
+        return as_move(state, Thought(best_move, score, steps=self.nodes, depth=self.depth,
+                                      seconds=time.perf_counter() - started))
+
+    def _search(self, board: SearchBoard, rng: random.Random) -> tuple[int, int]:
+        """The move and its value, in Python: the reference the compiled ``classic`` keeps to."""
+        judge = partial(classical, board)
+        me = board.mover
         moves = board.moves()
         rng.shuffle(moves)
         self.nodes = 0
@@ -61,11 +68,9 @@ class ClassicMinimax(Player):
             board.undo()
             if value > best:
                 best_move, best = move, value
-        score = 1.0 if best >= WIN else -1.0 if best <= -WIN else 0.0
-        return as_move(state, Thought(best_move, score, steps=self.nodes, depth=self.depth,
-                                      seconds=time.perf_counter() - started))
+        return best_move, best
 
-    def _value(self, board: SearchBoard | CoreBoard, judge: Callable[[int], int], me: int,
+    def _value(self, board: SearchBoard, judge: Callable[[int], int], me: int,
                depth: int, alpha: int, beta: int) -> int:
         """Minimax from ``me``'s side: the mover maximises when it is ``me``, else minimises."""
         self.nodes += 1

@@ -1,6 +1,6 @@
 """The classic Chain Reaction bot used as a baseline: its pruned search gives exactly the
-value of a plain minimax, it takes a win in one, sees a win in two at three plies, and judges
-leaves from its own side with the published heuristic."""
+value of a plain minimax, it takes a win in one, sees a win in two at four plies (the published
+depth 2), and judges leaves from its own side with the published heuristic."""
 
 from __future__ import annotations
 
@@ -55,13 +55,17 @@ def test_pruning_changes_nothing(seed, plies, depth):
         assert got == expected
 
 
-def test_it_takes_a_win_in_one_and_sees_a_win_in_two_at_three_plies():
+def test_it_takes_a_win_in_one_and_sees_a_win_in_two_at_four_plies():
     rng = random.Random(3)
     state = KaskadeState.from_position(WIN_IN_ONE[0])
     thought = baseline("kaskade", "classic-2").think(state, Budget(seconds=1), rng)
     assert state.move_name(thought.move) == WIN_IN_ONE[1]
     assert thought.score == 1.0
     state = KaskadeState.from_position(WIN_IN_TWO[0])
-    thought = baseline("kaskade", "classic-3").think(state, Budget(seconds=1), rng)
+    thought = baseline("kaskade", "classic-4").think(state, Budget(seconds=1), rng)
     assert state.move_name(thought.move) == WIN_IN_TWO[1]
-    assert thought.depth == 3
+    assert thought.depth == 4
+
+
+def test_the_baselines_are_the_published_depths_in_plies():
+    assert [baseline("kaskade", f"classic-{plies}").depth for plies in (2, 4, 6)] == [2, 4, 6]

@@ -1,7 +1,8 @@
 """The compiled search against its reference: at a fixed depth it finds the value a plain
-negamax over the Python engine finds (a position is always met at the same ply — every move adds
-one ball — so its table never answers from a deeper search), it takes forced wins, it repeats
-exactly under a seed and a step budget, it keeps to its budget, and it refuses bad input."""
+negamax over the Python engine finds (a position is always met at the
+same ply — every move adds one ball — so its table never answers from a deeper search), it
+takes forced wins, it repeats exactly under a seed and a step budget, it keeps to its budget,
+and it refuses bad input."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from hypothesis import strategies as st
 
 from controller.ai.base import Budget
 from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
 from controller.ai.kaskade.evaluate import WIN, classical_balance
 from controller.games.kaskade import KaskadeState
 from tests.controller.ai.test_kaskade_players import WIN_IN_ONE, WIN_IN_TWO, random_position
+from tests.controller.ai.test_search import fixed_depth_cases, negamax
 
 if not compiled():
     if os.environ.get("CI"):
@@ -32,27 +35,10 @@ def never(nodes: int) -> bool:
     return False
 
 
-def negamax(board: SearchBoard, depth: int, ply: int) -> int:
-    """Plain negamax, no pruning, no table: the value the search must find."""
-    if board.won:
-        return -(WIN - ply)
-    if depth == 0:
-        return classical_balance(board)
-    best = -WIN - 1
-    for move in board.moves():
-        board.play(move)
-        best = max(best, -negamax(board, depth - 1, ply + 1))
-        board.undo()
-    return best
-
-
 @settings(max_examples=40, deadline=None)
-@given(width=st.integers(2, 4), height=st.integers(2, 4), seed=st.integers(0, 2**32),
-       plies=st.integers(0, 20), depth=st.integers(1, 3))
-def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(width, height, seed, plies, depth):
-    state = random_position(width, height, seed, plies)
-    if state.is_over():
-        return
+@given(fixed_depth_cases())
+def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case):
+    state, depth, _ = case
     python = SearchBoard(state)
     core = compiled_board(state)
     moves = core.moves()
@@ -160,3 +146,35 @@ def test_an_error_from_the_budget_goes_on_and_bad_input_is_refused():
 
 
 WIN_IN_ONE_CELL = KaskadeState.from_position(WIN_IN_ONE[0]).parse_move(WIN_IN_ONE[1]).cell
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(2, 5), height=st.integers(2, 5), seed=st.integers(0, 10_000),
+       plies=st.integers(0, 30), depth=st.integers(1, 5))
+def test_the_classic_bots_minimax_chooses_as_the_python_one(width, height, seed, plies, depth):
+    """Ordering its moves changes what the compiled minimax prunes, never its choice: the same
+    move (the first of the best in the root's order) and the same value."""
+    state = random_position(width, height, seed, plies)
+    if state.is_over():
+        return
+    core = compiled_board(state)
+    moves = core.moves()
+    random.Random(seed).shuffle(moves)
+    move, value, nodes = core.classic(moves, depth)
+    assert (move, value) == ClassicMinimax(depth)._search(SearchBoard(state), random.Random(seed))
+    assert nodes >= 0
+
+
+def test_the_classic_bots_minimax_refuses_bad_input():
+    board = compiled_board(random_position(4, 4, 1, 6))
+    with pytest.raises(ValueError, match="depth: 1 to 127"):
+        board.classic(board.moves(), 0)
+    taken = next(c for c, v in enumerate(board.cells) if v < 0)  # Black's: not White's to play
+    with pytest.raises(ValueError, match=f"cell {taken} is not a legal move"):
+        board.classic([taken], 2)
+    with pytest.raises(ValueError, match="one or more legal moves"):
+        board.classic([], 2)
+    won = compiled_board(KaskadeState.from_position(WIN_IN_ONE[0]))
+    won.play(WIN_IN_ONE_CELL)
+    with pytest.raises(ValueError, match="the game is over"):
+        won.classic([0], 2)

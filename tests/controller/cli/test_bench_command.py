@@ -119,6 +119,24 @@ def test_ai_tournament_on_a_node_budget_repeats_exactly(capsys):
     assert "3,000 nodes per move" in capsys.readouterr().out
 
 
+def test_ai_against_the_published_bot_by_seat(capsys):
+    assert main(["bench", "ai", "--published", "--sizes", "3x3", "--games", "2", "--nodes",
+                 "2000", "--no-speed", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["published"]
+    assert [(row["opponent"], row["depth"], row["goal"]) for row in rows] == \
+        [("classic-4", 2, 0.95), ("classic-6", 3, 0.9)]
+    for row in rows:
+        assert row["white"][1] == row["black"][1] == 1
+        assert row["white"][0] + row["black"][0] == row["score"][0]
+        shares = [row["score"][0] / 2, row["white"][0], row["black"][0]]
+        assert row["met"] == all(share >= row["goal"] for share in shares)
+    assert main(["bench", "ai", "--published", "--sizes", "3x3", "--games", "2", "--nodes",
+                 "2000", "--no-speed"]) == 0
+    out = capsys.readouterr().out
+    assert "Against the published Chain Reaction bot (depth D: 2D plies)" in out
+    assert "depth 3 (classic-6)" in out
+
+
 @pytest.mark.parametrize("game", ["cascades", "big-balls", "colliding-circles"])
 def test_every_two_player_game_meets_flat_monte_carlo_at_equal_steps(game, capsys):
     sizes = ["--sizes", "4"] if game == "cascades" else []
@@ -137,6 +155,8 @@ def test_every_two_player_game_meets_flat_monte_carlo_at_equal_steps(game, capsy
     (["--games", "0"], "--games, --jobs and --nodes must be at least 1"),
     (["--nodes", "0"], "--games, --jobs and --nodes must be at least 1"),
     (["--sizes", "1x1"], "must be 2 to 16"),
+    (["--published", "--pairs", "level-1:random"], "--published is Kaskade's"),
+    (["--published", "--game", "cascades"], "--published is Kaskade's"),
 ])
 def test_ai_tournament_options_are_checked(capsys, argv, message):
     assert main(["bench", "ai", "--no-speed", *argv]) == 2
