@@ -195,8 +195,7 @@ class Pads:
                 counter[channel] = 0
                 self.touched[channel] = 1
                 self.held[channel] = 0
-                self.down[self.down_count] = channel
-                self.down_count += 1
+                self._press(channel)
                 self.events[self.event_count] = channel
                 self.event_count += 1
             return False
@@ -205,6 +204,18 @@ class Pads:
         step = _FALL if self.away[channel] >= confirm else _DRIFT
         baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
         return False
+
+    def _press(self, channel):
+        """Put ``channel`` among the held ones. They are kept in channel order, so that pads
+        found stuck in one scan are reported in the same order whether the scan was skipped
+        (:meth:`_hold`) or run in full (few pads are held at once: the shifting is cheap)."""
+        down = self.down
+        index = self.down_count
+        while index and down[index - 1] > channel:
+            down[index] = down[index - 1]
+            index -= 1
+        down[index] = channel
+        self.down_count += 1
 
     def _release(self, channel):
         self.touched[channel] = 0
@@ -215,5 +226,6 @@ class Pads:
         for index in range(self.down_count):
             if down[index] == channel:
                 self.down_count -= 1
-                down[index] = down[self.down_count]
+                for later in range(index, self.down_count):
+                    down[later] = down[later + 1]
                 break

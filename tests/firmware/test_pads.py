@@ -132,6 +132,10 @@ def test_noise_below_a_third_of_the_touch_threshold_never_touches(seed):
 @given(st.lists(st.tuples(st.lists(st.sampled_from([0, 100]), min_size=3, max_size=3),
                           st.booleans()), min_size=1, max_size=60),
        st.integers(1, 4), st.integers(2, 12))
+# three pads stuck in one skipped scan were once reported in the order they were held
+@example(scans=[([0, 0, 0], True), ([100, 100, 100], True)], confirm=1, hold=2)
+@example(scans=[([0, 0, 0], True), ([0, 0, 100], True), ([100, 0, 100], True)], confirm=1,
+         hold=4)
 def test_skipping_a_still_scan_changes_nothing_but_time(scans, confirm, hold):
     # A digital sensor (a TTP223's 0 or 100) repeats its readings scan after scan: the skip of
     # such a scan must leave every event, stuck pad, touch and baseline as a full pass would.
