@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from controller.ai.base import Budget, Player, Thought
 from controller.errors import KaskadeError
@@ -176,7 +176,7 @@ def solver(top: int) -> Solver:
     return Solver(top)
 
 
-def standard(state: GameState[Any]) -> bool:
+def standard(state: GameState[Any]) -> TypeGuard[CascadesState]:
     """Whether ``state`` is Cascades with the options the solver plays: the widening board,
     each stone checked as placed, the bottom row deciding."""
     return isinstance(state, CascadesState) and state.slope.shape == "widening" and \
@@ -220,9 +220,9 @@ def action_values(state: CascadesState) -> dict[Move, int]:
     return values
 
 
-def solved(state: GameState[Any]) -> bool:
+def solved(state: GameState[Any]) -> TypeGuard[CascadesState]:
     """Whether ``state`` is a Cascades board the perfect player plays."""
-    return standard(state) and state.slope.top in SOLVED_TOPS  # type: ignore[attr-defined]
+    return standard(state) and state.slope.top in SOLVED_TOPS
 
 
 class CascadesPerfect(Player):

@@ -10,11 +10,12 @@ the exact solver's proof mode (:mod:`controller.ai.solved.exact`), which stops a
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeGuard
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.solved.exact import PYTHON_CELLS, analyse, compiled
 from controller.games import GameState
+from controller.games.kaskade.state import KaskadeState
 
 SOLVED_SIZES = ("2x2", "2x3", "2x4", "2x5", "2x6", "3x3", "3x4")
 """The boards the perfect player plays on (and their transposes): solved from the first move
@@ -24,12 +25,12 @@ PERFECT = "perfect"
 """The level's name where the perfect player plays."""
 
 
-def solved(state: GameState[Any]) -> bool:
+def solved(state: GameState[Any]) -> TypeGuard[KaskadeState]:
     """Whether ``state`` is a Kaskade board the perfect player plays here: a solved size, and
     the compiled solver built (or a board small enough for the Python one)."""
-    grid = getattr(state, "grid", None)
-    if state.info.name != "kaskade" or grid is None:
+    if not isinstance(state, KaskadeState):
         return False
+    grid = state.grid
     size = f"{min(grid.width, grid.height)}x{max(grid.width, grid.height)}"
     return size in SOLVED_SIZES and (compiled() or grid.cells <= PYTHON_CELLS)
 
@@ -49,7 +50,7 @@ class Perfect(Player):
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if not solved(state):
             return self.fallback.think(state, budget, rng)
-        grid = state.grid  # type: ignore[attr-defined]
+        grid = state.grid
         legal = {move.cell: move for move in state.legal_moves()}
         order = list(legal)
         rng.shuffle(order)
@@ -58,7 +59,7 @@ class Perfect(Player):
             budget.step(positions)
             return budget.cancel.is_set()
 
-        analysis = analyse(grid.width, grid.height, state.cells,  # type: ignore[attr-defined]
+        analysis = analyse(grid.width, grid.height, state.cells,
                            state.plies, exact=False, order=order, first=True, check=cancelled)
         if not analysis.complete:  # cancelled: nobody will play this move
             return Thought(legal[order[0]], 0.0, analysis.positions, 0, budget.elapsed)
