@@ -64,10 +64,12 @@ class Report:
 def flash(path: str, bundle: Bundle, profile: Profile,
           progress: Callable[[Progress], None] = lambda _: None,
           clock: Callable[[], float] = time.monotonic,
-          hello_seconds: float = HELLO_SECONDS) -> Report:
+          hello_seconds: float | None = None) -> Report:
     """Bring the board on ``path`` to ``bundle`` and check that it starts it (says hello within
-    ``hello_seconds`` of the restart: an emulated board may need longer than a Pico)."""
+    ``hello_seconds`` of the restart, :data:`HELLO_SECONDS` unless given: an emulated board may
+    need longer than a Pico)."""
     began = clock()
+    wait = HELLO_SECONDS if hello_seconds is None else hello_seconds  # read now: tests shorten it
     if bundle.board != board_id(profile):
         raise FlashError(f"the bundle is for {bundle.board}, not {board_id(profile)}; make it "
                          "with this board's --profile")
@@ -90,7 +92,8 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         if active is not None and holds(active) and boot_current:
             board.restart()
             board.close()
-            hello = _hello(path, profile, bundle.content_hash, hello_seconds)
+            hello = _hello(path, profile, bundle.content_hash,
+                           wait)
             return Report(0, 0, len(bundle.files), clock() - began, active, hello, False)
         target = _target(active, manifests)
         todo = [entry for entry in bundle.files
@@ -113,7 +116,8 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         board.restart()
     finally:
         board.close()
-    hello = _hello(path, profile, bundle.content_hash, hello_seconds)
+    hello = _hello(path, profile, bundle.content_hash,
+                   wait)
     return Report(len(todo) + len(todo_boot), status.bytes_total,
                   len(bundle.files) - len(todo), clock() - began, target, hello,
                   target != active)
@@ -121,7 +125,7 @@ def flash(path: str, bundle: Bundle, profile: Profile,
 
 def flash_bundled(path: str, profile: Profile,
                   progress: Callable[[Progress], None] = lambda _: None,
-                  compile_mpy: bool = False, hello_seconds: float = HELLO_SECONDS) -> Report:
+                  compile_mpy: bool = False, hello_seconds: float | None = None) -> Report:
     """Bring the board on ``path`` to the firmware of this installation (built into a bundle
     for ``profile`` on the way)."""
     with tempfile.TemporaryDirectory() as folder:
