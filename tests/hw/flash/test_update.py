@@ -135,14 +135,19 @@ def test_a_cut_at_any_point_of_an_update_leaves_a_board_that_boots(number, bundl
                 flash(board.line.path, new, PROFILE)
         assert board.cut_done.wait(60), f"the cut at byte {byte} did not happen"
         if kind == "power":
+            # Where the cut fell is read from the flash itself: a busy machine can shift the
+            # bytes of the handshake, but not what the switch has written.
+            switched = (tmp_path / "flash/fw/active").read_text() != \
+                (snapshot / "fw/active").read_text()
             board.power_on()
             running = status(board.line.path, PROFILE).content_hash
             if byte < switch:
+                assert not switched, "cut before the switch: the switch is not made"
                 assert running == old.content_hash, "cut before the switch: the old firmware"
-            elif byte >= total - 4:
-                assert running == new.content_hash, "cut after the restart: the new firmware"
+            elif switched:
+                assert running == new.content_hash, "cut after the switch: the new firmware"
             else:
-                assert running in (old.content_hash, new.content_hash)
+                assert running == old.content_hash, "cut before the switch: the old firmware"
         else:
             board.plug()
         assert flash(board.line.path, new, PROFILE).hello.content_hash == new.content_hash
