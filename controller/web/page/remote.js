@@ -10,11 +10,12 @@ const HEX = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
 
 function remoteSay(text) { $("remote-error").textContent = text; }
 
-async function loadRemote() {
+async function loadRemote(tries = 10) {
   try {
     remote.url = (await api("GET", "/api/remote/broker")).websocket;
   } catch (error) {
-    remote.url = "";
+    remote.url = "";  // a busy board, or a page not yet paired: asked again a few times
+    if (tries > 1) setTimeout(() => loadRemote(tries - 1), 1000);
   }
   $("remote-url").textContent = remote.url || "none set";
   $("remote-go").disabled = !remote.url;
