@@ -33,10 +33,11 @@ pattern write kaskade/+/%u/#
 # Home Assistant's discovery and the boards' states and commands (a home network's broker)
 pattern readwrite homeassistant/#
 pattern readwrite kaskade/home/#
-# a watcher's credentials read and write nothing of their own (denials come first)
+# a watcher's credentials read, and write only their presence (a page's, so the offering
+# board publishes its view): no log, so no seat; no invite (denials come first)
 user watcher
 topic deny kaskade/invite/#
-topic deny kaskade/+/watcher/#
+topic deny kaskade/+/watcher/log/#
 """
 START_SECONDS = 20.0
 

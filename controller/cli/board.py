@@ -76,6 +76,12 @@ def open_store(args: argparse.Namespace) -> tuple[Profile, Store]:
     return profile, store
 
 
+def read_store(args: argparse.Namespace) -> Store:
+    """The app's files that ``args`` ask for, to read only: not claimed, so that a command
+    that only reports (``kaskade remote status``) works while the board's app runs."""
+    return Store.at(state_dir(args.state_dir), board_name(args.profile))
+
+
 def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
                   touch: str = "firmware", port: str | None = None,
                   screen: Callable[[App], Screen] | None = None,

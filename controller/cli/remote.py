@@ -3,9 +3,10 @@
 ``kaskade remote setup`` keeps where this board meets other boards — the broker, its port,
 TLS, this board's user and password at the broker, and the name the other board's players
 see — after checking that the broker takes them (a wrong password or an unreachable broker is
-said at once, and nothing is kept). ``kaskade remote status`` says what is set and how the
-remote game stands. Then ``kaskade play`` links the board: a game is offered and joined on the
-board itself (docs/remote.md).
+said at once, and nothing is kept). ``kaskade remote status`` says what is set, how the
+remote game stands and how the board's link to the broker stood when the board's app last
+said (``--check`` connects now to see). Then ``kaskade play`` links the board: a game is
+offered and joined on the board itself (docs/remote.md).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from controller.cli.board import add_board_options, open_store
+from controller.cli.board import add_board_options, open_store, read_store
 from controller.cli.usage import UsageError
 from controller.remote import config
 from controller.remote.broker import check
 from controller.remote.config import DEFAULT_CLAIM_MINUTES, DEFAULT_PORT, BrokerSettings
+from controller.remote.faults import load_link
 from controller.remote.game_file import load_game
 
 
@@ -61,7 +63,10 @@ def register(commands: Any) -> None:
                        help="keep the settings without connecting first")
     add_board_options(setup, think=False)
     setup.set_defaults(handler=run_setup)
-    status = actions.add_parser("status", help="what is set, and the remote game")
+    status = actions.add_parser("status", help="what is set, the remote game and the link")
+    status.add_argument("--check", action="store_true",
+                        help="also connect to the broker now with this board's settings: "
+                        "out of reach, a refused password or a failed TLS check is said")
     add_board_options(status, think=False)
     status.set_defaults(handler=run_status)
 
@@ -102,8 +107,9 @@ def run_setup(args: argparse.Namespace) -> int:
 
 
 def run_status(args: argparse.Namespace) -> int:
-    """Print the settings (never the password) and the remote game."""
-    _, store = open_store(args)
+    """Print the settings (never the password), the remote game and the link (read while
+    the board's app may run)."""
+    store = read_store(args)
     settings = config.load(store.directory)
     if settings is None:
         print("remote play is not set up: kaskade remote setup --broker HOST --user NAME")
@@ -119,4 +125,10 @@ def run_status(args: argparse.Namespace) -> int:
     print("no remote game" if game is None else
           f"remote game {game.game_id} as {'host' if game.side == 0 else 'guest'}"
           + (f" against {game.peer}" if game.peer else f", invite code {game.code}"))
+    link = load_link(store.directory)
+    if link is not None:
+        print(link.line())
+    if args.check:
+        check(settings)  # a fault is said as an error, and the status is 2
+        print(f"check: the broker at {settings.address} took {settings.user}'s credentials")
     return 0

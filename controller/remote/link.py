@@ -11,7 +11,13 @@ retained logs whenever the board starts again, so a power cut or a dropped conne
 nothing.
 
 The people at the board see how the other board stands in the screen's words and on the LEDs:
-its name, whether it is there, how long it has been away, and when the game may be claimed.
+its name, whether it is there, how long it has been away, and when the game may be claimed;
+and how the link to the broker stands (``controller/remote/faults.py``).
+
+Once the game is over and each board knows the other has its end (an ``end`` message, or the
+other's log cleared), each clears its part of the game at the broker and forgets the game; a
+game this board leaves unfinished for a new one is cleared as well, and the other board, seeing
+this one's log gone, ends it as left.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +45,7 @@ from controller.remote.broker import (
     Heard,
     invite_topic,
     log_topic,
+    presence_topic,
 )
 from controller.remote.config import (
     HOME_ASSISTANT_FILE,
@@ -45,12 +53,13 @@ from controller.remote.config import (
     RemoteSetupError,
     load,
 )
-from controller.remote.game_file import GameFile, load_game, save_game
+from controller.remote.faults import DROPPED, SHORT, Fault, LinkState, save_link
+from controller.remote.game_file import GameFile, forget_game, load_game, save_game
 from controller.remote.home_assistant import HomeAssistant
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
 from controller.remote.screen import RemoteError, RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
-from controller.remote.view import key, view, view_topic
+from controller.remote.view import key, taps, view, view_topic
 from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT
 
@@ -104,6 +113,18 @@ class RemoteLink:
         self.read_own_log = False
         """Whether this board has read its own log back from the broker since it started
         (after that, a message there that it did not write is someone else's)."""
+        self.fault: Fault | None = None
+        """Why the broker cannot be used now (``None`` while connected or connecting)."""
+        self.viewers: set[str] = set()
+        """The pages (a phone's seat, watchers) whose presence says they are there: the
+        offering board publishes its view only while there is one."""
+        self.view_kept = False
+        """Whether a view of this board's may be kept at the broker (cleared when nobody
+        looks)."""
+        self.peer_cleared = False
+        """Whether the other side cleared its log (it has the game's end, or left it)."""
+        self.leaving: list[GameConnection] = []
+        """Connections clearing this board's part of a game that ended."""
 
     # -- the loop's companion -----------------------------------------------------------------
 
@@ -124,11 +145,15 @@ class RemoteLink:
         self.sync(app, now)
 
     def close(self, cleanly: bool = True) -> None:
-        """Leave the broker (cleanly: saying so; otherwise as a power cut would)."""
+        """Leave the broker (cleanly: saying so, and letting the clearing of a game that
+        ended finish; otherwise as a power cut would)."""
         for connection in (self.connection, self.inviting):
             if connection is not None:
                 connection.stop(cleanly)
         self.connection = self.inviting = None
+        for leaving in self.leaving:
+            leaving.finish(5.0 if cleanly else 0.0)
+        self.leaving.clear()
 
     # -- offering and joining (on the loop's thread) ------------------------------------------
 
@@ -184,7 +209,8 @@ class RemoteLink:
     def _begin(self, app: App, record: GameFile, table: Table, start: Any,
                tags: dict[str, str]) -> None:
         """Put the game on the board and connect (the file first: a board that restarts
-        must find its secret)."""
+        must find its secret); this board's part of the game before is cleared."""
+        self._clear(app)
         self.close()
         session = app.continue_game(start, [], tags)
         record.session_id = session.tags["Id"]
@@ -196,8 +222,11 @@ class RemoteLink:
     def _connect(self, record: GameFile) -> None:
         self.table = self.table or Table(record.game_id, record.side,
                                          bytes.fromhex(record.secret))
-        self.synced = self.connected = self.read_own_log = False
+        self.synced = self.connected = self.read_own_log = self.peer_cleared = False
         self.agreed, self.peer_online, self.away_since, self.viewed = 0, None, None, None
+        self.viewers.clear()
+        self.view_kept = record.side == HOST  # one may be left from before: cleared unless
+        # a page is there
         self.connection = self.connection_kind(
             self.settings, record.game_id,
             [f"{ROOT}/{record.game_id}/+/log/+", f"{ROOT}/{record.game_id}/+/presence"],
@@ -214,17 +243,15 @@ class RemoteLink:
     def take(self, heard: Heard, app: App, now: float) -> None:
         """What the broker said, on the loop's thread."""
         if heard.what == "connected":
-            self.connected, self.lost_since = True, None
+            self.connected, self.lost_since, self.fault = True, None, None
+            self.viewers.clear()  # read again from their presences
+            self._keep_link_state()
         elif heard.what == "synced":
             self.synced = self.read_own_log = True
             if self.game is not None:
                 self._resend()
-        elif heard.what == "lost":
-            if self.connected:
-                self.lost_since = now
-            self.connected = False
-        elif heard.what == "refused":
-            self._problem(f"the broker refused this board: {heard.payload.decode()}")
+        elif heard.fault is not None:
+            self._fault(heard.fault, app, now)
         elif heard.what == "message":
             self._message(heard.topic, heard.payload, app)
         self.sync(app, now)
@@ -239,13 +266,25 @@ class RemoteLink:
             return
         user = parts[2]
         if parts[3:] == ["presence"]:
+            try:
+                said = read_presence(payload)
+            except MessageError as error:
+                self._refuse(f"{user}'s presence: {error}")
+                return
             if user == game.peer:
-                try:
-                    self.peer_online = read_presence(payload)
-                except MessageError as error:
-                    self._refuse(f"{user}'s presence: {error}")
+                self.peer_online = said.online
+            if said.online and said.page and user != self.settings.user:
+                if user not in self.viewers:
+                    self.viewed = None  # a page has come: the view now
+                self.viewers.add(user)
+            else:
+                self.viewers.discard(user)
             return
-        if len(parts) != 5 or parts[3] != "log" or not payload:
+        if len(parts) != 5 or parts[3] != "log":
+            return
+        if not payload:
+            if user == game.peer and parts[4] == "1":
+                self.peer_cleared = True
             return
         try:
             message = decode(payload)
@@ -297,13 +336,13 @@ class RemoteLink:
             self.inviting = None
         secret = secrets.token_bytes(32)
         record = GameFile(str(offer["game"]), GUEST, secret.hex(), peer=str(offer["host"]))
+        self._clear(app)
         self.close()
         save_game(self.directory, record)
         self.game = record
         self.table = Table(record.game_id, GUEST, secret)
         self.refusals.clear()
         self._connect(record)
-        del app
 
     def _problem(self, text: str) -> None:
         log.warning("%s", text)
@@ -343,15 +382,20 @@ class RemoteLink:
         table, game = self.table, self.game
         if table is None or game is None:
             return
+        session = app.session
+        if session is not None and session.tags.get("Id") != game.session_id:
+            session = None  # the board shows another game
+        if self.synced and self._peer_gone(table):
+            self._left(app, session, table, now)
+            return
         if not self.synced or table.state is None:
-            session = app.session
-            if session is not None and session.tags.get("Id") == game.session_id:
+            if session is not None:
                 session.remote_words = self._connection_words(now) or \
                     "reading the game back from the broker"
             return
         if game.side == GUEST and not table.seats[GUEST]:
             self._say_hello(app, table)
-        session = app.session
+            session = app.session
         if session is None or session.tags.get("Id") != game.session_id:
             return
         screen = self._screen(app, session)
@@ -366,13 +410,22 @@ class RemoteLink:
         self._words(app, session, table, now)
         self._view(app, table, screen, now)
         self.agreed = len(session.moves)
+        self._tidy(app, session, table)
 
     def _view(self, app: App, table: Table, screen: GameScreen[Any] | None,
               now: float) -> None:
-        """The offering board's view of the game for a page, once the game has changed and
-        its animation has ended (the picture shows the position reached)."""
-        if table.me != HOST or screen is None or self.connection is None or \
-                self.game is None or screen.animation_end() is not None:
+        """The offering board's view of the game for a page, while a page is there, once the
+        game has changed and its animation has ended (the picture shows the position
+        reached); when no page is there any more, the view kept at the broker is cleared."""
+        if table.me != HOST or self.connection is None or self.game is None:
+            return
+        topic = view_topic(self.game.game_id, self.settings.user)
+        if not self.viewers:
+            if self.view_kept:
+                self.connection.send(topic, b"")
+                self.view_kept, self.viewed = False, None
+            return
+        if screen is None or screen.animation_end() is not None:
             return
         seen = key(table)
         if seen == self.viewed:
@@ -383,8 +436,79 @@ class RemoteLink:
         screen.draw(canvas, now)
         size = {"columns": profile.columns, "rows": profile.rows, "per_pad": profile.per_pad,
                 "led_width": profile.led_width, "led_height": profile.led_height}
-        self.connection.send(view_topic(self.game.game_id, self.settings.user),
-                             view(table, bytes(canvas.pixels), size))
+        self.connection.send(topic, view(table, bytes(canvas.pixels), size, taps(screen, table)))
+        self.view_kept = True
+
+    # -- the end of a game at the broker ------------------------------------------------------
+
+    def _peer_gone(self, table: Table) -> bool:
+        """Whether the other side cleared its log: it had the game's end (a page clears its
+        log when it sees the end), or left the game unfinished for another."""
+        peer = 1 - table.me
+        return self.peer_cleared or (bool(self.game and self.game.peer) and
+                                     not table.logs[peer] and table.seats[peer] is None)
+
+    def _tidy(self, app: App, session: Session[Any], table: Table) -> None:
+        """Once the game is over here: say so (``end``); once the other side has said so too,
+        clear this board's part at the broker."""
+        if not table.finished or not session.finished:
+            return
+        if not table.ended[table.me]:
+            try:
+                self._write("end")
+            except TableError as error:
+                self._problem(f"the end of the game was not sent: {error}")
+                return
+        if table.ended[1 - table.me]:
+            self._clear(app)
+
+    def _left(self, app: App, session: Session[Any] | None, table: Table, now: float) -> None:
+        """The other side's log is gone: a game that is not over here ends as left by the
+        other side (it took its part of the game away), and this board clears its own."""
+        if session is not None and not session.finished:
+            game = self.game
+            assert game is not None
+            peer = table.seats[1 - table.me]
+            name = peer.name if peer is not None else game.peer
+            state = session.state
+            mine = [p for p in range(len(state.info.players))
+                    if session.tags.get(state.player_title(p)) == HUMAN]
+            screen = self._screen(app, session)
+            if screen is not None:
+                screen.end_animation(now)
+            session.tags["Result"] = state.info.players[mine[0]] if mine else "*"
+            session.tags["Termination"] = f"{name}'s board left the game"
+            session.unsaved = True
+            if screen is not None:
+                screen.resigned()
+            else:
+                app.record_finished(session)
+        self._clear(app)
+
+    def _clear(self, app: App) -> None:
+        """Clear this board's part of its game at the broker (its log, its presence, its
+        view, an invite nobody took) and forget the game; the connection leaves once the
+        broker has it all."""
+        game, table, connection = self.game, self.table, self.connection
+        if game is None or table is None or connection is None:
+            return
+        user = self.settings.user
+        topics = [log_topic(game.game_id, user, seq) for seq in sorted(table.logs[table.me])]
+        topics.append(presence_topic(game.game_id, user))
+        if table.me == HOST:
+            topics.append(view_topic(game.game_id, user))
+            if game.code and not game.peer:
+                topics.append(invite_topic(game.code))
+        forget_game(self.directory)  # first: a board that stops now does not come back to it
+        session = app.session
+        if session is not None and session.tags.get("Id") == game.session_id:
+            session.remote_words = ""
+        self.connection, self.game, self.table = None, None, None
+        connection.clear(topics)
+        self.leaving.append(connection)
+        self.connected = False
+        save_link(self.directory, LinkState(False, "no remote game under way", "",
+                                            time.time(), game.game_id))
 
     def _say_hello(self, app: App, table: Table) -> None:
         """The guest's hello, once the host's is known: the game starts on this board."""
@@ -518,12 +642,40 @@ class RemoteLink:
     # -- how the other board stands -----------------------------------------------------------
 
     def _connection_words(self, now: float) -> str:
-        """The broker out of reach, and since when; ``""`` while connected."""
+        """How the link to the broker stands, and since when; ``""`` while connected."""
         if self.connected:
             return ""
+        address = self.settings.address
+        if self.fault is None:
+            return f"connecting to the broker at {address}"
         since = "" if self.lost_since is None else f" for {_minutes(now - self.lost_since)}"
-        return f"the broker at {self.settings.address} cannot be reached{since}; the game " \
-            "is kept"
+        again = "; trying again" if self.fault.retried else ""
+        return f"{self.fault.words(address)}{since}; the game is kept{again}"
+
+    def _fault(self, fault: Fault, app: App, now: float) -> None:
+        """A connection attempt failed, the broker refused this board, or the connection
+        dropped: said on the LEDs when it begins (or changes kind), in the description line
+        and in the state ``kaskade remote status`` reads."""
+        if fault.kind == DROPPED and not self.connected:
+            return  # the end of a connection that had not begun (a refusal said why)
+        if self.lost_since is None or self.connected:
+            self.lost_since = now
+        self.connected = False
+        if fault == self.fault:
+            return
+        if self.fault is None or self.fault.kind != fault.kind:
+            app.announce(SHORT[fault.kind], HIGHLIGHT, now)
+        self.fault = fault
+        self._problem(fault.words(self.settings.address))
+        self._keep_link_state()
+
+    def _keep_link_state(self) -> None:
+        """The link's state for ``kaskade remote status`` (another process)."""
+        fault = self.fault
+        game = self.game.game_id if self.game is not None else ""
+        save_link(self.directory, LinkState(
+            fault is None, "" if fault is None else fault.words(self.settings.address),
+            "" if fault is None else fault.kind, time.time(), game))
 
     def claimable(self, now: float) -> bool:
         """Whether the other board has been away so long that the game may be claimed."""

@@ -21,6 +21,8 @@ Kinds:
   sender's players chose to wait.
 * ``undo`` / ``undo-yes`` / ``undo-no`` — ask to take the game back to ``to`` plies; the other
   side agrees or declines.
+* ``end`` — the sender has the game's end (the last message of its log): once a board has the
+  other's, neither needs the broker's copy of its log any more, and it clears its part.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ KINDS: dict[str, frozenset[str]] = {
     "undo": frozenset({"to"}),
     "undo-yes": frozenset({"to"}),
     "undo-no": frozenset({"to"}),
+    "end": frozenset(),
 }
 """Each kind's own keys (beside ``v``, ``kind``, ``seq`` and ``ack``)."""
 COMMON = frozenset({"v", "kind", "seq", "ack"})
@@ -163,15 +166,28 @@ def presence(online: bool) -> bytes:
     return json.dumps({"v": VERSION, "online": online}, separators=(",", ":")).encode()
 
 
-def read_presence(payload: bytes) -> bool:
-    """Whether a presence payload says the board is online (``MessageError`` if none)."""
+@dataclass(frozen=True)
+class Presence:
+    """Whether a board or page is there, and whether it is a page (a page shows the view the
+    offering board publishes, so that board publishes it while a page is there)."""
+
+    online: bool
+    page: bool = False
+
+
+def read_presence(payload: bytes) -> Presence:
+    """What a presence payload says (``MessageError`` if it is none); an empty one (cleared
+    when its game ended) says nobody is there."""
+    if not payload:
+        return Presence(False)
     if len(payload) > 64:
         raise MessageError(f"a presence of {len(payload)} bytes")
     try:
         data = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as error:
         raise MessageError(f"not JSON: {error}") from None
-    if not isinstance(data, dict) or set(data) != {"v", "online"} or data["v"] != VERSION or \
-            not isinstance(data["online"], bool):
+    if not isinstance(data, dict) or not {"v", "online"} <= set(data) <= {"v", "online", "page"} \
+            or data["v"] != VERSION or not isinstance(data["online"], bool) or \
+            not isinstance(data.get("page", False), bool):
         raise MessageError(f"not a presence: {data!r}")
-    return bool(data["online"])
+    return Presence(data["online"], data.get("page", False))

@@ -77,6 +77,8 @@ class Table:
     """The side that claimed the game while the other was away."""
     undo_asked: tuple[int, int] | None = None
     """``(side, plies)``: a side asks to take the game back to that many plies."""
+    ended: list[bool] = field(default_factory=lambda: [False, False])
+    """Which sides have said they have the game's end (``end``)."""
     refusals: list[Refusal] = field(default_factory=list)
 
     # -- taking in messages -----------------------------------------------------------------------
@@ -123,7 +125,11 @@ class Table:
         state = self.state
         if state is None:
             raise TableError("a message before the game was set")
-        if message.kind == "move":
+        if message.kind == "end":
+            if not self.finished:
+                raise TableError("says the game is over; it is not")
+            self.ended[side] = True
+        elif message.kind == "move":
             self._move(side, state, message["ply"], message["move"])
         elif message.kind == "reveal":
             self._reveal(side, state, message["ply"], message["value"])

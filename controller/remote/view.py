@@ -8,6 +8,11 @@ whose turn it is, the moves the side to move may make when that is the other sid
 not advice: a remote game gives no hints), the numbers the other side's next message must carry
 (``next``, ``ack``, ``ply``), and the last message of the other side it refused, with why. A
 page shows only this; every move it sends is checked by the board's engine as any board's is.
+
+With the moves goes what a tap on the page's picture plays (``taps``: each move and the pads
+whose tap plays it, as a touch on the board would, from the game's own screen), so a phone
+plays by tapping its picture of the board. The board publishes the view only while a page is
+there (a page says so in its presence), so a game between two boards costs nothing for it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from controller.app.screens.game import GameScreen
 from controller.games import CHANCE
 from controller.remote.messages import VERSION
 from controller.remote.table import GUEST, HOST, SIDES, Table
@@ -35,9 +41,32 @@ def key(table: Table) -> tuple[Any, ...]:
             table.undo_asked)
 
 
-def view(table: Table, leds: bytes, size: dict[str, int]) -> bytes:
+def guest_to_move(table: Table) -> bool:
+    """Whether the game waits for a move of the guest's (not for chance, not over)."""
+    state = table.state
+    return table.waiting_for == GUEST and table.joined and state is not None and \
+        state.to_move not in (None, CHANCE)
+
+
+def taps(screen: GameScreen[Any], table: Table) -> dict[str, list[int]]:
+    """On the guest's turn, each move a single tap plays and the pads (``row * columns +
+    column``, the bottom row first) whose tap plays it; ``{}`` otherwise."""
+    if not guest_to_move(table):
+        return {}
+    state = screen.state
+    found: dict[str, list[int]] = {}
+    for pad in range(screen.profile.pads):
+        move = screen.move_at(pad)
+        if move is not None:
+            found.setdefault(state.move_name(move), []).append(pad)
+    return found
+
+
+def view(table: Table, leds: bytes, size: dict[str, int],
+         tapped: dict[str, list[int]] | None = None) -> bytes:
     """The view's payload: ``leds`` are the LEDs' colours (three bytes each) on a board of
-    ``size`` (``columns``, ``rows``, ``per_pad``, ``led_width``, ``led_height``)."""
+    ``size`` (``columns``, ``rows``, ``per_pad``, ``led_width``, ``led_height``); ``tapped``
+    what :func:`taps` found."""
     state = table.state
     assert state is not None
     players = list(state.info.players)
@@ -46,7 +75,7 @@ def view(table: Table, leds: bytes, size: dict[str, int]) -> bytes:
              for side, seat in enumerate(table.seats)}
     waiting = table.waiting_for
     legal: list[str] = []
-    if waiting == GUEST and table.joined and state.to_move not in (None, CHANCE):
+    if guest_to_move(table):
         legal = [state.move_name(move) for move in state.legal_moves()][:MAX_LEGAL]
     refused = [r for r in table.refusals if r.side == GUEST]
     winner, outcome = None, state.outcome()
@@ -69,6 +98,7 @@ def view(table: Table, leds: bytes, size: dict[str, int]) -> bytes:
         players[state.to_move],
         "waiting": None if waiting is None else SIDES[waiting],
         "legal": legal,
+        "taps": {move: pads for move, pads in (tapped or {}).items() if move in legal},
         "next": table.played[GUEST] + 1,
         "ack": table.played[HOST],
         "refused": {"seq": refused[-1].seq, "reason": refused[-1].reason} if refused else None,

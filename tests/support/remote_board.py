@@ -9,7 +9,10 @@ directory). Requests: ``{"do": "offer", "game": …, "options": {…}, "here": [
 ``{"do": "hold"}`` (a hold on a pad: take back, agree, or claim), ``{"do": "resign"}``,
 ``{"do": "players", "game": …}`` (the players screen of a game, as its home tile opens it),
 ``{"do": "tap", "column": …, "row": …}`` (a finger on a pad and off again),
-``{"do": "png", "path": …}`` (the LEDs as a picture).
+``{"do": "png", "path": …}`` (the LEDs as a picture), ``{"do": "local", "game": …}`` (a new
+game against the computer: an unfinished game of another kind waits). The state answered
+says what the LEDs have scrolled (``announced``), the remote game the link is in (``game``)
+and the games whose part at the broker it is still clearing (``clearing``).
 A move is played as a tap plays it, once the tap is mapped to the move."""
 
 from __future__ import annotations
@@ -29,9 +32,12 @@ from controller.app.screens.game import GameScreen
 from controller.app.screens.players import PlayersScreen
 from controller.devices.interfaces import PadDown, PadUp
 from controller.devices.mock import MockPixels, mock_board
+from controller.games import get_game
 from controller.profile.load import load_profile
 from controller.remote.config import load
 from controller.remote.link import RemoteLink
+from controller.render.color import Colour
+from controller.render.marquee import WHITE
 from sim.results import Results
 
 PROFILE = "kaskade-8x8"
@@ -45,8 +51,11 @@ def screen_of(app: App) -> GameScreen[Any]:
 
 
 def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
-           pixels: MockPixels, driver: Driver) -> dict[str, Any]:
+           pixels: MockPixels, driver: Driver, announced: list[str]) -> dict[str, Any]:
     what = request["do"]
+    if what == "local":
+        app.new_game(get_game(request["game"]).new({}), {1: 1})
+        return {}
     if what == "players":
         app.show(PlayersScreen(app, request["game"]))
         return {}
@@ -100,6 +109,9 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
         "refusals": link.refusals,
         "problems": link.problems,
         "refused_by_broker": [] if link.connection is None else link.connection.refusals,
+        "announced": announced,
+        "game": None if link.game is None else link.game.game_id,
+        "clearing": [c.game_id for c in link.leaving if not c.cleared.is_set()],
         "frames": len(pixels.frames),
     }
 
@@ -115,6 +127,14 @@ def main(state: str) -> int:
     board = mock_board(profile)
     assert isinstance(board.pixels, MockPixels)
     app = App(profile, store, think_seconds=0.1)
+    announced: list[str] = []
+    shown = app.announcer.announce
+
+    def announce(text: str, colour: Colour = WHITE, now: float | None = None) -> None:
+        announced.append(text)
+        shown(text, colour, now)
+
+    app.announcer.announce = announce  # type: ignore[method-assign]
     link = RemoteLink(settings, store.directory)
     stop = threading.Event()
     driver = Driver(app, board)
@@ -125,7 +145,7 @@ def main(state: str) -> int:
     for line in sys.stdin:
         request = json.loads(line)
         call = Call(lambda app, now, request=request: answer(
-            request, app, now, link, board.pixels, driver))  # type: ignore[arg-type]
+            request, app, now, link, board.pixels, driver, announced))  # type: ignore[arg-type]
         link.post(call)
         try:
             result = call.reply.result(timeout=60)

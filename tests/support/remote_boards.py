@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -97,3 +98,34 @@ def start_game(anna: Board, ben: Board, game: str, options: dict[str, str]) -> N
     anna.until(lambda s: "remote Ben" in s["seats"].values(), "anna sees ben")
 
 
+def play_one(boards: tuple[Board, Board], rng: random.Random) -> bool:
+    """The board whose turn it is plays a random legal move and the other sees it; False
+    once the game is over on both."""
+    states = [board.state_now() for board in boards]
+    if all(state["finished"] for state in states):
+        return False
+    for board, state in zip(boards, states, strict=True):
+        if state["mine"] and state["moves"] == states[1 - boards.index(board)]["moves"]:
+            move = rng.choice(state["legal"])
+            board.ask(do="play", move=move)
+            other = boards[1 - boards.index(board)]
+            count = len(state["moves"]) + 1
+            other.until(lambda s, count=count: s["moves"] is not None and
+                        len(s["moves"]) >= count, f"the other board sees {move}")
+            return True
+    time.sleep(0.05)  # chance being drawn between the boards, or a move under way
+    return True
+
+
+def play_to_the_end(boards: tuple[Board, Board], rng: random.Random,
+                    midway: Callable[[int], None] = lambda ply: None) -> dict[str, Any]:
+    plies = 0
+    deadline = time.monotonic() + 6 * WAIT
+    while play_one(boards, rng):
+        plies += 1
+        midway(plies)
+        assert time.monotonic() < deadline, "the game did not end"
+    anna, ben = (board.state_now() for board in boards)
+    assert anna["moves"] == ben["moves"]
+    assert anna["result"] == ben["result"] or anna["result"] is None
+    return anna

@@ -34,15 +34,19 @@ class CascadesScreen(GameScreen[CascadesState]):
         super().__init__(host, session)
 
     def tap(self, pad: int, now: float) -> None:
-        hit = self.layout.hit(self.pad(pad))
-        move: Any = None
-        if hit is not None and self.person_to_move():
-            kind, cell = hit
-            move = self.state.slope.stones[cell] if kind == "cell" else self._done_move()
-        if move is None or not self.state.is_legal(move):
+        move = self.move_at(pad) if self.person_to_move() else None
+        if move is None:
             self.refuse(pad, now)
             return
         self.play(move, now)
+
+    def move_at(self, pad: int) -> Any | None:
+        hit = self.layout.hit(self.pad(pad))
+        if hit is None:
+            return None
+        kind, cell = hit
+        move = self.state.slope.stones[cell] if kind == "cell" else self._done_move()
+        return move if move is not None and self.state.is_legal(move) else None
 
     def touch_words(self) -> str:
         done = {END: ", or the end pad to stop at one", PASS: ", or the pass pad"}

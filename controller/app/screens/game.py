@@ -101,6 +101,14 @@ class GameScreen(PausableScreen, Generic[S]):
         """A finger let go of ``pad`` (not a hold, not skipping an animation): play the move it
         means, or ``refuse`` it."""
 
+    def move_at(self, pad: int) -> Any | None:
+        """The legal move a tap on ``pad`` plays for the side to move, whoever that is, when
+        one tap plays one (a web page holding a remote seat maps its taps with it: see
+        ``controller/remote/view.py``); ``None`` otherwise, and for games that choose a move
+        in more than one touch."""
+        del pad
+        return None
+
     @abstractmethod
     def touch_words(self) -> str:
         """What a touch does now, for the person to move (``touch an empty cell or one of

@@ -33,14 +33,19 @@ class KaskadeScreen(GameScreen[KaskadeState]):
     before: list[int] | None = None
 
     def tap(self, pad: int, now: float) -> None:
-        column, row = self.pad(pad)
-        grid = self.state.grid
-        move = grid.places[row * grid.width + column] \
-            if column < grid.width and row < grid.height else None
-        if move is None or not self.person_to_move() or not self.state.is_legal(move):
+        move = self.move_at(pad)
+        if move is None or not self.person_to_move():
             self.refuse(pad, now)
             return
         self.play(move, now)
+
+    def move_at(self, pad: int) -> Any | None:
+        column, row = self.pad(pad)
+        grid = self.state.grid
+        if column >= grid.width or row >= grid.height:
+            return None
+        move = grid.places[row * grid.width + column]
+        return move if self.state.is_legal(move) else None
 
     def touch_words(self) -> str:
         return "touch an empty cell or one of yours"

@@ -55,7 +55,7 @@ def test_a_broker_without_its_ca_or_out_of_reach_is_said(
     assert "certificate verify failed" in capsys.readouterr().err
     assert main(["remote", "setup", "--broker", "127.0.0.1:1", "--ca", str(broker.ca),
                  *common]) == 2
-    assert "cannot reach the broker at 127.0.0.1:1" in capsys.readouterr().err
+    assert "the broker at 127.0.0.1:1 cannot be reached" in capsys.readouterr().err
     assert main(["remote", "setup", "--broker", "bad/host:x", *common]) == 2
     assert "give HOST, HOST:PORT" in capsys.readouterr().err
     assert main(["remote", "status", "--state-dir", str(tmp_path)]) == 1

@@ -10,7 +10,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ import pytest
 
 from controller.bench.mosquitto import Mosquitto
 from controller.remote.broker import BrokerError, check, client_for
-from tests.support.remote_boards import WAIT, Board, start_game
+from tests.support.remote_boards import WAIT, Board, play_one, play_to_the_end, start_game
 
 
 @pytest.fixture
@@ -117,39 +117,6 @@ def test_resignation_ends_the_game_on_both_boards(boards: tuple[Board, Board]) -
         final = board.until(lambda s: s["finished"], "the game over")
         assert final["result"] == annas
         assert final["termination"] == f"{bens.capitalize()} resigned"
-
-
-def play_one(boards: tuple[Board, Board], rng: random.Random) -> bool:
-    """The board whose turn it is plays a random legal move and the other sees it; False
-    once the game is over on both."""
-    states = [board.state_now() for board in boards]
-    if all(state["finished"] for state in states):
-        return False
-    for board, state in zip(boards, states, strict=True):
-        if state["mine"] and state["moves"] == states[1 - boards.index(board)]["moves"]:
-            move = rng.choice(state["legal"])
-            board.ask(do="play", move=move)
-            other = boards[1 - boards.index(board)]
-            count = len(state["moves"]) + 1
-            other.until(lambda s, count=count: s["moves"] is not None and
-                        len(s["moves"]) >= count, f"the other board sees {move}")
-            return True
-    time.sleep(0.05)  # chance being drawn between the boards, or a move under way
-    return True
-
-
-def play_to_the_end(boards: tuple[Board, Board], rng: random.Random,
-                    midway: Callable[[int], None] = lambda ply: None) -> dict[str, Any]:
-    plies = 0
-    deadline = time.monotonic() + 6 * WAIT
-    while play_one(boards, rng):
-        plies += 1
-        midway(plies)
-        assert time.monotonic() < deadline, "the game did not end"
-    anna, ben = (board.state_now() for board in boards)
-    assert anna["moves"] == ben["moves"]
-    assert anna["result"] == ben["result"] or anna["result"] is None
-    return anna
 
 
 def test_two_boards_play_kaskade_to_the_end_with_a_board_killed_midway(

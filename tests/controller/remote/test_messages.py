@@ -15,6 +15,7 @@ from controller.remote.messages import (
     MAX_PAYLOAD,
     Message,
     MessageError,
+    Presence,
     decode,
     presence,
     read_presence,
@@ -34,6 +35,7 @@ BODIES = {
     "reveal": st.fixed_dictionaries({"ply": st.integers(0, 4096), "value": HEX}),
     "resign": st.just({}),
     "claim": st.just({}),
+    "end": st.just({}),
     "undo": st.fixed_dictionaries({"to": st.integers(0, 4096)}),
     "undo-yes": st.fixed_dictionaries({"to": st.integers(0, 4096)}),
     "undo-no": st.fixed_dictionaries({"to": st.integers(0, 4096)}),
@@ -114,9 +116,12 @@ def test_each_refusal_says_what_is_wrong() -> None:
 
 
 def test_presence_reads_back_and_refuses_anything_else() -> None:
-    assert read_presence(presence(True)) is True
-    assert read_presence(presence(False)) is False
-    for payload in (b"", b"[]", b'{"v":1}', b'{"v":1,"online":"yes"}', b'{"v":2,"online":true}',
+    assert read_presence(presence(True)) == Presence(True, page=False)
+    assert read_presence(presence(False)) == Presence(False)
+    assert read_presence(b'{"v":1,"online":true,"page":true}') == Presence(True, page=True)
+    assert read_presence(b"") == Presence(False)  # cleared when its game ended
+    for payload in (b"[]", b'{"v":1}', b'{"v":1,"online":"yes"}', b'{"v":2,"online":true}',
+                    b'{"v":1,"online":true,"page":1}', b'{"v":1,"online":true,"x":1}',
                     b" " * 65):
         with pytest.raises(MessageError):
             read_presence(payload)

@@ -208,6 +208,19 @@ def test_resignation_ends_the_game_for_both() -> None:
         pair.host.move("a1")
 
 
+def test_each_side_says_it_has_the_end_only_once_the_game_is_over() -> None:
+    pair = kaskade_pair()
+    with pytest.raises(TableError, match="it is not"):
+        pair.host.write("end")
+    pair.send(GUEST, pair.guest.write("resign"))
+    pair.send(GUEST, pair.guest.write("end"))
+    pair.deliver()
+    assert pair.host.ended == [False, True]
+    pair.send(HOST, pair.host.write("end"))
+    pair.deliver()
+    assert pair.host.ended == pair.guest.ended == [True, True]
+
+
 def test_a_guest_who_names_another_game_is_refused() -> None:
     host = Table("game1", HOST, b"h" * 32)
     guest = Table("game1", GUEST, b"g" * 32)
