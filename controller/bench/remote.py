@@ -2,7 +2,9 @@
 its link, play through a real Mosquitto on loopback (TLS, passwords, the ACL of
 docs/remote.md); from the moment a move is played on one board to the first frame the other
 board hands its LEDs with that move, for every move, and the messages and bytes each move
-costs (topic and payload of every message the two boards publish while playing).
+costs (topic and payload of every message the two boards publish while playing), with no
+page looking or with a watcher's page (a client with the watcher's credentials that says it is
+a page, as the web page does, and follows the offering board's view).
 
 On loopback this is the boards' own cost — checking, the broker's round trip, drawing; a real
 connection adds its round trip (tens of milliseconds across a country)."""
@@ -31,9 +33,10 @@ from controller.devices.mock import MockSound
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.errors import KaskadeError
 from controller.profile import load_profile
-from controller.remote.broker import GameConnection
+from controller.remote.broker import GameConnection, client_for, presence_topic
 from controller.remote.config import BrokerSettings
 from controller.remote.link import RemoteLink
+from controller.remote.view import view_topic
 
 PROFILE = "kaskade-8x8"
 WAIT = 30.0
@@ -110,13 +113,39 @@ class BenchBoard:
         self.link.close()
 
 
+class Watcher:
+    """A watcher's page: its presence says it is a page, and it reads the view."""
+
+    def __init__(self, settings: BrokerSettings, game_id: str, host: str) -> None:
+        self.presence = presence_topic(game_id, settings.user)
+        self.views = threading.Event()
+        self.client = client_for(settings, client_id=f"{settings.user}-bench")
+        self.client.will_set(self.presence, b'{"v":1,"online":false}', qos=1, retain=True)
+        self.client.on_message = lambda client, userdata, message: self.views.set() \
+            if message.payload else None
+        self.client.connect(settings.host, settings.port)
+        self.client.loop_start()
+        self.client.subscribe(view_topic(game_id, host), qos=1)
+        self.client.publish(self.presence, b'{"v":1,"online":true,"page":true}', qos=1,
+                            retain=True)
+        if not self.views.wait(WAIT):
+            raise BenchError("the offering board published no view for the watcher")
+
+    def leave(self) -> None:
+        self.client.publish(self.presence, b"", qos=1, retain=True).wait_for_publish(WAIT)
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
 def _screen(app: App) -> GameScreen[Any] | None:
     return app.screen if isinstance(app.screen, GameScreen) else None
 
 
-def measure_remote(moves: int = 100, size: str = "6x6", seed: int = 1) -> dict[str, Any]:
-    """Play ``moves`` moves of Kaskade ``size`` between two boards (new games as games end);
-    the figures in milliseconds, messages and bytes."""
+def measure_remote(moves: int = 100, size: str = "6x6", seed: int = 1,
+                   watch: bool = False) -> dict[str, Any]:
+    """Play ``moves`` moves of Kaskade ``size`` between two boards (new games as games end),
+    with a watcher's page on each game when ``watch`` says so; the figures in milliseconds,
+    messages and bytes."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="kaskade-bench-remote-") as temporary:
         root = Path(temporary)
@@ -127,7 +156,8 @@ def measure_remote(moves: int = 100, size: str = "6x6", seed: int = 1) -> dict[s
                   BenchBoard(root / "ben", broker.settings("ben"))]
         try:
             cost = [0, 0]
-            latencies = _play(boards, moves, size, rng, cost)
+            latencies = _play(boards, moves, size, rng, cost,
+                              broker.settings("watcher") if watch else None)
         finally:
             for board in boards:
                 board.close()
@@ -139,13 +169,14 @@ def measure_remote(moves: int = 100, size: str = "6x6", seed: int = 1) -> dict[s
         "worst_ms": max(latencies) * 1000,
         "messages_per_move": sent_messages / len(latencies),
         "bytes_per_move": sent_bytes / len(latencies),
+        "watcher": watch,
     }
 
 
 def _play(boards: list[BenchBoard], moves: int, size: str, rng: random.Random,
-          cost: list[int]) -> list[float]:
-    """Offer, join and play; the latency of each move (and in ``cost`` the messages and
-    bytes the boards published while playing)."""
+          cost: list[int], watcher: BrokerSettings | None) -> list[float]:
+    """Offer, join and play, a ``watcher`` looking when one is given; the latency of each
+    move (and in ``cost`` the messages and bytes the boards published while playing)."""
     anna, ben = boards
     latencies: list[float] = []
     while len(latencies) < moves:
@@ -157,6 +188,10 @@ def _play(boards: list[BenchBoard], moves: int, size: str, rng: random.Random,
         _until(lambda: ben.call(lambda app, now: app.session is not None and
                                 "remote Anna" in app.session.tags.values()), "Ben's game")
         before = list(CountingConnection.sent)  # the moves' cost, not the invite's
+        page = None
+        if watcher is not None:
+            game = anna.call(lambda app, now: anna.link.game.game_id if anna.link.game else "")
+            page = Watcher(watcher, game, anna.link.settings.user)
         while len(latencies) < moves:
             mover = next((board for board in boards if board.call(
                 lambda app, now: (s := _screen(app)) is not None and s.person_to_move())), None)
@@ -178,6 +213,8 @@ def _play(boards: list[BenchBoard], moves: int, size: str, rng: random.Random,
             if not other.pixels.arrived.wait(WAIT):
                 raise BenchError(f"a move did not reach the other board within {WAIT:g} s")
             latencies.append(other.pixels.at - start)
+        if page is not None:
+            page.leave()
         cost[0] += CountingConnection.sent[0] - before[0]
         cost[1] += CountingConnection.sent[1] - before[1]
         if len(latencies) < moves:  # the game ended: the next one

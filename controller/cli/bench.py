@@ -224,12 +224,15 @@ def _register_remote(targets: Any) -> None:
         description="Two board apps play Kaskade through a real Mosquitto started on loopback "
         "(TLS, passwords, an ACL; Debian's mosquitto and openssl are needed): the time from a "
         "move played on one board to the other board's first frame showing it, median and "
-        "worst, and the messages and bytes each move costs. A real connection adds its round "
-        "trip.")
+        "worst, and the messages and bytes each move costs (with no page looking, or with "
+        "--watch a watcher's page on each game). A real connection adds its round trip.")
     remote.add_argument("--moves", type=int, default=100, metavar="N",
                         help="moves to time (default 100; new games as games end)")
     remote.add_argument("--size", default="6x6", help="the Kaskade board (default 6x6)")
     remote.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    remote.add_argument("--watch", action="store_true",
+                        help="a watcher's page follows each game (the offering board "
+                        "publishes its view for it)")
     remote.add_argument("--json", action="store_true", help="print the figures as JSON")
     remote.set_defaults(handler=run_remote)
 
@@ -339,12 +342,13 @@ def run_remote(args: argparse.Namespace) -> int:
         parse_size(args.size)
     except ValueError as error:
         raise UsageError(f"--size {args.size}: {error}") from None
-    figures = measure_remote(args.moves, args.size, args.seed)
+    figures = measure_remote(args.moves, args.size, args.seed, args.watch)
     if args.json:
         print(json.dumps(figures))
         return 0
     print(f"Board to board through Mosquitto on loopback (TLS), Kaskade {args.size} — Python "
-          f"{platform.python_version()} on {platform.machine()}, {figures['moves']} moves")
+          f"{platform.python_version()} on {platform.machine()}, {figures['moves']} moves, "
+          + ("a watcher's page looking" if args.watch else "no page looking"))
     print(f"  move to the other board's LEDs, median {figures['median_ms']:>8.2f} ms")
     print(f"  … worst                                {figures['worst_ms']:>8.2f} ms")
     print(f"  messages published per move            {figures['messages_per_move']:>8.2f}")

@@ -69,6 +69,12 @@ def test_the_bench_plays_through_its_own_broker(capsys: pytest.CaptureFixture[st
     assert 0 < figures["median_ms"] <= figures["worst_ms"]
     assert figures["messages_per_move"] >= 1
     assert figures["bytes_per_move"] > 50
+    assert figures["watcher"] is False
+    assert main(["bench", "remote", "--moves", "6", "--size", "4x4", "--json", "--watch"]) == 0
+    watched = json.loads(capsys.readouterr().out)
+    assert watched["watcher"] is True
+    # the view a page reads (its picture most of all) comes on top of the moves
+    assert watched["bytes_per_move"] > figures["bytes_per_move"] + 100
     assert main(["bench", "remote", "--moves", "0"]) == 2
     assert main(["bench", "remote", "--size", "banana"]) == 2
 
