@@ -1,5 +1,7 @@
 """The test's side of board apps with remote play, each in its own process
-(``tests/support/remote_board.py``): start, ask, wait for, kill and start again."""
+(``tests/support/remote_board.py``): start, ask, wait for, kill and start again; a game
+played between two of them; and a client of the broker outside any board (what a fresh
+subscriber is given, a page's presence)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,17 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
+
+from controller.bench.mosquitto import Mosquitto
 from controller.remote import config
+from controller.remote.broker import client_for
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 90.0
@@ -129,3 +136,50 @@ def play_to_the_end(boards: tuple[Board, Board], rng: random.Random,
     assert anna["moves"] == ben["moves"]
     assert anna["result"] == ben["result"] or anna["result"] is None
     return anna
+
+
+def forgot(state: dict[str, Any]) -> bool:
+    """Whether the board is in no remote game and has cleared its part of the last."""
+    return state["game"] is None and not state["clearing"]
+
+
+class BrokerClient:
+    """A client of the broker with ``user``'s credentials: what a fresh subscriber is given,
+    and a page's presence."""
+
+    def __init__(self, broker: Mosquitto, user: str) -> None:
+        self.user = user
+        self.client = client_for(broker.settings(user), client_id=f"{user}-test")
+        self.heard: list[tuple[str, bytes, bool]] = []
+        self.changed = threading.Condition()
+        self.connected = threading.Event()
+        self.client.on_connect = lambda *args: self.connected.set()
+        self.client.on_message = self._message
+        self.client.connect("127.0.0.1", broker.port)
+        self.client.loop_start()
+        assert self.connected.wait(WAIT)
+
+    def _message(self, client: Any, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        with self.changed:
+            self.heard.append((message.topic, bytes(message.payload), bool(message.retain)))
+            self.changed.notify_all()
+
+    def wait_for(self, condition: Any, what: str) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: condition(self.heard), WAIT), what
+
+    def kept(self, game: str) -> dict[str, bytes]:
+        """Everything the broker keeps under the game's topics: subscribed afresh, until a
+        marker sent after the subscription comes back (retained messages come first)."""
+        marker = f"kaskade/{game}/{self.user}/sync"
+        self.client.subscribe(f"kaskade/{game}/#", qos=1)
+        self.client.publish(marker, b"done", qos=1)
+        self.wait_for(lambda heard: (marker, b"done", False) in heard, "the marker back")
+        kept = {topic: payload for topic, payload, retained in self.heard if retained}
+        self.client.unsubscribe(f"kaskade/{game}/#")
+        self.heard.clear()
+        return kept
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()

@@ -57,15 +57,7 @@ async function startRemote() {
   } else {
     [remote.game, remote.host] = typed.split("/");
   }
-  const topicRoot = `kaskade/${remote.game}`;
-  const will = role === "play" ? { topic: `${topicRoot}/${user}/presence`, payload: '{"v":1,"online":false}', retain: true } : null;
-  remote.client = await connectRemote(will);
-  if (role === "play") {
-    await remote.client.publish(`${topicRoot}/${user}/presence`, '{"v":1,"online":true}', { retain: true });
-    await subscribeAll([`${topicRoot}/${remote.host}/log/1`, `${topicRoot}/${remote.host}/view`]);
-  } else {
-    await subscribeAll([`${topicRoot}/${remote.host}/view`]);
-  }
+  await joinRemote();  // remote_link.js
   $("remote-form").hidden = true;
   $("remote-view").hidden = false;
   $("remote-view").dataset.role = role;
@@ -74,11 +66,10 @@ async function startRemote() {
   $("remote-status").textContent = "reading the game from the broker…";
 }
 
-async function connectRemote(will) {
-  const client = new MqttClient(remote.url, { user: remote.user, password: remote.password,
-    clientId: `${remote.user}-${HEX(crypto.getRandomValues(new Uint8Array(6)))}`, will });
+async function connectRemote(will, clientId) {
+  const client = new MqttClient(remote.url, { user: remote.user, password: remote.password, clientId, will });
   client.onmessage = heard;
-  client.onclose = (reason) => { if (remote.client === client) remoteSay(`${reason}; Leave and start again to carry on.`); };
+  client.onclose = (reason) => remoteDropped(client, reason);  // remote_link.js: it comes back
   await client.connect();
   return client;
 }
@@ -188,8 +179,10 @@ function showRemote(view) {
   $("remote-view").dataset.ply = view.ply;
   $("remote-view").dataset.turn = myMove ? "mine" : "theirs";
   $("remote-view").dataset.finished = view.finished;
-  // a watcher never gets the controls; a player only on its own move
-  $("remote-controls").hidden = !myMove;
+  // a watcher never gets the controls; a player only on its own move, while linked
+  $("remote-controls").hidden = !myMove || !remoteLinkUp();
+  remoteTapShown(view);  // remote_tap.js
+  if (view.finished) remoteGameEnded(view);  // remote_link.js
   const legal = $("remote-legal");
   legal.replaceChildren(...(myMove ? view.legal : []).map((move) => {
     const button = document.createElement("button");
@@ -219,13 +212,7 @@ function paintRemote(view) {
 }
 
 function leaveRemote(byHand) {
-  if (remote.client) {
-    if (byHand && remote.role === "play") {
-      remote.client.publish(`kaskade/${remote.game}/${remote.user}/presence`, '{"v":1,"online":false}', { retain: true, qos: 0 });
-    }
-    remote.client.close();
-  }
-  remote.client = null;
+  closeRemoteLink(byHand);  // remote_link.js
   $("remote-form").hidden = false;
   $("remote-view").hidden = true;
 }

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import paho.mqtt.client as mqtt
 import pytest
 
 from controller.bench.mosquitto import Mosquitto
-from controller.remote.broker import client_for
-from tests.support.remote_boards import WAIT, Board, play_to_the_end, start_game
+from tests.support.remote_boards import (
+    WAIT,
+    Board,
+    BrokerClient,
+    forgot,
+    play_to_the_end,
+    start_game,
+)
 
 
 @pytest.fixture
@@ -27,53 +30,6 @@ def boards(broker: Mosquitto, tmp_path: Path) -> Iterator[tuple[Board, Board]]:
     yield anna, ben
     anna.close()
     ben.close()
-
-
-class Client:
-    """A client of the broker with ``user``'s credentials: what a fresh subscriber is given,
-    and a page's presence."""
-
-    def __init__(self, broker: Mosquitto, user: str) -> None:
-        self.user = user
-        self.client = client_for(broker.settings(user), client_id=f"{user}-test")
-        self.heard: list[tuple[str, bytes, bool]] = []
-        self.changed = threading.Condition()
-        self.connected = threading.Event()
-        self.client.on_connect = lambda *args: self.connected.set()
-        self.client.on_message = self._message
-        self.client.connect("127.0.0.1", broker.port)
-        self.client.loop_start()
-        assert self.connected.wait(WAIT)
-
-    def _message(self, client: Any, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        with self.changed:
-            self.heard.append((message.topic, bytes(message.payload), bool(message.retain)))
-            self.changed.notify_all()
-
-    def wait_for(self, condition: Any, what: str) -> None:
-        with self.changed:
-            assert self.changed.wait_for(lambda: condition(self.heard), WAIT), what
-
-    def kept(self, game: str) -> dict[str, bytes]:
-        """Everything the broker keeps under the game's topics: subscribed afresh, until a
-        marker sent after the subscription comes back (retained messages come first)."""
-        marker = f"kaskade/{game}/{self.user}/sync"
-        self.client.subscribe(f"kaskade/{game}/#", qos=1)
-        self.client.publish(marker, b"done", qos=1)
-        self.wait_for(lambda heard: (marker, b"done", False) in heard, "the marker back")
-        kept = {topic: payload for topic, payload, retained in self.heard if retained}
-        self.client.unsubscribe(f"kaskade/{game}/#")
-        self.heard.clear()
-        return kept
-
-    def close(self) -> None:
-        self.client.disconnect()
-        self.client.loop_stop()
-
-
-def forgot(state: dict[str, Any]) -> bool:
-    """Whether the board is in no remote game and has cleared its part of the last."""
-    return state["game"] is None and not state["clearing"]
 
 
 def game_of(board: Board) -> str:
@@ -89,11 +45,11 @@ def test_the_view_only_while_a_page_looks(boards: tuple[Board, Board],
     game = game_of(anna)
     anna.ask(do="play", move="a1")
     ben.until(lambda s: s["moves"] == ["a1"], "ben sees a1")
-    eve = Client(broker, "eve")
+    eve = BrokerClient(broker, "eve")
     try:
         assert not [topic for topic in eve.kept(game) if topic.endswith("/view")]
         # a watcher's page comes: its presence says it is a page; the view follows at once
-        watcher = Client(broker, "watcher")
+        watcher = BrokerClient(broker, "watcher")
         presence = f"kaskade/{game}/watcher/presence"
         view = f"kaskade/{game}/anna/view"
         watcher.client.subscribe(view, qos=1)
@@ -123,7 +79,7 @@ def test_nothing_is_kept_once_a_game_ended(boards: tuple[Board, Board],
     anna, ben = boards
     start_game(anna, ben, "kaskade", {"size": "4x4"})
     game = game_of(anna)
-    eve = Client(broker, "eve")
+    eve = BrokerClient(broker, "eve")
     try:
         during = eve.kept(game)
         assert f"kaskade/{game}/anna/log/1" in during
@@ -144,7 +100,7 @@ def test_a_game_claimed_while_the_other_board_was_away_is_cleared_when_it_comes_
         broker: Mosquitto, tmp_path: Path) -> None:
     anna = Board(tmp_path / "anna", broker.settings("anna"), {"CLAIM_SECONDS": "1"})
     ben = Board(tmp_path / "ben", broker.settings("ben"))
-    eve = Client(broker, "eve")
+    eve = BrokerClient(broker, "eve")
     try:
         start_game(anna, ben, "kaskade", {"size": "4x4"})
         game = game_of(anna)
@@ -181,7 +137,7 @@ def test_a_game_left_for_another_is_cleared_and_ends_as_left(
     assert final["result"] == "black"
     ben.until(forgot, "ben forgot the game")
     anna.until(lambda s: not s["clearing"], "anna cleared the game it left")
-    eve = Client(broker, "eve")
+    eve = BrokerClient(broker, "eve")
     try:
         assert eve.kept(game) == {}
         assert game_of(anna) != game  # anna's new game is on

@@ -1,9 +1,11 @@
 """The page as the other player of a board elsewhere, and as a watcher: a real Mosquitto on
 loopback (TLS for the board, WebSockets for the page), a headless board app offering a Kaskade
 game, and the page in Chromium taking the other seat by the invite code and playing it to the
-end, moves going both ways; a move the board's engine refuses is said on the page and changes
-nothing; a watcher's page shows the game with no move controls, and the broker lets a watcher
-write nothing."""
+end, moves going both ways, by the move buttons, typed, and by taps on its picture of the
+board; a move the board's engine refuses is said on the page and changes nothing; the page
+comes back by itself after the broker restarts and the game goes on; a watcher's page shows
+the game with no move controls, its taps do nothing, and the broker lets a watcher write
+nothing but its presence; once the game is over, the broker keeps nothing of it."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -24,7 +27,7 @@ from controller.bench.mosquitto import USERS, Mosquitto
 from controller.profile import load_profile
 from controller.remote import config
 from sim.served import served_board
-from tests.support.remote_boards import WAIT, Board
+from tests.support.remote_boards import WAIT, Board, BrokerClient, forgot
 from tests.support.web import Served
 
 CELLS = [f"{column}{row}" for row in "1234" for column in "abcd"]
@@ -157,29 +160,20 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
         assert said["finished"]
         assert outcome in said["words"], (outcome, said["words"])
         shoot(browser, tmp_path / "player.png")
-
-        watch(broker, browser, served, token, game_id, tmp_path)
+        nothing_kept(broker, anna, game_id.split("/")[0])
     finally:
         anna.close()
 
 
-def watch(broker: Mosquitto, browser: Any, served: Served, token: str, game_id: str,
-          tmp_path: Path) -> None:
-    """A watcher's page shows the game and no move controls; the broker refuses its
-    writes."""
-    browser.switch_to.new_window("tab")
-    open_panel(browser, served, token)
-    fill(browser, "watch", game_id, "watcher")
-    wait(browser, lambda b: view(b)["finished"] == "true", "the game on the watcher's page")
-    assert view(browser)["role"] == "watch"
-    assert not browser.find_element(By.ID, "remote-controls").is_displayed()
-    assert browser.find_elements(By.CSS_SELECTOR, "#remote-legal button") == []
-    assert "Ben" in browser.find_element(By.ID, "remote-title").text
-    shoot(browser, tmp_path / "watcher.png")
-    assert refused_writes(broker, "watcher", [f"kaskade/{game_id}/watcher/log/1",
-                                              "kaskade/invite/123456"])
-    browser.close()
-    browser.switch_to.window(browser.window_handles[0])
+def nothing_kept(broker: Mosquitto, anna: Board, game: str) -> None:
+    """Once the game is over and the page has cleared its part, the board clears its own:
+    a fresh subscriber to the game's topics is given nothing."""
+    anna.until(forgot, "the board cleared its part of the game")
+    eve = BrokerClient(broker, "eve")
+    try:
+        assert eve.kept(game) == {}
+    finally:
+        eve.close()
 
 
 def refused_writes(broker: Mosquitto, user: str, topics: list[str]) -> bool:
@@ -224,3 +218,118 @@ def test_the_page_says_what_it_cannot_do(broker: Mosquitto, page_board: Served, 
     finally:
         anna.close()
         ben.close()
+
+
+def tap(browser: Any, move: str) -> None:
+    """A finger on the page's picture of the board, on a pad the view says plays ``move``."""
+    shown: dict[str, Any] = browser.execute_script("return remote.view")
+    pad = shown["taps"][move][0]
+    board = shown["board"]
+    k, columns = board["per_pad"], board["columns"]
+    column, row = pad % columns, pad // columns
+    canvas = browser.find_element(By.ID, "remote-leds")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", canvas)
+    width = int(canvas.get_attribute("width"))
+    size = width // max(board["led_width"], board["led_height"])  # as the page draws them
+    scale = canvas.size["width"] / width
+    x = (column * k + k / 2) * size * scale
+    y = (board["led_height"] - row * k - k / 2) * size * scale
+    ActionChains(browser).move_to_element_with_offset(
+        canvas, round(x - canvas.size["width"] / 2), round(y - canvas.size["height"] / 2)
+    ).click().perform()
+
+
+def link(browser: Any) -> str:
+    return browser.find_element(By.ID, "remote-view").get_attribute("data-link") or ""
+
+
+def test_the_page_plays_by_tap_through_a_broker_restart_and_a_watcher_cannot(
+        broker: Mosquitto, page_board: Served, browser: Any, tmp_path: Path) -> None:
+    anna = Board(tmp_path / "anna", broker.settings("anna"))
+    browser.set_window_size(430, 1400)  # a phone's width
+    try:
+        token = page_board.pair()
+        open_panel(browser, page_board, token)
+        code = anna.ask(do="offer", game="kaskade", options={"size": "4x4"}, here=[0])["code"]
+        fill(browser, "play", code, "phone", "Ben")
+        anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took Black")
+        game_id = browser.find_element(By.ID, "remote-id").text
+        phone = browser.current_window_handle
+
+        browser.switch_to.new_window("tab")  # a watcher follows the game
+        open_panel(browser, page_board, token)
+        fill(browser, "watch", game_id, "watcher")
+        wait(browser, lambda b: view(b)["ply"] == "0", "the game on the watcher's page")
+        watcher = browser.current_window_handle
+        assert view(browser)["role"] == "watch"
+        assert "Ben" in browser.find_element(By.ID, "remote-title").text
+
+        anna.ask(do="play", move="a1")
+        browser.switch_to.window(phone)
+        wait(browser, lambda b: view(b)["turn"] == "mine", "the page's move")
+        legal = browser.execute_script("return remote.view.legal")
+        assert sorted(browser.execute_script("return Object.keys(remote.view.taps)")) == \
+            sorted(legal)  # every cell Black may play is a tap away
+        assert "tappable" in browser.find_element(By.ID, "remote-leds").get_attribute("class")
+
+        browser.switch_to.window(watcher)  # the watcher taps a cell Black may play: nothing
+        wait(browser, lambda b: view(b)["ply"] == "1", "a1 on the watcher's page")
+        assert not browser.find_element(By.ID, "remote-controls").is_displayed()
+        tap(browser, "d4")
+        browser.execute_async_script(  # its connection's answer: what the tap sent came first
+            "const done = arguments[0]; remote.client.publish(presenceTopic(), "
+            "'{\"v\":1,\"online\":true,\"page\":true}', {retain: true}).then(() => done())")
+        client_id = browser.execute_script("return remoteLink.clientId")
+        assert client_id.startswith("watcher-")
+        assert f"Denied PUBLISH from {client_id}" not in broker.log.read_text()
+        assert anna.state_now()["moves"] == ["a1"]
+        assert refused_writes(broker, "watcher", [f"kaskade/{game_id.split('/')[0]}/watcher/"
+                                                  "log/1", "kaskade/invite/123456"])
+
+        browser.switch_to.window(phone)
+        shoot(browser, tmp_path / "to-tap.png")
+        tap(browser, "d4")  # the phone's tap plays d4
+        anna.until(lambda s: s["moves"] == ["a1", "d4"], "the tapped move on the board")
+        assert not anna.state_now()["refusals"]
+        shoot(browser, tmp_path / "tapped.png")
+
+        broker.stop()  # the page and the board lose the broker …
+        try:
+            wait(browser, lambda b: link(b) == "reconnecting", "the page says it reconnects")
+            assert "reconnecting…" in browser.find_element(By.ID, "remote-link").text
+            shoot(browser, tmp_path / "reconnecting.png")
+        finally:
+            broker.start()  # … and get it back by themselves
+        wait(browser, lambda b: link(b) == "up", "the page back")
+        anna.until(lambda s: "broker" not in s["words"], "the board back")
+        while True:  # the game goes on to its end, the page playing by tap
+            state = anna.state_now()
+            assert len(state["moves"]) < MOST_PLIES
+            if state["finished"]:
+                break
+            if state["mine"]:
+                anna.ask(do="play", move=state["legal"][0])
+                plies = len(state["moves"]) + 1
+                wait(browser, lambda b, p=plies: int(view(b)["ply"] or 0) >= p,
+                     "anna's move on the page")
+                continue
+            wait(browser, lambda b: view(b)["turn"] == "mine" or view(b)["finished"] == "true",
+                 "the page's move")
+            if view(browser)["finished"] == "true":
+                continue
+            move = browser.execute_script("return remote.view.legal")[-1]
+            played = len(state["moves"])
+            tap(browser, move)
+            anna.until(lambda s, m=move, n=played: len(s["moves"]) > n and s["moves"][n] == m,
+                       "the tapped move on the board")
+        wait(browser, lambda b: view(b)["finished"] == "true", "the end on the page")
+        browser.switch_to.window(watcher)
+        wait(browser, lambda b: view(b)["finished"] == "true", "the end on the watcher's page")
+        assert browser.find_elements(By.CSS_SELECTOR, "#remote-legal button") == []
+        shoot(browser, tmp_path / "watcher.png")
+        browser.close()
+        browser.switch_to.window(phone)
+        nothing_kept(broker, anna, game_id.split("/")[0])
+    finally:
+        browser.set_window_size(800, 600)
+        anna.close()
