@@ -2,7 +2,8 @@
 its link, play through a real Mosquitto on loopback (TLS, passwords, the ACL of
 docs/remote.md); from the moment a move is played on one board to the first frame the other
 board hands its LEDs with that move, for every move, and the messages and bytes each move
-costs (topic and payload of every message the two boards publish while playing), with no
+costs (topic and payload of every message the two boards publish while playing; and apart,
+what clearing a game that ended costs, per game), with no
 page looking or with a watcher's page (a client with the watcher's credentials that says it is
 a page, as the web page does, and follows the offering board's view).
 
@@ -73,11 +74,18 @@ class CountingConnection(GameConnection):
 
     sent: ClassVar[list[int]] = [0, 0]
     """Messages and bytes (topic and payload), over every board."""
+    clearing: ClassVar[list[int]] = [0, 0]
+    """The same for clearing the boards' parts of games that ended."""
 
     def send(self, topic: str, payload: bytes, retain: bool = True) -> None:
         CountingConnection.sent[0] += 1
         CountingConnection.sent[1] += len(topic.encode()) + len(payload)
         super().send(topic, payload, retain)
+
+    def clear(self, topics: list[str]) -> None:
+        CountingConnection.clearing[0] += len(topics)
+        CountingConnection.clearing[1] += sum(len(topic.encode()) for topic in topics)
+        super().clear(topics)
 
 
 class BenchBoard:
@@ -154,15 +162,18 @@ def measure_remote(moves: int = 100, size: str = "6x6", seed: int = 1,
         broker.start()
         boards = [BenchBoard(root / "anna", broker.settings("anna")),
                   BenchBoard(root / "ben", broker.settings("ben"))]
+        cleared = list(CountingConnection.clearing)
         try:
-            cost = [0, 0]
+            cost = [0, 0, 0]
             latencies = _play(boards, moves, size, rng, cost,
                               broker.settings("watcher") if watch else None)
         finally:
             for board in boards:
-                board.close()
+                board.close()  # waits for the clearing of a game that ended
             broker.stop()
-    sent_messages, sent_bytes = cost
+    sent_messages, sent_bytes, ended = cost
+    cleared = [now - before for now, before in zip(CountingConnection.clearing, cleared,
+                                                   strict=True)]
     return {
         "moves": len(latencies),
         "median_ms": statistics.median(latencies) * 1000,
@@ -170,13 +181,17 @@ def measure_remote(moves: int = 100, size: str = "6x6", seed: int = 1,
         "messages_per_move": sent_messages / len(latencies),
         "bytes_per_move": sent_bytes / len(latencies),
         "watcher": watch,
+        "games_ended": ended,
+        "clearing_messages_per_game": cleared[0] / ended if ended else 0.0,
+        "clearing_bytes_per_game": cleared[1] / ended if ended else 0.0,
     }
 
 
 def _play(boards: list[BenchBoard], moves: int, size: str, rng: random.Random,
           cost: list[int], watcher: BrokerSettings | None) -> list[float]:
     """Offer, join and play, a ``watcher`` looking when one is given; the latency of each
-    move (and in ``cost`` the messages and bytes the boards published while playing)."""
+    move (and in ``cost`` the messages and bytes the boards published while playing, and the
+    games that ended)."""
     anna, ben = boards
     latencies: list[float] = []
     while len(latencies) < moves:
@@ -196,6 +211,7 @@ def _play(boards: list[BenchBoard], moves: int, size: str, rng: random.Random,
             mover = next((board for board in boards if board.call(
                 lambda app, now: (s := _screen(app)) is not None and s.person_to_move())), None)
             if mover is None:
+                cost[2] += 1
                 break  # the game is over
             other = ben if mover is anna else anna
 

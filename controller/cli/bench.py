@@ -353,6 +353,10 @@ def run_remote(args: argparse.Namespace) -> int:
     print(f"  … worst                                {figures['worst_ms']:>8.2f} ms")
     print(f"  messages published per move            {figures['messages_per_move']:>8.2f}")
     print(f"  bytes per move (topics and payloads)   {figures['bytes_per_move']:>8.1f}")
+    if figures["games_ended"]:
+        print(f"  clearing a game that ended: {figures['clearing_messages_per_game']:.0f} "
+              f"empty messages, {figures['clearing_bytes_per_game']:.0f} bytes "
+              f"({figures['games_ended']} games)")
     return 0
 
 
