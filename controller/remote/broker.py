@@ -145,7 +145,9 @@ class GameConnection:
 
     def stop(self, cleanly: bool = True) -> None:
         """Leave: with ``cleanly``, say so first (presence false); otherwise as if the power
-        went, so the broker sends the will."""
+        went, so the broker sends the will. The board hears nothing of it any more (its own
+        leaving is no fault of the link)."""
+        self.heard = _nobody
         if cleanly:
             if self.present and self.client.is_connected():
                 self.client.publish(presence_topic(self.game_id, self.settings.user),

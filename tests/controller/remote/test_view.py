@@ -1,5 +1,5 @@
-"""The view the offering board publishes for a page: the guest's legal moves only on the
-guest's turn (never advice), the numbers its next message must carry, the last refusal of the
+"""The view the offering board publishes for a page: the guest's legal moves, and the pads a
+tap on which plays each, only on the guest's turn (never advice), the numbers its next message must carry, the last refusal of the
 guest's with why, and the end in words; and a WebSocket address for pages is checked before
 it reaches the page's content policy."""
 
@@ -49,6 +49,15 @@ def test_the_guests_moves_only_on_its_turn_and_the_numbers_its_next_message_carr
     assert "b2" not in second["legal"]
     assert len(second["legal"]) == 8
     assert (second["next"], second["ack"], second["ply"], second["last"]) == (2, 2, 1, "b2")
+
+
+def test_the_pads_that_play_the_guests_moves_only_on_its_turn() -> None:
+    table = game()
+    pads = {"a1": [0], "b2": [9], "c3": [18]}
+    assert json.loads(view(table, bytes(3 * 64), SIZE, pads))["taps"] == {}  # the host's turn
+    table.move("b2")
+    taps = json.loads(view(table, bytes(3 * 64), SIZE, pads))["taps"]
+    assert taps == {"a1": [0], "c3": [18]}  # b2 is taken: never a move the rules refuse
 
 
 def test_a_refused_move_of_the_guest_is_in_the_view_with_why() -> None:
