@@ -88,8 +88,9 @@ class LinkState:
         """One line for the terminal."""
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.since))
         if self.connected:
-            return f"link: connected to the broker since {when} (game {self.game})"
-        return f"link: {self.words} (since {when})"
+            return f"link: connected to the broker since {when} (game {self.game}), as the " \
+                "board's app last said"
+        return f"link: {self.words} (since {when}, as the board's app last said)"
 
 
 def save_link(directory: Path, state: LinkState) -> None:

@@ -10,7 +10,6 @@ import json
 import random
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +18,6 @@ import pytest
 from controller.bench.mosquitto import Mosquitto
 from controller.remote.broker import BrokerError, check, client_for
 from tests.support.remote_boards import WAIT, Board, play_one, play_to_the_end, start_game
-
-
-@pytest.fixture
-def boards(broker: Mosquitto, tmp_path: Path) -> Iterator[tuple[Board, Board]]:
-    anna = Board(tmp_path / "anna", broker.settings("anna"))
-    ben = Board(tmp_path / "ben", broker.settings("ben"))
-    yield anna, ben
-    anna.close()
-    ben.close()
 
 
 def test_a_game_offered_and_joined_by_touch(boards: tuple[Board, Board], tmp_path: Path) -> None:

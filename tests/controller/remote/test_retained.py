@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from controller.bench.mosquitto import Mosquitto
 from tests.support.remote_boards import (
@@ -21,15 +18,6 @@ from tests.support.remote_boards import (
     play_to_the_end,
     start_game,
 )
-
-
-@pytest.fixture
-def boards(broker: Mosquitto, tmp_path: Path) -> Iterator[tuple[Board, Board]]:
-    anna = Board(tmp_path / "anna", broker.settings("anna"))
-    ben = Board(tmp_path / "ben", broker.settings("ben"))
-    yield anna, ben
-    anna.close()
-    ben.close()
 
 
 def game_of(board: Board) -> str:

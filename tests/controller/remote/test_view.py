@@ -1,7 +1,7 @@
 """The view the offering board publishes for a page: the guest's legal moves, and the pads a
-tap on which plays each, only on the guest's turn (never advice), the numbers its next message must carry, the last refusal of the
-guest's with why, and the end in words; and a WebSocket address for pages is checked before
-it reaches the page's content policy."""
+tap on which plays each, only on the guest's turn (never advice), the numbers its next message
+must carry, the last refusal of the guest's with why, and the end in words; and a WebSocket
+address for pages is checked before it reaches the page's content policy."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,25 +110,9 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
         assert game_id.endswith("/anna")
 
         refused_once = False
-        while True:
-            state = anna.state_now()
-            assert len(state["moves"]) < MOST_PLIES
-            if state["finished"]:
-                break
-            if state["mine"]:
-                anna.ask(do="play", move=state["legal"][0])
-                plies = len(state["moves"]) + 1
-                wait(browser, lambda b, p=plies: view(b)["ply"] == str(p) and (
-                    view(b)["turn"] == "mine" or view(b)["finished"] == "true"),
-                     "anna's move on the page")
-                continue
-            wait(browser, lambda b: view(b)["turn"] == "mine" or view(b)["finished"] == "true",
-                 "the page's move")
-            if view(browser)["finished"] == "true":
-                continue
-            before = state["moves"]
-            buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
-            legal = [button.get_attribute("data-move") for button in buttons]
+
+        def by_button(legal: list[str], before: list[str]) -> str:
+            nonlocal refused_once
             if not refused_once:
                 # a cell of White's is not Black's to play: anna's board refuses it
                 taken = next(cell for cell in CELLS if cell not in legal)
@@ -148,9 +132,9 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
                 assert [button.get_attribute("data-move") for button in buttons] == legal
             move = legal[-1]
             browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
-            played = len(before)
-            anna.until(lambda s, m=move, n=played: len(s["moves"]) > n and
-                       s["moves"][n] == m, "the page's move on the board")
+            return move
+
+        play_to_the_end(browser, anna, by_button)
         assert refused_once
         wait(browser, lambda b: view(b)["finished"] == "true", "the end on the page")
         words = browser.find_element(By.ID, "remote-status").text
@@ -163,6 +147,35 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
         nothing_kept(broker, anna, game_id.split("/")[0])
     finally:
         anna.close()
+
+
+def play_to_the_end(browser: Any, anna: Board,
+                    page_plays: Callable[[list[str], list[str]], str]) -> None:
+    """Anna's board and the page play on to the end: Anna the first move the rules allow,
+    the page whatever ``page_plays`` (given the page's legal moves and the moves so far)
+    played, which must reach Anna's board."""
+    while True:
+        state = anna.state_now()
+        assert len(state["moves"]) < MOST_PLIES
+        if state["finished"]:
+            return
+        if state["mine"]:
+            anna.ask(do="play", move=state["legal"][0])
+            plies = len(state["moves"]) + 1
+            wait(browser, lambda b, p=plies: view(b)["ply"] == str(p) and (
+                view(b)["turn"] == "mine" or view(b)["finished"] == "true"),
+                 "anna's move on the page")
+            continue
+        wait(browser, lambda b: view(b)["turn"] == "mine" or view(b)["finished"] == "true",
+             "the page's move")
+        if view(browser)["finished"] == "true":
+            continue
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
+        legal = [button.get_attribute("data-move") for button in buttons]
+        before = state["moves"]
+        move, played = page_plays(legal, before), len(before)
+        anna.until(lambda s, m=move, n=played: len(s["moves"]) > n and s["moves"][n] == m,
+                   "the page's move on the board")
 
 
 def nothing_kept(broker: Mosquitto, anna: Board, game: str) -> None:
@@ -302,26 +315,12 @@ def test_the_page_plays_by_tap_through_a_broker_restart_and_a_watcher_cannot(
             broker.start()  # … and get it back by themselves
         wait(browser, lambda b: link(b) == "up", "the page back")
         anna.until(lambda s: "broker" not in s["words"], "the board back")
-        while True:  # the game goes on to its end, the page playing by tap
-            state = anna.state_now()
-            assert len(state["moves"]) < MOST_PLIES
-            if state["finished"]:
-                break
-            if state["mine"]:
-                anna.ask(do="play", move=state["legal"][0])
-                plies = len(state["moves"]) + 1
-                wait(browser, lambda b, p=plies: int(view(b)["ply"] or 0) >= p,
-                     "anna's move on the page")
-                continue
-            wait(browser, lambda b: view(b)["turn"] == "mine" or view(b)["finished"] == "true",
-                 "the page's move")
-            if view(browser)["finished"] == "true":
-                continue
-            move = browser.execute_script("return remote.view.legal")[-1]
-            played = len(state["moves"])
-            tap(browser, move)
-            anna.until(lambda s, m=move, n=played: len(s["moves"]) > n and s["moves"][n] == m,
-                       "the tapped move on the board")
+        def by_tap(legal: list[str], before: list[str]) -> str:
+            del before
+            tap(browser, legal[-1])
+            return legal[-1]
+
+        play_to_the_end(browser, anna, by_tap)  # the game goes on, the page playing by tap
         wait(browser, lambda b: view(b)["finished"] == "true", "the end on the page")
         browser.switch_to.window(watcher)
         wait(browser, lambda b: view(b)["finished"] == "true", "the end on the watcher's page")
