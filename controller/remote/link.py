@@ -504,6 +504,9 @@ class RemoteLink:
         if session is not None and session.tags.get("Id") == game.session_id:
             session.remote_words = ""
         self.connection, self.game, self.table = None, None, None
+        for done in [leaving for leaving in self.leaving if leaving.cleared.is_set()]:
+            done.finish(0.0)  # those of games before, long done
+            self.leaving.remove(done)
         connection.clear(topics)
         self.leaving.append(connection)
         self.connected = False
@@ -648,9 +651,10 @@ class RemoteLink:
         address = self.settings.address
         if self.fault is None:
             return f"connecting to the broker at {address}"
-        since = "" if self.lost_since is None else f" for {_minutes(now - self.lost_since)}"
+        down = 0.0 if self.lost_since is None else now - self.lost_since
+        since = f" (the link down for {_minutes(down)})" if down >= 1 else ""
         again = "; trying again" if self.fault.retried else ""
-        return f"{self.fault.words(address)}{since}; the game is kept{again}"
+        return f"{self.fault.words(address)} · the game is kept{again}{since}"
 
     def _fault(self, fault: Fault, app: App, now: float) -> None:
         """A connection attempt failed, the broker refused this board, or the connection

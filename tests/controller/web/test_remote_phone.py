@@ -19,6 +19,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -56,9 +57,16 @@ def open_panel(browser: Any, served: Served, token: str) -> None:
     browser.get(served.server.address)
     browser.execute_script(f"localStorage.setItem('kaskade-token', '{token}')")
     browser.get(served.server.address)
-    wait(browser, lambda b: b.find_element(By.ID, "remote-url").get_attribute(
-        "textContent").startswith("ws://"),
-         "the broker's address on the page")
+    try:
+        wait(browser, lambda b: b.find_element(By.ID, "remote-url").get_attribute(
+            "textContent").startswith("ws://"), "the broker's address on the page")
+    except TimeoutException:
+        said = browser.execute_script(
+            "return [localStorage.getItem('kaskade-token') !== null, "
+            "document.getElementById('remote-error').textContent, "
+            "document.getElementById('description').textContent]")
+        raise AssertionError(f"no broker's address on the page; paired, error, "
+                             f"description: {said}") from None
     browser.find_element(By.CSS_SELECTOR, "#remote-panel summary").click()
 
 
