@@ -390,7 +390,7 @@ class RemoteLink:
             return
         if not self.synced or table.state is None:
             if session is not None:
-                session.remote_words = self._connection_words(now) or \
+                session.remote_words = self.connection_words(now) or \
                     "reading the game back from the broker"
             return
         if game.side == GUEST and not table.seats[GUEST]:
@@ -644,7 +644,7 @@ class RemoteLink:
 
     # -- how the other board stands -----------------------------------------------------------
 
-    def _connection_words(self, now: float) -> str:
+    def connection_words(self, now: float) -> str:
         """How the link to the broker stands, and since when; ``""`` while connected."""
         if self.connected:
             return ""
@@ -698,7 +698,7 @@ class RemoteLink:
             app.announce(f"waiting for {name}", HIGHLIGHT, now)
         elif not away:
             self.away_since = None
-        words = [self._connection_words(now)]
+        words = [self.connection_words(now)]
         if peer is not None and self.invite_shown:
             self.invite_shown = 0.0
             app.announcer.clear()  # the code is spent
@@ -764,3 +764,6 @@ class _Invites:
 
     def cancel_join(self) -> None:
         self.link.cancel_join()
+
+    def trouble(self, now: float) -> str:
+        return self.link.connection_words(now) if self.link.fault is not None else ""

@@ -42,6 +42,10 @@ class Invites(Protocol):
     def cancel_join(self) -> None:
         """Stop looking up an invite code."""
 
+    def trouble(self, now: float) -> str:
+        """Why the broker cannot be used now (``""`` while it can): a code looked up
+        meanwhile cannot be found."""
+
 LOOKUP_SECONDS = 20.0
 """How long a code is looked up before the screen says nobody offers a game under it."""
 DIGIT_COLOUR: Colour = REMOTE_PINK
@@ -100,7 +104,8 @@ class RemoteScreen(Screen):
     def tick(self, now: float) -> Screen | None:
         if self.looking_since is not None and now - self.looking_since > LOOKUP_SECONDS:
             self.host.say(Sound.ILLEGAL)
-            self.host.announce(f"no game under {self.code}", HIGHLIGHT, now)
+            if not self.invites.trouble(now):  # the link's fault is on show already
+                self.host.announce(f"no game under {self.code}", HIGHLIGHT, now)
             self.invites.cancel_join()
             self.code, self.looking_since = "", None
         return None
@@ -125,8 +130,9 @@ class RemoteScreen(Screen):
         title = get_game(self.game).info.title
         player = get_game(self.game).info.players[self.colour].capitalize()
         if self.looking_since is not None:
+            trouble = self.invites.trouble(now)
             return f"{title} with a board elsewhere · looking up the invite code {self.code} " \
-                f"for {now - self.looking_since:.0f} s"
+                f"for {now - self.looking_since:.0f} s" + (f" · {trouble}" if trouble else "")
         typed = f" · typed so far: {self.code}" if self.code else ""
         return (f"{title} with a board elsewhere, you playing {player} · touch the green tile "
                 "at the top right to offer a game (its invite code shows for the other "

@@ -47,6 +47,24 @@ def test_a_wrong_password(broker: Mosquitto, tmp_path: Path,
     assert "refused this board" in capsys.readouterr().err
 
 
+def test_a_code_looked_up_through_a_refused_login_says_why(broker: Mosquitto,
+                                                            tmp_path: Path) -> None:
+    """Typing an invite code on the digit pads with a wrong password: the lookup says the
+    broker refused, not that nobody offers a game under the code."""
+    board = Board(tmp_path / "ben", broker.settings("ben", "not-bens"))
+    try:
+        board.ask(do="players", game="kaskade")
+        board.until(lambda s: "the pink pad above it" in s["words"], "the remote pad shows")
+        board.ask(do="tap", column=7, row=4)  # the remote pad
+        for digit in "123456":
+            board.ask(do="tap", column=int(digit) % 5, row=int(digit) // 5)
+        said = board.until(lambda s: "refused this board" in s["words"], "the refusal")
+        assert "looking up the invite code 123456" in said["words"]
+        assert "broker refused login" in said["announced"]
+    finally:
+        board.close()
+
+
 def test_a_certificate_that_does_not_verify(broker: Mosquitto, tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "other").mkdir()
