@@ -6,6 +6,7 @@
 "use strict";
 
 const REMOTE_RETRY_MS = [1000, 2000, 4000, 8000, 15000, 30000];  // then every 30 s
+const REMOTE_QUIET_MS = 15000;  // no view by then: the board is away, or the game is gone
 
 const remoteLink = { tries: 0, timer: null, closing: false, cleared: false, clientId: "" };
 
@@ -29,6 +30,11 @@ async function joinRemote() {
   const root = `kaskade/${remote.game}/${remote.host}`;
   await subscribeAll(remote.role === "play" ? [`${root}/log/1`, `${root}/view`] : [`${root}/view`]);
   remoteLinkShown(true, "");
+  setTimeout(() => {
+    if (remote.client === client && !remote.view) {
+      $("remote-status").textContent = "Nothing from the offering board yet: it sends the game when it is online; a game that has ended is no longer kept at the broker.";
+    }
+  }, REMOTE_QUIET_MS);
 }
 
 // The WebSocket closed without the page asking: try again after a growing wait.

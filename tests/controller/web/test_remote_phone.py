@@ -153,6 +153,10 @@ def test_the_page_plays_a_remote_seat_to_the_end(broker: Mosquitto, page_board: 
         assert outcome in said["words"], (outcome, said["words"])
         shoot(browser, tmp_path / "player.png")
         nothing_kept(broker, anna, game_id.split("/")[0])
+        browser.find_element(By.ID, "remote-leave").click()  # a watcher too late: told so
+        fill(browser, "watch", game_id, "watcher")
+        wait(browser, lambda b: "no longer kept at the broker" in b.find_element(
+            By.ID, "remote-status").text, "the page says the game is gone")
     finally:
         anna.close()
 
