@@ -247,8 +247,12 @@ def test_the_page_says_what_it_cannot_do(broker: Mosquitto, page_board: Served, 
 
 def tap(browser: Any, move: str) -> None:
     """A finger on the page's picture of the board, on a pad the view says plays ``move``."""
+    tap_pad(browser, browser.execute_script("return remote.view.taps")[move][0])
+
+
+def tap_pad(browser: Any, pad: int) -> None:
+    """A finger on the page's picture of the board, on the middle of ``pad``."""
     shown: dict[str, Any] = browser.execute_script("return remote.view")
-    pad = shown["taps"][move][0]
     board = shown["board"]
     k, columns = board["per_pad"], board["columns"]
     column, row = pad % columns, pad // columns
@@ -313,6 +317,9 @@ def test_the_page_plays_by_tap_through_a_broker_restart_and_a_watcher_cannot(
 
         browser.switch_to.window(phone)
         shoot(browser, tmp_path / "to-tap.png")
+        tap_pad(browser, 0)  # a1, White's: no move of Black's
+        wait(browser, lambda b: "Not a move there" in b.find_element(By.ID, "remote-error").text,
+             "the page says a tap there plays nothing")
         tap(browser, "d4")  # the phone's tap plays d4
         anna.until(lambda s: s["moves"] == ["a1", "d4"], "the tapped move on the board")
         assert not anna.state_now()["refusals"]
