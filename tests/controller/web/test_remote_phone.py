@@ -2,10 +2,11 @@
 loopback (TLS for the board, WebSockets for the page), a headless board app offering a Kaskade
 game, and the page in Chromium taking the other seat by the invite code and playing it to the
 end, moves going both ways, by the move buttons, typed, and by taps on its picture of the
-board; a move the board's engine refuses is said on the page and changes nothing; the page
-comes back by itself after the broker restarts and the game goes on; a watcher's page shows
-the game with no move controls, its taps do nothing, and the broker lets a watcher write
-nothing but its presence; once the game is over, the broker keeps nothing of it."""
+board (a Kaskade cell, a Cascades stone); a move the board's engine refuses is said on the
+page and changes nothing; the page comes back by itself after the broker restarts and the
+game goes on; a watcher's page shows the game with no move controls, its taps do nothing,
+and the broker lets a watcher write nothing but its presence; once the game is over, the
+broker keeps nothing of it."""
 
 from __future__ import annotations
 
@@ -54,7 +55,9 @@ def wait(browser: Any, condition: Any, what: str) -> Any:
 
 
 def open_panel(browser: Any, served: Served, token: str) -> None:
-    browser.get(served.server.address)
+    # the token goes in from a file of the page's origin that runs no script: the page itself,
+    # loaded without it, may still be forgetting a token when an answer without one comes
+    browser.get(served.server.address.rstrip("/") + "/page/board.css")
     browser.execute_script(f"localStorage.setItem('kaskade-token', '{token}')")
     browser.get(served.server.address)
     try:
@@ -350,4 +353,33 @@ def test_the_page_plays_by_tap_through_a_broker_restart_and_a_watcher_cannot(
         nothing_kept(broker, anna, game_id.split("/")[0])
     finally:
         browser.set_window_size(800, 600)
+        anna.close()
+
+
+def test_the_page_places_a_cascades_stone_by_tap(broker: Mosquitto, page_board: Served,
+                                                 browser: Any, tmp_path: Path) -> None:
+    """Cascades' cells sit on the board where its layout puts them: a tap on one still plays
+    the stone the board would place there."""
+    anna = Board(tmp_path / "anna", broker.settings("anna"))
+    try:
+        open_panel(browser, page_board, page_board.pair())
+        code = anna.ask(do="offer", game="cascades", options={"size": "4"}, here=[0])["code"]
+        fill(browser, "play", code, "phone", "Ben")
+        anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took a seat")
+        for _ in range(MOST_PLIES):  # Anna plays until it is the page's move
+            state = anna.until(lambda s: s["mine"] or view(browser)["turn"] == "mine",
+                               "a move for Anna or for the page")
+            if not state["mine"]:
+                break
+            anna.ask(do="play", move=state["legal"][0])
+            plies = str(len(state["moves"]) + 1)
+            wait(browser, lambda b, p=plies: view(b)["ply"] == p, "Anna's stone on the page")
+        taps = browser.execute_script("return remote.view.taps")
+        stones = [move for move in taps if move not in ("pass", "end")]
+        assert stones
+        before = anna.state_now()["moves"]
+        tap(browser, stones[0])
+        anna.until(lambda s: s["moves"] == [*before, stones[0]], "the stone on the board")
+        shoot(browser, tmp_path / "cascades.png")
+    finally:
         anna.close()
