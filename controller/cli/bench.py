@@ -356,7 +356,7 @@ def run_remote(args: argparse.Namespace) -> int:
     if figures["games_ended"]:
         print(f"  clearing a game that ended: {figures['clearing_messages_per_game']:.0f} "
               f"empty messages, {figures['clearing_bytes_per_game']:.0f} bytes "
-              f"({figures['games_ended']} games)")
+              f"(games that ended: {figures['games_ended']})")
     return 0
 
 
