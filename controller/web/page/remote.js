@@ -51,9 +51,12 @@ async function startRemote() {
   if (role === "play") {
     // a code this page took before stands for its game still: the page plays on
     const kept = JSON.parse(localStorage.getItem("kaskade-remote") || "{}");
-    const invite = kept.code === code && kept.user === user ? kept : await lookUp(code);
+    const again = kept.code === code && kept.user === user;
+    const invite = again ? kept : await lookUp(code);
+    const secret = seatSecret(again ? kept : {});
     Object.assign(remote, { game: invite.game, host: invite.host, invite: code });
-    localStorage.setItem("kaskade-remote", JSON.stringify({ code, user, game: invite.game, host: invite.host }));
+    localStorage.setItem("kaskade-remote", JSON.stringify({ code, user, game: invite.game, host: invite.host, secret }));
+    seatBegin(secret);
   } else {
     [remote.game, remote.host] = typed.split("/");
   }
@@ -126,6 +129,7 @@ function heard(topic, text) {
   if (!data || data.v !== 1) return;
   if (parts[3] === "log" && parts[4] === "1" && data.kind === "hello") {
     remote.hello = data;
+    seatHello(data);
   } else if (parts[3] === "view") {
     remote.view = data;
     showRemote(data);
@@ -133,13 +137,13 @@ function heard(topic, text) {
   if (remote.role === "play" && !remote.said && remote.hello && remote.view) sayHello();
 }
 
-// The page's hello takes the seat the offering board left: only in a game without chance (a
-// page cannot show its half of a die), and with an anchor it never needs to reveal.
+// The page's hello takes the seat the offering board left, with the anchor of its chance chain
+// (seat.js): only in a game whose draws the page can check.
 function sayHello() {
   const view = remote.view;
-  if (view.chance) {
+  if (!seatPlays(view)) {
     remote.client.publish(`kaskade/invite/${remote.invite}`, remote.offer, { retain: true });
-    remoteSay(`${view.title} has dice or shuffles: a page cannot take a seat in it (a board can). The invite is left for a board.`);
+    remoteSay(`${view.title} has dice or shuffles this page cannot check: a page cannot take a seat in it (a board can). The invite is left for a board.`);
     leaveRemote(false);
     return;
   }
@@ -155,13 +159,14 @@ function sayHello() {
   remote.said = true;
   const mine = [0, 1].filter((p) => !remote.hello.players.includes(p));
   publishRemote({ kind: "hello", seq: 1, ack: view.ack, game: remote.hello.game, options: remote.hello.options,
-    players: mine, name: remote.name, anchor: HEX(crypto.getRandomValues(new Uint8Array(32))) });
+    players: mine, name: remote.name, anchor: seat.own.anchor });
 }
 
 function sendRemote(kind, body) {
   const view = remote.view;
-  remote.sent = view.next;
-  publishRemote({ kind, seq: view.next, ack: view.ack, ...body });
+  const seq = view.next + (kind === "move" ? seatDeclineFirst(view) : 0);
+  remote.sent = seq;
+  publishRemote({ kind, seq, ack: view.ack, ...body });
 }
 
 function publishRemote(message) {
@@ -175,10 +180,11 @@ function showRemote(view) {
   $("remote-title").textContent = `${view.title}: ${names.host || "?"} against ${names.guest || "nobody yet"}`;
   paintRemote(view);
   const mine = remote.role === "play" && view.seats.guest && view.seats.guest.name === remote.name;
-  const myMove = mine && view.waiting === "guest" && !view.finished;
+  const myMove = mine && view.waiting === "guest" && !view.finished && view.to_move !== null;
   let words;
   if (view.finished) words = view.outcome;
   else if (myMove) words = `your move (${view.to_move})`;
+  else if (view.waiting && view.to_move === null) words = "chance: both sides show their half";
   else if (view.waiting) words = `${names[view.waiting] || "the other side"} to move (${view.to_move || "chance"})`;
   else words = "";
   $("remote-status").textContent = `${words}${view.last ? ` · last move ${view.last}` : ""}`;
@@ -200,6 +206,7 @@ function showRemote(view) {
     button.onclick = () => sendRemote("move", { ply: view.ply, move });
     return button;
   }));
+  seatView(view, mine);
 }
 
 // The offering board's LEDs (three bytes each, the bottom row first) as squares.
