@@ -59,12 +59,12 @@ def turn(anna: Board, browser: Any) -> str:
         time.sleep(0.05)
 
 
-def chance_steps(moves: list[str]) -> int:
-    """How many of a Big Balls game's moves were drawn (dice and deals)."""
-    state = get_game("big-balls").new({})
+def chance_steps(game: str, moves: list[str], since: int = 0) -> int:
+    """How many of a game's moves from ply ``since`` on were drawn (dice, deals, throws)."""
+    state = get_game(game).new({})
     drawn = 0
-    for name in moves:
-        drawn += state.to_move == CHANCE
+    for ply, name in enumerate(moves):
+        drawn += ply >= since and state.to_move == CHANCE
         state.play(state.parse_move(name))
     return drawn
 
@@ -77,6 +77,23 @@ def shoot(browser: Any, path: Any) -> None:
         browser.find_element(By.ID, "remote-panel").screenshot(str(path))
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def play(anna: Board, browser: Any, plies: int) -> None:
+    """Both sides play (throwing the die whenever they may) until the game has ``plies``."""
+    while (whose := turn(anna, browser)) != "over" and \
+            len(anna.state_now()["moves"]) < plies:
+        if whose == "anna":
+            legal = anna.state_now()["legal"]
+            anna.ask(do="play", move="throw" if "throw" in legal else legal[0])
+            continue
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
+        legal = [button.get_attribute("data-move") for button in buttons]
+        move = "throw" if "throw" in legal else legal[-1]
+        before = len(anna.state_now()["moves"])
+        browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
+        anna.until(lambda s, n=before, m=move: s["moves"][n:n + 1] == [m],
+                   "the page's move on the board")
 
 
 def click(browser: Any, element_id: str) -> None:
@@ -93,22 +110,10 @@ def test_the_page_plays_big_balls_checking_every_draw(broker: Mosquitto, page_bo
         code = anna.ask(do="offer", game="big-balls", options={}, here=[0])["code"]
         fill(browser, "play", code, "phone", "Ben")
         anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took White")
-        while (whose := turn(anna, browser)) != "over" and \
-                len(anna.state_now()["moves"]) < PLIES:
-            if whose == "anna":
-                legal = anna.state_now()["legal"]
-                anna.ask(do="play", move="throw" if "throw" in legal else legal[0])
-                continue
-            buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
-            legal = [button.get_attribute("data-move") for button in buttons]
-            move = "throw" if "throw" in legal else legal[-1]
-            before = len(anna.state_now()["moves"])
-            browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
-            anna.until(lambda s, n=before, m=move: s["moves"][n:n + 1] == [m],
-                       "the page's move on the board")
+        play(anna, browser, PLIES)
         state = anna.state_now()
         assert state["refusals"] == [], state["refusals"]  # every half of the page's took
-        drawn = chance_steps(state["moves"])
+        drawn = chance_steps("big-balls", state["moves"])
         assert drawn >= 4  # both deals and throws
         wait(browser, lambda b: page(b)["checked"] == str(drawn), "every draw checked")
         words = browser.find_element(By.ID, "remote-chance").text
@@ -116,6 +121,30 @@ def test_the_page_plays_big_balls_checking_every_draw(broker: Mosquitto, page_bo
         shoot(browser, tmp_path / "big-balls.png")
         take_backs(anna, browser)
         resign(anna, browser)
+    finally:
+        anna.close()
+
+
+def test_the_page_opened_again_plays_on_with_the_same_chain(
+        broker: Mosquitto, page_board: Served, browser: Any, tmp_path: Any) -> None:
+    """The page keeps its secret with the game: opened again, its halves are still on the
+    chain its hello committed to (the board would refuse any other)."""
+    anna = Board(tmp_path / "anna", broker.settings("anna"))
+    try:
+        token = page_board.pair()
+        open_panel(browser, page_board, token)
+        code = anna.ask(do="offer", game="big-balls", options={}, here=[0])["code"]
+        fill(browser, "play", code, "phone", "Ben")
+        anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took White")
+        play(anna, browser, 8)
+        open_panel(browser, page_board, token)
+        fill(browser, "play", code, "phone", "Ben")
+        play(anna, browser, 20)
+        state = anna.state_now()
+        assert state["refusals"] == [], state["refusals"]
+        assert chance_steps("big-balls", state["moves"], since=8) >= 2  # halves shown after
+        wait(browser, lambda b: page(b)["ply"] == str(len(state["moves"])) and
+             int(page(b)["checked"] or 0) >= 1, "the draws checked on the page opened again")
     finally:
         anna.close()
 
