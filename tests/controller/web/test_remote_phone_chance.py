@@ -150,7 +150,8 @@ def test_the_page_opened_again_plays_on_with_the_same_chain(
 
 
 def take_backs(anna: Board, browser: Any) -> None:
-    """The page asks to take back and the board agrees; the board asks and the page agrees."""
+    """The page asks to take back and the board agrees; the board asks and the page agrees;
+    the board asks again and the page declines by playing on."""
     if turn(anna, browser) == "anna":
         legal = anna.state_now()["legal"]
         anna.ask(do="play", move=legal[0])
@@ -176,7 +177,15 @@ def take_backs(anna: Board, browser: Any) -> None:
     shoot(browser, anna.state / "asked.png")
     click(browser, "remote-agree")
     anna.until(lambda s: len(s["moves"]) < before, "the take-back agreed")
-    state = anna.state_now()
+    while turn(anna, browser) == "anna":
+        anna.ask(do="play", move=anna.state_now()["legal"][0])
+    anna.ask(do="hold")  # asks again, with the page to move
+    wait(browser, lambda b: "Anna asks to take back" in
+         b.find_element(By.ID, "remote-asked").text, "the board's second request")
+    before = len(anna.state_now()["moves"])
+    browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")[0].click()  # plays on
+    state = anna.until(lambda s: len(s["moves"]) > before and "take back" not in s["words"],
+                       "the request declined by the page's move")
     assert state["refusals"] == [], state["refusals"]
 
 
@@ -247,8 +256,8 @@ class LyingBoard:
     ("draw", "Anna's board drew"),
     ("game", "Dice Poker has dice or shuffles this page cannot check")])
 def test_a_board_whose_draw_does_not_check_is_refused(broker: Mosquitto, page_board: Served,
-                                                      browser: Any, bend: str,
-                                                      said: str) -> None:
+                                                      browser: Any, bend: str, said: str,
+                                                      tmp_path: Any) -> None:
     anna = LyingBoard(broker, bend)
     try:
         open_panel(browser, page_board, page_board.pair())
@@ -259,6 +268,7 @@ def test_a_board_whose_draw_does_not_check_is_refused(broker: Mosquitto, page_bo
             assert browser.find_element(By.ID, "remote-form").is_displayed()
             assert anna.table.seats[GUEST] is None
             return
+        shoot(browser, tmp_path / f"bent-{bend}.png")
         text = browser.find_element(By.ID, "remote-error").text
         assert "This page plays no further in this game" in text
         assert page(browser)["bent"] == "true"
