@@ -50,7 +50,9 @@ def wait(browser: Any, condition: Any, what: str) -> Any:
 
 
 def open_panel(browser: Any, served: Served, token: str) -> None:
-    browser.get(served.server.address)
+    # the token is set on a page of the board's that runs no script: the page itself, unpaired,
+    # would forget it again when its next call to the board is refused
+    browser.get(served.server.address + "page/board.css")
     browser.execute_script(f"localStorage.setItem('kaskade-token', '{token}')")
     browser.get(served.server.address)
     wait(browser, lambda b: b.find_element(By.ID, "remote-url").get_attribute(
