@@ -185,11 +185,11 @@ function showRemote(view) {
   if (view.finished) words = view.outcome;
   else if (myMove) words = `your move (${view.to_move})`;
   else if (view.waiting && view.to_move === null) words = "chance: both sides show their half";
-  else if (view.waiting) words = `${names[view.waiting] || "the other side"} to move (${view.to_move || "chance"})`;
+  else if (view.waiting) words = `${names[view.waiting] || "the other side"} to move (${view.to_move})`;
   else words = "";
   $("remote-status").textContent = `${words}${view.last ? ` · last move ${view.last}` : ""}`;
   const refused = view.refused && mine && view.refused.seq === remote.sent ? view.refused : null;
-  if (refused) remoteSay(`Move refused by ${names.host}'s board: ${refused.reason}`);
+  if (refused) remoteSay(`${names.host}'s board refused it: ${refused.reason}`);
   else if (myMove) remoteSay("");
   $("remote-view").dataset.ply = view.ply;
   $("remote-view").dataset.turn = myMove ? "mine" : "theirs";

@@ -30,9 +30,9 @@ function seatHello(hello) {
 }
 
 // Whether the page can hold a seat in the game the view shows: one without chance, or one
-// whose draws chance.js knows.
+// whose draws chance.js knows, offered by a board whose view lists them.
 function seatPlays(view) {
-  return !view.chance || Object.hasOwn(DRAWS, view.game);
+  return !view.chance || (Object.hasOwn(DRAWS, view.game) && Array.isArray(view.draws));
 }
 
 // Playing on declines the board's take-back, as a move on a board does: an undo-no goes first.
@@ -55,12 +55,14 @@ function seatView(view, mine) {
   seatDraws(view, host);
   if (seat.bent) {
     remoteSay(seat.bent);
+    $("remote-chance").textContent = `Chance: ${seat.checked.size} draw${
+      seat.checked.size === 1 ? "" : "s"} checked, then one refused.`;
     $("remote-controls").hidden = true;
     requests.hidden = true;
     $("remote-view").dataset.bent = "true";
     return;
   }
-  if (view.half_due !== null && !view.finished && seat.revealed !== view.next) {
+  if (Number.isInteger(view.half_due) && !view.finished && seat.revealed !== view.next) {
     seat.revealed = view.next;  // once per message number: the view may come again unchanged
     sendRemote("reveal", { ply: view.half_due, value: seat.own.half(view.half_due) });
   }
@@ -72,8 +74,13 @@ function seatView(view, mine) {
 
 // The board's draws not yet checked: its half on its chain, the outcome the one both halves give.
 function seatDraws(view, host) {
-  if (!seat.theirs || seat.bent) return;
-  for (const [ply, outcome, half] of view.draws || []) {
+  if (!seat.theirs || seat.bent || !Array.isArray(view.draws)) return;
+  for (const draw of view.draws) {
+    if (!Array.isArray(draw) || draw.length !== 3 || typeof draw[1] !== "string") {
+      seat.bent = `${host}'s board listed a draw this page cannot read: refused. This page plays no further in this game.`;
+      return;
+    }
+    const [ply, outcome, half] = draw;
     const key = `${ply} ${outcome} ${half}`;
     if (seat.checked.has(key)) continue;
     if (!seat.theirs.check(ply, half)) {
@@ -87,7 +94,7 @@ function seatDraws(view, host) {
     }
     seat.checked.add(key);
   }
-  const latest = (view.draws || []).at(-1);
+  const latest = view.draws.at(-1);
   seat.last = latest ? `${latest[1]} at ply ${latest[0]}` : "";
 }
 
