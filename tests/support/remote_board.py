@@ -5,7 +5,8 @@ starts twice (and kills, and starts again).
 
 ``python -m tests.support.remote_board STATE_DIR`` (remote settings in STATE_DIR's board
 directory). Requests: ``{"do": "offer", "game": …, "options": {…}, "here": [0]}``,
-``{"do": "join", "code": …}``, ``{"do": "state"}``, ``{"do": "play", "move": …}``,
+``{"do": "join", "code": …}``, ``{"do": "state"}``, ``{"do": "play", "move": …}`` (with
+``"hold": true``, a hold right after the move, in the same step of the loop),
 ``{"do": "hold"}`` (a hold on a pad: take back, agree, or claim), ``{"do": "resign"}``,
 ``{"do": "players", "game": …}`` (the players screen of a game, as its home tile opens it),
 ``{"do": "tap", "column": …, "row": …}`` (a finger on a pad and off again),
@@ -73,6 +74,8 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
         if not screen.state.is_legal(move):
             raise RuntimeError(f"{request['move']} is not legal here")
         screen.play(move, now)
+        if request.get("hold"):  # held at once, before the link has seen the move
+            screen.take_back(now)
         return {}
     if what == "hold":
         screen_of(app).take_back(now)

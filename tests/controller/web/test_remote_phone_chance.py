@@ -169,9 +169,8 @@ def take_backs(anna: Board, browser: Any) -> None:
     while turn(anna, browser) != "anna":
         time.sleep(0.05)
     legal = anna.state_now()["legal"]
-    anna.ask(do="play", move=legal[0])
-    before = len(anna.state_now()["moves"])
-    anna.ask(do="hold")  # asks, right after the move
+    before = len(anna.state_now()["moves"]) + 1
+    anna.ask(do="play", move=legal[0], hold=True)  # asks before the link has seen the move
     wait(browser, lambda b: "Anna asks to take back" in
          b.find_element(By.ID, "remote-asked").text, "the board's request on the page")
     shoot(browser, anna.state / "asked.png")
