@@ -6,8 +6,11 @@ The offering board publishes the view retained at ``kaskade/GAME/USER/view`` (it
 the game's topics) each time the game changes: the picture of the position as its LEDs draw it,
 whose turn it is, the moves the side to move may make when that is the other side (the rules,
 not advice: a remote game gives no hints), the numbers the other side's next message must carry
-(``next``, ``ack``, ``ply``), and the last message of the other side it refused, with why. A
-page shows only this; every move it sends is checked by the board's engine as any board's is.
+(``next``, ``ack``, ``ply``), and the last message of the other side it refused, with why;
+for chance, the ply whose half the other side is to show and the latest draws with this board's
+half, which a page checks against both chains itself (``controller/web/page/seat.js``); a
+take-back asked, and where one of the other side's would go back to. A page shows only this;
+every move it sends is checked by the board's engine as any board's is.
 """
 
 from __future__ import annotations
