@@ -3,8 +3,9 @@ broker, on the mock board, driven by one line of JSON per request on standard in
 answering each with one line on standard output. What the end-to-end test of remote play
 starts twice (and kills, and starts again).
 
-``python -m tests.support.remote_board STATE_DIR`` (remote settings in STATE_DIR's board
-directory). Requests: ``{"do": "offer", "game": …, "options": {…}, "here": [0]}``,
+``python -m tests.support.remote_board STATE_DIR [PROFILE]`` (the board kaskade-8x8 unless
+named; remote settings in STATE_DIR's board directory). Requests:
+``{"do": "offer", "game": …, "options": {…}, "here": [0]}``,
 ``{"do": "join", "code": …}``, ``{"do": "state"}``, ``{"do": "play", "move": …}`` (with
 ``"hold": true``, a hold right after the move, in the same step of the loop),
 ``{"do": "hold"}`` (a hold on a pad: take back, agree, or claim), ``{"do": "resign"}``,
@@ -107,9 +108,9 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
     }
 
 
-def main(state: str) -> int:
-    profile = load_profile(PROFILE)
-    store = Store.at(Path(state), PROFILE)
+def main(state: str, profile_name: str = PROFILE) -> int:
+    profile = load_profile(profile_name)
+    store = Store.at(Path(state), profile_name)
     store.claim()
     settings = load(store.directory)
     assert settings is not None, "no remote settings"
@@ -141,4 +142,4 @@ def main(state: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(*sys.argv[1:3]))

@@ -1,9 +1,10 @@
 """The page in a seat of a game with chance, against a board elsewhere: a real Mosquitto on
-loopback, the page in Chromium and a board app offering Big Balls. The page shows its half of
-every die and deal, checks each draw the board reports against both halves, asks to take back
-and agrees to the board's take-back, and resigns. A board whose half is not on the chain it
-committed to, or whose draw is not the one both halves give, is refused by the page — played
-here by the test with Anna's credentials, since an honest board never does either."""
+loopback, the page in Chromium and a board app offering Big Balls (or Colliding Circles). The
+page shows its half of every die, deal and throw, checks each draw the board reports against
+both halves, asks to take back, agrees to and declines the board's take-back, and resigns. A
+board whose half is not on the chain it committed to, or whose draw is not the one both halves
+give, is refused by the page — played here by the test with Anna's credentials, since an honest
+board never does either."""
 
 from __future__ import annotations
 
@@ -121,6 +122,26 @@ def test_the_page_plays_big_balls_checking_every_draw(broker: Mosquitto, page_bo
         shoot(browser, tmp_path / "big-balls.png")
         take_backs(anna, browser)
         resign(anna, browser)
+    finally:
+        anna.close()
+
+
+def test_the_page_plays_colliding_circles_checking_every_throw(
+        broker: Mosquitto, page_board: Served, browser: Any, tmp_path: Any) -> None:
+    """Throws of one to five dice, drawn by a board on which Colliding Circles fits."""
+    anna = Board(tmp_path / "anna", broker.settings("anna"), profile="kaskade-16x16")
+    try:
+        open_panel(browser, page_board, page_board.pair())
+        code = anna.ask(do="offer", game="colliding-circles", options={}, here=[0])["code"]
+        fill(browser, "play", code, "phone", "Ben")
+        anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took Black")
+        play(anna, browser, 30)
+        state = anna.state_now()
+        assert state["refusals"] == [], state["refusals"]
+        drawn = chance_steps("colliding-circles", state["moves"])
+        assert drawn >= 3
+        wait(browser, lambda b: page(b)["checked"] == str(drawn), "every throw checked")
+        shoot(browser, tmp_path / "colliding-circles.png")
     finally:
         anna.close()
 
