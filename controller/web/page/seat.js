@@ -20,6 +20,12 @@ function seatSecret(kept) {
 function seatBegin(secret) {
   Object.assign(seat, { own: new OwnChain(hexBytes(secret)), theirs: null, checked: new Set(),
     last: "", bent: "", revealed: 0 });
+  delete $("remote-view").dataset.bent;
+}
+
+function seatChecked() {
+  const count = seat.checked.size;
+  return `Chance: ${count} draw${count === 1 ? "" : "s"} checked`;
 }
 
 // The offering board's hello: its anchor vouches for its halves.
@@ -55,8 +61,7 @@ function seatView(view, mine) {
   seatDraws(view, host);
   if (seat.bent) {
     remoteSay(seat.bent);
-    $("remote-chance").textContent = `Chance: ${seat.checked.size} draw${
-      seat.checked.size === 1 ? "" : "s"} checked, then one refused.`;
+    $("remote-chance").textContent = `${seatChecked()}, then one refused.`;
     $("remote-controls").hidden = true;
     requests.hidden = true;
     $("remote-view").dataset.bent = "true";
@@ -66,8 +71,8 @@ function seatView(view, mine) {
     seat.revealed = view.next;  // once per message number: the view may come again unchanged
     sendRemote("reveal", { ply: view.half_due, value: seat.own.half(view.half_due) });
   }
-  $("remote-chance").textContent = view.chance ? `Chance: ${seat.checked.size} draw${
-    seat.checked.size === 1 ? "" : "s"} checked against both halves${seat.last ? ` (the last: ${seat.last})` : ""}.` : "";
+  $("remote-chance").textContent = view.chance
+    ? `${seatChecked()} against both halves${seat.last ? ` (the last: ${seat.last})` : ""}.` : "";
   $("remote-view").dataset.checked = seat.checked.size;
   seatRequests(view, host);
 }
