@@ -89,13 +89,16 @@ def play(anna: Board, browser: Any, plies: int) -> None:
             legal = anna.state_now()["legal"]
             anna.ask(do="play", move="throw" if "throw" in legal else legal[0])
             continue
-        buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
-        legal = [button.get_attribute("data-move") for button in buttons]
-        move = "throw" if "throw" in legal else legal[-1]
-        before = len(anna.state_now()["moves"])
-        browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
-        anna.until(lambda s, n=before, m=move: s["moves"][n:n + 1] == [m],
-                   "the page's move on the board")
+        page_plays(anna, browser, lambda legal: "throw" if "throw" in legal else legal[-1])
+
+
+def page_plays(anna: Board, browser: Any, choose: Any) -> None:
+    """The page plays the move ``choose`` picks from its buttons; back once the board has it."""
+    buttons = browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")
+    move = choose([button.get_attribute("data-move") for button in buttons])
+    before = len(anna.state_now()["moves"])
+    browser.find_element(By.CSS_SELECTOR, f"#remote-legal [data-move='{move}']").click()
+    anna.until(lambda s: s["moves"][before:before + 1] == [move], "the page's move on the board")
 
 
 def click(browser: Any, element_id: str) -> None:
@@ -185,10 +188,9 @@ def take_backs(anna: Board, browser: Any) -> None:
     anna.ask(do="hold")  # agrees
     anna.until(lambda s: len(s["moves"]) == back_to, "the board gone back")
     wait(browser, lambda b: page(b)["ply"] == str(back_to), "the page gone back")
-    if turn(anna, browser) == "page":
-        browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")[0].click()
-    while turn(anna, browser) != "anna":
-        time.sleep(0.05)
+    while (whose := turn(anna, browser)) == "page":
+        page_plays(anna, browser, lambda legal: legal[0])
+    assert whose == "anna", "the game ended before the board's take-back"
     legal = anna.state_now()["legal"]
     before = len(anna.state_now()["moves"]) + 1
     anna.ask(do="play", move=legal[0], hold=True)  # asks before the link has seen the move
@@ -197,14 +199,14 @@ def take_backs(anna: Board, browser: Any) -> None:
     shoot(browser, anna.state / "asked.png")
     click(browser, "remote-agree")
     anna.until(lambda s: len(s["moves"]) < before, "the take-back agreed")
-    while turn(anna, browser) == "anna":
+    while (whose := turn(anna, browser)) == "anna":
         anna.ask(do="play", move=anna.state_now()["legal"][0])
+    assert whose == "page", "the game ended before the board's second take-back"
     anna.ask(do="hold")  # asks again, with the page to move
     wait(browser, lambda b: "Anna asks to take back" in
          b.find_element(By.ID, "remote-asked").text, "the board's second request")
-    before = len(anna.state_now()["moves"])
-    browser.find_elements(By.CSS_SELECTOR, "#remote-legal button")[0].click()  # plays on
-    state = anna.until(lambda s: len(s["moves"]) > before and "take back" not in s["words"],
+    page_plays(anna, browser, lambda legal: legal[0])  # plays on
+    state = anna.until(lambda s: "take back" not in s["words"],
                        "the request declined by the page's move")
     assert state["refusals"] == [], state["refusals"]
 
