@@ -47,7 +47,7 @@ async function startRemote() {
   if (role === "watch" && !/^[0-9a-f]{16}\/[A-Za-z0-9_-]{1,32}$/.test(typed)) throw new Error("A game to watch is given as its id and the offering board's user, as a playing page shows it (0123456789abcdef/anna).");
   const name = $("remote-name").value.trim() || user;
   if (!/^[^\x00-\x1f\x7f]{1,24}$/.test(name)) throw new Error("Your name: 1-24 printable characters.");
-  Object.assign(remote, { role, user, password, name, hello: null, view: null, said: false });
+  Object.assign(remote, { role, user, password, name, hello: null, view: null, said: false, sent: 0 });
   if (role === "play") {
     // a code this page took before stands for its game still: the page plays on
     const kept = JSON.parse(localStorage.getItem("kaskade-remote") || "{}");
@@ -162,9 +162,14 @@ function sayHello() {
     players: mine, name: remote.name, anchor: seat.own.anchor });
 }
 
+// The page's next message: numbered after those the view does not show played yet (a person
+// may act again before the board's view comes back), or under the number of the last one sent
+// when the board refused it (a refused message's number is free again).
 function sendRemote(kind, body) {
   const view = remote.view;
-  const seq = view.next + (kind === "move" ? seatDeclineFirst(view) : 0);
+  const refusedLast = view.refused && view.refused.seq === remote.sent;
+  let seq = remote.sent >= view.next && !refusedLast ? remote.sent + 1 : view.next;
+  seq += kind === "move" ? seatDeclineFirst(view, seq) : 0;
   remote.sent = seq;
   publishRemote({ kind, seq, ack: view.ack, ...body });
 }

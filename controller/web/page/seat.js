@@ -41,11 +41,11 @@ function seatPlays(view) {
   return !view.chance || (Object.hasOwn(DRAWS, view.game) && Array.isArray(view.draws));
 }
 
-// Playing on declines the board's take-back, as a move on a board does: an undo-no goes first.
-// How many messages that took.
-function seatDeclineFirst(view) {
+// Playing on declines the board's take-back, as a move on a board does: an undo-no goes first,
+// under number seq. How many messages that took.
+function seatDeclineFirst(view, seq) {
   if (!view.undo || view.undo.by !== "host") return 0;
-  publishRemote({ kind: "undo-no", seq: view.next, ack: view.ack, to: view.undo.to });
+  publishRemote({ kind: "undo-no", seq, ack: view.ack, to: view.undo.to });
   return 1;
 }
 
