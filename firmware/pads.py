@@ -43,7 +43,8 @@ WHOLE = _Slices()[:]
 """``[:]`` made once: ``a[:] = b`` would make a slice object on every scan."""
 
 
-def _settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, touch, polarity):
+def plain_settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, touch,
+                 polarity):
     """The scan's loop over every channel, for the common one — read, untouched, within a
     threshold of its baseline, not new: its integrator is cleared and its baseline drifts
     towards the reading. The others go to ``todo``; channels not read this scan (``UNREAD``)
@@ -72,6 +73,7 @@ def _settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, touch
     return slow * 2 + moved
 
 
+_settle = plain_settle
 # The same loop in machine code, where the port compiles viper (a Pico's does).
 try:  # noqa: SIM105 - MicroPython has no contextlib
     from firmware.viper import settle as _settle

@@ -22,7 +22,7 @@ _UNREAD = const(2)
 def settle(raw: ptr32, ok: ptr8, baseline: ptr32, counter: ptr8, away: ptr8,
            touched: ptr8, fresh: ptr8, todo: ptr16, count: int, touch: int,
            polarity: int) -> int:
-    """``firmware.pads._settle``: the channels at rest drift, the others go to ``todo``."""
+    """``firmware.pads.plain_settle``: the channels at rest drift, the others go to ``todo``."""
     slow = 0
     moved = 0
     low = 0 - touch
@@ -49,7 +49,7 @@ def settle(raw: ptr32, ok: ptr8, baseline: ptr32, counter: ptr8, away: ptr8,
 
 @micropython.viper
 def decode_mpr121(data: ptr8, length: int, raw: ptr32, ok: ptr8, first: int):
-    """``firmware.sensors.mpr121._decode``: electrode data, low byte first, 10 bits each."""
+    """``firmware.sensors.mpr121.plain_decode``: electrode data, low byte first, 10 bits each."""
     channel = first
     index = 0
     while index < length:

@@ -51,7 +51,7 @@ def hint(touch):
     return level, level // 2
 
 
-def _decode(data, length, raw, ok, first):
+def plain_decode(data, length, raw, ok, first):
     """Electrode data, low byte first, 10 bits each, into ``raw`` from channel ``first`` on.
     ``firmware.viper.decode_mpr121`` is the same loop in machine code."""
     channel = first
@@ -61,6 +61,7 @@ def _decode(data, length, raw, ok, first):
         channel += 1
 
 
+_decode = plain_decode
 # Machine code, where the port compiles viper (a Pico's does).
 try:  # noqa: SIM105 - MicroPython has no contextlib
     from firmware.viper import decode_mpr121 as _decode

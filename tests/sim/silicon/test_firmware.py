@@ -94,3 +94,59 @@ def test_a_74hc165_chain_reports_a_touch_and_a_break(rp2_image):
 def test_charge_time_pads_report_a_touch(rp2_image):
     with flashed(rp2_image, "gpio") as pico:
         touch_and_release(pico, 15)
+
+
+AGREE = """\
+import random
+from array import array
+from firmware import pads, viper
+from firmware.sensors import mpr121
+random.seed(5)
+def pick(n, top):
+    return [random.getrandbits(16) % top for _ in range(n)]
+differ = 0
+trials = 400
+for trial in range(trials):
+    n = 1 + random.getrandbits(6)
+    touch = 1 + random.getrandbits(5)
+    polarity = -1 if trial % 2 else 1
+    raw = array('i', pick(n, 1024))
+    base = [((raw[i] + random.getrandbits(6) - 32) << 6) + random.getrandbits(6) for i in range(n)]
+    ok = bytearray([(0, 1, 1, 1, 1, 2)[x] for x in pick(n, 6)])
+    flags = [bytearray([x == 0 for x in pick(n, 8)]) for _ in range(2)]
+    results = []
+    for settle in (viper.settle, pads.plain_settle):
+        random.seed(trial)
+        baseline, counter, away = array('i', base), bytearray(pick(n, 4)), bytearray(pick(n, 4))
+        todo = array('h', [0] * n)
+        got = settle(raw, ok, baseline, counter, away, flags[0], flags[1], todo, n, touch,
+                     polarity)
+        results.append((got, list(baseline), list(counter), list(away), list(todo)[:got >> 1]))
+    differ += results[0] != results[1]
+    data = bytearray(pick(24, 256))
+    length = 2 * (1 + random.getrandbits(3) % 12)
+    decoded = []
+    for decode in (viper.decode_mpr121, mpr121.plain_decode):
+        into, flags_ok = array('i', [0] * 30), bytearray(30)
+        decode(data, length, into, flags_ok, 3)
+        decoded.append((list(into), list(flags_ok)))
+    differ += decoded[0] != decoded[1]
+print('taken', pads._settle is viper.settle, mpr121._decode is viper.decode_mpr121)
+print('differ', differ, 'of', 2 * trials)
+"""
+
+
+def test_the_viper_loops_run_on_the_pico_and_agree_with_the_plain_ones(rp2_image):
+    """The firmware on the rp2 port takes its viper loops (machine code), and on random
+    readings, baselines and flags they leave every array as the plain-Python loops do."""
+    with flashed(rp2_image, "ttp223") as pico:
+        start = pico.event_count()
+        pico.send(b"\x03")
+        pico.wait_line(lambda text: "KeyboardInterrupt" in text, BOOT, start)
+        start = pico.event_count()
+        pico.send(b"\x05" + AGREE.replace("\n", "\r").encode() + b"\x04")
+        _, taken = pico.wait_line(lambda text: text.startswith(("taken ", "Traceback")), BOOT,
+                                  start)
+        assert taken.text == "taken True True"
+        _, differ = pico.wait_line(lambda text: text.startswith("differ "), BOOT, start)
+        assert differ.text == "differ 0 of 800"
