@@ -133,12 +133,27 @@ for trial in range(trials):
     differ += decoded[0] != decoded[1]
 print('taken', pads._settle is viper.settle, mpr121._decode is viper.decode_mpr121)
 print('differ', differ, 'of', 2 * trials)
+import gc, machine
+from firmware import main as m
+root = '/fw/' + open('/fw/active').read().strip()
+board = m.build(m.load_config(root + '/board.json'), machine, m.clock.UsbSerial(machine),
+                root + '/firmware')
+for _ in range(10):
+    board.step(10)
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for _ in range(300):
+    board.step(10)
+print('allocated', gc.mem_alloc() - before)
+gc.enable()
 """
 
 
 def test_the_viper_loops_run_on_the_pico_and_agree_with_the_plain_ones(rp2_image):
     """The firmware on the rp2 port takes its viper loops (machine code), and on random
-    readings, baselines and flags they leave every array as the plain-Python loops do."""
+    readings, baselines and flags they leave every array as the plain-Python loops do; and a
+    scan, the USB serial line asked for input included, allocates nothing there either."""
     with flashed(rp2_image, "ttp223") as pico:
         start = pico.event_count()
         pico.send(b"\x03")
@@ -150,3 +165,6 @@ def test_the_viper_loops_run_on_the_pico_and_agree_with_the_plain_ones(rp2_image
         assert taken.text == "taken True True"
         _, differ = pico.wait_line(lambda text: text.startswith("differ "), BOOT, start)
         assert differ.text == "differ 0 of 800"
+        _, allocated = pico.wait_line(lambda text: text.startswith(("allocated ", "Traceback")),
+                                      BOOT, start)
+        assert allocated.text == "allocated 0"
