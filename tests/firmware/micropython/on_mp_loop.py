@@ -42,7 +42,7 @@ def test_scans_come_twice_as_often_while_a_touch_or_release_is_confirmed():
         pass
     finally:
         TouchBoard.step = step
-    gaps = [later - earlier for earlier, later in zip(times, times[1:])]
+    gaps = [times[index + 1] - times[index] for index in range(len(times) - 1)]
     # the finger at the fifth scan: two more confirm it; the lift at the twelfth, the same
     assert gaps == [10] * 4 + [5, 5] + [10] * 5 + [5, 5] + [10] * 4, gaps
     assert [line.split(" ")[2:] for line in port.lines() if line[0] == "T"] == \
