@@ -374,6 +374,12 @@ def build(refresh: bool = False, out: TextIO = sys.stderr) -> Image:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def cached() -> Image | None:
+    """The image for the current inputs if the cache holds it (``None``: :func:`build` would
+    take minutes), without building anything."""
+    return _cached(cache_root(), cache_root() / f"inputs-{inputs_digest()}")
+
+
 def _cached(root: Path, pointer: Path) -> Image | None:
     """The image the cache holds for these inputs, if it holds one whole."""
     if not pointer.is_file():
