@@ -10,6 +10,7 @@ when another simulator holds that file, this one takes a fresh flash in a tempor
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import tempfile
 from pathlib import Path
@@ -29,26 +30,24 @@ is several times slower than a Pico while busy, slower still on a busy machine."
 SILENCE = 30.0
 """Seconds without a line before the touch link takes the emulated board for gone: its
 heartbeat comes every second of simulated time, which a busy chip stretches."""
+LIFT = 10.0
+"""Seconds a finger stays on a pad, at most, for the firmware to report it."""
 PROBE = b"print('at the' + ' prompt')\r\n"
 """Typed at a fresh Pico's REPL, which answers ``at the prompt``; the firmware drops it as a
 line it cannot read (whole: the newline ends it, so the link's first line is read)."""
 ANSWER = "at the prompt"
 
 
-def not_built() -> SiliconError:
-    return SiliconError("the emulated Pico's MicroPython image is not built yet: run "
-                        "make silicon-image (or python -m sim.silicon.image; a few minutes, "
-                        "once)")
-
-
 class SiliconTouchBoard:
     """The emulated Pico of ``profile`` with its touch chips, the touch firmware installed and
-    started; ``out`` hears what it is doing while it starts (an install takes a minute)."""
+    started; ``out`` hears what it is doing while it starts (an install takes half a minute)."""
 
     def __init__(self, profile: Profile, out: TextIO | None = None) -> None:
         image = images.cached()
         if image is None:
-            raise not_built()
+            raise SiliconError("the emulated Pico's MicroPython image is not built yet: run "
+                               "make silicon-image (or python -m sim.silicon.image; a few "
+                               "minutes, once)")
         self.profile = profile
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
         self._lock: IO[str] | None = None
@@ -87,30 +86,37 @@ class SiliconTouchBoard:
         return kept
 
     def _start(self, out: TextIO | None) -> str:
-        """Bring the Pico to the bundled firmware, running; what it runs, in words."""
+        """Bring the Pico to the bundled firmware, running and past its first scans (a pad's
+        first reading is its baseline: a finger must come later); what it runs, in words."""
         pico = self.pico
         pico.wait_event("usb: CDC connected", WAIT)
         pico.send(PROBE)
-        _, line = pico.wait_line(lambda text: text == ANSWER or text.startswith("H "), WAIT)
+        at, line = pico.wait_line(lambda text: text == ANSWER or text.startswith("H "), WAIT)
         fields = line.text.split()
         if line.text.startswith("H ") and len(fields) > 4 and \
                 fields[4] in bundled().hashes:
-            return f"{fields[3]} ({fields[4]})"
-        if out is not None:
-            print("kaskade: installing the touch firmware on the emulated Pico (kaskade "
-                  "firmware flash; once, about a minute) ...", file=out, flush=True)
-        report = flash_bundled(self.port, self.profile, hello_seconds=WAIT)
-        return f"{report.hello.firmware} ({report.hello.content_hash})"
+            running = f"{fields[3]} ({fields[4]})"
+        else:
+            if out is not None:
+                print("kaskade: installing the touch firmware on the emulated Pico (kaskade "
+                      "firmware flash; once, about half a minute) ...", file=out, flush=True)
+            report = flash_bundled(self.port, self.profile, hello_seconds=WAIT)
+            running = f"{report.hello.firmware} ({report.hello.content_hash})"
+            at = pico.event_count()  # past the new firmware's hello
+        pico.wait_line(lambda text: text.startswith("B "), WAIT, at)
+        return running
 
     def down(self, pad: int) -> None:
         """A finger on ``pad``, now."""
         self._move(pad, "D")
 
     def up(self, pad: int) -> None:
-        """The finger off ``pad`` — once the firmware has reported it on: the emulated chip's
+        """The finger off ``pad`` — once the firmware has reported it on (or :data:`LIFT`
+        seconds passed: a window must not hang on a board that stopped): the emulated chip's
         time may run slower than the wall clock, and a finger lifted before the firmware's
         confirming scans would never have touched."""
-        self._reported(pad, "D")
+        with contextlib.suppress(SiliconError):
+            self._reported(pad, "D", LIFT)
         self._move(pad, "U")
 
     def _move(self, pad: int, way: str) -> None:

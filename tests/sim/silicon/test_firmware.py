@@ -40,16 +40,16 @@ PROFILES: dict[str, Callable[[], Profile]] = {
 
 
 @contextlib.contextmanager
-def flashed(rp2_image, kind: str) -> Iterator[Pico]:
-    """A Pico with the chips of a sensor kind's board, its firmware installed over the
-    pseudo-terminal and scanning (after its first heartbeat)."""
+def flashed(rp2_image, kind: str) -> Iterator[PseudoTerminal]:
+    """A Pico with the chips of a sensor kind's board on a pseudo-terminal, its firmware
+    installed over it and scanning (after its first heartbeat)."""
     profile = PROFILES[kind]()
     with PseudoTerminal(rp2_image, board=firmware_config(profile)) as terminal:
         pico = terminal.pico
         at_prompt(pico)
         flash_bundled(terminal.port, profile, hello_seconds=BOOT)
         pico.wait_line(lambda text: text.startswith("B "), BOOT, pico.event_count())
-        yield pico
+        yield terminal
 
 
 def line(pico: Pico, start: int, *words: str) -> str:
@@ -70,7 +70,8 @@ def touch_and_release(pico: Pico, pad: int) -> None:
 
 
 def test_mpr121s_report_a_touch_and_a_missing_chip_while_the_others_keep_working(rp2_image):
-    with flashed(rp2_image, "mpr121") as pico:
+    with flashed(rp2_image, "mpr121") as terminal:
+        pico = terminal.pico
         touch_and_release(pico, 63)
         start = pico.event_count()
         pico.command(chip="1:5B", present=False)
@@ -81,7 +82,8 @@ def test_mpr121s_report_a_touch_and_a_missing_chip_while_the_others_keep_working
 
 
 def test_a_74hc165_chain_reports_a_touch_and_a_break(rp2_image):
-    with flashed(rp2_image, "ttp223") as pico:
+    with flashed(rp2_image, "ttp223") as terminal:
+        pico = terminal.pico
         touch_and_release(pico, 255)
         start = pico.event_count()
         pico.command(chain="broken")
@@ -92,5 +94,5 @@ def test_a_74hc165_chain_reports_a_touch_and_a_break(rp2_image):
 
 
 def test_charge_time_pads_report_a_touch(rp2_image):
-    with flashed(rp2_image, "gpio") as pico:
-        touch_and_release(pico, 15)
+    with flashed(rp2_image, "gpio") as terminal:
+        touch_and_release(terminal.pico, 15)
