@@ -9,7 +9,9 @@ every test must run, they fail instead.
 
 from __future__ import annotations
 
+import fcntl
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,3 +49,25 @@ def rp2_image() -> images.Image:
 @pytest.fixture(autouse=True)
 def _silicon_here(rp2_image: images.Image) -> None:
     """Every test of the stage needs node, rp2040js and the image (or skips, outside CI)."""
+
+
+@pytest.fixture(scope="session")
+def run_folder(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """A folder that every process of this run shares (the run's temporary folder): what one
+    makes there with :func:`made_once`, the others find."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
+def made_once(path: Path, make: Callable[[Path], None]) -> Path:
+    """``path``, made by ``make(new_path)`` in the first process that asks for it (the others
+    wait for it): an emulated Pico's flash with a firmware installed, say, which takes a minute
+    to make and a moment to copy."""
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            making = path.with_suffix(".new")
+            making.unlink(missing_ok=True)
+            make(making)
+            making.rename(path)
+    return path

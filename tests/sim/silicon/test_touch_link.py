@@ -1,8 +1,8 @@
 """The Pi's side against the real touch firmware on the emulated Pico, over the pseudo-terminal:
 the touch link the app uses receives a finger's touch, ``kaskade calibrate`` reads the sensors,
 and every command of the wire protocol (docs/protocol.md) is answered. The tests share one
-booted Pico with the 8x8 board's six MPR121s (installing the firmware is the costly part),
-and each leaves it as it found it: no finger down, the firmware's thresholds."""
+booted Pico with the 8x8 board's six MPR121s in each process, and each leaves it as it found
+it: no finger down, the firmware's thresholds."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ PROFILE = PROFILES["mpr121"]()
 
 
 @pytest.fixture(scope="module")
-def board(rp2_image) -> Iterator[PseudoTerminal]:
-    with flashed(rp2_image, "mpr121") as terminal:
+def board(rp2_image, run_folder) -> Iterator[PseudoTerminal]:
+    with flashed(rp2_image, run_folder, "mpr121") as terminal:
         yield terminal
 
 

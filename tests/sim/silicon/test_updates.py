@@ -8,7 +8,6 @@ simulated time running ahead of a host between two commands would reach at once.
 
 from __future__ import annotations
 
-import fcntl
 import random
 import re
 import shutil
@@ -27,8 +26,9 @@ from sim.silicon.emulator import Pico
 from sim.silicon.measure import at_prompt
 from sim.silicon.relay import PseudoTerminal
 
+from .conftest import made_once
 from .test_boot import BOOT
-from .test_firmware import PROFILES
+from .test_firmware import PROFILES, booted
 
 PROFILE = PROFILES["ttp223"]()
 CONFIG = firmware_config(PROFILE)
@@ -49,30 +49,16 @@ def bundles(tmp_path_factory) -> tuple[Bundle, Bundle]:
 
 
 @pytest.fixture(scope="module")
-def old_flash(rp2_image, bundles, tmp_path_factory, worker_id) -> Path:
-    """A Pico's flash holding the older firmware, running from set a (copied by each test):
-    made once for every process of the run (the run's temporary folder is theirs in common)."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base if worker_id == "master" else base.parent
-    flash = shared / f"flash-{bundles[0].content_hash}-{rp2_image.folder.name}.bin"
-    with open(flash.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not flash.exists():
-            making = flash.with_suffix(".new")
-            making.unlink(missing_ok=True)
-            with PseudoTerminal(rp2_image, flash=making, board=CONFIG) as terminal:
-                at_prompt(terminal.pico)
-                update.flash(terminal.port, bundles[0], PROFILE, hello_seconds=BOOT)
-            making.rename(flash)
-    return flash
+def old_flash(rp2_image, bundles, run_folder) -> Path:
+    """A Pico's flash holding the older firmware, running from set a: made once a run, copied
+    by each test."""
+    def install(flash: Path) -> None:
+        with PseudoTerminal(rp2_image, flash=flash, board=CONFIG) as terminal:
+            at_prompt(terminal.pico)
+            update.flash(terminal.port, bundles[0], PROFILE, hello_seconds=BOOT)
 
-
-def hello(pico: Pico) -> str:
-    """The content hash in the Pico's first hello, once its firmware scans (its first
-    heartbeat): the firmware then answers at once."""
-    at, line = pico.wait_line(lambda text: text.startswith("H "), BOOT)
-    pico.wait_line(lambda text: text.startswith("B "), BOOT, at)
-    return line.text.split()[4]
+    return made_once(run_folder / f"flash-old-{bundles[0].content_hash}-"
+                     f"{rp2_image.folder.name}.bin", install)
 
 
 def test_flash_then_rollback_goes_back_to_the_firmware_it_replaced(rp2_image, bundles, old_flash,
@@ -83,7 +69,7 @@ def test_flash_then_rollback_goes_back_to_the_firmware_it_replaced(rp2_image, bu
     flash = tmp_path / "flash.bin"
     shutil.copy(old_flash, flash)
     with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
-        assert hello(terminal.pico) == old.content_hash
+        assert booted(terminal.pico) == old.content_hash
         port = ["--profile", board_id(PROFILE), "--port", terminal.port]
         assert main(["firmware", "status", *port]) == 1
         assert OLD_VERSION in capsys.readouterr().out
@@ -130,7 +116,7 @@ def test_a_cable_cut_at_a_random_byte_of_an_update_leaves_a_complete_firmware(
     flash = tmp_path / "flash.bin"
     shutil.copy(old_flash, flash)
     with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
-        assert hello(terminal.pico) == old.content_hash
+        assert booted(terminal.pico) == old.content_hash
         cable = Cable(terminal.pico, byte)
         flasher = subprocess.Popen([KASKADE, "firmware", "flash", "--profile", board_id(PROFILE),
                                     "--port", terminal.port], stdout=subprocess.DEVNULL,
@@ -142,7 +128,7 @@ def test_a_cable_cut_at_a_random_byte_of_an_update_leaves_a_complete_firmware(
             flasher.wait()
     # Powered on again (the flash as the cut left it), it boots the older firmware ...
     with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
-        assert hello(terminal.pico) == old.content_hash, f"cut at byte {byte}"
+        assert booted(terminal.pico) == old.content_hash, f"cut at byte {byte}"
         # ... and the next update goes through.
         report = update.flash(terminal.port, new, PROFILE, hello_seconds=BOOT)
         assert report.hello.content_hash == new.content_hash, f"cut at byte {byte}"
