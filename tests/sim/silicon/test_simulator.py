@@ -9,8 +9,6 @@ import io
 import json
 import queue
 
-import pytest
-
 from controller.cli import main
 from controller.devices.interfaces import PadDown, PadUp, TouchesBack
 from controller.profile import load_profile
@@ -19,7 +17,7 @@ from sim.board import sim_board, sim_parts
 from sim.silicon import emulator
 from sim.silicon import image as images
 
-from .test_boot import BOOT
+from .test_touch_link import expect
 
 PROFILE = load_profile("kaskade-8x8")
 
@@ -50,16 +48,11 @@ def test_a_second_simulator_installs_the_firmware_on_a_fresh_flash(rp2_image):
         assert "installing the touch firmware" in said.getvalue()
         board.start(events.put)
         fingers = sim_parts(board).touches
-        for wanted, move in ((TouchesBack(), None), (PadDown(27), fingers.down),
-                             (PadUp(27), fingers.up)):
-            if move is not None:
-                move(27)
-            seen = []
-            try:
-                while (event := events.get(timeout=BOOT)) != wanted:
-                    seen.append(event)
-            except queue.Empty:
-                pytest.fail(f"no {wanted} within {BOOT} s; the board said {seen}")
+        expect(events, TouchesBack())
+        fingers.down(27)
+        expect(events, PadDown(27))
+        fingers.up(27)
+        expect(events, PadUp(27))
     finally:
         board.close()
 

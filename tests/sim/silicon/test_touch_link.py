@@ -44,27 +44,28 @@ def lift(pico: Pico, pad: int) -> None:
     line(pico, start, "U", str(pad))
 
 
+def expect(events: queue.Queue[object], wanted: object) -> None:
+    """Until the touch link reports ``wanted`` (what it reports before is passed over)."""
+    seen = []
+    try:
+        while (event := events.get(timeout=BOOT)) != wanted:
+            seen.append(event)
+    except queue.Empty:
+        pytest.fail(f"the link did not report {wanted} within {BOOT} s; it did: {seen}")
+
+
 def test_the_touch_link_receives_a_scripted_finger(board):
     events: queue.Queue[object] = queue.Queue()
     link = TouchLink(PROFILE, lambda: board.port, silence=SILENCE, retry=0.1)
     link.start(events.put)
-
-    def expect(wanted: object) -> None:
-        seen = []
-        try:
-            while (event := events.get(timeout=BOOT)) != wanted:
-                seen.append(event)
-        except queue.Empty:
-            pytest.fail(f"the link did not report {wanted} within {BOOT} s; it did: {seen}")
-
     try:
-        expect(TouchesBack())
+        expect(events, TouchesBack())
         assert link.hello is not None
         assert link.hello.content_hash in bundled().hashes
         board.pico.touch(42)
-        expect(PadDown(42))
+        expect(events, PadDown(42))
         board.pico.touch(42, touched=False)
-        expect(PadUp(42))
+        expect(events, PadUp(42))
     finally:
         link.close()
 
