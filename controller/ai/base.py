@@ -49,6 +49,16 @@ class Budget:
             return True
         return self.seconds is not None and self.clock() - self.started >= self.seconds
 
+    def share(self, fraction: float) -> Budget:
+        """A fresh budget of ``fraction`` of this one's seconds and steps (at least one step),
+        cancelled with it."""
+        return Budget(
+            seconds=None if self.seconds is None else self.seconds * fraction,
+            steps=None if self.steps is None else max(1, int(self.steps * fraction)),
+            cancel=self.cancel,
+            clock=self.clock,
+        )
+
     @property
     def elapsed(self) -> float:
         """Seconds since the budget was made."""

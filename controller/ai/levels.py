@@ -54,13 +54,7 @@ class Share(Player):
         if self.share <= 0:
             moves = state.legal_moves()
             return Thought(moves[int(rng.random() * len(moves))], steps=1)
-        part = Budget(
-            seconds=None if budget.seconds is None else budget.seconds * self.share,
-            steps=None if budget.steps is None else max(1, int(budget.steps * self.share)),
-            cancel=budget.cancel,
-            clock=budget.clock,
-        )
-        thought = self.player.think(state, part, rng)
+        thought = self.player.think(state, budget.share(self.share), rng)
         budget.step(thought.steps)
         return thought
 
@@ -75,7 +69,7 @@ def computer(game: str, level: int) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Perfect(Searcher("searcher")),
+            5: Perfect(Searcher("searcher", paced=True)),
         }
         player = kaskade[level]
     elif game == "cascades-decktet":
