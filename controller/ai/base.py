@@ -84,6 +84,10 @@ class Player(ABC):
     """A computer player. Must: ``think``."""
 
     name: str = "player"
+    peak: float = 1.0
+    """The most of one move's budget it may take on a move (more than 1 for a player that
+    saves in some moves to spend in others): where every move has a hard limit, it is given
+    the limit divided by this."""
 
     @abstractmethod
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:

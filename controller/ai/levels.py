@@ -24,6 +24,7 @@ from controller.ai.cascades_solve import solved as solved_cascades
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
+from controller.ai.kaskade.pacing import SPENDING
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
 from controller.ai.solitaire import Solver
@@ -72,6 +73,8 @@ def computer(game: str, level: int) -> Player:
             5: Perfect(Searcher("searcher", paced=True)),
         }
         player = kaskade[level]
+        if level == STRONGEST:
+            player.peak = SPENDING
     elif game == "cascades-decktet":
         player = Solver()
     else:
