@@ -151,7 +151,7 @@ def test_a_time_budget_is_kept(plies):
     share = pace(state.grid, state.plies)
     budget = Budget(seconds=0.3)
     thought = computer("kaskade", 5).think(state, budget, random.Random(1))
-    assert 0.25 * share < thought.seconds < 0.3 * share + 0.15
+    assert 0.25 * share < thought.seconds < 0.3 * share + 0.5
     assert thought.depth >= 2
 
 
