@@ -51,6 +51,10 @@ function remoteRetry(reason) {
   clearTimeout(remoteLink.timer);
   remoteLink.timer = setTimeout(async () => {
     if (remoteLink.closing) return;
+    // what the page sent while the link was down may be lost: its next message takes the
+    // number the board's view asks for, and a half still due is shown again (seat.js)
+    remote.sent = 0;
+    seat.revealed = 0;
     try {
       await joinRemote();
       remoteLink.tries = 0;

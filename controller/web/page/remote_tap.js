@@ -33,7 +33,7 @@ function remoteMyMove(view) {
 $("remote-leds").addEventListener("click", (event) => {
   const view = remote.view;
   if (!view || !remoteMyMove(view)) return;  // a watcher's tap, or not this page's move
-  if (remote.sent === view.next && !(view.refused && view.refused.seq === remote.sent)) return;  // sent: the board's answer comes
+  if (remote.sent >= view.next && !(view.refused && view.refused.seq === remote.sent)) return;  // sent: the board's answer comes
   const pad = remotePadAt(view, event.clientX, event.clientY);
   if (pad === null) return;
   const move = remoteMoveAt(view, pad);
