@@ -118,6 +118,20 @@ def test_level_5_wins_from_the_first_seat_against_every_reply(top):
     assert finished > 10
 
 
+@pytest.mark.parametrize("opponent", ["random", "level-5", "flat-mc"])
+def test_level_5_wins_top_5_from_the_first_seat_against_strong_and_random_replies(opponent):
+    """Top 5 has too many replies to walk them all through the game's rules in a test; level 5
+    moving first wins against the perfect player itself (which, every move losing, chooses
+    among them at random), against flat Monte Carlo and against random replies, game after
+    game."""
+    for seed in range(4 if opponent != "random" else 8):
+        second = computer("cascades", 5) if opponent == "level-5" else \
+            FlatMonteCarlo() if opponent == "flat-mc" else computer("cascades", 1)
+        result = play_game(cascades(5), [computer("cascades", 5), second],
+                           [lambda: Budget(steps=10**9), lambda: Budget(steps=200)], seed)
+        assert result.winner == 0, (opponent, seed)
+
+
 def test_the_values_of_the_actions_agree_with_the_outcome_of_perfect_play():
     """From random positions of top 4, both sides playing from the solution: the game ends as
     the values said."""

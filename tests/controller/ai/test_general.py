@@ -16,6 +16,7 @@ from controller.ai.playouts import big_balls, cascades
 from controller.ai.playouts import colliding_circles as circles_playout
 from controller.ai.priors import colliding_circles
 from controller.games import CHANCE, get_game
+from controller.games.colliding_circles.playout import completion_gain
 from tests.support.games import DiceRace
 
 
@@ -151,3 +152,31 @@ def test_widening_adds_the_priors_best_moves_first():
 def test_colliding_circles_widens_by_the_circles_a_move_completes():
     assert general_search("colliding-circles").prior is colliding_circles
     assert general_search("cascades").prior is None
+
+
+def test_colliding_circles_tries_first_the_placement_that_wins_the_most_in_circles():
+    """In positions where a placement completes a circle its player wins, the first move the
+    widened search adds is one gaining the most points."""
+    rng = random.Random(11)
+    found = 0
+    for _ in range(200):
+        state = get_game("colliding-circles").new({})
+        while not state.is_over() and found < 3:
+            if state.to_move == CHANCE:
+                state.play(state.sample_chance(rng))
+                continue
+            player = state.to_move
+            gains = {move: completion_gain(state.board, move.field, move.value, player)
+                     for move in state.placements()}
+            if gains and max(gains.values()) > 0:
+                search = Rooted(widening=2.0, shared_chance=True, prior=colliding_circles,
+                                reuse=False)
+                search.think(state, Budget(steps=1), random.Random(1))
+                (first,) = search.roots[0].children
+                assert gains.get(first) == max(gains.values())
+                found += 1
+            places = list(gains)
+            state.play(rng.choice(places) if places else rng.choice(state.legal_moves()))
+        if found >= 3:
+            return
+    pytest.fail("no position with a placement completing a circle")
