@@ -17,7 +17,7 @@ from controller.games.cascades.slope import Slope
 from controller.games.kaskade.grid import parse_size
 
 DEFAULT_SIZES = "2x2,2x3,2x4,2x5,2x6,3x3,3x4"
-CASCADES_SIZES = "3,4"
+CASCADES_SIZES = "3,4,5"
 
 
 def register(commands: Any) -> None:
@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
         "about half a minute and 60 MB; --proof only proves who wins (a length is then an "
         "upper bound) and stops at the first winning first move, for larger boards.",
         epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 2x7 --proof;  "
-        "kaskade solve --game cascades 3,4",
+        "kaskade solve --game cascades 3,4,5",
     )
     parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
                         help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "
