@@ -48,6 +48,9 @@ class TouchBoard:
         self.diagnose = False
         self.next_reading = 0
         self.faults = []
+        # A driver that can leave channels unread (the MPR121's) is told which the pads need.
+        self.watch = getattr(sensor, "watch", None)
+        self.retune = getattr(sensor, "sensitivity", None)
 
     # sending
 
@@ -137,6 +140,8 @@ class TouchBoard:
         self.restarted = restarted
         self.hello()
         self._restarted()
+        if self.retune is not None:
+            self.retune(self.pads.touch)
         self.sensor.start()
 
     def _restarted(self):
@@ -150,6 +155,8 @@ class TouchBoard:
             for message in self.decoder.feed(data):
                 self._command(*message)
         pads = self.pads
+        if self.watch is not None:  # the readings stream shows every channel's reading
+            self.watch(None if self.diagnose else pads.todo, pads.todo_count)
         self.sensor.read(pads.raw, pads.ok, len(self.map))
         pads.update()
         self.scans += 1
@@ -181,7 +188,11 @@ class TouchBoard:
         elif kind == proto.RESYNC:
             self.state()
         elif kind == proto.CALIBRATE:
-            self.pads.calibrate()
+            pads = self.pads
+            if self.watch is not None:  # the present reading of every channel, not the last
+                self.watch(None, 0)
+                self.sensor.read(pads.raw, pads.ok, len(self.map))
+            pads.calibrate()
             self._answer(seq)
         elif kind == proto.THRESHOLDS:
             try:
@@ -189,6 +200,8 @@ class TouchBoard:
             except (ValueError, IndexError):
                 self._answer(seq, "thresholds")
                 return
+            if self.retune is not None:
+                self.retune(self.pads.touch)
             self._answer(seq)
             self.levels()
         elif kind == proto.DIAGNOSE:

@@ -21,6 +21,8 @@ _SHIFT = const(6)
 """Baselines are kept in fixed point with this many fraction bits."""
 _DRIFT = const(6)
 """While untouched, a baseline moves 1/2**_DRIFT of the way to the reading each scan."""
+UNREAD = const(2)
+"""An ``ok`` flag: the channel was not read this scan, and stands as it was."""
 MAX_THRESHOLD = const(65535)
 """The largest threshold taken: far beyond any sensor's range, and a short number on the wire."""
 _FALL = const(2)
@@ -37,14 +39,58 @@ class _Slices:
         return index
 
 
+WHOLE = _Slices()[:]
+"""``[:]`` made once: ``a[:] = b`` would make a slice object on every scan."""
+
+
+def plain_settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, touch,
+                 polarity):
+    """The scan's loop over every channel, for the common one — read, untouched, within a
+    threshold of its baseline, not new: its integrator is cleared and its baseline drifts
+    towards the reading. The others go to ``todo``; channels not read this scan (``UNREAD``)
+    are passed over. Returns twice the count put in ``todo``, plus 1 if a baseline moved.
+    ``firmware.viper.settle`` is the same loop in machine code."""
+    slow = 0
+    moved = 0
+    for channel in range(count):
+        state = ok[channel]
+        if state == UNREAD:
+            continue
+        reading = raw[channel]
+        base = baseline[channel]
+        delta = (reading - (base >> _SHIFT)) * polarity
+        if state == 1 and -touch < delta < touch and not touched[channel] \
+                and not fresh[channel]:
+            counter[channel] = 0
+            away[channel] = 0
+            follow = base + (((reading << _SHIFT) - base) >> _DRIFT)
+            if follow != base:
+                baseline[channel] = follow
+                moved = 1
+        else:
+            todo[slow] = channel
+            slow += 1
+    return slow * 2 + moved
+
+
+_settle = plain_settle
+# The same loop in machine code, where the port compiles viper (a Pico's does).
+try:  # noqa: SIM105 - MicroPython has no contextlib
+    from firmware.viper import settle as _settle
+except (ImportError, SyntaxError):  # CPython; MicroPython without a native emitter
+    pass
+
+
 class Pads:
     """Touch state of ``count`` sensor channels.
 
     ``raw`` is filled by a sensor driver before each ``update``; ``ok[i]`` says whether
-    channel ``i`` gave a reading this scan (a missing chip's channels keep their last state
-    but are never touched). ``polarity`` is +1 for sensors whose reading rises with a finger
-    (charge time, digital outputs) and -1 for those whose reading falls (the MPR121's
-    electrode data).
+    channel ``i`` gave a reading this scan: 1 if it did, 0 if it could not (a missing chip's
+    channels keep their last state but are never touched), ``UNREAD`` if the driver did not
+    read it because it knows nothing changed there (an MPR121 whose touch status is clear,
+    while none of its channels is in ``todo``): its state stands as it is. ``polarity`` is
+    +1 for sensors whose reading rises with a finger (charge time, digital outputs) and -1 for
+    those whose reading falls (the MPR121's electrode data).
     """
 
     def __init__(self, count, polarity, touch, release, confirm=3, max_hold=3000):
@@ -68,10 +114,13 @@ class Pads:
         self.stuck_count = 0
         self.down = array("h", [0] * count)  # the touched channels, down_count of them
         self.down_count = 0
+        self.todo = array("h", [0] * count)  # the channels not at rest, todo_count of them
+        self.todo_count = 0
+        self.confirming = False
         self.last_raw = array("i", [0] * count)  # the readings and ok flags of the last scan
         self.last_ok = bytearray(count)
         self.still = False  # the last scan's update would change nothing if run again
-        self.whole = _Slices()[:]  # made once: `a[:] = b` would make a slice on every scan
+        self.whole = WHOLE
         for channel in range(count):
             self.fresh[channel] = 1
 
@@ -91,21 +140,24 @@ class Pads:
     def calibrate(self):
         """Take every untouched channel's present reading as its baseline."""
         for channel in range(self.count):
-            if self.ok[channel] and not self.touched[channel]:
+            if self.ok[channel] == 1 and not self.touched[channel]:
                 self.baseline[channel] = self.raw[channel] << _SHIFT
                 self.counter[channel] = 0
         self.still = False
 
     def update(self):
         """Process one scan of ``raw``: fill ``events`` (``event_count`` of them) with the
-        touches and releases it confirmed and ``stuck`` with the channels found stuck.
+        touches and releases it confirmed and ``stuck`` with the channels found stuck; leave in
+        ``todo`` (``todo_count`` of them) the channels not at rest, which the next scan must
+        read, and set ``confirming`` while a touch or a release waits for its confirmation.
 
         On a Pico each bytecode of the loop over the channels costs its share of a scan period,
-        times the channels, so the loop is avoided where it can be and kept short where not:
+        times the channels, so the loop is avoided where it can be and made short where not:
         a scan that reads as the last one did, after a scan that changed nothing but the held
         pads' time (a digital sensor at rest, or held), only counts that time, on the held pads
-        alone; and in the loop, the common channel — untouched, within a threshold of its
-        baseline — is decided first, with the arrays in local names."""
+        alone; otherwise the common channel — untouched, within a threshold of its baseline —
+        is settled by one loop (``_settle``, machine code where the port compiles viper) and
+        only the others are taken one by one."""
         self.event_count = 0
         self.stuck_count = 0
         raw = self.raw
@@ -113,28 +165,23 @@ class Pads:
         if self.still and raw == self.last_raw and ok == self.last_ok:
             self._hold()
             return
-        touch = self.touch
-        polarity = self.polarity
+        settled = _settle(raw, ok, self.baseline, self.counter, self.away, self.touched,
+                          self.fresh, self.todo, self.count, self.touch, self.polarity)
+        still = not settled & 1
+        todo = self.todo
         baseline = self.baseline
+        polarity = self.polarity
         counter = self.counter
-        away = self.away
-        touched = self.touched
-        fresh = self.fresh
-        still = True
-        for channel in range(self.count):
-            reading = raw[channel]
-            base = baseline[channel]
-            delta = (reading - (base >> _SHIFT)) * polarity
-            if -touch < delta < touch and ok[channel] and not touched[channel] \
-                    and not fresh[channel]:
-                counter[channel] = 0
-                away[channel] = 0
-                moved = base + (((reading << _SHIFT) - base) >> _DRIFT)
-                if moved != base:
-                    baseline[channel] = moved
-                    still = False
-            elif not self._update(channel, delta):
+        confirming = False
+        self.todo_count = settled >> 1
+        for index in range(self.todo_count):
+            channel = todo[index]
+            delta = (raw[channel] - (baseline[channel] >> _SHIFT)) * polarity
+            if not self._update(channel, delta):
                 still = False
+            if counter[channel]:
+                confirming = True
+        self.confirming = confirming
         self.last_raw[self.whole] = raw
         self.last_ok[self.whole] = ok
         self.still = still

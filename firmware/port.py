@@ -47,13 +47,20 @@ class UsbSerial:
         self.output = sys.stdout.buffer
 
     def read(self):
+        """What has arrived (at most 256 bytes), or None. Asked every scan, so the question
+        allocates nothing: ``ipoll`` (not ``poll``, whose answer is a new list each time)."""
         data = b""
-        while self.poll.poll(0) and len(data) < 256:
+        while len(data) < 256 and self._waiting():
             byte = self.input.read(1)
             if not byte:  # a line that says "ready" but has nothing: stop, do not spin
                 break
             data += byte
         return data or None
+
+    def _waiting(self):
+        for _ in self.poll.ipoll(0):
+            return True
+        return False
 
     def write(self, buf, length):
         self.output.write(buf, length)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TextIO
 
 from controller.devices.frame import Frame
 from controller.devices.interfaces import (
@@ -87,16 +87,26 @@ class NoFingers:
         pass
 
 
+class Device(Protocol):
+    """The simulated touch board behind the link: stopped with the board."""
+
+    def close(self) -> None: ...
+
+
 class SimBoard(Board):
     """A simulated board: the parts of any board, the fingers that touch it, and (unless the
     touches are direct) the simulated microcontroller running the firmware."""
 
     def __init__(self, profile: Profile, pixels: SimPixels, touches: TouchesIn,
                  buttons: VirtualButtons, sound: SimSound, fingers: Fingers | None,
-                 device: RunningDevice | None = None) -> None:
+                 device: Device | None = None,
+                 settle: Callable[[], None] = lambda: None) -> None:
         super().__init__(profile, pixels, touches, buttons, sound)
         self.fingers = fingers
         self.device = device
+        self.settle = settle
+        """Until the touch board has sent the lines of the fingers' moves so far, where it
+        can tell (the emulated Pico); a script waits on it before its next step."""
 
     def _release(self) -> None:
         super()._release()
@@ -105,14 +115,16 @@ class SimBoard(Board):
 
 
 def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None,
-              thresholds: tuple[int, int] | None = None) -> SimBoard:
+              thresholds: tuple[int, int] | None = None, out: TextIO | None = None) -> SimBoard:
     """A simulated board of ``profile``. ``touch`` says where touches come from:
     ``firmware`` (the default) runs the real firmware on a simulated microcontroller and
     reaches it through the touch link over a pseudo-terminal, as the Pi reaches a real board;
     ``direct`` hands the front end's touches straight to the app (headless scripts, tests);
     ``port`` takes them from the board on serial port ``port`` (another simulator, or a real
     board on a desktop) while this one shows the LEDs. ``thresholds`` (from ``kaskade
-    calibrate``) go to the touch board at every connection."""
+    calibrate``) go to the touch board at every connection. ``silicon`` is ``firmware`` on the
+    emulated Pico instead (``sim.silicon.touch_board``): MicroPython's rp2 port, the touch
+    chips at register level; ``out`` hears about its start."""
     pixels, buttons, sound = SimPixels(), VirtualButtons(), SimSound()
     if touch == "direct":
         direct = VirtualTouches()
@@ -123,6 +135,13 @@ def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None
         link = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
                          updater=bundled_updater(profile))
         return SimBoard(profile, pixels, link, buttons, sound, None)
+    if touch == "silicon":
+        from sim.silicon.touch_board import SILENCE, SiliconTouchBoard  # noqa: PLC0415
+
+        pico = SiliconTouchBoard(profile, out)
+        link = TouchLink(profile, locator(profile.touch.usb, pico.port), thresholds=thresholds,
+                         silence=SILENCE, updater=bundled_updater(profile))
+        return SimBoard(profile, pixels, link, buttons, sound, pico, pico, pico.settle)
     if touch != "firmware":
         raise ValueError(f"no touch source {touch!r}")
     device = RunningDevice(profile)

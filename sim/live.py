@@ -34,7 +34,9 @@ CALL_SECONDS = 10.0
 """Longest wait for the app to answer the script (a picture, a description)."""
 SETTLE = 0.25
 """Seconds after a touch through the firmware before the next command: the firmware confirms
-a touch and its release over a few scans, as a finger's taps are never closer either."""
+a touch and its release over a few scans, as a finger's taps are never closer either (on the
+emulated Pico, counted from the touch lines it sent: its scans may run slower than real
+time)."""
 CONNECT_SECONDS = 30.0
 """Longest wait for the simulated touch board's firmware to boot and connect."""
 T = TypeVar("T")
@@ -118,6 +120,7 @@ class Live:
             act(command, partial(fingers.down, command.pad), partial(fingers.up, command.pad),
                 time.sleep)
             if self.parts.link is not None:
+                self.board.settle()
                 time.sleep(SETTLE)
         self.on_loop(lambda now: None)  # the command has reached the app before the next
 

@@ -88,7 +88,7 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
 
     thresholds = store.settings.load().thresholds
     board = sim_board(profile, "port" if port else touch, port,
-                      (thresholds[0], thresholds[1]) if thresholds else None)
+                      (thresholds[0], thresholds[1]) if thresholds else None, sys.stderr)
     server = None
     try:
         app = App(profile, store, think_seconds=think)

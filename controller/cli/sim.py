@@ -33,6 +33,9 @@ examples:
   kaskade sim --headless --web 127.0.0.1:8765 --script -
                                                serve the board in a browser; touches typed
                                                here run in real time until input ends
+  kaskade sim --silicon                        the touch board is an emulated Pico running
+                                               MicroPython's rp2 port and the real firmware
+                                               (first: make silicon-image)
   kaskade sim --touch-board                    only the touch board, on a pseudo-terminal;
                                                then: kaskade play --port /dev/pts/N
   kaskade sim device --flash DIR               a MicroPython board (the real interpreter)
@@ -75,6 +78,14 @@ def register(commands: Any) -> None:
                         help="where the window's touches go (and a served --headless "
                         "script's): through the real firmware on a simulated microcontroller "
                         "and the touch link (default), or straight to the app")
+    parser.add_argument("--silicon", action="store_true",
+                        help="the touch board is an emulated RP2040 (rp2040js under node) "
+                        "running MicroPython's rp2 port and the real touch firmware, its touch "
+                        "chips at register level; the window's (or a --headless script's, in "
+                        "real time) touches are fingers on its pads, and the touch lines come "
+                        "back over its USB serial line through a pseudo-terminal. Needs node, "
+                        "npm ci --prefix sim/silicon and the image (make silicon-image); the "
+                        "firmware is installed on first use (docs/firmware.md#silicon-stage)")
     parser.add_argument("--web", metavar="[HOST:]PORT",
                         help="serve the web companion too: the board in a browser, played and "
                         "set from a phone (HOST defaults to 127.0.0.1, this computer only; "
@@ -116,6 +127,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--headless needs --script FILE (or --script - for standard input)")
     if args.port and args.headless:
         raise UsageError("--headless takes its touches from --script, not --port")
+    if args.silicon and (args.port or args.touch_board or args.part == "device"
+                         or args.touch == "direct"):
+        raise UsageError("--silicon is a touch board of its own: it goes with neither --port, "
+                         "--touch-board, --touch direct nor device")
     if args.part != "device" and (args.flash or args.link or args.install_interpreter):
         raise UsageError("--flash, --link and --install-interpreter go with kaskade sim device")
     if args.install_interpreter:
@@ -139,12 +154,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     web = Serving(*parse_address(args.web), reading="open", hosts=tuple(args.web_host)) \
         if args.web is not None else None
+    touch = "silicon" if args.silicon else args.touch
     if not args.headless:
-        return run_simulator(profile, store, args.terminal, args.think, args.touch, args.port,
+        return run_simulator(profile, store, args.terminal, args.think, touch, args.port,
                              web=web)
     lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
-    if web is not None:
-        return _served_script(args, profile, store, web, lines)
+    if web is not None or args.silicon:
+        return _live_script(args, profile, store, web, lines, touch)
     from sim.headless import Headless  # noqa: PLC0415
 
     simulator = Headless(profile, store, args.png_out, think_seconds=args.think, out=sys.stdout)
@@ -157,18 +173,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _served_script(args: argparse.Namespace, profile: Profile, store: Store,
-                   web: Serving, lines: Iterable[str]) -> int:
-    """The headless simulator in real time, its board served on ``web`` while the script
-    runs."""
+def _live_script(args: argparse.Namespace, profile: Profile, store: Store,
+                 web: Serving | None, lines: Iterable[str], touch: str) -> int:
+    """The headless simulator in real time, its board served on ``web`` (if given) while the
+    script runs; the emulated Pico's touch board runs in real time too."""
+    from controller.web.bridge import Bridge  # noqa: PLC0415
     from sim.board import sim_board  # noqa: PLC0415
     from sim.live import Live  # noqa: PLC0415
 
-    board = sim_board(profile, args.touch)
+    board = sim_board(profile, touch, out=sys.stderr)
     server = None
     try:
         bridge, server = start_web(profile, store, web, simulated=True)
-        assert bridge is not None
+        bridge = bridge or Bridge()
         with Live(profile, store, board, bridge, args.think, args.png_out, sys.stdout) as live:
             live.run(lines)
             live.finish(args.png_out, args.dump)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from controller.ai.cascades_solve import Solver
-from controller.ai.solved.exact import Analysis, analyse
+from controller.ai.solved.exact import TABLE_BYTES, Analysis, analyse
+from controller.ai.solved.openings import build, dump
 from controller.cli.usage import UsageError
 from controller.games.algebraic import cell_name
 from controller.games.cascades.slope import Slope
@@ -30,9 +32,11 @@ def register(commands: Any) -> None:
         "empty board with perfect play, in how many plies (the winner hurrying, the loser "
         "holding out), the first moves that achieve it, and the positions searched. 3x4 takes "
         "about half a minute and 60 MB; --proof only proves who wins (a length is then an "
-        "upper bound) and stops at the first winning first move, for larger boards.",
-        epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 2x7 --proof;  "
-        "kaskade solve --game cascades 3,4,5",
+        "upper bound) and stops at the first winning first move, for larger boards; "
+        "--openings prints the perfect player's opening tables.",
+        epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 3x5 --proof;  "
+        "kaskade solve 4x4 --proof --seconds 3600 --memory 4096;  kaskade solve 2x6,3x4 "
+        "--openings 5 > controller/ai/solved/openings.json;  kaskade solve --game cascades 3,4,5",
     )
     parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
                         help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "
@@ -48,6 +52,14 @@ def register(commands: Any) -> None:
                         help="the first moves to try, in this order (default every cell)")
     parser.add_argument("--limit", type=int, default=0, metavar="N",
                         help="give up after N positions (default: no limit)")
+    parser.add_argument("--seconds", type=float, default=0, metavar="S",
+                        help="give up after S seconds (default: no limit)")
+    parser.add_argument("--memory", type=int, default=TABLE_BYTES >> 20, metavar="MB",
+                        help="the table of solved positions on boards too large for a direct "
+                        f"one (from 3x5 and 2x7 up), in MB (default {TABLE_BYTES >> 20})")
+    parser.add_argument("--openings", type=int, metavar="PLIES",
+                        help="print, as JSON, the perfect moves of every position of each "
+                        "board's first PLIES plies (the perfect player's opening tables)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(handler=run)
 
@@ -56,22 +68,49 @@ def run(args: argparse.Namespace) -> int:
     """Solve each board, print a line per board."""
     if args.limit < 0:
         raise UsageError("--limit must be 0 (none) or more")
+    if args.seconds < 0:
+        raise UsageError("--seconds must be 0 (none) or more")
+    if args.memory < 1:
+        raise UsageError("--memory must be at least 1 MB")
     if args.game == "cascades":
         return run_cascades(args)
     if args.greedy:
         raise UsageError("--greedy is for Cascades (--game cascades)")
     sizes = [parse_size(size) for size in (args.sizes or DEFAULT_SIZES).split(",")]
+    if args.openings is not None:
+        return run_openings(args, sizes)
     rows = []
     for width, height in sizes:
         order = None if args.first is None else _cells(args.first, width, height)
         started = time.perf_counter()
         analysis = analyse(width, height, [0] * (width * height), 0, exact=not args.proof,
-                           limit=args.limit, order=order, first=args.proof)
+                           limit=args.limit, order=order, first=args.proof,
+                           check=_deadline(args.seconds), table_bytes=args.memory << 20)
         rows.append(_row(width, height, analysis, time.perf_counter() - started))
         if not args.json:
             print(_line(rows[-1]), flush=True)
     if args.json:
         print(json.dumps(rows))
+    return 0
+
+
+def _deadline(seconds: float) -> Callable[[int], bool] | None:
+    """A solver's check that stops it ``seconds`` from now (``None``: never)."""
+    if not seconds:
+        return None
+    deadline = time.perf_counter() + seconds
+    return lambda _: time.perf_counter() > deadline
+
+
+def run_openings(args: argparse.Namespace, sizes: list[tuple[int, int]]) -> int:
+    """Print the opening tables of ``sizes`` (each in its narrow orientation) as JSON."""
+    if args.openings < 1:
+        raise UsageError("--openings takes the plies to cover, 1 or more")
+    if args.proof or args.first or args.limit or args.seconds or args.json:
+        raise UsageError("--openings solves every position exactly: it takes no --proof, "
+                         "--first, --limit, --seconds or --json")
+    tables = [build(min(size), max(size), args.openings) for size in sizes]
+    print(json.dumps(dump(tables), separators=(",", ":")))
     return 0
 
 

@@ -18,7 +18,8 @@ from firmware.sensors.mpr121 import Mpr121Array
 from firmware.sensors.shift import ShiftChain
 
 SCAN_HZ = 100
-"""Scans per second: a touch is confirmed after three scans, 30 ms."""
+"""Scans per second: a touch is confirmed after three scans (on the board the second and third
+come half a period apart, so within 10 ms of the first)."""
 CONFIRM = 3
 MAX_HOLD_S = 30
 """A pad held longer than this is taken to be stuck and recalibrated."""

@@ -4,11 +4,22 @@ We read each chip's filtered electrode data (10 bits per electrode, lower with a
 do our own baselines and thresholds in ``firmware.pads``, so every sensor type behaves the same
 and the thresholds can be set from the Pi. Register addresses and the start-up sequence follow
 the MPR121 datasheet (Freescale/NXP, rev. 4) and its quick-start note AN3944.
+
+The data of six chips is 3.6 ms a scan on a 400 kHz bus, a third of the scan period, with the
+core waiting on it. So a chip's data is read only when it may have changed: each scan reads
+its 2-byte touch status, set by the chip's own thresholds, which are kept at half ours (so it
+speaks up before our baselines would see a touch), and reads the data when the status is not
+clear, when the pads ask for a channel of it (``watch``: any channel not at rest — touched,
+being confirmed, new), and in turn, one chip a scan, so every reading and baseline still
+follows the pads. The others' channels are marked ``UNREAD``, and stand as they were. The
+decision is always ours, on the data: a status the data does not bear out makes no touch.
 """
 
+from firmware.pads import UNREAD, WHOLE
 from firmware.port import const
 
 _ELECTRODES = const(12)
+_REG_STATUS = const(0x00)  # 0x00-0x01: touch status of electrodes 0-7, 8-11 (and flags)
 _REG_FILTERED = const(0x04)  # 0x04-0x1B: electrode 0-11 filtered data, low byte first
 _REG_THRESHOLDS = const(0x41)  # touch, release for electrode 0, then 1, ...
 _REG_DEBOUNCE = const(0x5B)
@@ -29,6 +40,33 @@ _FILTERS = (
     (0x33, 0x00), (0x34, 0x00), (0x35, 0x00),
 )
 _RUN = const(0x8F)  # baseline tracking on, first 5 bits loaded at start, 12 electrodes
+_RERUN = const(0x0F)  # the same, the chip's baselines kept (after new thresholds)
+
+
+def hint(touch):
+    """The chip's own touch and release thresholds for our ``touch``: half of it, so that its
+    status is set before our baselines see a touch (its baselines keep only the top 8 of the
+    data's 10 bits, so they are up to 3 counts off ours)."""
+    level = max(1, min(255, touch // 2))
+    return level, level // 2
+
+
+def plain_decode(data, length, raw, ok, first):
+    """Electrode data, low byte first, 10 bits each, into ``raw`` from channel ``first`` on.
+    ``firmware.viper.decode_mpr121`` is the same loop in machine code."""
+    channel = first
+    for index in range(0, length, 2):
+        raw[channel] = data[index] | (data[index + 1] & 3) << 8
+        ok[channel] = 1
+        channel += 1
+
+
+_decode = plain_decode
+# Machine code, where the port compiles viper (a Pico's does).
+try:  # noqa: SIM105 - MicroPython has no contextlib
+    from firmware.viper import decode_mpr121 as _decode
+except (ImportError, SyntaxError):  # CPython; MicroPython without a native emitter
+    pass
 
 
 class Mpr121:
@@ -41,7 +79,13 @@ class Mpr121:
         self.first = first
         self.data = bytearray(2 * _ELECTRODES)
         self.wanted = None  # the part of data that holds the board's electrodes, once known
+        self.marks = None  # the part of the pads' ok flags that is this chip's, and UNREADs
+        self.marked = None
+        self.unread = None
+        self.status = bytearray(2)
         self.byte = bytearray(1)
+        self.levels = bytearray(2 * _ELECTRODES)  # touch, release of each electrode
+        self.due = False  # read the data next scan whatever the status says
         self.up = False
         self.wait = 0
         self.reported = False  # a fault was sent for this chip and not yet cleared
@@ -53,8 +97,9 @@ class Mpr121:
         self.byte[0] = value
         self.i2c.writeto_mem(self.address, register, self.byte)
 
-    def start(self):
-        """Reset and configure the chip; OSError if it does not answer or is not an MPR121."""
+    def start(self, touch):
+        """Reset and configure the chip, its status thresholds for our ``touch``; OSError if it
+        does not answer or is not an MPR121."""
         self._set(_REG_RESET, _RESET_VALUE)
         self._set(_REG_ECR, 0)
         self.i2c.readfrom_mem_into(self.address, _REG_CDT, self.byte)
@@ -62,13 +107,35 @@ class Mpr121:
             raise OSError(19)  # ENODEV: something answers, but not an MPR121
         for register, value in _FILTERS:
             self._set(register, value)
-        for electrode in range(_ELECTRODES):
-            self._set(_REG_THRESHOLDS + 2 * electrode, 12)
-            self._set(_REG_THRESHOLDS + 2 * electrode + 1, 6)
+        self._levels(touch)
         self._set(_REG_DEBOUNCE, 0)
         self._set(_REG_CDC, 0x10)  # 16 uA, 6 samples in the first filter
         self._set(_REG_CDT, 0x20)  # 0.5 us charge, 4 samples, 1 ms sample interval
         self._set(_REG_ECR, _RUN)
+        self.due = True
+
+    def _levels(self, touch):
+        """Write the status thresholds for our ``touch`` (only while the chip is stopped)."""
+        level, release = hint(touch)
+        levels = self.levels
+        for electrode in range(_ELECTRODES):
+            levels[2 * electrode] = level
+            levels[2 * electrode + 1] = release
+        self.i2c.writeto_mem(self.address, _REG_THRESHOLDS, levels)
+
+    def retune(self, touch):
+        """New status thresholds for our new ``touch``: the chip stops for them, and runs on
+        with its baselines kept; OSError if it does not answer."""
+        self._set(_REG_ECR, 0)
+        self._levels(touch)
+        self._set(_REG_ECR, _RERUN)
+        self.due = True
+
+    def quiet(self):
+        """Whether the touch status is clear (every flag of the two registers): nothing for
+        the data to show; OSError if the chip does not answer."""
+        self.i2c.readfrom_mem_into(self.address, _REG_STATUS, self.status)
+        return not (self.status[0] or self.status[1])
 
     def read(self, raw, ok, count):
         """Read the electrodes into ``raw``: only those the board uses (channels beyond
@@ -77,12 +144,17 @@ class Mpr121:
         if wanted is None:  # the first read: a view made once, so no read allocates
             wanted = self.wanted = memoryview(self.data)[:2 * min(_ELECTRODES, count - self.first)]
         self.i2c.readfrom_mem_into(self.address, _REG_FILTERED, wanted)
-        data = self.data
-        channel = self.first
-        for index in range(0, len(wanted), 2):
-            raw[channel] = data[index] | (data[index + 1] & 3) << 8
-            ok[channel] = 1
-            channel += 1
+        _decode(self.data, len(wanted), raw, ok, self.first)
+        self.due = False
+
+    def skip(self, ok, count):
+        """Mark the board's electrodes ``UNREAD`` this scan."""
+        if self.marks is None or self.marked is not ok:
+            electrodes = min(_ELECTRODES, count - self.first)
+            self.marked = ok
+            self.marks = memoryview(ok)[self.first:self.first + electrodes]
+            self.unread = bytes([UNREAD] * electrodes)
+        self.marks[WHOLE] = self.unread
 
 
 class Mpr121Array:
@@ -99,14 +171,40 @@ class Mpr121Array:
             for address in addresses:
                 self.chips.append(Mpr121(number, i2c, address, _ELECTRODES * len(self.chips)))
         self.channels = _ELECTRODES * len(self.chips)
+        self.level = self.touch  # our touch threshold, which the chips' statuses follow
+        self.hot = bytearray(len(self.chips))  # chips the pads watch this scan
+        self.everything = False
+        self.turn = 0  # the chip whose data is read this scan, whatever its status
 
     def start(self):
         for chip in self.chips:
             self._try_start(chip)
 
+    def sensitivity(self, touch):
+        """Our touch threshold is now ``touch``: the chips' status thresholds follow it."""
+        self.level = touch
+        for chip in self.chips:
+            if chip.up:
+                try:
+                    chip.retune(touch)
+                except OSError:
+                    self._lost(chip)
+
+    def watch(self, channels, count):
+        """The next scan reads the data of the chips of ``channels[:count]`` (the pads' channels
+        not at rest), or of every chip when ``channels`` is None."""
+        if channels is None:
+            self.everything = True
+            return
+        hot = self.hot
+        for index in range(count):
+            chip = channels[index] // _ELECTRODES
+            if chip < len(hot):
+                hot[chip] = 1
+
     def _try_start(self, chip):
         try:
-            chip.start()
+            chip.start(self.level)
         except OSError:
             if not chip.reported:
                 chip.reported = True
@@ -120,24 +218,37 @@ class Mpr121Array:
         chip.up = True
         chip.wait = 0
 
+    def _lost(self, chip):
+        chip.reported = True
+        self.report("chip-missing", chip.name())
+        chip.up = False
+        chip.wait = RETRY_SCANS
+
     def read(self, raw, ok, count):
-        for chip in self.chips:
+        chips = self.chips
+        hot = self.hot
+        turn = self.turn
+        self.turn = turn + 1 if turn + 1 < len(chips) else 0
+        for index in range(len(chips)):
+            chip = chips[index]
             if chip.up:
                 try:
-                    chip.read(raw, ok, count)
+                    if self.everything or hot[index] or index == turn or chip.due \
+                            or not chip.quiet():
+                        chip.read(raw, ok, count)
+                    else:
+                        chip.skip(ok, count)
+                    hot[index] = 0
                     continue
                 except OSError:
-                    chip.reported = True
-                    self.report("chip-missing", chip.name())
-                    chip.up = False
-                    chip.wait = RETRY_SCANS
+                    self._lost(chip)
             else:
                 chip.wait -= 1
                 if chip.wait <= 0:
                     self._try_start(chip)
-                    if chip.up:
-                        continue
+            hot[index] = 0
             for electrode in range(_ELECTRODES):
                 channel = chip.first + electrode
                 if channel < count:
                     ok[channel] = 0
+        self.everything = False

@@ -65,6 +65,13 @@ class Bundle:
         return (self.root / entry.path).read_bytes()
 
 
+SOURCE_ONLY = frozenset({"__init__.py", "viper.py"})
+"""Firmware files a compiled bundle carries as source: the package markers, and the viper code,
+which the board compiles itself to its own CPU's machine code (mpy-cross would need the CPU
+named, and its .mpy would not load on another); on a port without a native emitter it does not
+compile, and the firmware takes its plain-Python loops."""
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -84,7 +91,7 @@ def build(profile: Profile, out: Path, compile_mpy: bool = False,
         relative = file.relative_to(source)
         target = package / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        if compile_mpy and relative.name != "__init__.py":
+        if compile_mpy and relative.name not in SOURCE_ONLY:
             _mpy_cross(file, target.with_suffix(".mpy"), f"firmware/{relative.as_posix()}")
         else:
             shutil.copyfile(file, target)

@@ -133,6 +133,7 @@ class Pico:
             with self._changed:
                 self._output += chunk
                 self._changed.notify_all()
+        self._process.wait()  # the waits see it stopped: no later notice would tell them
         with self._changed:
             self._changed.notify_all()
 
@@ -179,6 +180,16 @@ class Pico:
             raise SiliconError(f"the emulated Pico did not report {text!r} within {timeout:g} s "
                                f"({self._last_events()})")
         return index
+
+    def simulated_seconds(self) -> float:
+        """The simulated time when the Pico's last line left (0 before its first): a clock
+        that a busy host does not stretch."""
+        with self._changed:
+            for event in reversed(self._events):
+                line = line_of(event)
+                if line is not None:
+                    return line.nanos / 1e9
+        return 0.0
 
     def event_count(self) -> int:
         with self._changed:

@@ -95,6 +95,11 @@ class ImageBuildError(KaskadeError, RuntimeError):
     """The rp2 image or the boot ROM could not be built; the message says which step failed."""
 
 
+class MissingPackagesError(ImageBuildError):
+    """The build needs Debian packages this machine lacks, and only root may install them; the
+    message gives the command."""
+
+
 @dataclass(frozen=True)
 class Image:
     """A built image in the cache: the firmware (``.elf`` for symbols, ``.bin`` to load at the
@@ -174,7 +179,7 @@ def ensure_host_tools() -> None:
     if not missing:
         return
     if os.geteuid() != 0:
-        raise ImageBuildError(
+        raise MissingPackagesError(
             "the rp2 image needs Debian packages that are not installed; run:\n"
             f"  sudo apt-get update && sudo apt-get install {' '.join(missing)}"
         )
@@ -372,6 +377,12 @@ def build(refresh: bool = False, out: TextIO = sys.stderr) -> Image:
             return cached if cached is not None else _build(root, inputs, pointer, out)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def cached() -> Image | None:
+    """The image for the current inputs if the cache holds it (``None``: :func:`build` would
+    take minutes), without building anything."""
+    return _cached(cache_root(), cache_root() / f"inputs-{inputs_digest()}")
 
 
 def _cached(root: Path, pointer: Path) -> Image | None:

@@ -31,7 +31,11 @@ class PseudoTerminal:
             with contextlib.suppress(FileNotFoundError):
                 link.unlink()
             link.symlink_to(self.path)
-        self.pico = Pico(image, on_serial=self._to_host, **options)
+        try:
+            self.pico = Pico(image, on_serial=self._to_host, **options)
+        except BaseException:
+            self._close_terminal()
+            raise
         self._closing = threading.Event()
         self._thread = threading.Thread(target=self._to_pico, daemon=True)
         self._thread.start()
@@ -67,13 +71,16 @@ class PseudoTerminal:
         self._closing.set()
         self._thread.join(5)
         code = self.pico.close()
+        self._close_terminal()
+        return code
+
+    def _close_terminal(self) -> None:
         for fd in (self._master, self._slave):
             with contextlib.suppress(OSError):
                 os.close(fd)
         if self.link is not None:
             with contextlib.suppress(FileNotFoundError):
                 self.link.unlink()
-        return code
 
     def __enter__(self) -> PseudoTerminal:
         return self

@@ -21,7 +21,7 @@
 import fs from "node:fs";
 import readline from "node:readline";
 import { wireBoard } from "./devices.mjs";
-import { Pico, romLookup, SiliconError } from "./pico.mjs";
+import { FLASH_SIZE, Pico, romLookup, SiliconError } from "./pico.mjs";
 
 function usage(message) {
   process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs --bootrom ROM.bin --firmware FIRMWARE.bin [--flash FILE] [--pull-up N,...] [--fast] [--verbose]\n       node run.mjs --bootrom ROM.bin --lookup func:IF,data:CR,...\n`);
@@ -65,22 +65,61 @@ function readFile(what, file) {
 }
 
 const report = (line) => process.stderr.write(`silicon: ${line}\n`);
+const WATCHDOG = 0x40058; // the watchdog's block in rp2040js's peripherals
+const RESET = "the watchdog reset the chip";
+const rom = readFile("boot ROM", options.bootrom);
+const image = options.lookup ? new Uint8Array(0) : readFile("image", options.firmware);
+const config = options.board ? readFile("board config", options.board) : null;
 let pico;
-try {
-  pico = new Pico({
-    bootrom: readFile("boot ROM", options.bootrom),
-    firmware: options.firmware ? readFile("image", options.firmware) : new Uint8Array(0),
-    flashFile: options.flash ?? null,
-    report,
-    verbose: options.verbose,
-    pullUps: options.pullUps,
-  });
-} catch (error) {
-  if (!(error instanceof SiliconError)) throw error;
-  process.stderr.write(`run.mjs: ${error.message}\n`);
-  process.exit(2);
+let board = null;
+let line = [];
+
+/**
+ * A Pico powered on with `flash` (the image at first, else the whole flash as the last chip
+ * left it) and the board's chips wired to it. A watchdog reset (machine.reset(), or the
+ * watchdog's timeout) stops the chip; run() then boots a fresh one from the same flash, as the
+ * RP2040 resets every block but the watchdog's reason: rp2040js resets only the core.
+ */
+function boot(flash, reason = 0) {
+  try {
+    pico = new Pico({
+      bootrom: rom,
+      firmware: flash,
+      flashFile: options.flash ?? null,
+      report,
+      verbose: options.verbose,
+      pullUps: options.pullUps,
+    });
+  } catch (error) {
+    if (!(error instanceof SiliconError)) throw error;
+    process.stderr.write(`run.mjs: ${error.message}\n`);
+    process.exit(2);
+  }
+  const watchdog = pico.mcu.peripherals[WATCHDOG];
+  watchdog.reason = reason;
+  watchdog.onWatchdogTrigger = () => pico.stop(RESET);
+  if (config !== null) {
+    try {
+      board = wireBoard(pico, JSON.parse(config), options.seed);
+    } catch (error) {
+      process.stderr.write(`run.mjs: the board config ${options.board} cannot be wired: ${error.message}\n`);
+      process.exit(2);
+    }
+  }
+  line = [];
+  pico.onSerial = (data) => {
+    process.stdout.write(data);
+    if (!options.stampLines) return;
+    for (const byte of data) {
+      if (byte === 10) {
+        report(`line ${Math.round(pico.nanos)} ${Buffer.from(line).toString("latin1").replace(/\r$/, "")}`);
+        line = [];
+      } else if (line.length < 1024) line.push(byte);
+    }
+  };
 }
 
+boot(image);
 if (options.lookup) {
   const answers = {};
   for (const spec of options.lookup.split(",")) {
@@ -91,30 +130,6 @@ if (options.lookup) {
   process.stdout.write(JSON.stringify(answers) + "\n");
   process.exit(0);
 }
-
-let board = null;
-if (options.board) {
-  let config;
-  try {
-    config = JSON.parse(readFile("board config", options.board));
-    board = wireBoard(pico, config, options.seed);
-  } catch (error) {
-    process.stderr.write(`run.mjs: the board config ${options.board} cannot be wired: ${error.message}\n`);
-    process.exit(2);
-  }
-}
-
-let line = [];
-pico.onSerial = (data) => {
-  process.stdout.write(data);
-  if (!options.stampLines) return;
-  for (const byte of data) {
-    if (byte === 10) {
-      report(`line ${Math.round(pico.nanos)} ${Buffer.from(line).toString("latin1").replace(/\r$/, "")}`);
-      line = [];
-    } else if (line.length < 1024) line.push(byte);
-  }
-};
 
 /**
  * One command from the control line:
@@ -176,17 +191,31 @@ if (options.control !== false) {
     }
   });
 }
+let hostClosed = false;
 process.stdin.on("data", (chunk) => pico.send(chunk));
 process.stdin.on("end", () => {
+  hostClosed = true;
   pico.stop("the host closed the line");
   pico.wake?.();
 });
-const why = await pico.start({ realtime: !options.fast });
-pico.close();
+const done = { erase: 0, program: 0, nanos: 0, busy: 0 };
+let why;
+for (;;) {
+  why = await pico.start({ realtime: !options.fast });
+  pico.close();
+  done.erase += pico.flashOps.erase;
+  done.program += pico.flashOps.program;
+  done.nanos += pico.nanos;
+  done.busy += pico.busyCycles;
+  if (why !== RESET || hostClosed) break;
+  const { reason } = pico.mcu.peripherals[WATCHDOG];
+  report(`reset: ${RESET}`);
+  boot(pico.mcu.flash.slice(0, FLASH_SIZE), reason);
+}
 if (why instanceof SiliconError) {
   report(`stopped: ${why.message}`);
   process.exit(1);
 }
-report(`flash: ${pico.flashOps.erase} erases, ${pico.flashOps.program} programs`);
-report(`ran ${(pico.nanos / 1e6).toFixed(1)} ms, ${pico.busyCycles} cycles busy`);
+report(`flash: ${done.erase} erases, ${done.program} programs`);
+report(`ran ${(done.nanos / 1e6).toFixed(1)} ms, ${done.busy} cycles busy`);
 process.exit(0);

@@ -13,11 +13,16 @@
  *    a position's value is "the mover wins in d plies" (the fewest, as a winner plays) or
  *    "loses in d" (the most, as a loser plays).
  *  - proof: a position is won as soon as one winning move is found; who wins is exact, d only
- *    an upper bound. Far fewer positions; for boards too large for exact.
+ *    an upper bound. Far fewer positions; for boards too large for exact. The proof makes the
+ *    most of that: a move that wins at once or leads to a position the table knows is lost is
+ *    taken before any search; the other moves are tried best first by the classical evaluation
+ *    (a proof's cost is how soon it finds a winning move); and a position and its mirror
+ *    images and rotations are one entry of the table (the board's symmetries).
  *
  * The table is one byte per position indexed directly by the position's mixed-radix number
- * where that fits in memory, else a hash table of 64-bit entries (index << 8 | value) whose
- * colliding entries are replaced (a lost entry is only solved again). */
+ * where that fits in memory, else a hash table of 64-bit entries (plies << 56 | (index + 1)
+ * << 8 | value) where a new entry replaces, among its probes, the one nearest the end of the
+ * game (the cheapest to solve again). */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,6 +33,9 @@
 #include "../_budget.h"
 
 #define MAX_CELLS 25
+#define MAX_SYMMETRIES 8
+#define KEY_BITS 48 /* a hashed position's index + 1; the plies above it */
+#define KEY_MASK ((1ull << KEY_BITS) - 1)
 #define WON 0x80 /* the value's bit: the side to move wins; the low 7 bits: plies to the end */
 #define DIRECT_LIMIT (1ull << 27) /* positions: a direct table of at most 128 MiB */
 #define PROBES 8
@@ -39,6 +47,8 @@ typedef struct {
     int degree[MAX_CELLS];
     int neighbours[MAX_CELLS][4];
     uint64_t weight[MAX_CELLS];
+    int symmetries;                     /* 1 in exact mode (every position counted) */
+    int image[MAX_SYMMETRIES][MAX_CELLS]; /* where each symmetry takes each cell */
     uint8_t *direct;
     uint64_t *hash;
     uint64_t mask;
@@ -50,10 +60,15 @@ typedef struct {
 } Solver;
 
 static uint64_t index_of(const Solver *s, const int8_t *cells) {
-    uint64_t index = 0;
-    for (int i = 0; i < s->n; i++)
-        index += (uint64_t)(cells[i] + s->critical[i] - 1) * s->weight[i];
-    return index;
+    /* The position's number: the least of its symmetric images' (its own in exact mode). */
+    uint64_t least = UINT64_MAX;
+    for (int t = 0; t < s->symmetries; t++) {
+        uint64_t index = 0;
+        for (int i = 0; i < s->n; i++)
+            index += (uint64_t)(cells[i] + s->critical[i] - 1) * s->weight[s->image[t][i]];
+        if (index < least) least = index;
+    }
+    return least;
 }
 
 static uint64_t mix(uint64_t x) {
@@ -70,27 +85,29 @@ static int lookup(const Solver *s, uint64_t index) {
     for (int k = 0; k < PROBES; k++) {
         uint64_t entry = s->hash[(slot + k) & s->mask];
         if (!entry) return 0;
-        if (entry >> 8 == index + 1) return (int)(entry & 0xff);
+        if ((entry >> 8 & KEY_MASK) == index + 1) return (int)(entry & 0xff);
     }
     return 0;
 }
 
-static void store(Solver *s, uint64_t index, int value) {
+static void store(Solver *s, uint64_t index, int plies, int value) {
     s->positions++;
     if (s->direct) {
         s->direct[index] = (uint8_t)value;
         return;
     }
     uint64_t slot = mix(index) & s->mask;
-    uint64_t entry = ((index + 1) << 8) | (uint64_t)value;
+    uint64_t entry = (uint64_t)plies << 56 | (index + 1) << 8 | (uint64_t)value;
+    uint64_t *latest = &s->hash[slot];
     for (int k = 0; k < PROBES; k++) {
         uint64_t *at = &s->hash[(slot + k) & s->mask];
-        if (!*at || *at >> 8 == index + 1) {
+        if (!*at || (*at >> 8 & KEY_MASK) == index + 1) {
             *at = entry;
             return;
         }
+        if (*at >> 56 > *latest >> 56) latest = at;
     }
-    s->hash[slot] = entry; /* full: replace the first */
+    *latest = entry; /* full: replace the entry nearest the end of its game */
 }
 
 static int place(const Solver *s, int8_t *cells, int cell, int plies) {
@@ -126,9 +143,34 @@ static int place(const Solver *s, int8_t *cells, int cell, int plies) {
     return 0;
 }
 
-static int solve(Solver *s, const int8_t *cells, int plies) {
-    /* The value of a position that is not over (0 when the node limit stopped the search). */
-    uint64_t index = index_of(s, cells);
+static int judge(const Solver *s, const int8_t *cells, int sign) {
+    /* The classical evaluation for the side sign, the proof's move order: per cell its balls;
+     * a cell next to an enemy cell one ball from overflowing loses 5 minus its critical mass,
+     * one without such a threat gains 3 in a corner, 2 on an edge and 2 more if it is itself
+     * one ball from overflowing; the opponent's cells count against. */
+    int score = 0;
+    for (int i = 0; i < s->n; i++) {
+        int owned = cells[i] * sign;
+        if (!owned) continue;
+        int side = owned > 0 ? 1 : -1, balls = owned * side, critical = s->critical[i];
+        int threatened = 0;
+        for (int k = 0; k < s->degree[i]; k++) {
+            int m = s->neighbours[i][k], held = cells[m] * sign * side;
+            if (held < 0 && -held == s->critical[m] - 1) threatened = 1;
+        }
+        int value = balls;
+        if (threatened)
+            value -= 5 - critical;
+        else
+            value += (critical == 2 ? 3 : critical == 3 ? 2 : 0) + (balls == critical - 1 ? 2 : 0);
+        score += side * value;
+    }
+    return score;
+}
+
+static int solve(Solver *s, const int8_t *cells, int plies, uint64_t index) {
+    /* The value of a position that is not over, index its number (0 when the node limit or
+     * the check stopped the search). */
     int known = lookup(s, index);
     if (known) return known;
     if (++s->nodes > s->limit && s->limit) {
@@ -140,35 +182,44 @@ static int solve(Solver *s, const int8_t *cells, int plies) {
         if (s->aborted) return 0;
     }
     int sign = (plies & 1) ? -1 : 1;
-    int win = 0, loss = 0;
-    int8_t next[MAX_CELLS];
-    int order[MAX_CELLS], count = 0;
-    /* Overflowing moves first (they capture, and a proof stops at the first win), then the
-     * rest; every one is searched in exact mode, so the order changes only the proof's cost. */
-    for (int m = 0; m < s->n; m++)
-        if (cells[m] * sign == s->critical[m] - 1) order[count++] = m;
-    for (int m = 0; m < s->n; m++)
-        if (cells[m] * sign >= 0 && cells[m] * sign < s->critical[m] - 1) order[count++] = m;
-    for (int k = 0; k < count; k++) {
-        int m = order[k];
-        memcpy(next, cells, (size_t)s->n);
-        if (place(s, next, m, plies)) {
+    int win = 0, loss = 0, count = 0;
+    int8_t next[MAX_CELLS][MAX_CELLS];
+    uint64_t keys[MAX_CELLS];
+    int order[MAX_CELLS], score[MAX_CELLS];
+    for (int m = 0; m < s->n; m++) {
+        if (cells[m] * sign < 0) continue;
+        memcpy(next[count], cells, (size_t)s->n);
+        if (place(s, next[count], m, plies)) {
             win = 1;
             if (!s->exact) break;
             continue; /* exact: every reachable position is visited, whatever the order */
         }
-        int value = solve(s, next, plies + 1);
+        keys[count] = index_of(s, next[count]);
+        score[count] = s->exact ? 0 : judge(s, next[count], sign);
+        order[count] = count;
+        count++;
+    }
+    for (int k = 0; k < count && !s->exact && !win; k++) { /* a move into a known loss */
+        int value = lookup(s, keys[k]);
+        if (value && !(value & WON)) win = (value & 0x7f) + 1;
+    }
+    for (int k = 1; k < count && !s->exact; k++) { /* best first: a proof stops at a win */
+        int moved = order[k], j = k;
+        for (; j > 0 && score[order[j - 1]] < score[moved]; j--) order[j] = order[j - 1];
+        order[j] = moved;
+    }
+    for (int k = 0; k < count && (s->exact || !win); k++) {
+        int value = solve(s, next[order[k]], plies + 1, keys[order[k]]);
         if (!value) return 0;
         int d = (value & 0x7f) + 1;
         if (!(value & WON)) {
             if (!win || d < win) win = d;
-            if (!s->exact) break;
         } else if (d > loss) {
             loss = d;
         }
     }
     int value = win ? (WON | win) : loss;
-    store(s, index, value);
+    store(s, index, plies, value);
     return value;
 }
 
@@ -192,11 +243,21 @@ static int setup(Solver *s, int width, int height, int exact, uint64_t limit, ui
         if (space > (UINT64_MAX >> 9) / radix) overflow = 1;
         space *= radix;
     }
+    s->symmetries = exact ? 1 : width == height ? 8 : 4;
+    for (int t = 0; t < s->symmetries; t++) { /* mirror x (1), mirror y (2), transpose (4) */
+        for (int i = 0; i < s->n; i++) {
+            int x = i % width, y = i / width;
+            if (t & 1) x = width - 1 - x;
+            if (t & 2) y = height - 1 - y;
+            s->image[t][i] = t & 4 ? x * width + y : y * width + x;
+        }
+    }
     if (overflow) return -1;
     if (space <= DIRECT_LIMIT) {
         s->direct = calloc(space, 1);
         return s->direct ? 0 : -2;
     }
+    if (space >= KEY_MASK) return -1;
     uint64_t slots = 1;
     while (slots * 2 * sizeof(uint64_t) <= table) slots *= 2;
     s->mask = slots - 1;
@@ -210,41 +271,33 @@ static void release(Solver *s) {
     free(s);
 }
 
-static PyObject *analyse(PyObject *self, PyObject *args) {
-    /* analyse(width, height, cells, plies, exact, limit, table_bytes, order, first[, check])
-     * -> (positions, nodes, complete, [(move, value), ...]) for the legal moves among order, in
-     * that order (the first winning one last, with first); check(positions) is called now and
-     * then, and a true answer stops the search (complete false); a move's value is +d when the mover
-     * wins in d plies from here (this move included), -d when the mover loses in d, 0 when the
-     * node limit stopped the search first. */
-    int width, height, plies, exact, first;
-    unsigned long long limit, table;
-    PyObject *list, *order, *check = Py_None;
-    if (!PyArg_ParseTuple(args, "iiOipKKOp|O", &width, &height, &list, &plies, &exact, &limit,
-                          &table, &order, &first, &check))
-        return NULL;
+static Solver *create(int width, int height, int exact, uint64_t limit, uint64_t table) {
+    /* A solver of the board, or NULL with the error set. */
     if (width < 1 || height < 1 || width * height > MAX_CELLS) {
         PyErr_Format(PyExc_ValueError, "the exact solver takes boards of at most %d cells",
                      MAX_CELLS);
         return NULL;
     }
     Solver *s = malloc(sizeof *s);
-    if (!s) return PyErr_NoMemory();
+    if (!s) return (Solver *)PyErr_NoMemory();
     int status = setup(s, width, height, exact, limit, table);
     if (status) {
         release(s);
-        if (status == -2) return PyErr_NoMemory();
+        if (status == -2) return (Solver *)PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, "the board has too many positions to number");
         return NULL;
     }
-    int8_t cells[MAX_CELLS];
+    return s;
+}
+
+static int read_cells(const Solver *s, PyObject *list, int8_t *cells) {
+    /* A position's signed ball counts into cells; -1 with the error set. */
     PyObject *seq = PySequence_Fast(list, "cells must be a sequence");
     if (!seq || PySequence_Fast_GET_SIZE(seq) != s->n) {
         Py_XDECREF(seq);
-        release(s);
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "cells must hold one count per cell");
-        return NULL;
+        return -1;
     }
     for (int i = 0; i < s->n; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
@@ -257,32 +310,32 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
         cells[i] = (int8_t)v;
     }
     Py_DECREF(seq);
-    if (PyErr_Occurred()) {
-        release(s);
-        return NULL;
-    }
-    int roots[MAX_CELLS], tried = 0;
-    seq = PySequence_Fast(order, "order must be a sequence");
-    if (seq) {
-        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && tried < MAX_CELLS; i++) {
-            long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-            if (m == -1 && PyErr_Occurred()) break;
-            if (m < 0 || m >= s->n) {
-                PyErr_SetString(PyExc_ValueError, "order names a cell off the board");
-                break;
-            }
-            roots[tried++] = (int)m;
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static int read_order(const Solver *s, PyObject *order, int *roots) {
+    /* The moves to try into roots: how many, or -1 with the error set. */
+    int tried = 0;
+    PyObject *seq = PySequence_Fast(order, "order must be a sequence");
+    if (!seq) return -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && tried < MAX_CELLS; i++) {
+        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (m == -1 && PyErr_Occurred()) break;
+        if (m < 0 || m >= s->n) {
+            PyErr_SetString(PyExc_ValueError, "order names a cell off the board");
+            break;
         }
-        Py_DECREF(seq);
+        roots[tried++] = (int)m;
     }
-    if (PyErr_Occurred()) {
-        release(s);
-        return NULL;
-    }
-    int moves[MAX_CELLS], values[MAX_CELLS], count = 0;
-    int sign = (plies & 1) ? -1 : 1;
-    s->check = check == Py_None ? NULL : check;
-    s->thread = PyEval_SaveThread();
+    Py_DECREF(seq);
+    return PyErr_Occurred() ? -1 : tried;
+}
+
+static int root(Solver *s, const int8_t *cells, int plies, int *roots, int tried, int first,
+                int *moves, int *values) {
+    /* The values of the legal moves among roots, in that order (up to the first win, with
+     * first): how many; run without the interpreter's lock. */
+    int count = 0, sign = (plies & 1) ? -1 : 1;
     for (int r = 0; first && r < tried; r++) { /* with first, a win at once comes first */
         int8_t next[MAX_CELLS];
         memcpy(next, cells, (size_t)s->n);
@@ -300,7 +353,7 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
         if (place(s, next, m, plies)) {
             value = 1;
         } else {
-            int child = solve(s, next, plies + 1);
+            int child = solve(s, next, plies + 1, index_of(s, next));
             int d = (child & 0x7f) + 1;
             value = !child ? 0 : (child & WON) ? -d : d;
         }
@@ -308,11 +361,11 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
         values[count++] = value;
         if (first && value > 0) break;
     }
-    PyEval_RestoreThread(s->thread);
-    if (s->failed) {
-        release(s);
-        return NULL;
-    }
+    return count;
+}
+
+static PyObject *pairs(const int *moves, const int *values, int count) {
+    /* [(move, value), ...] */
     PyObject *result = PyList_New(count);
     for (int i = 0; result && i < count; i++) {
         PyObject *pair = Py_BuildValue("(ii)", moves[i], values[i]);
@@ -322,11 +375,78 @@ static PyObject *analyse(PyObject *self, PyObject *args) {
         }
         PyList_SET_ITEM(result, i, pair);
     }
+    return result;
+}
+
+static PyObject *analyse(PyObject *self, PyObject *args) {
+    /* analyse(width, height, cells, plies, exact, limit, table_bytes, order, first[, check])
+     * -> (positions, nodes, complete, [(move, value), ...]) for the legal moves among order, in
+     * that order (the first winning one last, with first); check(positions) is called now and
+     * then, and a true answer stops the search (complete false); a move's value is +d when the mover
+     * wins in d plies from here (this move included), -d when the mover loses in d, 0 when the
+     * node limit stopped the search first. */
+    int width, height, plies, exact, first;
+    unsigned long long limit, table;
+    PyObject *list, *order, *check = Py_None;
+    if (!PyArg_ParseTuple(args, "iiOipKKOp|O", &width, &height, &list, &plies, &exact, &limit,
+                          &table, &order, &first, &check))
+        return NULL;
+    Solver *s = create(width, height, exact, limit, table);
+    if (!s) return NULL;
+    int8_t cells[MAX_CELLS];
+    int roots[MAX_CELLS], moves[MAX_CELLS], values[MAX_CELLS];
+    int tried = read_cells(s, list, cells) ? -1 : read_order(s, order, roots);
+    if (tried < 0) {
+        release(s);
+        return NULL;
+    }
+    s->check = check == Py_None ? NULL : check;
+    s->thread = PyEval_SaveThread();
+    int count = root(s, cells, plies, roots, tried, first, moves, values);
+    PyEval_RestoreThread(s->thread);
+    PyObject *result = s->failed ? NULL : pairs(moves, values, count);
     PyObject *answer = result ? Py_BuildValue("(KKON)", (unsigned long long)s->positions,
                                               (unsigned long long)s->nodes,
                                               s->aborted ? Py_False : Py_True, result)
                               : NULL;
     release(s);
+    return answer;
+}
+
+static PyObject *analyse_many(PyObject *self, PyObject *args) {
+    /* analyse_many(width, height, [(cells, plies), ...], exact, table_bytes) -> (positions,
+     * [[(move, value), ...], ...]): every legal move of every position, as analyse gives them,
+     * with one table for all (a position solved for one is known to the next). */
+    int width, height, exact;
+    unsigned long long table;
+    PyObject *list;
+    if (!PyArg_ParseTuple(args, "iiOpK", &width, &height, &list, &exact, &table)) return NULL;
+    PyObject *seq = PySequence_Fast(list, "positions must be a sequence");
+    if (!seq) return NULL;
+    Solver *s = create(width, height, exact, 0, table);
+    PyObject *results = s ? PyList_New(0) : NULL;
+    int roots[MAX_CELLS], moves[MAX_CELLS], values[MAX_CELLS];
+    for (Py_ssize_t i = 0; results && i < PySequence_Fast_GET_SIZE(seq); i++) {
+        int8_t cells[MAX_CELLS];
+        PyObject *cells_list;
+        int plies;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "Oi", &cells_list, &plies) ||
+            read_cells(s, cells_list, cells)) {
+            Py_CLEAR(results);
+            break;
+        }
+        for (int m = 0; m < s->n; m++) roots[m] = m;
+        s->thread = PyEval_SaveThread();
+        int count = root(s, cells, plies, roots, s->n, 0, moves, values);
+        PyEval_RestoreThread(s->thread);
+        PyObject *result = pairs(moves, values, count);
+        if (!result || PyList_Append(results, result)) Py_CLEAR(results);
+        Py_XDECREF(result);
+    }
+    Py_DECREF(seq);
+    PyObject *answer = results ? Py_BuildValue("(KN)", (unsigned long long)s->positions, results)
+                               : NULL;
+    if (s) release(s);
     return answer;
 }
 
@@ -336,6 +456,10 @@ static PyMethodDef methods[] = {
      "(positions, nodes, complete, [(move, value), ...]): the legal moves' values in order "
      "(up to the first win, with first): +d a win in d plies, -d a loss in d, 0 unknown (the "
      "node limit, 0 for none, came first)."},
+    {"analyse_many", analyse_many, METH_VARARGS,
+     "analyse_many(width, height, [(cells, plies), ...], exact, table_bytes) -> (positions, "
+     "[[(move, value), ...], ...]): every legal move's value in each position, one table for "
+     "all."},
     {NULL, NULL, 0, NULL},
 };
 

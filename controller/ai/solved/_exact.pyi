@@ -6,3 +6,6 @@ def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bo
             table_bytes: int, order: Sequence[int], first: bool,
             check: Callable[[int], bool] | None = None) \
         -> tuple[int, int, bool, list[tuple[int, int]]]: ...
+
+def analyse_many(width: int, height: int, positions: Sequence[tuple[Sequence[int], int]],
+                 exact: bool, table_bytes: int) -> tuple[int, list[list[tuple[int, int]]]]: ...

@@ -18,7 +18,7 @@ nine cells.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from controller.errors import KaskadeError
@@ -51,7 +51,8 @@ class Analysis:
     """Move → +d (the mover wins in d plies, this move included), -d (loses in d), or 0 (the
     node limit came first)."""
     positions: int
-    """Positions solved and stored (with ``exact``: every position reachable from here)."""
+    """Positions solved and stored (with ``exact``: every position reachable from here; by
+    :func:`analyse_many`, for all its positions together)."""
     complete: bool
     exact: bool
     """Whether the lengths are exact (``False``: a proof search, which stops at the first
@@ -89,7 +90,8 @@ def compiled() -> bool:
 
 def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bool = True,
             limit: int = 0, order: Sequence[int] | None = None, first: bool = False,
-            check: Callable[[int], bool] | None = None, python: bool = False) -> Analysis:
+            check: Callable[[int], bool] | None = None, python: bool = False,
+            table_bytes: int = TABLE_BYTES) -> Analysis:
     """Every legal move's value in the position ``cells`` (signed ball counts, White positive,
     ``rank * width + file``) after ``plies`` plies, which must not be over.
 
@@ -97,7 +99,8 @@ def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bo
     bounds the positions searched (0: none); ``order``: the moves to try, in this order (default
     every cell); ``first``: stop at the first winning move; ``check``: called with the positions
     searched since its last call every :data:`CHECK_EVERY`, a true answer stops the search (a
-    player cancelled); ``python``: the Python solver even where the compiled one was built."""
+    player cancelled); ``python``: the Python solver even where the compiled one was built;
+    ``table_bytes``: the compiled solver's hash table, on boards too large for a direct one."""
     if width < 2 or height < 2:
         raise SolveError(f"a {width}x{height} board is not a Kaskade board")
     if len(cells) != width * height:
@@ -115,10 +118,36 @@ def analyse(width: int, height: int, cells: Sequence[int], plies: int, exact: bo
                                                                   first)
     try:
         positions, _, complete, values = _compiled.analyse(
-            width, height, list(cells), plies, exact, limit, TABLE_BYTES, roots, first, check)
+            width, height, list(cells), plies, exact, limit, table_bytes, roots, first, check)
     except (ValueError, MemoryError) as error:
         raise SolveError(f"cannot solve this {width}x{height} position: {error}") from None
     return Analysis(dict(values), positions, complete, exact)
+
+
+def analyse_many(width: int, height: int, positions: Sequence[tuple[Sequence[int], int]],
+                 exact: bool = True, python: bool = False) -> list[Analysis]:
+    """Every legal move's value in each of ``positions`` (``(cells, plies)`` as
+    :func:`analyse` takes them), with one table for all: a position solved for one is known to
+    the next, so the positions of one board cost about what the first of them costs alone (the
+    opening tables are computed so)."""
+    if width < 2 or height < 2:
+        raise SolveError(f"a {width}x{height} board is not a Kaskade board")
+    if python or _compiled is None:
+        if width * height > PYTHON_CELLS:
+            raise SolveError(
+                f"solving {width}x{height} needs the compiled solver, which was not built")
+        solver = _Solver(width, height, exact, 0)
+        every = list(range(width * height))
+        analyses = [solver.analyse(list(cells), plies, every, first=False)
+                    for cells, plies in positions]
+        return [replace(analysis, positions=len(solver.table)) for analysis in analyses]
+    try:
+        total, results = _compiled.analyse_many(
+            width, height, [(list(cells), plies) for cells, plies in positions], exact,
+            TABLE_BYTES)
+    except (ValueError, MemoryError) as error:
+        raise SolveError(f"cannot solve these {width}x{height} positions: {error}") from None
+    return [Analysis(dict(values), total, True, exact) for values in results]
 
 
 class _LimitError(KaskadeError, RuntimeError):
@@ -126,7 +155,10 @@ class _LimitError(KaskadeError, RuntimeError):
 
 
 class _Solver:
-    """The Python solver: the algorithm of ``_exact.c`` line for line, with a dict for a table."""
+    """The Python solver: the algorithm of ``_exact.c`` line for line in exact mode, with a dict
+    for a table; its proofs try the moves in the board's order, without the compiled proof's
+    move order, its look into the table before searching, or its symmetries (which only make
+    a proof cheaper: who wins is the same)."""
 
     def __init__(self, width: int, height: int, exact: bool, limit: int,
                  check: Callable[[int], bool] | None = None) -> None:

@@ -4,7 +4,9 @@ position within a move's time, it plays from the exact solution, elsewhere as ``
 In a won position it plays a winning move (the game is a finite DAG, so a won position kept
 won is a game won); in a lost one, the move whose loss the proof found longest. The search is
 the exact solver's proof mode (:mod:`controller.ai.solved.exact`), which stops at the first win
-(its lengths are upper bounds, so it does not always take the quickest win).
+(its lengths are upper bounds, so it does not always take the quickest win). The first plies of
+2x6 and 3x4, where a proof takes longest, are played from opening tables solved exactly
+(:mod:`controller.ai.solved.openings`): the quickest win or the longest loss, at once.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from typing import Any, TypeGuard
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.solved.exact import PYTHON_CELLS, analyse, compiled
+from controller.ai.solved.openings import opening
 from controller.games import GameState
 from controller.games.kaskade.state import KaskadeState
 
 SOLVED_SIZES = ("2x2", "2x3", "2x4", "2x5", "2x6", "3x3", "3x4")
-"""The boards the perfect player plays on (and their transposes): solved from the first move
-in a few seconds at most on a desktop (``kaskade solve`` prints the table), much less once a
-few moves are on the board."""
+"""The boards the perfect player plays on (and their transposes): each move proved within a
+fraction of a second on a desktop once the opening tables of 2x6 and 3x4 are behind
+(``kaskade solve`` prints the solutions). 4x4 is solved too (the second player wins), but
+its proofs from the first plies take millions of positions, too many for a move."""
 PERFECT = "perfect"
 """The level's name where the perfect player plays."""
 
@@ -40,7 +44,8 @@ class Perfect(Player):
 
     It takes the time the solution needs: a proof is not cut short by the budget's time or
     steps, which only the fallback obeys — only by its cancel (the player took a move back).
-    The first replies on 3x4 and 2x6 take seconds; later moves much less.
+    The opening tables answer the first plies of 3x4 and 2x6 at once; a proof after them takes
+    a tenth of a second or so.
     """
 
     def __init__(self, fallback: Player, name: str = PERFECT) -> None:
@@ -52,6 +57,11 @@ class Perfect(Player):
             return self.fallback.think(state, budget, rng)
         grid = state.grid
         legal = {move.cell: move for move in state.legal_moves()}
+        known = opening(grid.width, grid.height, state.cells, state.plies, rng)
+        if known is not None:
+            cell, value = known
+            return Thought(legal[cell], 1.0 if value > 0 else -1.0, 0, abs(value),
+                           budget.elapsed)
         order = list(legal)
         rng.shuffle(order)
 

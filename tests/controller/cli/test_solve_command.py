@@ -42,8 +42,27 @@ def test_a_limit_reached_says_undecided(capsys):
     assert capsys.readouterr().out.startswith("2x4: undecided after")
 
 
+def test_a_time_limit_reached_says_undecided(capsys):
+    compiled_exact()
+    assert main(["solve", "3x5", "--proof", "--seconds", "0.001", "--memory", "16"]) == 0
+    assert capsys.readouterr().out.startswith("3x5: undecided after")
+
+
+def test_openings_prints_the_perfect_moves_of_every_position_of_the_first_plies(capsys):
+    assert main(["solve", "3x2", "--openings", "2"]) == 0
+    [(size, table)] = json.loads(capsys.readouterr().out).items()
+    assert size == "2x3"  # the narrow orientation: the same game
+    assert table["plies"] == 2
+    assert table["positions"]["333333"] == [7, [0, 1, 2, 3, 4, 5]]
+    assert len(table["positions"]) == 3  # the empty board, a corner, an edge's middle
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     (["solve", "2x2", "--first", "c9"], "c9 is not a cell of a 2x2 board"),
+    (["solve", "2x2", "--seconds", "-1"], "--seconds must be 0"),
+    (["solve", "2x2", "--memory", "0"], "--memory must be at least 1 MB"),
+    (["solve", "2x2", "--openings", "0"], "--openings takes the plies"),
+    (["solve", "2x2", "--openings", "2", "--proof"], "takes no --proof"),
     (["solve", "1x5"], "a 1x5 Kaskade board is not possible"),
     (["solve", "6x6"], "at most 25 cells"),
     (["solve", "2x2", "--limit", "-1"], "--limit must be 0"),

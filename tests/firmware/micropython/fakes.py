@@ -33,13 +33,28 @@ class Port:
 
 
 class Mpr121:
-    """An MPR121 as far as the driver uses it: reset defaults, run mode, electrode data."""
+    """An MPR121 as far as the driver uses it: reset defaults, run mode, electrode data, and
+    the touch status: an electrode's bit is set while its data is more than its touch
+    threshold (0x41, 0x43, ...) below the chip's baseline, ``rest`` (unless ``status`` is
+    given, as a chip whose status and data disagree). ``reads`` counts the data's reads."""
 
     def __init__(self):
         self.registers = bytearray(256)
         self.present = True
         self.values = [700] * 12
+        self.rest = 700
+        self.status = None
+        self.reads = 0
         self.reset()
+
+    def touch_status(self):
+        if self.status is not None:
+            return self.status
+        bits = 0
+        for electrode in range(12):
+            if self.rest - self.values[electrode] > self.registers[0x41 + 2 * electrode]:
+                bits |= 1 << electrode
+        return bits
 
     def reset(self):
         for index in range(256):
@@ -70,7 +85,8 @@ class I2C:
         if register == 0x80 and data[0] == 0x63:
             chip.reset()
             return
-        chip.registers[register] = data[0]
+        for index in range(len(data)):
+            chip.registers[register + index] = data[index]
         if register == 0x5E and data[0]:
             for electrode in range(12):
                 chip.set(electrode, chip.values[electrode])
@@ -78,8 +94,35 @@ class I2C:
     def readfrom_mem_into(self, address, register, buf):
         chip = self._chip(address)
         registers = chip.registers
+        if register == 0:
+            status = chip.touch_status()
+            registers[0] = status & 0xFF
+            registers[1] = status >> 8
+        elif register == 4:
+            chip.reads += 1
         for index in range(len(buf)):
             buf[index] = registers[register + index]
+
+
+class Ticks:
+    """A clock that moves only when the firmware sleeps; ``sleeps`` lists each sleep."""
+
+    def __init__(self):
+        self.now = 0
+        self.sleeps = []
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_add(self, ticks, delta):
+        return ticks + delta
+
+    def ticks_diff(self, end, start):
+        return end - start
+
+    def sleep_ms(self, ms):
+        self.sleeps.append(ms)
+        self.now += ms
 
 
 class Pin:

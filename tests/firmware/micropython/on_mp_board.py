@@ -75,8 +75,17 @@ def test_a_heartbeat_every_second():
 def test_a_scan_allocates_nothing():
     """1,000 scans with touches, releases, heartbeats and a diagnostic stream: the heap does
     not grow by a single byte."""
+    scans_allocate_nothing(diagnose=True)
+
+
+def test_a_scan_that_leaves_chips_unread_allocates_nothing():
+    """The same without the stream: the chips' touch statuses read, the data of some."""
+    scans_allocate_nothing(diagnose=False)
+
+
+def scans_allocate_nothing(diagnose):
     board, chips, port = board_with_chips(keep=False)
-    board.diagnose = True
+    board.diagnose = diagnose
     chip = chips[0x5A]
     for _ in range(10):
         board.step(10)
@@ -91,8 +100,68 @@ def test_a_scan_allocates_nothing():
         after = gc.mem_alloc()
     finally:
         gc.enable()
-    assert port.bytes > 20000, port.bytes
+    assert port.bytes > (20000 if diagnose else 300), port.bytes
     assert after == before, (before, after)
+
+
+def touches(port):
+    return [line for line in port.lines() if line[0] == "T"]
+
+
+def test_a_chip_whose_status_says_touched_without_the_data_makes_no_touch():
+    board, chips, port = board_with_chips()
+    chips[0x5B].status = 0x004  # electrode 2 (pad 14): the chip says so, its data does not
+    for _ in range(20):
+        board.step(10)
+    assert touches(port) == []
+    assert chips[0x5B].reads >= 19, "the status makes the data be read every scan"
+
+
+def test_a_touch_the_chips_status_misses_is_found_in_the_chips_turn():
+    board, chips, port = board_with_chips()
+    for _ in range(3):
+        board.step(10)
+    chips[0x5B].status = 0  # the chip's own baselines went astray: it sees nothing
+    chips[0x5B].set(2, 650)
+    for _ in range(4):  # its turn comes every other scan, then its data is read every scan
+        board.step(10)
+    assert touches(port) == ["T 1 D 14"]
+    chips[0x5B].set(2, 700)
+    for _ in range(3):
+        board.step(10)
+    assert touches(port) == ["T 2 U 14"]
+
+
+def test_a_touch_is_read_from_the_chip_whose_status_shows_it():
+    board, chips, port = board_with_chips()
+    for _ in range(4):
+        board.step(10)
+    before = [chip.reads for chip in chips.values()]
+    chips[0x5A].set(7, 660)
+    for _ in range(3):
+        board.step(10)
+    assert touches(port) == ["T 1 D 7"]
+    assert [chip.reads - then for chip, then in zip(chips.values(), before)] == [3, 1]
+
+
+def test_calibrating_takes_every_chips_present_reading():
+    board, chips, port = board_with_chips()
+    for _ in range(4):
+        board.step(10)
+    chips[0x5A].set(3, 708)  # within every threshold: the chip says nothing
+    chips[0x5B].set(3, 708)
+    port.incoming = proto.encode("C", 4)
+    board.step(10)
+    assert port.lines()[-1] == "A 1 4 ok"
+    assert (board.pads.baseline[3] >> 6, board.pads.baseline[15] >> 6) == (708, 708)
+
+
+def test_new_thresholds_reach_the_chips_status():
+    board, chips, port = board_with_chips()
+    port.incoming = proto.encode("K", 7, ["30", "10"])
+    board.step(10)
+    for chip in chips.values():
+        assert list(chip.registers[0x41:0x43]) == [15, 7]
 
 
 

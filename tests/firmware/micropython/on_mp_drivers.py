@@ -8,9 +8,9 @@ sys.path.insert(0, "/tests")
 from fakes import I2C, Chain, ChargePin, Mpr121
 from runner import run
 
-from firmware.pads import Pads
+from firmware.pads import UNREAD, Pads
 from firmware.sensors.charge import ChargeTime
-from firmware.sensors.mpr121 import RETRY_SCANS, Mpr121Array
+from firmware.sensors.mpr121 import RETRY_SCANS, Mpr121Array, hint
 from firmware.sensors.shift import ShiftChain
 
 
@@ -61,6 +61,72 @@ def test_an_mpr121_that_stops_answering_mid_game():
     sensor.read(pads.raw, pads.ok, 12)
     assert faults == [("chip-missing", "1:5C")]
     assert pads.ok[0] == 0
+
+
+def two_chips():
+    chips = [Mpr121(), Mpr121()]
+    sensor = Mpr121Array([(0, I2C({0x5A: chips[0], 0x5B: chips[1]}), [0x5A, 0x5B])], None)
+    pads, faults = reader(sensor, 24)
+    sensor.start()
+    sensor.read(pads.raw, pads.ok, 24)  # a chip just started is read in full
+    return sensor, chips, pads, faults
+
+
+def test_an_mpr121_whose_status_is_clear_is_read_only_in_its_turn():
+    sensor, chips, pads, faults = two_chips()
+    assert [chip.reads for chip in chips] == [1, 1]
+    chips[0].set(0, 702)  # within the chip's thresholds: its status stays clear
+    chips[1].set(0, 698)
+    sensor.read(pads.raw, pads.ok, 24)  # the second chip's turn
+    assert (pads.raw[0], pads.ok[0], pads.raw[12], pads.ok[12]) == (700, UNREAD, 698, 1)
+    sensor.read(pads.raw, pads.ok, 24)  # the first's
+    assert (pads.raw[0], pads.ok[0], pads.ok[12]) == (702, 1, UNREAD)
+    assert [chip.reads for chip in chips] == [2, 2]
+    assert faults == []
+
+
+def test_an_mpr121_whose_status_is_set_is_read_at_once():
+    sensor, chips, pads, _ = two_chips()
+    chips[0].set(5, 690)  # 10 counts: past the chip's threshold, half of ours
+    sensor.read(pads.raw, pads.ok, 24)  # not its turn
+    assert (pads.raw[5], pads.ok[5]) == (690, 1)
+
+
+def test_the_chips_the_pads_watch_and_every_chip_when_asked_are_read():
+    sensor, chips, pads, _ = two_chips()
+    sensor.read(pads.raw, pads.ok, 24)  # the second chip's turn
+    chips[0].set(1, 699)
+    sensor.watch(pads.todo, 0)
+    pads.todo[0] = 1
+    sensor.watch(pads.todo, 1)
+    sensor.read(pads.raw, pads.ok, 24)  # the first chip's turn anyway; then the second's
+    chips[0].set(1, 698)
+    sensor.watch(pads.todo, 1)
+    sensor.read(pads.raw, pads.ok, 24)
+    assert (pads.raw[1], pads.ok[1], pads.ok[12]) == (698, 1, 1)
+    chips[0].set(1, 697)
+    chips[1].set(1, 697)
+    sensor.read(pads.raw, pads.ok, 24)  # watched no more: the first chip's turn only
+    assert (pads.raw[1], pads.ok[13]) == (697, UNREAD)
+    sensor.watch(None, 0)
+    sensor.read(pads.raw, pads.ok, 24)
+    assert (pads.raw[13], pads.ok[13], pads.ok[1]) == (697, 1, 1)
+
+
+def test_the_chips_thresholds_are_half_ours_and_follow_them():
+    sensor, chips, _, _ = two_chips()
+    assert hint(12) == (6, 3)
+    assert (hint(1), hint(1000)) == ((1, 0), (255, 127))
+    assert list(chips[1].registers[0x41:0x59]) == [6, 3] * 12
+    sensor.sensitivity(30)
+    for chip in chips:
+        assert list(chip.registers[0x41:0x59]) == [15, 7] * 12
+        assert chip.registers[0x5E] == 0x0F, "running again, the chip's baselines kept"
+    chips[1].present = False
+    faults = []
+    sensor.report = lambda code, detail: faults.append((code, detail))
+    sensor.sensitivity(20)
+    assert faults == [("chip-missing", "0:5B")]
 
 
 def test_something_else_at_the_address_is_not_taken_for_an_mpr121():

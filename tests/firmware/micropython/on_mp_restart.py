@@ -8,7 +8,7 @@ import sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/tests")
 
-from fakes import I2C, Machine, Mpr121, Port
+from fakes import I2C, Machine, Mpr121, Port, Ticks
 from runner import run as run_tests
 
 from firmware import proto, restart
@@ -20,25 +20,6 @@ CONFIG = {
     "max_hold_s": 30, "map": list(range(12)), "buses": [{"sda": 4, "scl": 5, "chips": [0x5A]}],
 }
 NOTE = "/restart-note"
-
-
-class Ticks:
-    """A clock that moves only when the firmware sleeps."""
-
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_add(self, ticks, delta):
-        return ticks + delta
-
-    def ticks_diff(self, end, start):
-        return end - start
-
-    def sleep_ms(self, ms):
-        self.now += ms
 
 
 def machine(cause=Machine.PWRON_RESET):

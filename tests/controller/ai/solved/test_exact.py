@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from controller.ai.solved.exact import SolveError, _Solver, analyse
@@ -90,6 +90,25 @@ def test_the_compiled_solver_finds_what_the_python_one_finds(size, seed, exact):
     else:  # a proof's win is a bound, found in each solver's own order; who wins agrees
         assert {m: v > 0 for m, v in compiled.values.items()} == \
             {m: v > 0 for m, v in python.values.items()}
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_4x4_proof_finds_the_winner_the_exact_search_finds(seed):
+    """4x4 is settled by a proof (docs/ai.md): its symmetries (all eight), its move order and
+    its look into the hash table agree with the exact search, which has none of them, on late
+    positions of random games."""
+    compiled_exact()
+    rng = random.Random(seed)
+    state = random_position(4, 4, rng, rng.randrange(26, 60))
+    assume(state.plies >= 20)  # a game that ended early leaves an early position: too large
+    cells, plies = list(state.cells), state.plies
+    exact = analyse(4, 4, cells, plies, table_bytes=1 << 26)
+    proof = analyse(4, 4, cells, plies, exact=False, table_bytes=1 << 26)
+    assert exact.complete
+    assert proof.complete
+    assert {m: v > 0 for m, v in proof.values.items()} == \
+        {m: v > 0 for m, v in exact.values.items()}
 
 
 def test_a_proof_agrees_with_the_exact_solution_on_who_wins():

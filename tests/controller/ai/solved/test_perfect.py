@@ -10,7 +10,8 @@ import pytest
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.levels import computer, level_name
-from controller.ai.solved.exact import analyse
+from controller.ai.solved.exact import CHECK_EVERY, analyse
+from controller.ai.solved.openings import tables
 from controller.ai.solved.perfect import Perfect, solved
 from controller.ai.tournament import play_game
 from controller.games import get_game
@@ -66,8 +67,11 @@ def test_the_perfect_player_wins_2x4_as_second_player_against_every_reply():
     assert every_game(KaskadeState(2, 4), 1, perfect()) > 1000
 
 
-@pytest.mark.parametrize(("size", "seat"), [("3x3", 0), ("2x5", 0)])
+@pytest.mark.parametrize(("size", "seat"), [("3x3", 0), ("2x5", 0), ("3x4", 0), ("4x3", 0),
+                                           ("2x6", 0), ("6x2", 0)])
 def test_the_perfect_player_beats_the_strongest_level_from_the_winning_seat(size, seat):
+    """On 3x4 and 2x6 (and their transposes) the first plies come from the opening tables and
+    the rest from proofs: the won position is kept throughout."""
     compiled_exact()
     for seed in range(2):
         players: list[Player] = [computer("kaskade", 5), computer("kaskade", 5)]
@@ -124,7 +128,31 @@ def test_a_cancel_stops_the_proof_at_once():
     budget = Budget(steps=1)
     budget.cancel.set()
     state = KaskadeState(3, 4)
+    for name in ("a1", "c1", "b1", "b3", "a2"):  # past the opening table, a long proof:
+        state.play(state.parse_move(name))  # lost, so every move is searched in any order
+    whole = analyse(3, 4, list(state.cells), state.plies, exact=False, first=True)
+    assert whole.value < 0
+    assert whole.positions > CHECK_EVERY
     thought = perfect().think(state, budget, random.Random(1))
     assert state.is_legal(thought.move)
     assert thought.score == 0.0
-    assert thought.steps < 1_000_000
+    assert thought.steps <= CHECK_EVERY
+
+
+@pytest.mark.parametrize("size", ["3x4", "4x3", "2x6", "6x2"])
+def test_the_first_plies_of_the_slowest_boards_are_answered_from_the_tables(size):
+    """No search at all within the opening table's plies (the empty board's proof alone is a
+    quarter of a million positions); a search after them."""
+    compiled_exact()
+    state = get_game("kaskade").new({"size": size})
+    rng = random.Random(4)
+    player = perfect()
+    plies = tables()[f"{min(state.grid.width, state.grid.height)}x"
+                     f"{max(state.grid.width, state.grid.height)}"].plies
+    thought = player.think(state, Budget(steps=1), rng)
+    assert (thought.steps, thought.score, thought.depth) == (0, 1.0, 19)
+    while state.plies < plies:
+        assert player.think(state, Budget(steps=1), rng).steps == 0
+        state.play(rng.choice(state.legal_moves()))
+        assert not state.is_over()
+    assert player.think(state, Budget(steps=1), rng).steps > 0
