@@ -49,6 +49,16 @@ class Budget:
             return True
         return self.seconds is not None and self.clock() - self.started >= self.seconds
 
+    def share(self, fraction: float) -> Budget:
+        """A fresh budget of ``fraction`` of this one's seconds and steps (at least one step),
+        cancelled with it."""
+        return Budget(
+            seconds=None if self.seconds is None else self.seconds * fraction,
+            steps=None if self.steps is None else max(1, int(self.steps * fraction)),
+            cancel=self.cancel,
+            clock=self.clock,
+        )
+
     @property
     def elapsed(self) -> float:
         """Seconds since the budget was made."""
@@ -74,6 +84,10 @@ class Player(ABC):
     """A computer player. Must: ``think``."""
 
     name: str = "player"
+    peak: float = 1.0
+    """The most of one move's budget it may take on a move (more than 1 for a player that
+    saves in some moves to spend in others): where every move has a hard limit, it is given
+    the limit divided by this."""
 
     @abstractmethod
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:

@@ -58,6 +58,8 @@ class GtpEngine:
         self.game: GameState[Any] = self.kind.new()
         self.level = level
         self.seconds = seconds
+        self.hard_limit = False
+        """Whether the time per move is a limit no move may pass (byo-yomi), not an average."""
         self.rng = random.Random(seed)
         self.colours = _colours(self.kind.info.players, self.kind.info.chance)
         self.commands: dict[str, Callable[[list[str]], str]] = {
@@ -142,7 +144,8 @@ class GtpEngine:
             move = self.game.sample_chance(self.rng)
         else:
             player = computer(self.kind.info.name, self.level)
-            move = player.choose(self.game, Budget(seconds=self.seconds), self.rng)
+            seconds = self.seconds / player.peak if self.hard_limit else self.seconds
+            move = player.choose(self.game, Budget(seconds=seconds), self.rng)
         name = self.game.move_name(move)
         self.game.play(move)
         return name
@@ -163,9 +166,11 @@ class GtpEngine:
         if not (math.isfinite(main) and math.isfinite(byo_yomi)) or main < 0 or byo_yomi < 0 \
                 or stones < 0:
             raise GtpError("time_settings takes finite numbers from 0")
-        per_move = byo_yomi / stones if byo_yomi > 0 and stones > 0 else main / MOVES_PER_GAME
+        hard_limit = byo_yomi > 0 and stones > 0
+        per_move = byo_yomi / stones if hard_limit else main / MOVES_PER_GAME
         if per_move > 0:
             self.seconds = min(MAX_SECONDS, max(0.05, per_move * 0.9))
+            self.hard_limit = hard_limit
         return ""
 
     def _level(self, arguments: list[str]) -> str:

@@ -4,8 +4,9 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 
 * Kaskade has its own specialist: 1 plays at random but never misses a win in one; 2 looks one
   ply deep with the classical evaluation; 3 searches two plies; 4 deepens to four plies on half
-  the time; 5 deepens as far as the time allows, and plays perfectly on the boards small enough
-  to solve (:mod:`controller.ai.solved`).
+  the time; 5 deepens as far as the time allows — within it on average, paced to think less in
+  the opening and more late (:mod:`controller.ai.kaskade.pacing`) — and plays perfectly on the
+  boards small enough to solve (:mod:`controller.ai.solved`).
 * The Decktet solitaire has one player and no levels: its "computer" is the solver, which
   gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, and each level above
@@ -24,6 +25,7 @@ from controller.ai.cascades_solve import solved as solved_cascades
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
+from controller.ai.kaskade.pacing import SPENDING
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
 from controller.ai.solitaire import Solver
@@ -54,13 +56,7 @@ class Share(Player):
         if self.share <= 0:
             moves = state.legal_moves()
             return Thought(moves[int(rng.random() * len(moves))], steps=1)
-        part = Budget(
-            seconds=None if budget.seconds is None else budget.seconds * self.share,
-            steps=None if budget.steps is None else max(1, int(budget.steps * self.share)),
-            cancel=budget.cancel,
-            clock=budget.clock,
-        )
-        thought = self.player.think(state, part, rng)
+        thought = self.player.think(state, budget.share(self.share), rng)
         budget.step(thought.steps)
         return thought
 
@@ -75,9 +71,11 @@ def computer(game: str, level: int) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Perfect(Searcher("searcher")),
+            5: Perfect(Searcher("searcher", paced=True)),
         }
         player = kaskade[level]
+        if level == STRONGEST:
+            player.peak = SPENDING
     elif game == "cascades-decktet":
         player = Solver()
     else:

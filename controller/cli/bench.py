@@ -118,9 +118,11 @@ def _register_ai(targets: Any) -> None:
     ai.add_argument("--games", type=int, default=10, metavar="N",
                     help="games per pairing and size, colours alternating (default 10)")
     ai.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
-                    help="thinking time per move (default 1)")
+                    help="thinking time per move (default 1; Kaskade's level 5 on average: "
+                    "less in the opening, more late)")
     ai.add_argument("--nodes", type=int, metavar="N",
-                    help="think each move within N search steps instead of --seconds: the same "
+                    help="think each move within N search steps instead of --seconds (Kaskade's "
+                    "level 5: N on average, paced as with --seconds): the same "
                     "on any machine, so a slower machine's budget can be played here (a Pi 4: "
                     "a fifth of the nodes/s this prints; see docs/ai.md)")
     ai.add_argument("--jobs", type=int, default=1, metavar="J",

@@ -474,6 +474,8 @@ class RemoteLink:
         session.remote_request = False
         if table.finished:
             return
+        # moves made here before the hold go first (a save under way can hold back a sync)
+        self._send_own_moves(session, table)
         asked = table.undo_asked
         try:
             if asked is not None and asked[0] != table.me:

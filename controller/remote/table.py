@@ -71,6 +71,8 @@ class Table:
     """The game's moves by name, as a session keeps them."""
     halves: dict[int, list[str | None]] = field(default_factory=dict)
     """The revealed halves of each chance step, by ply."""
+    draws: list[int] = field(default_factory=list)
+    """The plies of the game as it stands that were chance steps, drawn from both halves."""
     resigned: int | None = None
     """The side that resigned."""
     claimed: int | None = None
@@ -149,6 +151,8 @@ class Table:
                 while state.plies > to:
                     state.undo()
                     self.names.pop()
+                while self.draws and self.draws[-1] >= to:
+                    self.draws.pop()
                 self._draw(state)
 
     def _hello(self, side: int, message: Message) -> None:
@@ -218,6 +222,7 @@ class Table:
                 return
             seed = chance.seed(self.game_id, state.plies, host, guest)
             move = state.sample_chance(chance.generator(seed))
+            self.draws.append(state.plies)
             self.names.append(state.move_name(move))
             state.play(move)
 

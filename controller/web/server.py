@@ -35,7 +35,8 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 8765
 PAGE_FILES = {"index.html": "text/html", "board.js": "text/javascript",
               "board.css": "text/css", "mqtt.js": "text/javascript",
-              "remote.js": "text/javascript"}
+              "remote.js": "text/javascript", "sha2.js": "text/javascript",
+              "chance.js": "text/javascript", "seat.js": "text/javascript"}
 
 
 class WebError(KaskadeError, OSError):

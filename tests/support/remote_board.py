@@ -3,9 +3,11 @@ broker, on the mock board, driven by one line of JSON per request on standard in
 answering each with one line on standard output. What the end-to-end test of remote play
 starts twice (and kills, and starts again).
 
-``python -m tests.support.remote_board STATE_DIR`` (remote settings in STATE_DIR's board
-directory). Requests: ``{"do": "offer", "game": …, "options": {…}, "here": [0]}``,
-``{"do": "join", "code": …}``, ``{"do": "state"}``, ``{"do": "play", "move": …}``,
+``python -m tests.support.remote_board STATE_DIR [PROFILE]`` (the board kaskade-8x8 unless
+named; remote settings in STATE_DIR's board directory). Requests:
+``{"do": "offer", "game": …, "options": {…}, "here": [0]}``,
+``{"do": "join", "code": …}``, ``{"do": "state"}``, ``{"do": "play", "move": …}`` (with
+``"hold": true``, a hold right after the move, in the same step of the loop),
 ``{"do": "hold"}`` (a hold on a pad: take back, agree, or claim), ``{"do": "resign"}``,
 ``{"do": "players", "game": …}`` (the players screen of a game, as its home tile opens it),
 ``{"do": "tap", "column": …, "row": …}`` (a finger on a pad and off again),
@@ -73,6 +75,8 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
         if not screen.state.is_legal(move):
             raise RuntimeError(f"{request['move']} is not legal here")
         screen.play(move, now)
+        if request.get("hold"):  # held at once, before the link has seen the move
+            screen.take_back(now)
         return {}
     if what == "hold":
         screen_of(app).take_back(now)
@@ -104,9 +108,9 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
     }
 
 
-def main(state: str) -> int:
-    profile = load_profile(PROFILE)
-    store = Store.at(Path(state), PROFILE)
+def main(state: str, profile_name: str = PROFILE) -> int:
+    profile = load_profile(profile_name)
+    store = Store.at(Path(state), profile_name)
     store.claim()
     settings = load(store.directory)
     assert settings is not None, "no remote settings"
@@ -138,4 +142,4 @@ def main(state: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(*sys.argv[1:3]))

@@ -24,10 +24,12 @@ class Board:
     """A board app in its own process (tests/support/remote_board.py)."""
 
     def __init__(self, state: Path, settings: config.BrokerSettings,
-                 environment: dict[str, str] | None = None) -> None:
+                 environment: dict[str, str] | None = None,
+                 profile: str = "kaskade-8x8") -> None:
         self.state = state
+        self.profile = profile
         self.environment = environment or {}
-        directory = state / "kaskade-8x8"
+        directory = state / profile
         directory.mkdir(parents=True, exist_ok=True)
         config.save(directory, settings)
         self.directory = directory
@@ -36,7 +38,8 @@ class Board:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tests.support.remote_board", str(self.state)], cwd=ROOT,
+            [sys.executable, "-m", "tests.support.remote_board", str(self.state), self.profile],
+            cwd=ROOT,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT), **self.environment})
 

@@ -10,6 +10,7 @@ from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.board import SearchBoard, as_move
 from controller.ai.kaskade.core import compiled, compiled_search
 from controller.ai.kaskade.evaluate import classical_balance
+from controller.ai.kaskade.pacing import pace
 from controller.ai.kaskade.search import AlphaBeta
 from controller.games import GameState
 from controller.games.kaskade import KaskadeState
@@ -61,18 +62,29 @@ class Greedy(Player):
 class Searcher(Player):
     """Iterative-deepening alpha-beta over the classical evaluation, to ``max_depth`` plies or
     until the budget runs out: in the compiled core where it was built (``engine="auto"``),
-    else — or with ``engine="python"`` — in Python. Quiescence search was measured and left
-    out: the depth it costs is worth more (see ``docs/ai.md``)."""
+    else — or with ``engine="python"`` — in Python. ``paced``: each move takes the share of
+    the budget :func:`~controller.ai.kaskade.pacing.pace` gives (less in the opening, more
+    late), the budget still holding on average. Quiescence search was measured and left out:
+    the depth it costs is worth more (see ``docs/ai.md``)."""
 
-    def __init__(self, name: str, max_depth: int = 64, engine: str = "auto") -> None:
+    def __init__(self, name: str, max_depth: int = 64, engine: str = "auto",
+                 paced: bool = False) -> None:
         if engine not in ("auto", "python"):
             raise ValueError(f"engine: auto or python, not {engine!r}")
         self.name = name
         self.max_depth = max_depth
         self.engine = engine
+        self.paced = paced
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        if self.engine == "auto" and compiled() and isinstance(state, KaskadeState):
-            return compiled_search(state, budget, rng, self.max_depth)
-        return as_move(state, AlphaBeta(classical_balance, self.max_depth).search(
-            _board(state), budget, rng))
+        if not isinstance(state, KaskadeState):
+            raise TypeError(f"a Kaskade player cannot play {state.info.title}")
+        part = budget.share(pace(state.grid, state.plies)) if self.paced else budget
+        if self.engine == "auto" and compiled():
+            thought = compiled_search(state, part, rng, self.max_depth)
+        else:
+            thought = as_move(state, AlphaBeta(classical_balance, self.max_depth).search(
+                _board(state), part, rng))
+        if part is not budget:
+            budget.step(thought.steps)
+        return thought

@@ -47,13 +47,16 @@ async function startRemote() {
   if (role === "watch" && !/^[0-9a-f]{16}\/[A-Za-z0-9_-]{1,32}$/.test(typed)) throw new Error("A game to watch is given as its id and the offering board's user, as a playing page shows it (0123456789abcdef/anna).");
   const name = $("remote-name").value.trim() || user;
   if (!/^[^\x00-\x1f\x7f]{1,24}$/.test(name)) throw new Error("Your name: 1-24 printable characters.");
-  Object.assign(remote, { role, user, password, name, hello: null, view: null, said: false });
+  Object.assign(remote, { role, user, password, name, hello: null, view: null, said: false, sent: 0 });
   if (role === "play") {
     // a code this page took before stands for its game still: the page plays on
     const kept = JSON.parse(localStorage.getItem("kaskade-remote") || "{}");
-    const invite = kept.code === code && kept.user === user ? kept : await lookUp(code);
+    const again = kept.code === code && kept.user === user;
+    const invite = again ? kept : await lookUp(code);
+    const secret = seatSecret(again ? kept : {});
     Object.assign(remote, { game: invite.game, host: invite.host, invite: code });
-    localStorage.setItem("kaskade-remote", JSON.stringify({ code, user, game: invite.game, host: invite.host }));
+    localStorage.setItem("kaskade-remote", JSON.stringify({ code, user, game: invite.game, host: invite.host, secret }));
+    seatBegin(secret);
   } else {
     [remote.game, remote.host] = typed.split("/");
   }
@@ -126,6 +129,7 @@ function heard(topic, text) {
   if (!data || data.v !== 1) return;
   if (parts[3] === "log" && parts[4] === "1" && data.kind === "hello") {
     remote.hello = data;
+    seatHello(data);
   } else if (parts[3] === "view") {
     remote.view = data;
     showRemote(data);
@@ -133,13 +137,13 @@ function heard(topic, text) {
   if (remote.role === "play" && !remote.said && remote.hello && remote.view) sayHello();
 }
 
-// The page's hello takes the seat the offering board left: only in a game without chance (a
-// page cannot show its half of a die), and with an anchor it never needs to reveal.
+// The page's hello takes the seat the offering board left, with the anchor of its chance chain
+// (seat.js): only in a game whose draws the page can check.
 function sayHello() {
   const view = remote.view;
-  if (view.chance) {
+  if (!seatPlays(view)) {
     remote.client.publish(`kaskade/invite/${remote.invite}`, remote.offer, { retain: true });
-    remoteSay(`${view.title} has dice or shuffles: a page cannot take a seat in it (a board can). The invite is left for a board.`);
+    remoteSay(`${view.title} has dice or shuffles this page cannot check: a page cannot take a seat in it (a board can). The invite is left for a board.`);
     leaveRemote(false);
     return;
   }
@@ -155,13 +159,19 @@ function sayHello() {
   remote.said = true;
   const mine = [0, 1].filter((p) => !remote.hello.players.includes(p));
   publishRemote({ kind: "hello", seq: 1, ack: view.ack, game: remote.hello.game, options: remote.hello.options,
-    players: mine, name: remote.name, anchor: HEX(crypto.getRandomValues(new Uint8Array(32))) });
+    players: mine, name: remote.name, anchor: seat.own.anchor });
 }
 
+// The page's next message: numbered after those the view does not show played yet (a person
+// may act again before the board's view comes back), or under the number of the last one sent
+// when the board refused it (a refused message's number is free again).
 function sendRemote(kind, body) {
   const view = remote.view;
-  remote.sent = view.next;
-  publishRemote({ kind, seq: view.next, ack: view.ack, ...body });
+  const refusedLast = view.refused && view.refused.seq === remote.sent;
+  let seq = remote.sent >= view.next && !refusedLast ? remote.sent + 1 : view.next;
+  seq += kind === "move" ? seatDeclineFirst(view, seq) : 0;
+  remote.sent = seq;
+  publishRemote({ kind, seq, ack: view.ack, ...body });
 }
 
 function publishRemote(message) {
@@ -175,15 +185,16 @@ function showRemote(view) {
   $("remote-title").textContent = `${view.title}: ${names.host || "?"} against ${names.guest || "nobody yet"}`;
   paintRemote(view);
   const mine = remote.role === "play" && view.seats.guest && view.seats.guest.name === remote.name;
-  const myMove = mine && view.waiting === "guest" && !view.finished;
+  const myMove = mine && view.waiting === "guest" && !view.finished && view.to_move !== null;
   let words;
   if (view.finished) words = view.outcome;
   else if (myMove) words = `your move (${view.to_move})`;
-  else if (view.waiting) words = `${names[view.waiting] || "the other side"} to move (${view.to_move || "chance"})`;
+  else if (view.waiting && view.to_move === null) words = "chance: both sides show their half";
+  else if (view.waiting) words = `${names[view.waiting] || "the other side"} to move (${view.to_move})`;
   else words = "";
   $("remote-status").textContent = `${words}${view.last ? ` · last move ${view.last}` : ""}`;
   const refused = view.refused && mine && view.refused.seq === remote.sent ? view.refused : null;
-  if (refused) remoteSay(`Move refused by ${names.host}'s board: ${refused.reason}`);
+  if (refused) remoteSay(`${names.host}'s board refused it: ${refused.reason}`);
   else if (myMove) remoteSay("");
   $("remote-view").dataset.ply = view.ply;
   $("remote-view").dataset.turn = myMove ? "mine" : "theirs";
@@ -200,6 +211,7 @@ function showRemote(view) {
     button.onclick = () => sendRemote("move", { ply: view.ply, move });
     return button;
   }));
+  seatView(view, mine);
 }
 
 // The offering board's LEDs (three bytes each, the bottom row first) as squares.

@@ -8,7 +8,11 @@ import io
 import pytest
 
 from controller import __version__
+from controller.ai import gtp
+from controller.ai.base import Budget, Player, Thought
 from controller.ai.gtp import GtpEngine, GtpError
+from controller.ai.kaskade.pacing import SPENDING
+from controller.ai.levels import computer
 
 
 def talk(*commands: str, engine: GtpEngine | None = None) -> list[str]:
@@ -84,6 +88,29 @@ def test_time_settings_and_level():
     assert engine.level == 2
     talk("time_settings 400 0 0", engine=engine)
     assert engine.seconds == pytest.approx(9.0)
+
+
+class Recording(Player):
+    """Plays the first legal move and keeps the budgets it was given."""
+
+    def __init__(self, peak: float) -> None:
+        self.peak = peak
+        self.budgets: list[Budget] = []
+
+    def think(self, state, budget, rng):
+        self.budgets.append(budget)
+        return Thought(state.legal_moves()[0])
+
+
+def test_a_byo_yomi_limit_is_never_passed_by_a_player_that_paces_itself(monkeypatch):
+    player = Recording(peak=3.0)
+    monkeypatch.setattr(gtp, "computer", lambda game, level: player)
+    engine = GtpEngine()
+    talk("time_settings 0 3 1", "genmove w", "time_settings 400 0 0", "genmove b",
+         engine=engine)
+    assert [budget.seconds for budget in player.budgets] == [pytest.approx(0.9),
+                                                             pytest.approx(9.0)]
+    assert computer("kaskade", 5).peak == SPENDING > 1 == computer("kaskade", 4).peak
 
 
 def test_two_engines_play_a_whole_game_and_then_refuse_to_move():

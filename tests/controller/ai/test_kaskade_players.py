@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from controller.ai.base import Budget
 from controller.ai.kaskade.board import SearchBoard
+from controller.ai.kaskade.pacing import pace
 from controller.ai.kaskade.players import Searcher
 from controller.ai.levels import LEVELS, LevelError, baseline, computer
 from controller.ai.mcts import Mcts
@@ -143,11 +144,14 @@ def test_a_seeded_search_repeats_exactly(level):
         (second.move, second.steps, second.depth, second.score)
 
 
-def test_a_time_budget_is_kept():
-    state = random_position(8, 8, 3, 40)
+@pytest.mark.parametrize("plies", [40, 84, 100])
+def test_a_time_budget_is_kept(plies):
+    """Level 5 thinks its pace's share of the time: less in the opening, more late."""
+    state = random_position(8, 8, 3, plies)
+    share = pace(state.grid, state.plies)
     budget = Budget(seconds=0.3)
     thought = computer("kaskade", 5).think(state, budget, random.Random(1))
-    assert 0.25 < thought.seconds < 0.45
+    assert 0.25 * share < thought.seconds < 0.3 * share + 0.5
     assert thought.depth >= 2
 
 

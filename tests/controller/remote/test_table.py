@@ -193,9 +193,17 @@ def test_an_undo_past_a_die_draws_the_same_die_again() -> None:
     back_to = chance_plies[-1]
     pair.send(GUEST, pair.guest.write("undo", to=back_to))
     pair.deliver()
+    drawn = list(pair.host.draws)
+    assert drawn == chance_plies  # every chance step of the game, and nothing else
     pair.send(HOST, pair.host.write("undo-yes", to=back_to))
     pair.deliver()
     assert pair.host.names == pair.guest.names == names[:back_to + 1]
+    assert pair.host.draws == pair.guest.draws == drawn  # the die at back_to drawn again
+    pair.send(GUEST, pair.guest.write("undo", to=back_to - 1))
+    pair.deliver()
+    pair.send(HOST, pair.host.write("undo-yes", to=back_to - 1))
+    pair.deliver()
+    assert pair.host.draws == drawn[:-1]  # taken back to before the throw: no die
 
 
 def test_resignation_ends_the_game_for_both() -> None:

@@ -3,7 +3,7 @@ loopback (TLS for the board, WebSockets for the page), a headless board app offe
 game, and the page in Chromium taking the other seat by the invite code and playing it to the
 end, moves going both ways; a move the board's engine refuses is said on the page and changes
 nothing; a watcher's page shows the game with no move controls, and the broker lets a watcher
-write nothing."""
+write nothing. (Games with chance: test_remote_phone_chance.py.)"""
 
 from __future__ import annotations
 
@@ -50,7 +50,9 @@ def wait(browser: Any, condition: Any, what: str) -> Any:
 
 
 def open_panel(browser: Any, served: Served, token: str) -> None:
-    browser.get(served.server.address)
+    # the token is set on a page of the board's that runs no script: the page itself, unpaired,
+    # would forget it again when its next call to the board is refused
+    browser.get(served.server.address + "page/board.css")
     browser.execute_script(f"localStorage.setItem('kaskade-token', '{token}')")
     browser.get(served.server.address)
     wait(browser, lambda b: b.find_element(By.ID, "remote-url").get_attribute(
@@ -203,12 +205,11 @@ def refused_writes(broker: Mosquitto, user: str, topics: list[str]) -> bool:
     return len(reasons) == len(mids) and all(r == "Not authorized" for r in reasons.values())
 
 
-def test_the_page_says_what_it_cannot_do(broker: Mosquitto, page_board: Served, browser: Any,
-                                         tmp_path: Path) -> None:
-    """A wrong password, and a game with dice (a page cannot show its half of a throw): said
-    on the page, and the invite is left for a board to take."""
+def test_a_wrong_password_is_said(broker: Mosquitto, page_board: Served, browser: Any,
+                                  tmp_path: Path) -> None:
+    """A wrong password is said on the page, and the invite code still stands for the game:
+    the right one takes the seat (of a game with dice: the page shows its halves)."""
     anna = Board(tmp_path / "anna", broker.settings("anna"))
-    ben = Board(tmp_path / "ben", broker.settings("ben"))
     try:
         open_panel(browser, page_board, page_board.pair())
         code = anna.ask(do="offer", game="big-balls", options={}, here=[0])["code"]
@@ -216,11 +217,6 @@ def test_the_page_says_what_it_cannot_do(broker: Mosquitto, page_board: Served, 
         wait(browser, lambda b: "the broker refused: wrong user name or password" in
              b.find_element(By.ID, "remote-error").text, "a wrong password said")
         fill(browser, "play", code, "phone", "Ben")
-        wait(browser, lambda b: "a page cannot take a seat" in
-             b.find_element(By.ID, "remote-error").text, "a game with dice refused")
-        assert browser.find_element(By.ID, "remote-form").is_displayed()
-        ben.ask(do="join", code=code)  # the code still stands for the game
-        anna.until(lambda s: "remote Ben" in s["seats"].values(), "a board took the seat")
+        anna.until(lambda s: "remote Ben" in s["seats"].values(), "the page took the seat")
     finally:
         anna.close()
-        ben.close()
