@@ -39,6 +39,8 @@ class Board:
     top: int
     below: list[int] = field(init=False)
     bottom: int = field(init=False)
+    rows: list[int] = field(init=False)
+    """Each row's cells as a mask."""
     need: int = field(init=False)
     start: tuple[int, int] = field(init=False)
     """The top row's stones: White's mask, Black's."""
@@ -49,6 +51,7 @@ class Board:
         starts = [sum(widths[:row]) for row in range(n)]
         cells = starts[-1] + widths[-1]
         self.below = [0] * cells
+        self.rows = [((1 << width) - 1) << starts[row] for row, width in enumerate(widths)]
         for row, width in enumerate(widths[:-1]):
             for index in range(width):
                 self.below[starts[row] + index] = \
@@ -57,6 +60,23 @@ class Board:
         self.need = widths[-1] // 2 + 1
         white = sum(1 << c for c in range(n) if (n - 1 - c) % 2 == 0)
         self.start = (white, ((1 << n) - 1) & ~white)
+
+    def reach(self, own: int, other: int) -> int:
+        """The cells ``own``'s stones hold or can still reach through cells ``other`` does not
+        hold, as a mask (row by row: a row's reachable cells open the two below each)."""
+        found = own
+        for row in range(self.top - 1):
+            mask = found & self.rows[row]
+            shift = self.top + row
+            found |= ((mask << shift) | (mask << (shift + 1))) & ~other
+        return found
+
+    def sure(self, own: int, other: int) -> tuple[int, int]:
+        """The bottom cells only ``own`` can hold (held or reachable by ``own`` alone), and
+        the same for ``other``: each side's sure count."""
+        mine, theirs = self.reach(own, other), self.reach(other, own)
+        return ((mine & ~theirs) & self.bottom).bit_count(), \
+            ((theirs & ~mine) & self.bottom).bit_count()
 
     def places(self, own: int, taken: int) -> int:
         """The empty cells below ``own``'s stones, as a mask."""
@@ -129,25 +149,42 @@ class Solver:
         if known is not None:
             return known
         board = self.board
-        taken = own | other
-        if not board.places(own, taken) and not board.places(other, taken):
+        mine, theirs = board.sure(own, other)
+        if mine >= board.need:
+            result = 1
+        elif theirs >= board.need:  # lost, unless a pass ends the game now on the count
+            result = self.by_score(own, other) if passed else -1
+        elif not board.places(own, own | other) and not board.places(other, own | other):
             result = self.by_score(own, other)
         else:
-            turns = self.turns(own, other)
-            if turns is WON:
-                result = 1
-            else:
-                result = -2
-                if not turns or not self.greedy:  # a pass
-                    result = self.by_score(own, other) if passed else \
-                        -self.value(other, own, True)
-                for after in sorted(turns, key=lambda mask: -mask.bit_count()):
-                    if result == 1:
-                        break
-                    result = max(result, -self.value(other, after, False))
+            result = self.best_turn(own, other, passed)
         self.table[key] = result
         if self.stop is not None and len(self.table) % CHECK_EVERY == 0 and self.stop():
             raise Stopped
+        return result
+
+    def best_turn(self, own: int, other: int, passed: bool) -> int:
+        """The value of the side to move's best turn (stones, or a pass), turns tried in the
+        order of the sure bottom cells they leave."""
+        turns = self.turns(own, other)
+        if turns is WON:
+            return 1
+        board = self.board
+        ordered = []
+        for after in turns:
+            mine, theirs = board.sure(after, other)
+            if mine >= board.need:
+                return 1
+            ordered.append((theirs - mine, -after.bit_count(), after))
+        ordered.sort()
+        result = -2
+        for _, _, after in ordered:
+            result = max(result, -self.value(other, after, False))
+            if result == 1:
+                return 1
+        if not turns or not self.greedy:  # a pass
+            result = max(result, self.by_score(own, other) if passed else
+                         -self.value(other, own, True))
         return result
 
     def by_score(self, own: int, other: int) -> int:
@@ -162,9 +199,9 @@ class Solver:
                 for stone in bits(self.board.places(white, white | black))}
 
 
-SOLVED_TOPS = (3, 4)
+SOLVED_TOPS = (3, 4, 5)
 """The top widths the full search solves from any position within a move's time."""
-FIRST_STONES = {3: "b2", 4: "d2"}
+FIRST_STONES = {3: "b2", 4: "d2", 5: "e2"}
 """A winning first stone per solved top width, as ``kaskade solve --game cascades`` finds it
 (a test holds this table to the solver): the first move costs no search, and on top 4 it is
 the only winning one, so it must not fall to the general search."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from controller.ai.mcts import Mcts
 from controller.ai.playouts import playout_for
+from controller.ai.priors import PRIORS
 
 WIDENING = {"colliding-circles": 2.0}
 """Progressive widening's factor by game (children ≤ factor · √visits)."""
@@ -21,6 +22,6 @@ results noisy, and a search that explores more won more."""
 def general_search(game: str) -> Mcts:
     """The MCTS that plays ``game``."""
     search = Mcts(playout=playout_for(game), widening=WIDENING.get(game),
-                  shared_chance=game in SHARED_CHANCE)
+                  shared_chance=game in SHARED_CHANCE, prior=PRIORS.get(game))
     search.exploration = EXPLORATION.get(game, search.exploration)
     return search

@@ -11,8 +11,17 @@
   (information-set MCTS).
 * **Progressive widening** (``widening``), for games with many moves: a decision's children are
   added as its visits grow, not all at once.
+* **Priors** (``prior``): where a game has a quick judge of single moves
+  (:mod:`controller.ai.priors`), widening adds a decision's untried moves best first instead of
+  at random.
+* **Chance steps with few outcomes** (a die) are drawn stratified: each iteration takes the
+  outcome furthest behind its share of the visits, so a node's children follow the die's
+  odds from the first few visits instead of by luck.
 * **Playouts** use the game's playout policy (:mod:`controller.ai.playouts`), by default its
   ``random_playout`` (Kaskade's runs at thousands per second).
+* **The tree is kept between moves** (``reuse``): when the next position follows from the last
+  root by moves the tree holds (the rest of a turn, the opponent's reply, a throw), the search
+  goes on below them with what it had learnt.
 
 The search runs until its budget is spent and plays the most visited move.
 """
@@ -21,17 +30,23 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.playouts import Playout, uniform
 from controller.games import CHANCE, GameState
 
+Prior = Callable[[GameState[Any], Any], float]
+"""A quick judge of one move in a position, for the player making it: larger is better."""
+STRATIFIED = 36
+"""Chance steps with at most this many outcomes are drawn stratified, not sampled."""
+
 
 class Node:
     """A position in the tree, reached by ``move`` made by ``player`` (``CHANCE`` for chance)."""
 
-    __slots__ = ("available", "children", "move", "player", "total", "visits")
+    __slots__ = ("available", "children", "move", "player", "priors", "total", "visits")
 
     def __init__(self, move: Any, player: int | None) -> None:
         self.move = move
@@ -43,6 +58,8 @@ class Node:
         only when hidden information changes what is legal)."""
         self.total = 0.0
         """Sum of results for ``player``, each -1 … +1."""
+        self.priors: dict[Any, float] | None = None
+        """The prior of each move met here (widening with a prior), computed once."""
 
 
 class Mcts(Player):
@@ -50,7 +67,8 @@ class Mcts(Player):
 
     def __init__(self, name: str = "mcts", exploration: float = 1.2,
                  playout: Playout = uniform, widening: float | None = None,
-                 shared_chance: bool = False) -> None:
+                 shared_chance: bool = False, prior: Prior | None = None,
+                 reuse: bool = True) -> None:
         self.name = name
         self.exploration = exploration
         self.playout = playout
@@ -66,13 +84,44 @@ class Mcts(Player):
         would each start a tree of their own that is rarely visited twice. The decisions below
         are then judged across the outcomes, each move only where it was legal (as with hidden
         information)."""
+        self.prior = prior
+        """With widening: the order in which a decision's untried moves are added."""
+        self.reuse = reuse
+        self._last: tuple[GameState[Any], Node] | None = None
+        """The last search's root position and tree, for :meth:`_root`."""
+
+    def _root(self, state: GameState[Any]) -> Node:
+        """The node of the last tree that ``state`` reached by the moves played since that
+        search, or a fresh root."""
+        last, self._last = self._last, None
+        if last is None or not self.reuse or state.info.hidden_information:
+            return Node(None, None)
+        before, node = last
+        played = tuple(state.moves)
+        done = len(before.moves)
+        if type(before) is not type(state) or len(played) < done or \
+                tuple(before.moves) != played[:done]:
+            return Node(None, None)
+        ancestor = state.copy()
+        for _ in played[done:]:
+            ancestor.undo()
+        if ancestor.position() != before.position():
+            return Node(None, None)
+        for move in played[done:]:
+            found = node.children.get(CHANCE if self.shared_chance and
+                                      ancestor.to_move == CHANCE else move)
+            if found is None:
+                return Node(None, None)
+            ancestor.play(move)
+            node = found
+        return node
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if state.is_over():
             raise ValueError("the game is over: there is no move to choose")
         me = state.to_move
         assert me is not None
-        root = Node(None, None)
+        root = self._root(state)
         players = len(state.info.players)
         hidden = state.info.hidden_information
         iterations = 0
@@ -88,7 +137,11 @@ class Mcts(Player):
             budget.step()
             if budget.spent():
                 break
-        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        legal = set(state.legal_moves())
+        best = max((child for move, child in root.children.items() if move in legal),
+                   key=lambda n: (n.visits, n.total))
+        if self.reuse and not hidden:
+            self._last = (state.copy(), root)
         score = best.total / best.visits if best.visits else 0.0
         return Thought(best.move, score, iterations, 0, budget.elapsed)
 
@@ -98,7 +151,7 @@ class Mcts(Player):
         while not position.is_over():
             mover = position.to_move
             if mover == CHANCE:
-                outcome = position.sample_chance(rng)
+                outcome = self._draw(node, position, rng)
                 key = CHANCE if self.shared_chance else outcome
                 child = node.children.get(key)
                 if child is None:
@@ -114,7 +167,7 @@ class Mcts(Player):
                     node.children[move].available += 1
             if untried and (self.widening is None or
                             len(legal) - len(untried) < self.widening * math.sqrt(node.visits + 1)):
-                move = untried[int(rng.random() * len(untried))]
+                move = self._widen(node, position, untried, rng)
                 child = node.children[move] = Node(move, mover)
                 child.available = 1
                 position.play(move)
@@ -124,6 +177,41 @@ class Mcts(Player):
             position.play(node.move)
             path.append(node)
         return path
+
+    def _draw(self, node: Node, position: GameState[Any], rng: random.Random) -> Any:
+        """A chance step's outcome: stratified where it has few outcomes (the one furthest
+        behind its share of this node's visits, ties at random), else sampled."""
+        if self.shared_chance:
+            return position.sample_chance(rng)
+        outcomes = position.chance_outcomes()
+        if outcomes is None or len(outcomes) > STRATIFIED:
+            return position.sample_chance(rng)
+        best, best_gap = None, -math.inf
+        visits = node.visits + 1
+        for outcome, chance in outcomes:
+            child = node.children.get(outcome)
+            gap = chance * visits - (child.visits if child else 0) + rng.random() * 1e-6
+            if gap > best_gap:
+                best, best_gap = outcome, gap
+        return best
+
+    def _widen(self, node: Node, position: GameState[Any], untried: list[Any],
+               rng: random.Random) -> Any:
+        """The untried move to add: the prior's best (ties at random), or a random one."""
+        if self.prior is None or self.widening is None:
+            return untried[int(rng.random() * len(untried))]
+        if node.priors is None:
+            node.priors = {}
+        priors = node.priors
+        best, best_value = None, -math.inf
+        for move in untried:
+            value = priors.get(move)
+            if value is None:
+                value = priors[move] = self.prior(position, move)
+            value += rng.random() * 1e-6
+            if value > best_value:
+                best, best_value = move, value
+        return best
 
     def _select(self, node: Node, legal: list[Any]) -> Node:
         """The child with the best upper confidence bound among the legal moves."""

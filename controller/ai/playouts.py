@@ -6,8 +6,9 @@ throw tempo away; the policy here places two stones whenever it can and passes o
 must, and keeps each player's open cells up to date instead of asking the full rules for them
 after every stone (many times faster). In Big Balls a uniform choice rolls big balls eleven
 times in twelve and stones barely move; the policy throws the die half the time and takes a
-step onto a7 when it is there. Games without a policy of their own play their
-``random_playout``.
+step onto a7 when it is there. In Colliding Circles a placement that completes a circle for its
+player is taken and one that completes a circle for the opponent avoided. Games without a
+policy of their own play their ``random_playout``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from controller.games.big_balls.pieces import THROW, StoneStep
 from controller.games.big_balls.triangle import APEX
 from controller.games.cascades.moves import PASS, Move, Place
 from controller.games.cascades.state import EMPTY, CascadesState
+from controller.games.colliding_circles.playout import random_playout as circles_playout
+from controller.games.colliding_circles.state import CollidingCirclesState
 
 Playout = Callable[[GameState[Any], random.Random], Outcome]
 
@@ -127,7 +130,16 @@ def big_balls(state: GameState[Any], rng: random.Random) -> Outcome:
     return position.outcome() or Outcome(None, "no end within the playout's limit")
 
 
-POLICIES: dict[str, Playout] = {"cascades": cascades, "big-balls": big_balls}
+def colliding_circles(state: GameState[Any], rng: random.Random) -> Outcome:
+    """Colliding Circles played out on the game's quick path, its placements judged by the
+    circles they complete (:func:`controller.games.colliding_circles.playout.random_playout`
+    with ``greedy``)."""
+    assert isinstance(state, CollidingCirclesState)
+    return circles_playout(state, rng, state.playout_limit or 600, greedy=True)
+
+
+POLICIES: dict[str, Playout] = {"cascades": cascades, "big-balls": big_balls,
+                                "colliding-circles": colliding_circles}
 
 
 def playout_for(game: str) -> Playout:

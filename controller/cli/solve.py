@@ -19,7 +19,7 @@ from controller.games.cascades.slope import Slope
 from controller.games.kaskade.grid import parse_size
 
 DEFAULT_SIZES = "2x2,2x3,2x4,2x5,2x6,3x3,3x4"
-CASCADES_SIZES = "3,4"
+CASCADES_SIZES = "3,4,5"
 
 
 def register(commands: Any) -> None:
@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
         "--openings prints the perfect player's opening tables.",
         epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 3x5 --proof;  "
         "kaskade solve 4x4 --proof --seconds 3600 --memory 4096;  kaskade solve 2x6,3x4 "
-        "--openings 5 > controller/ai/solved/openings.json;  kaskade solve --game cascades 3,4",
+        "--openings 5 > controller/ai/solved/openings.json;  kaskade solve --game cascades 3,4,5",
     )
     parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
                         help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from controller.ai import cascades_solve
 from controller.ai.base import Budget
 from controller.ai.cascades_solve import (
     FIRST_STONES,
@@ -30,12 +31,32 @@ def cascades(top: int, **options: str) -> CascadesState:
     return state
 
 
-def test_the_first_player_wins_top_3_with_any_stone_and_top_4_only_with_d2():
+def test_the_first_player_wins_top_3_and_5_with_any_stone_and_top_4_only_with_d2():
     assert Solver(3).first_moves() == {3: 1, 4: 1, 5: 1, 6: 1}
     four = Solver(4).first_moves()
     slope = cascades(4).slope
     assert {slope.name(cell): value for cell, value in four.items()} == \
         {"b2": -1, "c2": -1, "d2": 1, "e2": -1}
+    assert set(Solver(5).first_moves().values()) == {1}
+
+
+def test_a_majority_of_the_bottom_row_only_one_side_can_reach_decides_at_once():
+    """White walls Black off from four of top 4's seven bottom cells: won for White with
+    nothing more searched, whoever is to move — unless Black, to move after White's pass, can
+    end the game on the cells held now and is ahead there."""
+    solve = Solver(4)
+    board = solve.board
+    white, black = board.start
+    slope = cascades(4).slope
+    for name in ("d2", "d3", "d4"):
+        white |= 1 << slope.find(name)
+    assert board.sure(white, black) == (4, 1)
+    assert solve.value(white, black, False) == 1
+    assert solve.value(black, white, False) == -1
+    assert len(solve.table) == 2
+    for name in ("a2", "a3", "a4", "b4"):
+        black |= 1 << slope.find(name)
+    assert solve.value(black, white, True) == 1, "Black holds two bottom cells, White one"
 
 
 def test_the_stored_first_stones_win():
@@ -97,6 +118,20 @@ def test_level_5_wins_from_the_first_seat_against_every_reply(top):
     assert finished > 10
 
 
+@pytest.mark.parametrize("opponent", ["random", "level-5", "flat-mc"])
+def test_level_5_wins_top_5_from_the_first_seat_against_strong_and_random_replies(opponent):
+    """Top 5 has too many replies to walk them all through the game's rules in a test; level 5
+    moving first wins against the perfect player itself (which, every move losing, chooses
+    among them at random), against flat Monte Carlo and against random replies, game after
+    game."""
+    for seed in range(4 if opponent != "random" else 8):
+        second = computer("cascades", 5) if opponent == "level-5" else \
+            FlatMonteCarlo() if opponent == "flat-mc" else computer("cascades", 1)
+        result = play_game(cascades(5), [computer("cascades", 5), second],
+                           [lambda: Budget(steps=10**9), lambda: Budget(steps=200)], seed)
+        assert result.winner == 0, (opponent, seed)
+
+
 def test_the_values_of_the_actions_agree_with_the_outcome_of_perfect_play():
     """From random positions of top 4, both sides playing from the solution: the game ends as
     the values said."""
@@ -121,7 +156,7 @@ def test_the_values_of_the_actions_agree_with_the_outcome_of_perfect_play():
 def test_other_boards_and_options_go_to_the_general_search():
     Asked.calls = 0
     player = CascadesPerfect(Asked())
-    for state in (cascades(5), cascades(4, placement="start"), cascades(4, shape="hexagon")):
+    for state in (cascades(6), cascades(4, placement="start"), cascades(4, shape="hexagon")):
         player.choose(state, Budget(steps=4), random.Random(1))
     assert Asked.calls == 3
 
@@ -134,18 +169,19 @@ def test_level_5_on_the_tournament_board_beats_flat_monte_carlo_from_the_first_s
     assert result.winner == 0
 
 
-def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_search():
+def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_search(monkeypatch):
     """The first move of a process on a slow machine: the search plays it, and the solver goes
     on where it stopped at the next move."""
+    monkeypatch.setattr(cascades_solve, "CHECK_EVERY", 16)
     Asked.calls = 0
     solver.cache_clear()
     player = CascadesPerfect(Asked())
     state = cascades(4)
     state.play(Place(state.slope.find("d2")))
-    budget = Budget(steps=4096)
+    budget = Budget(steps=64)
     assert state.is_legal(player.choose(state, budget, random.Random(1)))
     assert Asked.calls == 1
-    assert 0 < len(solver(4).table) < 76510
+    assert 0 < len(solver(4).table) < 500
     assert player.think(state, Budget(steps=10**9), random.Random(1)).score == -1.0
     assert Asked.calls == 1
     assert player.choose(cascades(4), Budget(steps=1), random.Random(1)) == \

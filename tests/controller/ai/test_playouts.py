@@ -11,7 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.ai.levels import computer
-from controller.ai.playouts import big_balls, cascades, cascades_actions, playout_for, uniform
+from controller.ai.playouts import (
+    big_balls,
+    cascades,
+    cascades_actions,
+    colliding_circles,
+    playout_for,
+)
 from controller.games import CHANCE, get_game
 from controller.games.big_balls.pieces import StoneStep
 from controller.games.big_balls.triangle import APEX
@@ -59,7 +65,7 @@ def test_the_first_turn_and_other_options_fall_back_to_the_uniform_playout():
 def test_each_game_gets_its_policy_and_the_search_uses_it():
     assert playout_for("cascades") is cascades
     assert playout_for("big-balls") is big_balls
-    assert playout_for("colliding-circles") is uniform
+    assert playout_for("colliding-circles") is colliding_circles
     assert computer("cascades", 4).player.playout is cascades  # type: ignore[attr-defined]
 
 
@@ -95,3 +101,4 @@ def test_the_big_balls_playout_steps_onto_a7_when_it_can():
                 return
             state.play(rng.choice(moves))
     pytest.fail("no game reached a step onto a7")
+

@@ -75,11 +75,13 @@ def test_bad_input_is_a_one_line_error(arguments, message, capsys):
 
 
 def test_cascades_boards_by_top_width(capsys):
-    assert main(["solve", "--game", "cascades", "3,4"]) == 0
+    assert main(["solve", "--game", "cascades"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("top 3: the first player wins; winning first stones a2 b2 c2 d2;")
-    assert lines[1].startswith("top 4: the first player wins; winning first stones d2; 76,510 "
+    assert lines[1].startswith("top 4: the first player wins; winning first stones d2; 504 "
                                "positions")
+    assert lines[2].startswith("top 5: the first player wins; winning first stones a2 b2 c2 d2 "
+                               "e2 f2; 630 positions")
     assert main(["solve", "--game", "cascades", "4", "--greedy", "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert row["first_moves"] == {"b2": -1, "c2": -1, "d2": 1, "e2": -1}
