@@ -14,6 +14,7 @@ from controller.profile import load_profile
 from firmware.identity import VERSION
 from hw.touch.calibration import suggest
 from sim.mcu.serve import RunningDevice
+from tests.support.calibration_report import read_report
 
 
 @pytest.fixture
@@ -40,11 +41,8 @@ def test_the_readings_show_a_touched_pad_and_a_suggestion(running, tmp_path, cap
     assert main(["calibrate", "--port", str(tmp_path / "board"), "--seconds", "2",
                  "--state-dir", str(tmp_path / "state")]) == 0
     out = capsys.readouterr().out
-    assert f"kaskade-8x8: firmware {VERSION}" in out
-    row_2 = next(line for line in out.splitlines() if line.startswith(" 2 "))
+    row_2, touch, release = read_report(out, f"kaskade-8x8: firmware {VERSION}")
     assert row_2.split()[2].endswith("*"), row_2  # b2, past the touch threshold
-    suggestion = next(line for line in out.splitlines() if line.startswith("suggested"))
-    touch, release = (int(word.strip(",")) for word in suggestion.split()[3:6:2])
     assert 12 <= touch < 40  # above the noise, well below a finger (45 counts)
     assert 6 <= release < touch
 

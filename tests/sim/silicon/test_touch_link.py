@@ -24,6 +24,7 @@ from hw.touch.ports import open_serial
 from sim.silicon.emulator import Pico
 from sim.silicon.relay import PseudoTerminal
 from sim.silicon.touch_board import SILENCE
+from tests.support.calibration_report import read_report
 
 from .test_boot import BOOT
 from .test_firmware import PROFILES, flashed, line
@@ -91,12 +92,10 @@ def test_calibrate_shows_the_touched_pad_and_suggests_thresholds(board, tmp_path
         finger.join(BOOT)
         lift(pico, 9)
     out = capsys.readouterr().out
-    assert f"{board_id(PROFILE)}: firmware {bundled().version}" in out
-    row_2 = next(text for text in out.splitlines() if text.startswith(" 2 "))
+    heading = f"{board_id(PROFILE)}: firmware {bundled().version}"
+    row_2, touch, release = read_report(out, heading)
     assert row_2.split()[2].endswith("*"), out  # b2, past the touch threshold
-    suggestion = next(text for text in out.splitlines() if text.startswith("suggested"))
-    touch, release = (int(word.strip(",")) for word in suggestion.split()[3:6:2])
-    assert 0 <= release < touch, suggestion
+    assert 0 <= release < touch, out
 
 
 def answer(connection: Connection, seq: int) -> list[str]:
