@@ -14,6 +14,10 @@ SHARED_CHANCE = {"colliding-circles"}
 """Games whose chance steps (throws of several dice) share one child for all outcomes."""
 
 
+FRESH_TREE = {"cascades"}
+"""Games whose search starts a fresh tree every move: keeping Cascades' tree between a turn's
+two stones won 34 of 40 against flat Monte Carlo, a fresh one 39 of 40 on the same games."""
+
 EXPLORATION = {"big-balls": 2.0}
 """UCT's constant where MCTS's default is not the best measured: Big Balls' die makes
 results noisy, and a search that explores more won more."""
@@ -22,6 +26,7 @@ results noisy, and a search that explores more won more."""
 def general_search(game: str) -> Mcts:
     """The MCTS that plays ``game``."""
     search = Mcts(playout=playout_for(game), widening=WIDENING.get(game),
-                  shared_chance=game in SHARED_CHANCE, prior=PRIORS.get(game))
+                  shared_chance=game in SHARED_CHANCE, prior=PRIORS.get(game),
+                  reuse=game not in FRESH_TREE)
     search.exploration = EXPLORATION.get(game, search.exploration)
     return search
