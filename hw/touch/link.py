@@ -247,6 +247,11 @@ class TouchLink(WiredTouches):
         path = self.locate()
         self._said_at_connection = False
         serial = self.opener(path)
+        if self._stop.is_set():
+            # Closed while the port was opening: write nothing. The path may already name
+            # another device (a pseudo-terminal's number is given again once it is free).
+            serial.close()
+            return
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         try:
             try:

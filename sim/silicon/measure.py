@@ -121,7 +121,7 @@ def at_prompt(pico: Pico) -> None:
     an emulated one on a busy machine may need longer to start."""
     pico.wait_event("usb: CDC connected", WAIT)
     start = pico.event_count()
-    pico.send(b"print('at the' + ' prompt')\r")
+    pico.send(b"\x03print('at the' + ' prompt')\r")  # Ctrl-C drops anything typed before
     pico.wait_line(lambda text: text == "at the prompt", WAIT, start)
 
 

@@ -4,6 +4,7 @@ pseudo-terminal, opened with pyserial — and everything a cable and a firmware 
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from typing import Any
 
@@ -196,3 +197,41 @@ def test_the_wired_touches_interface_declares_what_front_ends_use():
     assert isinstance(link, WiredTouches)
     assert all(hasattr(link, name) for name in declared)
     assert not isinstance(VirtualTouches(), WiredTouches)
+
+
+class HeldPort:
+    """A port whose opening waits until the test lets it go, and that keeps what is written."""
+
+    def __init__(self) -> None:
+        self.opening = threading.Event()
+        self.go = threading.Event()
+        self.written: list[bytes] = []
+        self.closed = threading.Event()
+
+    def open(self, path: str) -> HeldPort:
+        self.opening.set()
+        assert self.go.wait(30)
+        return self
+
+    def write(self, data: bytes) -> int:
+        self.written.append(data)
+        return len(data)
+
+    def close(self) -> None:
+        self.closed.set()
+
+
+def test_a_link_closed_while_its_port_opens_writes_nothing_to_it():
+    """The path may name another device by then (a pseudo-terminal's number is reused), so a
+    link that was closed meanwhile must not greet it, nor try to revive it."""
+    port = HeldPort()
+    link = TouchLink(PROFILE, lambda: "/dev/ttyACM0", opener=port.open, retry=0.1)
+    link.start(lambda event: None)
+    assert port.opening.wait(30)
+    closing = threading.Thread(target=link.close)
+    closing.start()
+    assert link._stop.wait(30)  # the link is told to stop before the port is open
+    port.go.set()
+    closing.join(30)
+    assert port.closed.wait(30)
+    assert port.written == []
