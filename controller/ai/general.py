@@ -5,7 +5,7 @@ step — the choices ``kaskade bench ai`` measured (``docs/ai.md``, "Against fla
 from __future__ import annotations
 
 from controller.ai.mcts import Mcts
-from controller.ai.playouts import playout_for
+from controller.ai.playouts import playout_for, uniform
 from controller.ai.priors import PRIORS
 
 WIDENING = {"colliding-circles": 2.0}
@@ -23,10 +23,12 @@ EXPLORATION = {"big-balls": 2.0}
 results noisy, and a search that explores more won more."""
 
 
-def general_search(game: str) -> Mcts:
-    """The MCTS that plays ``game``."""
-    search = Mcts(playout=playout_for(game), widening=WIDENING.get(game),
-                  shared_chance=game in SHARED_CHANCE, prior=PRIORS.get(game),
-                  reuse=game not in FRESH_TREE)
+def general_search(game: str, policy: bool = True, prior: bool = True) -> Mcts:
+    """The MCTS that plays ``game``; without ``policy`` its playouts are uniformly random, and
+    without ``prior`` widening adds untried moves in random order (how a weaker level is set
+    apart where a smaller share of the time alone does not: ``controller.ai.levels``)."""
+    search = Mcts(playout=playout_for(game) if policy else uniform,
+                  widening=WIDENING.get(game), shared_chance=game in SHARED_CHANCE,
+                  prior=PRIORS.get(game) if prior else None, reuse=game not in FRESH_TREE)
     search.exploration = EXPLORATION.get(game, search.exploration)
     return search

@@ -17,6 +17,7 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
@@ -36,6 +37,28 @@ from controller.games import GameState
 LEVELS = (1, 2, 3, 4, 5)
 STRONGEST = LEVELS[-1]
 MCTS_SHARES = {1: 0.0, 2: 0.05, 3: 0.2, 4: 0.5, 5: 1.0}
+"""The general search's share of the time by level, in a game without levels of its own in
+:data:`GENERAL_LEVELS` (Big Balls)."""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """A level of the general search: its share of the time, and whether it plays with the
+    game's playout policy and prior (:func:`controller.ai.general.general_search`)."""
+
+    share: float
+    policy: bool = True
+    prior: bool = True
+
+
+GENERAL_LEVELS: dict[str, dict[int, Rung]] = {
+    "cascades": {2: Rung(0.02, policy=False), 3: Rung(0.1, policy=False), 4: Rung(0.1)},
+    "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.1, prior=False),
+                          4: Rung(0.5, prior=False)},
+}
+"""Levels 2-4 where a share of the time alone did not keep each level at 75 % or more against
+the one below on a Raspberry Pi's budget (``docs/ai.md``, "Levels"); level 5 is always the whole
+search with the whole time, and level 1 plays at random."""
 CLASSIC_PLIES = (2, 4, 6)
 """The classic bot's baselines, in plies: the published program's depths 1, 2 and 3."""
 
@@ -79,7 +102,9 @@ def computer(game: str, level: int) -> Player:
     elif game == "cascades-decktet":
         player = Solver()
     else:
-        player = Share(f"mcts-{level}", general_search(game), MCTS_SHARES[level])
+        rung = GENERAL_LEVELS.get(game, {}).get(level, Rung(MCTS_SHARES[level]))
+        player = Share(f"mcts-{level}", general_search(game, rung.policy, rung.prior),
+                       rung.share)
         if game == "cascades" and level == STRONGEST:
             player = CascadesPerfect(player)
     player.name = f"level-{level}"
