@@ -10,9 +10,11 @@ about what the proof of the empty board costs), and kept in ``strategy-4x4.bin``
 
 A position is one entry for itself and its mirror images and rotations: its key is the least of
 its images' mixed-radix numbers (the exact solver's own numbering, ``_exact.c``), and the entry's
-move is a cell of that least image. The file is a header and the entries, each ``key << 5 |
-move`` as a 64-bit number, sorted (a lookup is a binary search), compressed with zlib and
-checked with a CRC-32: a damaged file is refused with :class:`StrategyError`, never half-read.
+move is a cell of that least image. In memory the entries are ``key << 5 | move``, 64-bit
+numbers, sorted: a lookup is a binary search. The file is a header and those numbers as
+differences from the one before (small numbers, which compress to half the size), compressed
+with zlib and checked with a CRC-32: a damaged file is refused with :class:`StrategyError`,
+never half-read.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from pathlib import Path
 
 from controller.ai.solved.exact import SolveError, _compiled, _Solver
@@ -37,7 +40,7 @@ controller/ai/solved/strategy-4x4.bin``)."""
 MAGIC = b"KSTRAT1\n"
 HEADER = struct.Struct("<8sBBBBII")
 """Magic, width, height, the winning seat, the plies covered, the entries, CRC-32 of the
-entries (uncompressed)."""
+entries' differences (uncompressed)."""
 MOVE_BITS = 5
 """Bits of an entry's move (boards of up to 32 cells)."""
 TABLE_BYTES = 4 << 30
@@ -118,16 +121,20 @@ class Strategy:
 
     def to_bytes(self) -> bytes:
         """The table as its file holds it."""
-        payload = self.entries.tobytes() if sys.byteorder == "little" else _swapped(self.entries)
-        return HEADER.pack(MAGIC, self.width, self.height, self.seat, self.plies,
-                           len(self.entries), zlib.crc32(payload)) + zlib.compress(payload, 9)
+        entries = self.entries
+        differences = array("Q", [entries[i] - entries[i - 1] if i else entries[0]
+                                  for i in range(len(entries))])
+        return _pack(self.width, self.height, self.seat, self.plies, differences)
 
 
-def _swapped(entries: array) -> bytes:
-    """Entries as little-endian bytes on a big-endian machine."""
-    copy = array("Q", entries)
-    copy.byteswap()
-    return copy.tobytes()
+def _pack(width: int, height: int, seat: int, plies: int, differences: array) -> bytes:
+    """A table's file: the header and the entries' differences (little-endian, compressed)."""
+    if sys.byteorder != "little":
+        differences = array("Q", differences)
+        differences.byteswap()
+    payload = differences.tobytes()
+    return HEADER.pack(MAGIC, width, height, seat, plies, len(differences),
+                       zlib.crc32(payload)) + zlib.compress(payload, 9)
 
 
 def parse(data: bytes, source: str = "the strategy table") -> Strategy:
@@ -147,11 +154,15 @@ def parse(data: bytes, source: str = "the strategy table") -> Strategy:
                             "entries")
     if zlib.crc32(payload) != crc:
         raise StrategyError(f"{source} is damaged: its checksum does not match")
-    entries = array("Q", payload)
+    differences = array("Q", payload)
     if sys.byteorder != "little":
-        entries.byteswap()
-    if any(entries[i] >= entries[i + 1] for i in range(len(entries) - 1)):
+        differences.byteswap()
+    if 0 in differences[1:]:
         raise StrategyError(f"{source} is damaged: its entries are not in order")
+    try:
+        entries = array("Q", accumulate(differences))
+    except OverflowError:
+        raise StrategyError(f"{source} is damaged: its entries run past 64 bits") from None
     if width * height > 1 << MOVE_BITS or seat > 1:
         raise StrategyError(f"{source} is damaged: a {width}x{height} board, seat {seat}")
     return Strategy(width, height, seat, plies, entries)
