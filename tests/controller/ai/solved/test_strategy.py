@@ -177,11 +177,15 @@ def test_the_committed_4x4_table_is_held_to_the_solver():
 
 
 class Random(Player):
-    """Replies at random."""
+    """Replies at random, and counts how often it was asked."""
 
     name = "random"
 
+    def __init__(self) -> None:
+        self.asked = 0
+
     def think(self, state, budget, rng):
+        self.asked += 1
         moves = state.legal_moves()
         return Thought(moves[int(rng.random() * len(moves))])
 
@@ -222,6 +226,21 @@ def test_a_cancel_stops_a_proof_past_the_table_at_once():
     whole = Perfect(Random()).think(state, Budget(steps=1), random.Random(1))
     assert whole.score == -1.0
     assert whole.steps > CHECK_EVERY
+
+
+def test_a_position_off_the_table_before_its_end_is_left_to_the_search():
+    """The second seat was a person's for its first move, who did not play the table's: the
+    position is not in the table, and a proof there would take millions of positions."""
+    state = KaskadeState(4, 4)
+    state.play(state.parse_move("a1"))
+    table = four().move(list(state.cells))
+    state.play(Place(15 if table != 15 else 14))
+    state.play(state.parse_move("b2"))
+    assert four().move(list(state.cells)) is None
+    fallback = Random()
+    thought = Perfect(fallback).think(state, Budget(steps=1), random.Random(1))
+    assert state.is_legal(thought.move)
+    assert fallback.asked == 1
 
 
 def test_level_5_is_perfect_on_4x4_in_the_second_seat_only():
