@@ -14,7 +14,7 @@ from typing import Any
 from controller.ai.cascades_solve import Solver
 from controller.ai.solved.exact import TABLE_BYTES, Analysis, analyse
 from controller.ai.solved.openings import build, dump
-from controller.ai.solved.strategy import grow
+from controller.ai.solved.strategy import build as build_strategy
 from controller.cli.usage import UsageError
 from controller.games.algebraic import cell_name
 from controller.games.cascades.slope import Slope
@@ -143,8 +143,8 @@ def run_strategy(args: argparse.Namespace, sizes: list[tuple[int, int]]) -> int:
         print(f"ply {ply}: {positions:,} positions up to symmetry, {proved:,} proved so far, "
               f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
-    *_, strategy = grow(min(width, height), max(width, height), args.strategy,
-                        table_bytes=args.memory << 20, progress=progress)
+    strategy = build_strategy(min(width, height), max(width, height), args.strategy,
+                              table_bytes=args.memory << 20, progress=progress)
     data = strategy.to_bytes()
     sys.stdout.buffer.write(data)
     print(f"{len(strategy.entries):,} positions, {len(data):,} bytes, "

@@ -35,7 +35,7 @@ from controller.ai.solved.openings import symmetries
 from controller.errors import KaskadeError
 
 STRATEGIES = {"4x4": Path(__file__).with_name("strategy-4x4.bin")}
-"""The committed tables by board (``kaskade solve 4x4 --strategy 13 >
+"""The committed tables by board (``kaskade solve 4x4 --strategy 15 --memory 4096 >
 controller/ai/solved/strategy-4x4.bin``)."""
 MAGIC = b"KSTRAT1\n"
 HEADER = struct.Struct("<8sBBBBII")
@@ -48,7 +48,7 @@ TABLE_BYTES = 4 << 30
 
 
 class StrategyError(KaskadeError, ValueError):
-    """A strategy table that cannot be read, or a board no strategy is made for."""
+    """A strategy table that cannot be read: missing, truncated or damaged."""
 
 
 def key(width: int, height: int, cells: Sequence[int]) -> tuple[int, list[tuple[int, ...]]]:
@@ -186,18 +186,10 @@ def committed(size: str) -> Strategy | None:
 
 def build(width: int, height: int, plies: int, seat: int = 1, table_bytes: int = TABLE_BYTES,
           progress: Callable[[int, int, int], None] | None = None) -> Strategy:
-    """Prove ``seat``'s winning move in every position of its before ply ``plies`` that the
-    other seat can reach, by any moves, while ``seat`` plays the proved moves; one proof table
-    for all. ``progress(ply, positions, proved)`` is told each ply's positions (up to symmetry)
-    and the positions proved so far."""
-    *_, last = grow(width, height, plies, seat, table_bytes, progress)
-    return last
-
-
-def grow(width: int, height: int, plies: int, seat: int = 1, table_bytes: int = TABLE_BYTES,
-         progress: Callable[[int, int, int], None] | None = None) -> Iterator[Strategy]:
-    """:func:`build`'s tables ply by ply: the table up to ply 1, 2, … ``plies`` (each a whole
-    table of its depth: a generation stopped early keeps what it finished)."""
+    """Prove ``seat``'s winning move in every one of its positions before ply ``plies`` that
+    the other seat can reach, by any moves, while ``seat`` plays the proved moves; one proof
+    table for all. ``progress(ply, positions, proved)`` is told each ply's positions (up to
+    symmetry) and the positions proved so far."""
     if _compiled is None:
         raise SolveError("a strategy table needs the compiled solver, which was not built")
     if width > height:
@@ -236,5 +228,5 @@ def grow(width: int, height: int, plies: int, seat: int = 1, table_bytes: int = 
                 if least not in following:
                     following[least] = _image(images[0], after)
         level = following
-        entries = array("Q", sorted(number << MOVE_BITS | move for number, move in found.items()))
-        yield Strategy(width, height, seat, ply + 1, entries)
+    entries = array("Q", sorted(number << MOVE_BITS | move for number, move in found.items()))
+    return Strategy(width, height, seat, plies, entries)
