@@ -19,6 +19,10 @@
  *    (a proof's cost is how soon it finds a winning move); and a position and its mirror
  *    images and rotations are one entry of the table (the board's symmetries).
  *
+ * analyse() solves with a table of its own; a prover() keeps its proof table between its
+ * prove() calls, which find one winning move each: a strategy table's generation proves every
+ * position of the winning seat with one table, at about the cost of the first proof.
+ *
  * The table is one byte per position indexed directly by the position's mixed-radix number
  * where that fits in memory, else a hash table of 64-bit entries (plies << 56 | (index + 1)
  * << 8 | value) where a new entry replaces, among its probes, the one nearest the end of the
