@@ -9,9 +9,15 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   boards small enough to solve (:mod:`controller.ai.solved`).
 * The Decktet solitaire has one player and no levels: its "computer" is the solver, which
   gives hints (the first move of a winning line) and says whether the deal can still be won.
-* Every other game gets the general search (MCTS): level 1 plays at random, and each level above
-  searches with a larger share of the time; Cascades' level 5 plays the small boards it solves
-  perfectly (:mod:`controller.ai.cascades_solve`).
+* Every other game gets the general search (MCTS): level 1 plays at random, level 5 is the
+  game's whole search on the whole time, and levels 2-4 search on a share of the time
+  (:data:`MCTS_SHARES`: Big Balls) — in Cascades and Colliding Circles also without a part of
+  the search, as a share alone left a level barely stronger than the one below on a Raspberry
+  Pi's budget (:data:`GENERAL_LEVELS`): Cascades' levels 2 and 3 finish games with uniformly
+  random playouts (2 % and 10 % of the time) and 4 with the game's playouts (10 %); Colliding
+  Circles' levels 2, 3 and 4 widen in random order instead of by the circles a move completes
+  (3 %, 10 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
+  (:mod:`controller.ai.cascades_solve`).
 """
 
 from __future__ import annotations
