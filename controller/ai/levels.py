@@ -16,7 +16,7 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   Pi's budget (:data:`GENERAL_LEVELS`): Cascades' levels 2 and 3 finish games with uniformly
   random playouts (2 % and 10 % of the time) and 4 with the game's playouts (10 %); Colliding
   Circles' levels 2, 3 and 4 widen in random order instead of by the circles a move completes
-  (3 %, 10 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
+  (3 %, 15 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
   (:mod:`controller.ai.cascades_solve`).
 """
 
@@ -59,7 +59,7 @@ class Rung:
 
 GENERAL_LEVELS: dict[str, dict[int, Rung]] = {
     "cascades": {2: Rung(0.02, policy=False), 3: Rung(0.1, policy=False), 4: Rung(0.1)},
-    "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.1, prior=False),
+    "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.15, prior=False),
                           4: Rung(0.5, prior=False)},
 }
 """Levels 2-4 where a share of the time alone did not keep each level at 75 % or more against
