@@ -10,6 +10,12 @@ deciding. With ``greedy`` the search considers only turns of two stones where tw
 (a pass and a one-stone turn only where nothing more is possible): a far smaller search, whose
 answers agreed with the full search on every board the full search finished, but which is not a
 proof by itself.
+
+:class:`CompiledSolver` is the same search in C (``_cascades_core.c``) where it was built at
+install — with bounds of its own on what each side can still get (which only cut the search
+short: a test holds its values to this module's on random positions), a table of bounded size
+and a position and its mirror image as one entry; :func:`make_solver` picks it where built. This
+module's :class:`Solver` is the reference, and the path without a C compiler.
 """
 
 from __future__ import annotations
@@ -25,6 +31,12 @@ from controller.errors import KaskadeError
 from controller.games import GameState
 from controller.games.cascades.moves import END, PASS, Move, Place
 from controller.games.cascades.state import CascadesState
+
+_compiled: Any
+try:
+    from controller.ai import _cascades_core as _compiled
+except ImportError:  # no C compiler at install: the Python solver alone
+    _compiled = None
 
 
 class CascadesSolveError(KaskadeError, ValueError):
@@ -123,6 +135,16 @@ class Solver:
         """Asked every :data:`CHECK_EVERY` positions solved; true: raise :class:`Stopped`
         (what was solved stays in the table, each entry exact)."""
 
+    @property
+    def positions(self) -> int:
+        """Positions solved and kept in the table."""
+        return len(self.table)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched: here each is solved once and kept."""
+        return len(self.table)
+
     def turns(self, own: int, other: int) -> set[int] | None:
         """Every ``own`` mask a turn of stones can leave (``None``: one wins at once)."""
         board = self.board
@@ -197,6 +219,81 @@ class Solver:
         white, black = self.board.start
         return {stone.bit_length() - 1: -self.value(black, white | stone, False)
                 for stone in bits(self.board.places(white, white | black))}
+
+    def loses(self, own: int, other: int, passed: bool) -> bool:
+        """Whether the side to move loses (a proof: cheaper than the value where the search
+        can stop short of telling a draw from a win)."""
+        return self.value(own, other, passed) == -1
+
+
+TABLE_BYTES = 1 << 30
+"""The compiled solver's table by default (``kaskade solve --memory``); a player's is
+:data:`PLAYER_TABLE_BYTES`."""
+PLAYER_TABLE_BYTES = 1 << 26
+
+
+class CompiledSolver(Solver):
+    """:class:`Solver`'s search in C (``_cascades_core.c``): the same values, from a table of
+    at most ``table_bytes`` (a full table forgets the positions that cost least to solve
+    again). Its ``stop`` is asked every :data:`CHECK_EVERY` positions searched; ``limit``
+    bounds the positions one call may search (0: none), past it :class:`Stopped`."""
+
+    def __init__(self, top: int, greedy: bool = False, table_bytes: int = TABLE_BYTES) -> None:
+        super().__init__(top, greedy)
+        if _compiled is None:
+            raise CascadesSolveError("the compiled Cascades solver was not built (no C "
+                                     "compiler at install)")
+        try:
+            self.core = _compiled.Solver(top, greedy, table_bytes)
+        except ValueError as error:
+            raise CascadesSolveError(str(error)) from None
+        self.limit = 0
+        self.starts = [sum(range(top, top + row)) for row in range(top)]
+
+    @property
+    def positions(self) -> int:
+        """Positions kept in the table (those decided by the bounds alone are not stored)."""
+        return int(self.core.positions)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched, over the solver's life."""
+        return int(self.core.nodes)
+
+    def rows(self, mask: int) -> list[int]:
+        """A mask of the board's cells as one mask per row."""
+        return [(mask >> start) & ((1 << (self.board.top + row)) - 1)
+                for row, start in enumerate(self.starts)]
+
+    def value(self, own: int, other: int, passed: bool) -> int:
+        return self.bounded(own, other, passed, -1, 1)
+
+    def loses(self, own: int, other: int, passed: bool) -> bool:
+        return self.bounded(own, other, passed, -1, 0) == -1
+
+    def bounded(self, own: int, other: int, passed: bool, alpha: int, beta: int) -> int:
+        """The value within the window ``alpha`` < value < ``beta``: at most ``alpha`` means
+        no more than that, at least ``beta`` no less."""
+        stop = self.stop
+        check = None if stop is None else lambda _: stop()
+        result = self.core.value(self.rows(own), self.rows(other), passed, alpha, beta,
+                                 check=check, every=CHECK_EVERY, limit=self.limit)
+        if result is None:
+            raise Stopped
+        return int(result)
+
+
+def compiled() -> bool:
+    """Whether the compiled solver was built."""
+    return _compiled is not None
+
+
+def make_solver(top: int, greedy: bool = False, python: bool = False,
+                table_bytes: int = TABLE_BYTES) -> Solver:
+    """The compiled solver where it was built (and ``python`` is false), else the Python one."""
+    if python or _compiled is None:
+        return Solver(top, greedy)
+    return CompiledSolver(top, greedy, table_bytes)
 
 
 SOLVED_TOPS = (3, 4, 5)
