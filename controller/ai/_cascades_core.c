@@ -58,7 +58,9 @@ typedef struct {
     Entry *table;
     uint64_t buckets;       /* a power of two */
     Turn *turns;            /* MAX_TURNS per ply */
-    int max_ply;
+    int max_ply, cells;
+    uint32_t *killers;      /* per ply, the last two turns that cut the search off */
+    uint32_t *history;      /* per pair of cells, how often that turn cut the search off */
     uint64_t nodes, positions, limit;
     PyObject *check;
     PyThreadState *thread;
@@ -259,6 +261,40 @@ static int by_order(const void *a, const void *b) {
     return (x->first - y->first) * 0x10000 + (x->second - y->second);
 }
 
+static inline uint32_t turn_id(const Turn *t) { return (uint32_t)t->first << 16 | t->second; }
+
+static int cell_of(const Solver *s, uint16_t code) {
+    /* A turn's cell as a number, the turn's second "none" as s->cells. */
+    return code == 0xffff ? s->cells : s->start[code >> 5] + (code & 31);
+}
+
+static uint32_t *history_of(Solver *s, const Turn *t) {
+    return &s->history[cell_of(s, t->first) * (s->cells + 1) + cell_of(s, t->second)];
+}
+
+static void rank(Solver *s, Turn *turns, int total, int ply) {
+    /* Order the turns: the ply's killers first, then by the sure cells they leave, then by
+     * history. */
+    uint32_t *killer = s->killers + 2 * (size_t)ply;
+    for (int k = 0; k < total; k++) {
+        uint32_t id = turn_id(&turns[k]), seen = *history_of(s, &turns[k]);
+        turns[k].score = turns[k].score * 4096 + (int32_t)(seen > 4095 ? 4095 : seen);
+        if (id == killer[0]) turns[k].score += 1 << 28;
+        else if (id == killer[1]) turns[k].score += 1 << 27;
+    }
+    qsort(turns, (size_t)total, sizeof(Turn), by_order);
+}
+
+static void cut_by(Solver *s, const Turn *t, int ply) {
+    uint32_t *killer = s->killers + 2 * (size_t)ply, id = turn_id(t);
+    if (killer[0] != id) {
+        killer[1] = killer[0];
+        killer[0] = id;
+    }
+    uint32_t *seen = history_of(s, t);
+    if (*seen < UINT32_MAX) ++*seen;
+}
+
 static int search(Solver *s, const uint32_t *own, const uint32_t *other, int passed, int alpha,
                   int beta, int ply) {
     /* The value for the side to move (own), within the window: a result <= alpha is an upper
@@ -313,7 +349,7 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
         best = 1;
     } else {
         if (lost) best = -1;
-        qsort(turns, (size_t)total, sizeof(Turn), by_order);
+        rank(s, turns, total, ply);
         uint32_t after[MAX_TOP];
         for (int k = 0; k < total && best < beta; k++) {
             memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
@@ -323,6 +359,7 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
             int v = -search(s, other, after, 0, -beta, -bar, ply + 1);
             if (s->aborted) return 0;
             if (v > best) best = v;
+            if (best >= beta) cut_by(s, &turns[k], ply);
         }
         int turned = total || lost;
         if (best < beta && (!turned || !s->greedy)) { /* a pass */
@@ -370,6 +407,8 @@ static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
     Solver *s = &self->s;
     free(s->table);
     free(s->turns);
+    free(s->killers);
+    free(s->history);
     memset(s, 0, sizeof *s);
     s->n = top;
     s->greedy = greedy;
@@ -380,12 +419,15 @@ static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
         cells += top + r;
     }
     s->max_ply = 2 * cells + 4;
+    s->cells = cells;
     uint64_t buckets = 1;
     while (buckets * 2 * BUCKET * sizeof(Entry) <= table) buckets *= 2;
     s->buckets = buckets;
     s->table = calloc(buckets * BUCKET, sizeof(Entry));
     s->turns = malloc((size_t)s->max_ply * MAX_TURNS * sizeof(Turn));
-    if (!s->table || !s->turns) {
+    s->killers = calloc(2 * (size_t)s->max_ply, sizeof(uint32_t));
+    s->history = calloc((size_t)(cells + 1) * (size_t)(cells + 1), sizeof(uint32_t));
+    if (!s->table || !s->turns || !s->killers || !s->history) {
         PyErr_NoMemory();
         return -1;
     }
@@ -395,6 +437,8 @@ static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
 static void solver_dealloc(SolverObject *self) {
     free(self->s.table);
     free(self->s.turns);
+    free(self->s.killers);
+    free(self->s.history);
     PyTypeObject *type = Py_TYPE(self);
     type->tp_free((PyObject *)self);
     Py_DECREF(type);
