@@ -20,17 +20,11 @@ module's :class:`Solver` is the reference, and the path without a C compiler.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, TypeGuard
+from typing import Any
 
-from controller.ai.base import Budget, Player, Thought
 from controller.errors import KaskadeError
-from controller.games import GameState
-from controller.games.cascades.moves import END, PASS, Move, Place
-from controller.games.cascades.state import CascadesState
 
 _compiled: Any
 try:
@@ -296,108 +290,8 @@ def make_solver(top: int, greedy: bool = False, python: bool = False,
     return CompiledSolver(top, greedy, table_bytes)
 
 
-SOLVED_TOPS = (3, 4, 5)
-"""The top widths the full search solves from any position within a move's time."""
-FIRST_STONES = {3: "b2", 4: "d2", 5: "e2"}
+FIRST_STONES = {3: "b2", 4: "d2", 5: "e2", 6: "f2"}
 """A winning first stone per solved top width, as ``kaskade solve --game cascades`` finds it
 (a test holds this table to the solver): the first move costs no search, and on top 4 it is
-the only winning one, so it must not fall to the general search."""
-
-
-@cache
-def solver(top: int) -> Solver:
-    """The full solver of top width ``top``, its table kept for the next moves and games."""
-    return Solver(top)
-
-
-def standard(state: GameState[Any]) -> TypeGuard[CascadesState]:
-    """Whether ``state`` is Cascades with the options the solver plays: the widening board,
-    each stone checked as placed, the bottom row deciding."""
-    return isinstance(state, CascadesState) and state.slope.shape == "widening" and \
-        state.placement == "each" and state.scoring == "bottom"
-
-
-def action_values(state: CascadesState) -> dict[Move, int]:
-    """Every legal action of ``state`` (a stone, ``end`` or ``pass``) with its value for the
-    player to move under perfect play from then on."""
-    solve = solver(state.slope.top)
-    board = solve.board
-    mover = state.to_move
-    assert mover is not None
-    own = sum(1 << c for c, owner in enumerate(state.cells) if owner == mover)
-    other = sum(1 << c for c, owner in enumerate(state.cells) if owner == 1 - mover)
-
-    def after_stone(mask: int, second: bool) -> int:
-        """The value once a stone made ``mask``: a win, or the rest of the turn at its best."""
-        if board.bottom_count(mask) >= board.need:
-            return 1
-        best = -solve.value(other, mask, False)  # the turn ends here
-        if second:
-            return best
-        for extra in bits(board.places(mask, mask | other)):
-            if best == 1:
-                break
-            best = max(best, after_stone(mask | extra, True))
-        return best
-
-    values: dict[Move, int] = {}
-    for move in state.legal_moves():
-        if move == PASS:
-            values[move] = solve.by_score(own, other) if state.passes else \
-                -solve.value(other, own, True)
-        elif move == END:
-            values[move] = -solve.value(other, own, False)
-        else:
-            assert isinstance(move, Place)
-            values[move] = after_stone(own | 1 << move.cell, state.first is not None or
-                                       state.plies == 0)
-    return values
-
-
-def solved(state: GameState[Any]) -> TypeGuard[CascadesState]:
-    """Whether ``state`` is a Cascades board the perfect player plays."""
-    return standard(state) and state.slope.top in SOLVED_TOPS
-
-
-class CascadesPerfect(Player):
-    """Plays Cascades from the exact solution on the boards solved within a move's time
-    (:data:`SOLVED_TOPS`, standard options), and hands every other position to
-    ``fallback`` — and a move whose solution did not fit in half its budget (the first moves of
-    a process, on a slow machine)."""
-
-    def __init__(self, fallback: Player, name: str = "cascades-perfect") -> None:
-        self.name = name
-        self.fallback = fallback
-
-    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        if not solved(state):
-            return self.fallback.think(state, budget, rng)
-        assert isinstance(state, CascadesState)
-        if state.plies == 0:
-            opening = state.slope.find(FIRST_STONES[state.slope.top])
-            assert opening is not None
-            return Thought(Place(opening), 1.0, 0, 0, budget.elapsed)
-        # The solution is searched on half the budget at most; the table keeps what it solved,
-        # so a search cut short goes on from there on the next move (on a board once solved, a
-        # move costs nothing). Cut short, the move is the general search's on what is left.
-        half = Budget(seconds=None if budget.seconds is None else budget.seconds / 2,
-                      steps=None if budget.steps is None else max(1, budget.steps // 2),
-                      cancel=budget.cancel, clock=budget.clock)
-
-        def spent() -> bool:
-            half.step(CHECK_EVERY)
-            return half.spent()
-
-        solve = solver(state.slope.top)
-        solve.stop = spent
-        try:
-            values = action_values(state)
-        except Stopped:
-            budget.step(half.used)
-            return self.fallback.think(state, budget, rng)
-        finally:
-            solve.stop = None
-        best = max(values.values())
-        moves = [move for move, value in values.items() if value == best]
-        move = moves[int(rng.random() * len(moves))]
-        return Thought(move, float(best), len(solver(state.slope.top).table), 0, budget.elapsed)
+the only winning one, so it must not fall to the general search; top 6's, a proof of a
+second or more, opens the book (:mod:`controller.ai.cascades_book`)."""

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from controller.ai.cascades_book import build as build_book
 from controller.ai.cascades_solve import (
     CascadesSolveError,
     CompiledSolver,
@@ -44,7 +45,8 @@ def register(commands: Any) -> None:
         epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 3x5 --proof;  "
         "kaskade solve 4x4 --proof --seconds 3600 --memory 4096;  kaskade solve 2x6,3x4 "
         "--openings 5 > controller/ai/solved/openings.json;  kaskade solve --game cascades 3,4,5;  "
-        "kaskade solve --game cascades 6 --proof --first f2",
+        "kaskade solve --game cascades 6 --proof --first f2;  kaskade solve --game cascades 6 "
+        "--book 5 > controller/ai/cascades_book.json",
     )
     parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
                         help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "
@@ -73,6 +75,10 @@ def register(commands: Any) -> None:
     parser.add_argument("--openings", type=int, metavar="PLIES",
                         help="print, as JSON, the perfect moves of every position of each "
                         "board's first PLIES plies (the perfect player's opening tables)")
+    parser.add_argument("--book", type=int, metavar="TURNS",
+                        help="Cascades: print, as JSON, the perfect player's opening book of one "
+                        "top width: the first player's winning turn in each position of its "
+                        "first TURNS turns whose proof would not fit a move on a Pi")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(handler=run)
 
@@ -87,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--memory must be at least 1 MB")
     if args.game == "cascades":
         return run_cascades(args)
-    if args.greedy or args.python:
-        raise UsageError("--greedy and --python are for Cascades (--game cascades)")
+    if args.greedy or args.python or args.book is not None:
+        raise UsageError("--greedy, --python and --book are for Cascades (--game cascades)")
     sizes = [parse_size(size) for size in (args.sizes or DEFAULT_SIZES).split(",")]
     if args.openings is not None:
         return run_openings(args, sizes)
@@ -177,6 +183,8 @@ def run_cascades(args: argparse.Namespace) -> int:
     to the first that wins)."""
     if args.openings is not None:
         raise UsageError("--openings is for Kaskade")
+    if args.book is not None:
+        return run_book(args)
     rows = []
     for text in (args.sizes or CASCADES_SIZES).split(","):
         if not text.strip().isdigit():
@@ -190,9 +198,7 @@ def run_cascades(args: argparse.Namespace) -> int:
             raise UsageError(f"--memory {args.memory}: not that much memory here") from None
         stones = _first_stones(solver, args.first)
         started = time.perf_counter()
-        deadline = started + args.seconds if args.seconds else None
-        solver.stop = lambda: (deadline is not None and time.perf_counter() > deadline) or \
-            bool(args.limit and solver.nodes >= args.limit)
+        solver.stop = _limits(solver, args.seconds, args.limit)
         values: dict[str, int | None] = {}
         white, black = solver.board.start
         for cell in stones:
@@ -211,6 +217,30 @@ def run_cascades(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows))
     return 0
+
+
+def run_book(args: argparse.Namespace) -> int:
+    """Print the opening book of one Cascades top width as JSON."""
+    if args.proof or args.first or args.limit or args.seconds or args.json or args.greedy or \
+            args.python:
+        raise UsageError("--book proves every position it stores: it takes no --proof, "
+                         "--first, --limit, --seconds, --json, --greedy or --python")
+    if args.sizes is None or not args.sizes.strip().isdigit():
+        raise UsageError("--book takes one top width (6)")
+    try:
+        table = build_book(int(args.sizes), args.book, args.memory << 20)
+    except CascadesSolveError as error:
+        raise UsageError(str(error)) from None
+    print(json.dumps(table, separators=(",", ":")))
+    return 0
+
+
+def _limits(solver: Solver, seconds: float, limit: int) -> Callable[[], bool]:
+    """A solver's ``stop``: true once ``seconds`` have passed from now or ``limit`` positions
+    were searched (0: no such limit)."""
+    deadline = time.perf_counter() + seconds if seconds else None
+    return lambda: (deadline is not None and time.perf_counter() > deadline) or \
+        bool(limit and solver.nodes >= limit)
 
 
 def _first_stones(solver: Solver, names: str | None) -> list[int]:
@@ -271,6 +301,10 @@ def _cascades_line(row: dict[str, Any]) -> str:
             outcome += f"; winning first stones {' '.join(winning)}"
             if row["proof"]:
                 outcome += " (the proof stops at the first)"
+        for value, verb in ((0, "draw"), (-1, "lose")):
+            stones = [name for name, known in row["first_moves"].items() if known == value]
+            if stones and not row["proof"]:
+                outcome += f"; {' '.join(stones)} {verb}"
     greedy = " (two-stone turns only)" if row["greedy"] else ""
     return (f"top {row['size']}: {outcome}; {row['positions']:,} positions{greedy}, "
             f"{row['seconds']:.1f} s")
