@@ -173,7 +173,8 @@ def test_the_wheel_carries_every_commands_data(built):
                  "firmware/releases.toml", "sim/micropython/device.mjs",
                  "sim/micropython/run.mjs", "sim/micropython/package.json",
                  "sim/micropython/package-lock.json", "sim/micropython/emulator/machine.py",
-                 "sim/micropython/ram.py", "hw/pi/constraints.txt"):
+                 "sim/micropython/ram.py", "hw/pi/constraints.txt",
+                 "controller/ai/solved/openings.json", "controller/ai/solved/strategy-4x4.bin"):
         assert name in names, name
     assert not any("node_modules" in name for name in names)
     assert zipfile.ZipFile(built[0]).read("hw/pi/constraints.txt") == \

@@ -105,8 +105,9 @@ def baseline(game: str, name: str) -> Player:
     return players[name]
 
 
-def level_name(state: GameState[Any], level: int) -> str:
+def level_name(state: GameState[Any], level: int, seat: int | None = None) -> str:
     """A level as players read it: ``level 3``, and ``level 5 (perfect)`` on a board where the
-    strongest level plays from an exact solution (small Kaskade and Cascades boards)."""
-    perfect = level == STRONGEST and (solved(state) or solved_cascades(state))
+    strongest level plays from an exact solution (small Kaskade and Cascades boards) — on 4x4
+    only in the second seat (``seat``, default the side to move), the one it plays perfectly."""
+    perfect = level == STRONGEST and (solved(state, seat) or solved_cascades(state))
     return f"level {level} (perfect)" if perfect else f"level {level}"

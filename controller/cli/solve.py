@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +22,7 @@ from controller.ai.cascades_solve import (
 )
 from controller.ai.solved.exact import TABLE_BYTES, Analysis, analyse
 from controller.ai.solved.openings import build, dump
+from controller.ai.solved.strategy import build as build_strategy
 from controller.cli.usage import UsageError
 from controller.games.algebraic import cell_name
 from controller.games.cascades.slope import Slope
@@ -41,12 +43,14 @@ def register(commands: Any) -> None:
         "holding out), the first moves that achieve it, and the positions searched. 3x4 takes "
         "about half a minute and 60 MB; --proof only proves who wins (a length is then an "
         "upper bound) and stops at the first winning first move, for larger boards; "
-        "--openings prints the perfect player's opening tables.",
+        "--openings prints the perfect player's opening tables, --strategy the second "
+        "player's strategy table of a board the second player wins.",
         epilog="examples: kaskade solve;  kaskade solve 3x3 --json;  kaskade solve 3x5 --proof;  "
         "kaskade solve 4x4 --proof --seconds 3600 --memory 4096;  kaskade solve 2x6,3x4 "
-        "--openings 5 > controller/ai/solved/openings.json;  kaskade solve --game cascades 3,4,5;  "
-        "kaskade solve --game cascades 6 --proof --first f2;  kaskade solve --game cascades 6 "
-        "--book 5 > controller/ai/cascades_book.json",
+        "--openings 5 > controller/ai/solved/openings.json;  kaskade solve 4x4 --strategy 13 "
+        "--memory 4096 > controller/ai/solved/strategy-4x4.bin;  kaskade solve --game "
+        "cascades 3,4,5;  kaskade solve --game cascades 6 --proof --first f2;  kaskade solve "
+        "--game cascades 6 --book 5 > controller/ai/cascades_book.json",
     )
     parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
                         help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "
@@ -79,6 +83,10 @@ def register(commands: Any) -> None:
                         help="Cascades: print, as JSON, the perfect player's opening book of one "
                         "top width: the first player's winning turn in each position of its "
                         "first TURNS turns whose proof would not fit a move on a Pi")
+    parser.add_argument("--strategy", type=int, metavar="PLIES",
+                        help="write the second player's strategy table (binary, to a "
+                        "redirected output): its proved winning move in every position the "
+                        "first player can reach before ply PLIES; progress on stderr")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(handler=run)
 
@@ -98,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
     sizes = [parse_size(size) for size in (args.sizes or DEFAULT_SIZES).split(",")]
     if args.openings is not None:
         return run_openings(args, sizes)
+    if args.strategy is not None:
+        return run_strategy(args, sizes)
     rows = []
     for width, height in sizes:
         order = None if args.first is None else _cells(args.first, width, height)
@@ -130,6 +140,33 @@ def run_openings(args: argparse.Namespace, sizes: list[tuple[int, int]]) -> int:
                          "--first, --limit, --seconds or --json")
     tables = [build(min(size), max(size), args.openings) for size in sizes]
     print(json.dumps(dump(tables), separators=(",", ":")))
+    return 0
+
+
+def run_strategy(args: argparse.Namespace, sizes: list[tuple[int, int]]) -> int:
+    """Write the second player's strategy table of one board to standard output."""
+    if args.strategy < 2:
+        raise UsageError("--strategy takes the plies to cover, 2 or more")
+    if len(sizes) != 1:
+        raise UsageError("--strategy makes the table of one board at a time")
+    if args.proof or args.first or args.limit or args.seconds or args.json:
+        raise UsageError("--strategy proves its own positions: it takes no --proof, --first, "
+                         "--limit, --seconds or --json")
+    if sys.stdout.isatty():
+        raise UsageError("--strategy writes a binary table: redirect it to a file")
+    width, height = sizes[0]
+    started = time.perf_counter()
+
+    def progress(ply: int, positions: int, proved: int) -> None:
+        print(f"ply {ply}: {positions:,} positions up to symmetry, {proved:,} proved so far, "
+              f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+    strategy = build_strategy(min(width, height), max(width, height), args.strategy,
+                              table_bytes=args.memory << 20, progress=progress)
+    data = strategy.to_bytes()
+    sys.stdout.buffer.write(data)
+    print(f"{len(strategy.entries):,} positions, {len(data):,} bytes, "
+          f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
     return 0
 
 
@@ -181,8 +218,8 @@ def _line(row: dict[str, Any]) -> str:
 def run_cascades(args: argparse.Namespace) -> int:
     """Solve Cascades for each top width: the value of every first stone (with ``--proof``, up
     to the first that wins)."""
-    if args.openings is not None:
-        raise UsageError("--openings is for Kaskade")
+    if args.openings is not None or args.strategy is not None:
+        raise UsageError("--openings and --strategy are for Kaskade")
     if args.book is not None:
         return run_book(args)
     rows = []

@@ -19,6 +19,10 @@
  *    (a proof's cost is how soon it finds a winning move); and a position and its mirror
  *    images and rotations are one entry of the table (the board's symmetries).
  *
+ * analyse() solves with a table of its own; a prover() keeps its proof table between its
+ * prove() calls, which find one winning move each: a strategy table's generation proves every
+ * position of the winning seat with one table, at about the cost of the first proof.
+ *
  * The table is one byte per position indexed directly by the position's mixed-radix number
  * where that fits in memory, else a hash table of 64-bit entries (plies << 56 | (index + 1)
  * << 8 | value) where a new entry replaces, among its probes, the one nearest the end of the
@@ -450,6 +454,104 @@ static PyObject *analyse_many(PyObject *self, PyObject *args) {
     return answer;
 }
 
+static void drop_prover(PyObject *capsule) {
+    release((Solver *)PyCapsule_GetPointer(capsule, "kaskade.prover"));
+}
+
+static PyObject *prover(PyObject *self, PyObject *args) {
+    /* prover(width, height, table_bytes) -> a proof solver whose table lives as long as it
+     * does: every prove() on it reuses what the ones before it solved (the strategy table's
+     * generation proves a hundred thousand positions so, about the cost of the first). */
+    int width, height;
+    unsigned long long table;
+    if (!PyArg_ParseTuple(args, "iiK", &width, &height, &table)) return NULL;
+    Solver *s = create(width, height, 0, 0, table);
+    if (!s) return NULL;
+    PyObject *capsule = PyCapsule_New(s, "kaskade.prover", drop_prover);
+    if (!capsule) release(s);
+    return capsule;
+}
+
+static int prove_root(Solver *s, const int8_t *cells, int plies, int *move) {
+    /* A winning move of the position in *move and its value (WON | plies to the end), as the
+     * proof orders its moves: a win at once, a move into a position known lost, then best first
+     * by the evaluation; in a lost position the move of the longest loss found and its value;
+     * 0 when stopped. Runs without the interpreter's lock. */
+    int sign = (plies & 1) ? -1 : 1;
+    int count = 0, moves[MAX_CELLS], order[MAX_CELLS], score[MAX_CELLS];
+    int8_t next[MAX_CELLS][MAX_CELLS];
+    uint64_t keys[MAX_CELLS];
+    for (int m = 0; m < s->n; m++) {
+        if (cells[m] * sign < 0) continue;
+        memcpy(next[count], cells, (size_t)s->n);
+        if (place(s, next[count], m, plies)) {
+            *move = m;
+            return WON | 1;
+        }
+        keys[count] = index_of(s, next[count]);
+        score[count] = judge(s, next[count], sign);
+        moves[count] = m;
+        order[count] = count;
+        count++;
+    }
+    for (int k = 0; k < count; k++) { /* a move into a known loss */
+        int value = lookup(s, keys[k]);
+        if (value && !(value & WON)) {
+            *move = moves[k];
+            return WON | ((value & 0x7f) + 1);
+        }
+    }
+    for (int k = 1; k < count; k++) {
+        int moved = order[k], j = k;
+        for (; j > 0 && score[order[j - 1]] < score[moved]; j--) order[j] = order[j - 1];
+        order[j] = moved;
+    }
+    int loss = 0;
+    for (int k = 0; k < count; k++) {
+        int value = solve(s, next[order[k]], plies + 1, keys[order[k]]);
+        if (!value) return 0;
+        int d = (value & 0x7f) + 1;
+        if (!(value & WON)) {
+            *move = moves[order[k]];
+            return WON | d;
+        }
+        if (d > loss) {
+            loss = d;
+            *move = moves[order[k]];
+        }
+    }
+    return loss;
+}
+
+static PyObject *prove(PyObject *self, PyObject *args) {
+    /* prove(prover, cells, plies[, check]) -> (move, value, positions, complete): a winning
+     * move and +d (the mover wins in at most d plies, this move included), or in a lost
+     * position the longest loss found and -d; positions: those solved by this call; check as
+     * analyse's (stopped: value 0, complete false, move -1 or the move last tried). */
+    PyObject *capsule, *list, *check = Py_None;
+    int plies;
+    if (!PyArg_ParseTuple(args, "OOi|O", &capsule, &list, &plies, &check)) return NULL;
+    Solver *s = PyCapsule_GetPointer(capsule, "kaskade.prover");
+    if (!s) return NULL;
+    int8_t cells[MAX_CELLS];
+    if (read_cells(s, list, cells)) return NULL;
+    s->check = check == Py_None ? NULL : check;
+    s->aborted = s->failed = 0;
+    s->pending = 0;
+    s->nodes = 0;
+    uint64_t before = s->positions;
+    int move = -1;
+    s->thread = PyEval_SaveThread();
+    int value = prove_root(s, cells, plies, &move);
+    PyEval_RestoreThread(s->thread);
+    s->check = NULL;
+    if (s->failed) return NULL;
+    int d = value & 0x7f;
+    return Py_BuildValue("(iiKO)", move, !value ? 0 : (value & WON) ? d : -d,
+                         (unsigned long long)(s->positions - before),
+                         value ? Py_True : Py_False);
+}
+
 static PyMethodDef methods[] = {
     {"analyse", analyse, METH_VARARGS,
      "analyse(width, height, cells, plies, exact, limit, table_bytes, order, first[, check]) -> "
@@ -460,6 +562,12 @@ static PyMethodDef methods[] = {
      "analyse_many(width, height, [(cells, plies), ...], exact, table_bytes) -> (positions, "
      "[[(move, value), ...], ...]): every legal move's value in each position, one table for "
      "all."},
+    {"prover", prover, METH_VARARGS,
+     "prover(width, height, table_bytes) -> a proof solver whose table is kept between proofs."},
+    {"prove", prove, METH_VARARGS,
+     "prove(prover, cells, plies[, check]) -> (move, value, positions, complete): a winning "
+     "move (+d: a win in at most d plies) or the longest loss found (-d), as the proof orders "
+     "its moves."},
     {NULL, NULL, 0, NULL},
 };
 

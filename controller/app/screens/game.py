@@ -222,8 +222,8 @@ class GameScreen(PausableScreen, Generic[S]):
         if mover is not None and mover != CHANCE:
             level = self.session.computer_level(mover)
             self.computer_played = None if level is None else \
-                f"{level_name(self.state, level)} ({self.state.player_title(mover)}) played " \
-                f"{self.state.move_name(move)}"
+                f"{level_name(self.state, level, mover)} ({self.state.player_title(mover)}) " \
+                f"played {self.state.move_name(move)}"
             if level is not None and self.host.settings.show_computer_moves:
                 self.host.caption(self.host.say_words("computer played", level=level,
                                                       move=self.state.move_name(move)), now,
@@ -435,13 +435,13 @@ class GameScreen(PausableScreen, Generic[S]):
             return " and ".join(f"{names[p] or 'a person'} ({self.state.player_title(p)})"
                                 for p in players)
         if not people:
-            return " against ".join(level_name(self.state, level) for level in levels.values()
-                                    if level is not None)
+            return " against ".join(level_name(self.state, level, seat)
+                                    for seat, level in levels.items() if level is not None)
         (seat,) = people
         other = levels[1 - seat]
         assert other is not None
         return f"{names[seat] or person} ({self.state.player_title(seat)}) against " \
-            f"{level_name(self.state, other)}"
+            f"{level_name(self.state, other, 1 - seat)}"
 
     def held(self, now: float) -> tuple[int | None, float]:
         """The pad held longest towards undo, and how far (0-1)."""

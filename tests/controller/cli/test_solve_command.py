@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from controller.ai.solved.strategy import build, parse
 from controller.cli import main
 from tests.support.compiled import compiled_cascades, compiled_exact
 
@@ -57,12 +58,30 @@ def test_openings_prints_the_perfect_moves_of_every_position_of_the_first_plies(
     assert len(table["positions"]) == 3  # the empty board, a corner, an edge's middle
 
 
+def test_strategy_writes_the_second_players_table(capsysbinary):
+    compiled_exact()
+    assert main(["solve", "4x2", "--strategy", "6", "--memory", "16"]) == 0
+    captured = capsysbinary.readouterr()
+    assert parse(captured.out) == build(2, 4, 6, table_bytes=16 << 20)
+    assert b"ply 5: " in captured.err
+
+
+def test_strategy_of_a_board_the_second_player_loses_says_so(capsys):
+    compiled_exact()
+    assert main(["solve", "2x3", "--strategy", "4"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        "the second player does not win 2x3: a position at ply 1 is lost")
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     (["solve", "2x2", "--first", "c9"], "c9 is not a cell of a 2x2 board"),
     (["solve", "2x2", "--seconds", "-1"], "--seconds must be 0"),
     (["solve", "2x2", "--memory", "0"], "--memory must be at least 1 MB"),
     (["solve", "2x2", "--openings", "0"], "--openings takes the plies"),
     (["solve", "2x2", "--openings", "2", "--proof"], "takes no --proof"),
+    (["solve", "2x4", "--strategy", "1"], "--strategy takes the plies"),
+    (["solve", "2x4,4x4", "--strategy", "4"], "one board at a time"),
+    (["solve", "2x4", "--strategy", "4", "--json"], "takes no --proof"),
     (["solve", "1x5"], "a 1x5 Kaskade board is not possible"),
     (["solve", "6x6"], "at most 25 cells"),
     (["solve", "2x2", "--limit", "-1"], "--limit must be 0"),

@@ -140,3 +140,11 @@ def test_the_strongest_level_is_named_perfect_on_a_solved_board(tmp_path):
     board.tap("c4")  # a 3 x 4 board: solved, so level 5 plays it perfectly
     board.skip_message()
     assert "you (White) against level 5 (perfect)" in board.app.screen.describe(board.now)
+
+
+def test_on_4x4_the_strongest_level_is_perfect_as_the_second_player(tmp_path):
+    board = BoardHarness(tmp_path, BIG)
+    board.open_game("kaskade", 5)
+    board.tap("d4")  # 4 x 4: lost for the first player; level 5 plays second, perfectly
+    board.skip_message()
+    assert "you (White) against level 5 (perfect)" in board.app.screen.describe(board.now)
