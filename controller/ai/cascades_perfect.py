@@ -178,7 +178,9 @@ class CascadesPerfect(Player):
         if after == own:
             return PASS
         first, *second = [stone.bit_length() - 1 for stone in bits(after & ~own)]
+        mover = state.to_move
+        assert mover is not None
         cells = list(state.cells)
-        cells[first] = state.to_move
+        cells[first] = mover
         self.plan = {(tuple(cells), first): Place(second[0]) if second else END}
         return Place(first)
