@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "_budget.h"
+#include "_mix.h"
 
 #define MAX_TOP 13
 #define EXACT_TOP 6        /* up to this top width an entry holds the whole position */
@@ -68,14 +69,6 @@ typedef struct {
 } Solver;
 
 static inline int count(uint32_t x) { return __builtin_popcount(x); }
-
-static uint64_t mix(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    return x ^ (x >> 33);
-}
 
 static uint32_t mirror_row(uint32_t x, int width) {
     /* The row's cells left to right swapped. */
