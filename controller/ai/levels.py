@@ -11,7 +11,7 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, and each level above
   searches with a larger share of the time; Cascades' level 5 plays the small boards it solves
-  perfectly (:mod:`controller.ai.cascades_solve`).
+  perfectly (:mod:`controller.ai.cascades_perfect`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import random
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.cascades_solve import CascadesPerfect
-from controller.ai.cascades_solve import solved as solved_cascades
+from controller.ai.cascades_perfect import CascadesPerfect
+from controller.ai.cascades_perfect import solved as solved_cascades
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
