@@ -1,8 +1,8 @@
 """The compiled cores — Kaskade's engine and search (controller/ai/kaskade/_core.c) and the
-Decktet solitaire's solver (controller/ai/_solitaire_core.c) and the exact solver of small Kaskade
-boards (controller/ai/solved/_exact.c) — built where a C compiler and
-Python's headers are present; optional, so the package installs and runs without them, in pure
-Python (Raspberry Pi OS: sudo apt install build-essential python3-dev)."""
+Decktet solitaire's solver (controller/ai/_solitaire_core.c), the exact solver of small Kaskade
+boards (controller/ai/solved/_exact.c) and Cascades' (controller/ai/_cascades_core.c) — built
+where a C compiler and Python's headers are present; optional, so the package installs and runs
+without them, in pure Python (Raspberry Pi OS: sudo apt install build-essential python3-dev)."""
 
 from pathlib import Path
 
@@ -32,7 +32,11 @@ setup(cmdclass={"build_py": BuildPy}, ext_modules=[
     Extension("controller.ai.kaskade._core", ["controller/ai/kaskade/_core.c"],
               depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
     Extension("controller.ai.solved._exact", ["controller/ai/solved/_exact.c"],
-              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
+              depends=["controller/ai/_budget.h", "controller/ai/_mix.h"],
+              extra_compile_args=["-O2"], optional=True),
     Extension("controller.ai._solitaire_core", ["controller/ai/_solitaire_core.c"],
               depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
+    Extension("controller.ai._cascades_core", ["controller/ai/_cascades_core.c"],
+              depends=["controller/ai/_budget.h", "controller/ai/_mix.h"],
+              extra_compile_args=["-O2"], optional=True),
 ])

@@ -10,21 +10,27 @@ deciding. With ``greedy`` the search considers only turns of two stones where tw
 (a pass and a one-stone turn only where nothing more is possible): a far smaller search, whose
 answers agreed with the full search on every board the full search finished, but which is not a
 proof by itself.
+
+:class:`CompiledSolver` is the same search in C (``_cascades_core.c``) where it was built at
+install — with bounds of its own on what each side can still get (which only cut the search
+short: a test holds its values to this module's on random positions), a table of bounded size
+and a position and its mirror image as one entry; :func:`make_solver` picks it where built. This
+module's :class:`Solver` is the reference, and the path without a C compiler.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any, TypeGuard
+from typing import Any
 
-from controller.ai.base import Budget, Player, Thought
 from controller.errors import KaskadeError
-from controller.games import GameState
-from controller.games.cascades.moves import END, PASS, Move, Place
-from controller.games.cascades.state import CascadesState
+
+_compiled: Any
+try:
+    from controller.ai import _cascades_core as _compiled
+except ImportError:  # no C compiler at install: the Python solver alone
+    _compiled = None
 
 
 class CascadesSolveError(KaskadeError, ValueError):
@@ -123,6 +129,16 @@ class Solver:
         """Asked every :data:`CHECK_EVERY` positions solved; true: raise :class:`Stopped`
         (what was solved stays in the table, each entry exact)."""
 
+    @property
+    def positions(self) -> int:
+        """Positions solved and kept in the table."""
+        return len(self.table)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched: here each is solved once and kept."""
+        return len(self.table)
+
     def turns(self, own: int, other: int) -> set[int] | None:
         """Every ``own`` mask a turn of stones can leave (``None``: one wins at once)."""
         board = self.board
@@ -198,109 +214,84 @@ class Solver:
         return {stone.bit_length() - 1: -self.value(black, white | stone, False)
                 for stone in bits(self.board.places(white, white | black))}
 
+    def loses(self, own: int, other: int, passed: bool) -> bool:
+        """Whether the side to move loses (a proof: cheaper than the value where the search
+        can stop short of telling a draw from a win)."""
+        return self.value(own, other, passed) == -1
 
-SOLVED_TOPS = (3, 4, 5)
-"""The top widths the full search solves from any position within a move's time."""
-FIRST_STONES = {3: "b2", 4: "d2", 5: "e2"}
+
+TABLE_BYTES = 1 << 30
+"""The compiled solver's table by default (``kaskade solve --memory``); a player's is
+:data:`PLAYER_TABLE_BYTES`."""
+PLAYER_TABLE_BYTES = 1 << 26
+
+
+class CompiledSolver(Solver):
+    """:class:`Solver`'s search in C (``_cascades_core.c``): the same values, from a table of
+    at most ``table_bytes`` (a full table forgets the positions that cost least to solve
+    again). Its ``stop`` is asked every :data:`CHECK_EVERY` positions searched; ``limit``
+    bounds the positions one call may search (0: none), past it :class:`Stopped`."""
+
+    def __init__(self, top: int, greedy: bool = False, table_bytes: int = TABLE_BYTES) -> None:
+        super().__init__(top, greedy)
+        if _compiled is None:
+            raise CascadesSolveError("the compiled Cascades solver was not built (no C "
+                                     "compiler at install)")
+        try:
+            self.core = _compiled.Solver(top, greedy, table_bytes)
+        except ValueError as error:
+            raise CascadesSolveError(str(error)) from None
+        self.limit = 0
+        self.starts = [sum(range(top, top + row)) for row in range(top)]
+
+    @property
+    def positions(self) -> int:
+        """Positions kept in the table (those decided by the bounds alone are not stored)."""
+        return int(self.core.positions)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched, over the solver's life."""
+        return int(self.core.nodes)
+
+    def rows(self, mask: int) -> list[int]:
+        """A mask of the board's cells as one mask per row."""
+        return [(mask >> start) & ((1 << (self.board.top + row)) - 1)
+                for row, start in enumerate(self.starts)]
+
+    def value(self, own: int, other: int, passed: bool) -> int:
+        return self.bounded(own, other, passed, -1, 1)
+
+    def loses(self, own: int, other: int, passed: bool) -> bool:
+        return self.bounded(own, other, passed, -1, 0) == -1
+
+    def bounded(self, own: int, other: int, passed: bool, alpha: int, beta: int) -> int:
+        """The value within the window ``alpha`` < value < ``beta``: at most ``alpha`` means
+        no more than that, at least ``beta`` no less."""
+        stop = self.stop
+        check = None if stop is None else lambda _: stop()
+        result = self.core.value(self.rows(own), self.rows(other), passed, alpha, beta,
+                                 check=check, every=CHECK_EVERY, limit=self.limit)
+        if result is None:
+            raise Stopped
+        return int(result)
+
+
+def compiled() -> bool:
+    """Whether the compiled solver was built."""
+    return _compiled is not None
+
+
+def make_solver(top: int, greedy: bool = False, python: bool = False,
+                table_bytes: int = TABLE_BYTES) -> Solver:
+    """The compiled solver where it was built (and ``python`` is false), else the Python one."""
+    if python or _compiled is None:
+        return Solver(top, greedy)
+    return CompiledSolver(top, greedy, table_bytes)
+
+
+FIRST_STONES = {3: "b2", 4: "d2", 5: "e2", 6: "f2"}
 """A winning first stone per solved top width, as ``kaskade solve --game cascades`` finds it
 (a test holds this table to the solver): the first move costs no search, and on top 4 it is
-the only winning one, so it must not fall to the general search."""
-
-
-@cache
-def solver(top: int) -> Solver:
-    """The full solver of top width ``top``, its table kept for the next moves and games."""
-    return Solver(top)
-
-
-def standard(state: GameState[Any]) -> TypeGuard[CascadesState]:
-    """Whether ``state`` is Cascades with the options the solver plays: the widening board,
-    each stone checked as placed, the bottom row deciding."""
-    return isinstance(state, CascadesState) and state.slope.shape == "widening" and \
-        state.placement == "each" and state.scoring == "bottom"
-
-
-def action_values(state: CascadesState) -> dict[Move, int]:
-    """Every legal action of ``state`` (a stone, ``end`` or ``pass``) with its value for the
-    player to move under perfect play from then on."""
-    solve = solver(state.slope.top)
-    board = solve.board
-    mover = state.to_move
-    assert mover is not None
-    own = sum(1 << c for c, owner in enumerate(state.cells) if owner == mover)
-    other = sum(1 << c for c, owner in enumerate(state.cells) if owner == 1 - mover)
-
-    def after_stone(mask: int, second: bool) -> int:
-        """The value once a stone made ``mask``: a win, or the rest of the turn at its best."""
-        if board.bottom_count(mask) >= board.need:
-            return 1
-        best = -solve.value(other, mask, False)  # the turn ends here
-        if second:
-            return best
-        for extra in bits(board.places(mask, mask | other)):
-            if best == 1:
-                break
-            best = max(best, after_stone(mask | extra, True))
-        return best
-
-    values: dict[Move, int] = {}
-    for move in state.legal_moves():
-        if move == PASS:
-            values[move] = solve.by_score(own, other) if state.passes else \
-                -solve.value(other, own, True)
-        elif move == END:
-            values[move] = -solve.value(other, own, False)
-        else:
-            assert isinstance(move, Place)
-            values[move] = after_stone(own | 1 << move.cell, state.first is not None or
-                                       state.plies == 0)
-    return values
-
-
-def solved(state: GameState[Any]) -> TypeGuard[CascadesState]:
-    """Whether ``state`` is a Cascades board the perfect player plays."""
-    return standard(state) and state.slope.top in SOLVED_TOPS
-
-
-class CascadesPerfect(Player):
-    """Plays Cascades from the exact solution on the boards solved within a move's time
-    (:data:`SOLVED_TOPS`, standard options), and hands every other position to
-    ``fallback`` — and a move whose solution did not fit in half its budget (the first moves of
-    a process, on a slow machine)."""
-
-    def __init__(self, fallback: Player, name: str = "cascades-perfect") -> None:
-        self.name = name
-        self.fallback = fallback
-
-    def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        if not solved(state):
-            return self.fallback.think(state, budget, rng)
-        assert isinstance(state, CascadesState)
-        if state.plies == 0:
-            opening = state.slope.find(FIRST_STONES[state.slope.top])
-            assert opening is not None
-            return Thought(Place(opening), 1.0, 0, 0, budget.elapsed)
-        # The solution is searched on half the budget at most; the table keeps what it solved,
-        # so a search cut short goes on from there on the next move (on a board once solved, a
-        # move costs nothing). Cut short, the move is the general search's on what is left.
-        half = Budget(seconds=None if budget.seconds is None else budget.seconds / 2,
-                      steps=None if budget.steps is None else max(1, budget.steps // 2),
-                      cancel=budget.cancel, clock=budget.clock)
-
-        def spent() -> bool:
-            half.step(CHECK_EVERY)
-            return half.spent()
-
-        solve = solver(state.slope.top)
-        solve.stop = spent
-        try:
-            values = action_values(state)
-        except Stopped:
-            budget.step(half.used)
-            return self.fallback.think(state, budget, rng)
-        finally:
-            solve.stop = None
-        best = max(values.values())
-        moves = [move for move, value in values.items() if value == best]
-        move = moves[int(rng.random() * len(moves))]
-        return Thought(move, float(best), len(solver(state.slope.top).table), 0, budget.elapsed)
+the only winning one, so it must not fall to the general search; top 6's, a proof of a
+second or more, opens the book (:mod:`controller.ai.cascades_book`)."""

@@ -17,7 +17,7 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   random playouts (2 % and 10 % of the time) and 4 with the game's playouts (10 %); Colliding
   Circles' levels 2, 3 and 4 widen in random order instead of by the circles a move completes
   (3 %, 15 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
-  (:mod:`controller.ai.cascades_solve`).
+  (:mod:`controller.ai.cascades_perfect`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.cascades_solve import CascadesPerfect
-from controller.ai.cascades_solve import solved as solved_cascades
+from controller.ai.cascades_perfect import CascadesPerfect
+from controller.ai.cascades_perfect import solved as solved_cascades
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax

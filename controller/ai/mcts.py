@@ -18,7 +18,8 @@
   outcome furthest behind its share of the visits, so a node's children follow the die's
   odds from the first few visits instead of by luck.
 * **Playouts** use the game's playout policy (:mod:`controller.ai.playouts`), by default its
-  ``random_playout`` (Kaskade's runs at thousands per second).
+  ``random_playout`` (Kaskade's runs at thousands per second). A policy may cut its playout
+  short and return a judge's guess (an ``Estimate``), summed as an ending's result is.
 * **The tree is kept between moves** (``reuse``): when the next position follows from the last
   root by moves the tree holds (the rest of a turn, the opponent's reply, a throw), the search
   goes on below them with what it had learnt.

@@ -6,26 +6,49 @@ throw tempo away; the policy here places two stones whenever it can and passes o
 must, and keeps each player's open cells up to date instead of asking the full rules for them
 after every stone (many times faster). In Big Balls a uniform choice rolls big balls eleven
 times in twelve and stones barely move; the policy throws the die half the time and takes a
-step onto a7 when it is there. In Colliding Circles a placement that completes a circle for its
-player is taken and one that completes a circle for the opponent avoided. Games without a
-policy of their own play their ``random_playout``.
+step onto a7 when it is there, and a playout is cut short after a few turns, the rest guessed
+by a judge of the board (:mod:`controller.ai.judges`), for the die makes where it would end a
+lottery. In Colliding Circles a placement that completes a circle for its player is taken and
+one that completes a circle for the opponent avoided. Games without a policy of their own play
+their ``random_playout``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from controller.ai import judges
 from controller.games import CHANCE, GameState, Outcome
-from controller.games.big_balls.pieces import THROW, StoneStep
+from controller.games.big_balls.pieces import CHOOSE, THROW, StoneStep
+from controller.games.big_balls.state import BigBallsState
 from controller.games.big_balls.triangle import APEX
 from controller.games.cascades.moves import PASS, Move, Place
 from controller.games.cascades.state import EMPTY, CascadesState
 from controller.games.colliding_circles.playout import random_playout as circles_playout
 from controller.games.colliding_circles.state import CollidingCirclesState
 
-Playout = Callable[[GameState[Any], random.Random], Outcome]
+
+@dataclass(frozen=True)
+class Estimate:
+    """A playout cut short: ``chance`` that ``player`` (to move) wins, as a judge guessed it.
+    A search sums its :meth:`utility` as it sums an ending's."""
+
+    player: int
+    chance: float
+
+    def utility(self, player: int, players: int) -> float:
+        """The expected result for ``player`` of two, -1 … +1: ``2 · chance − 1`` for the
+        player to move, its negation for the other."""
+        assert players == 2
+        mine = 2 * self.chance - 1
+        return mine if player == self.player else -mine
+
+
+Playout = Callable[[GameState[Any], random.Random], Outcome | Estimate]
+"""A playout's result: the game's ending, or a judge's guess where it was cut short."""
 
 
 def uniform(state: GameState[Any], rng: random.Random) -> Outcome:
@@ -105,29 +128,53 @@ def _by_score(score: list[int], why: str) -> Outcome:
     return Outcome(None if white == black else 0 if white > black else 1, why, (white, black))
 
 
-def big_balls(state: GameState[Any], rng: random.Random) -> Outcome:
-    """Big Balls played out with the die thrown half the time it may be (a uniform choice
-    throws it once in a dozen chances and rolls big balls instead, so stones barely move), and a
-    stone that can step onto a7 always does (a win a uniform choice mostly misses)."""
+BIG_BALLS_CUT = 8
+"""Actions a Big Balls playout plays (throws, the die's numbers, steps and rolls, one each)
+before it finishes the turn under way and lets the judge guess the rest."""
+
+
+def big_balls(state: GameState[Any], rng: random.Random) -> Outcome | Estimate:
+    """Big Balls played :data:`BIG_BALLS_CUT` actions on by :func:`big_balls_to_end`'s policy,
+    to the end of the turn under way, and judged there (:func:`controller.ai.judges.big_balls`)
+    — or its ending, if it came first. The die makes a playout's end a lottery; the judge's
+    guess of the board after a few turns is a steadier judge of the moves before them."""
+    assert isinstance(state, BigBallsState)
+    position = state.copy()
+    actions = 0
+    while (outcome := position.outcome()) is None:
+        if actions >= BIG_BALLS_CUT and position.phase == CHOOSE:
+            return Estimate(position.turn_player(), judges.big_balls(position))
+        position.play(_big_balls_action(position, rng))
+        actions += 1
+    return outcome
+
+
+def big_balls_to_end(state: GameState[Any], rng: random.Random) -> Outcome:
+    """Big Balls played out to its end by the playout policy: the die thrown half the time it
+    may be (a uniform choice throws it once in a dozen chances and rolls big balls instead, so
+    stones barely move), and a stone that can step onto a7 always does (a win a uniform choice
+    mostly misses). What :mod:`controller.ai.judges` was fitted to."""
     position = state.copy()
     for _ in range(state.playout_limit or 1000):
         outcome = position.outcome()
         if outcome is not None:
             return outcome
-        if position.to_move == CHANCE:
-            position.play(position.sample_chance(rng))
-            continue
-        moves = position.legal_moves()
-        winning = [m for m in moves if isinstance(m, StoneStep) and m.target == APEX]
-        if winning:
-            move: Any = winning[0]
-        elif THROW in moves and (len(moves) == 1 or rng.random() < 0.5):
-            move = THROW
-        else:
-            rolls = [m for m in moves if m != THROW]
-            move = rolls[int(rng.random() * len(rolls))]
-        position.play(move)
+        position.play(_big_balls_action(position, rng))
     return position.outcome() or Outcome(None, "no end within the playout's limit")
+
+
+def _big_balls_action(position: GameState[Any], rng: random.Random) -> Any:
+    """The playout policy's next action (a chance step drawn from the game's odds)."""
+    if position.to_move == CHANCE:
+        return position.sample_chance(rng)
+    moves = position.legal_moves()
+    winning = [m for m in moves if isinstance(m, StoneStep) and m.target == APEX]
+    if winning:
+        return winning[0]
+    if THROW in moves and (len(moves) == 1 or rng.random() < 0.5):
+        return THROW
+    rolls = [m for m in moves if m != THROW]
+    return rolls[int(rng.random() * len(rolls))]
 
 
 def colliding_circles(state: GameState[Any], rng: random.Random) -> Outcome:

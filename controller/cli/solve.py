@@ -11,7 +11,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from controller.ai.cascades_solve import Solver
+from controller.ai.cascades_book import build as build_book
+from controller.ai.cascades_solve import (
+    CascadesSolveError,
+    CompiledSolver,
+    Solver,
+    Stopped,
+    bits,
+    make_solver,
+)
 from controller.ai.solved.exact import TABLE_BYTES, Analysis, analyse
 from controller.ai.solved.openings import build, dump
 from controller.ai.solved.strategy import build as build_strategy
@@ -41,7 +49,8 @@ def register(commands: Any) -> None:
         "kaskade solve 4x4 --proof --seconds 3600 --memory 4096;  kaskade solve 2x6,3x4 "
         "--openings 5 > controller/ai/solved/openings.json;  kaskade solve 4x4 --strategy 13 "
         "--memory 4096 > controller/ai/solved/strategy-4x4.bin;  kaskade solve --game "
-        "cascades 3,4,5",
+        "cascades 3,4,5;  kaskade solve --game cascades 6 --proof --first f2;  kaskade solve "
+        "--game cascades 6 --book 5 > controller/ai/cascades_book.json",
     )
     parser.add_argument("sizes", nargs="?", metavar="SIZE,…",
                         help=f"the boards: Kaskade's WxH (default {DEFAULT_SIZES}), Cascades' "
@@ -51,20 +60,29 @@ def register(commands: Any) -> None:
     parser.add_argument("--greedy", action="store_true",
                         help="Cascades: only turns of two stones where two fit (a smaller "
                         "search, not a proof by itself)")
+    parser.add_argument("--python", action="store_true",
+                        help="Cascades: the reference search in Python even where the compiled "
+                        "one was built")
     parser.add_argument("--proof", action="store_true",
                         help="prove who wins only, stopping at the first winning first move")
     parser.add_argument("--first", metavar="CELL,…",
-                        help="the first moves to try, in this order (default every cell)")
+                        help="the first moves (Cascades: first stones) to try, in this order "
+                        "(default every cell)")
     parser.add_argument("--limit", type=int, default=0, metavar="N",
                         help="give up after N positions (default: no limit)")
     parser.add_argument("--seconds", type=float, default=0, metavar="S",
                         help="give up after S seconds (default: no limit)")
     parser.add_argument("--memory", type=int, default=TABLE_BYTES >> 20, metavar="MB",
                         help="the table of solved positions on boards too large for a direct "
-                        f"one (from 3x5 and 2x7 up), in MB (default {TABLE_BYTES >> 20})")
+                        f"one (from 3x5 and 2x7 up; every Cascades board but with --python), "
+                        f"in MB (default {TABLE_BYTES >> 20})")
     parser.add_argument("--openings", type=int, metavar="PLIES",
                         help="print, as JSON, the perfect moves of every position of each "
                         "board's first PLIES plies (the perfect player's opening tables)")
+    parser.add_argument("--book", type=int, metavar="TURNS",
+                        help="Cascades: print, as JSON, the perfect player's opening book of one "
+                        "top width: the first player's winning turn in each position of its "
+                        "first TURNS turns whose proof would not fit a move on a Pi")
     parser.add_argument("--strategy", type=int, metavar="PLIES",
                         help="write the second player's strategy table (binary, to a "
                         "redirected output): its proved winning move in every position the "
@@ -83,8 +101,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--memory must be at least 1 MB")
     if args.game == "cascades":
         return run_cascades(args)
-    if args.greedy:
-        raise UsageError("--greedy is for Cascades (--game cascades)")
+    if args.greedy or args.python or args.book is not None:
+        raise UsageError("--greedy, --python and --book are for Cascades (--game cascades)")
     sizes = [parse_size(size) for size in (args.sizes or DEFAULT_SIZES).split(",")]
     if args.openings is not None:
         return run_openings(args, sizes)
@@ -198,26 +216,39 @@ def _line(row: dict[str, Any]) -> str:
 
 
 def run_cascades(args: argparse.Namespace) -> int:
-    """Solve Cascades for each top width: the value of every first stone."""
-    if args.proof or args.first or args.limit:
-        raise UsageError("--proof, --first and --limit are for Kaskade")
+    """Solve Cascades for each top width: the value of every first stone (with ``--proof``, up
+    to the first that wins)."""
+    if args.openings is not None or args.strategy is not None:
+        raise UsageError("--openings and --strategy are for Kaskade")
+    if args.book is not None:
+        return run_book(args)
     rows = []
     for text in (args.sizes or CASCADES_SIZES).split(","):
         if not text.strip().isdigit():
             raise UsageError(f"Cascades' sizes are top widths (3, 4, …), not {text!r}")
+        top = int(text)
+        try:
+            solver = make_solver(top, args.greedy, args.python, args.memory << 20)
+        except CascadesSolveError as error:
+            raise UsageError(str(error)) from None
+        except MemoryError:
+            raise UsageError(f"--memory {args.memory}: not that much memory here") from None
+        stones = _first_stones(solver, args.first)
         started = time.perf_counter()
-        solver = Solver(int(text), greedy=args.greedy)
-        values = solver.first_moves()
-        slope = Slope(int(text))
-        rows.append({
-            "size": int(text),
-            "winner": "first" if max(values.values()) > 0 else
-                      "draw" if max(values.values()) == 0 else "second",
-            "first_moves": {slope.name(cell): value for cell, value in values.items()},
-            "positions": len(solver.table),
-            "greedy": args.greedy,
-            "seconds": round(time.perf_counter() - started, 2),
-        })
+        solver.stop = _limits(solver, args.seconds, args.limit)
+        values: dict[str, int | None] = {}
+        white, black = solver.board.start
+        for cell in stones:
+            try:
+                values[Slope(top).name(cell)] = \
+                    (1 if solver.loses(black, white | 1 << cell, False) else 0) if args.proof \
+                    else -solver.value(black, white | 1 << cell, False)
+            except Stopped:
+                values[Slope(top).name(cell)] = None
+                break
+            if args.proof and values[Slope(top).name(cell)] == 1:
+                break
+        rows.append(_cascades_row(solver, args, values, time.perf_counter() - started))
         if not args.json:
             print(_cascades_line(rows[-1]), flush=True)
     if args.json:
@@ -225,11 +256,92 @@ def run_cascades(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_book(args: argparse.Namespace) -> int:
+    """Print the opening book of one Cascades top width as JSON."""
+    if args.proof or args.first or args.limit or args.seconds or args.json or args.greedy or \
+            args.python:
+        raise UsageError("--book proves every position it stores: it takes no --proof, "
+                         "--first, --limit, --seconds, --json, --greedy or --python")
+    if args.sizes is None or not args.sizes.strip().isdigit():
+        raise UsageError("--book takes one top width (6)")
+    try:
+        table = build_book(int(args.sizes), args.book, args.memory << 20)
+    except CascadesSolveError as error:
+        raise UsageError(str(error)) from None
+    print(json.dumps(table, separators=(",", ":")))
+    return 0
+
+
+def _limits(solver: Solver, seconds: float, limit: int) -> Callable[[], bool]:
+    """A solver's ``stop``: true once ``seconds`` have passed from now or ``limit`` positions
+    were searched (0: no such limit)."""
+    deadline = time.perf_counter() + seconds if seconds else None
+    return lambda: (deadline is not None and time.perf_counter() > deadline) or \
+        bool(limit and solver.nodes >= limit)
+
+
+def _first_stones(solver: Solver, names: str | None) -> list[int]:
+    """The first stones to try: ``names`` (``f2,e2``) in that order, or every one."""
+    white, black = solver.board.start
+    legal = [stone.bit_length() - 1 for stone in bits(solver.board.places(white, white | black))]
+    if names is None:
+        return legal
+    slope = Slope(solver.board.top)
+    stones = [slope.find(name) for name in names.split(",")]
+    wrong = [name for name, cell in zip(names.split(","), stones, strict=True)
+             if cell not in legal]
+    if wrong:
+        raise UsageError(f"--first: {', '.join(wrong)} is not a first stone of top "
+                         f"{solver.board.top} (those are "
+                         f"{' '.join(slope.name(cell) for cell in legal)})")
+    return [cell for cell in stones if cell is not None]
+
+
+def _cascades_row(solver: Solver, args: argparse.Namespace, values: dict[str, int | None],
+                  seconds: float) -> dict[str, Any]:
+    """What one Cascades board's search says, as JSON-ready figures."""
+    known = [value for value in values.values() if value is not None]
+    complete = None not in values.values()
+    if known and max(known) > 0:
+        winner: str | None = "first"
+    elif not complete or args.proof or args.first:
+        winner = None  # some first stone was not searched, or only shown not to win
+    else:
+        winner = "draw" if max(known) == 0 else "second"
+    return {
+        "size": solver.board.top,
+        "winner": winner,
+        "first_moves": values,
+        "positions": solver.positions,
+        "nodes": solver.nodes,
+        "complete": complete,
+        "proof": args.proof,
+        "greedy": args.greedy,
+        "compiled": isinstance(solver, CompiledSolver),
+        "seconds": round(seconds, 2),
+    }
+
+
 def _cascades_line(row: dict[str, Any]) -> str:
     """One Cascades board's solution in words."""
-    outcome = {"first": "wins", "draw": "draws", "second": "loses"}[row["winner"]]
-    winning = [name for name, value in row["first_moves"].items() if value > 0]
-    stones = f"; winning first stones {' '.join(winning)}" if winning else ""
+    winning = [name for name, value in row["first_moves"].items() if value == 1]
+    if row["winner"] is None:
+        searched = [f"{name} {'does not win' if value == 0 and row['proof'] else value}"
+                    for name, value in row["first_moves"].items() if value is not None]
+        stopped = [name for name, value in row["first_moves"].items() if value is None]
+        outcome = "undecided" + (f" ({', '.join(searched)})" if searched else "") + \
+            (f"; stopped in {stopped[0]}" if stopped else "")
+    else:
+        outcome = "the first player " + \
+            {"first": "wins", "draw": "draws", "second": "loses"}[row["winner"]]
+        if winning:
+            outcome += f"; winning first stones {' '.join(winning)}"
+            if row["proof"]:
+                outcome += " (the proof stops at the first)"
+        for value, verb in ((0, "draw"), (-1, "lose")):
+            stones = [name for name, known in row["first_moves"].items() if known == value]
+            if stones and not row["proof"]:
+                outcome += f"; {' '.join(stones)} {verb}"
     greedy = " (two-stone turns only)" if row["greedy"] else ""
-    return (f"top {row['size']}: the first player {outcome}{stones}; {row['positions']:,} "
-            f"positions{greedy}, {row['seconds']:.1f} s")
+    return (f"top {row['size']}: {outcome}; {row['positions']:,} positions{greedy}, "
+            f"{row['seconds']:.1f} s")

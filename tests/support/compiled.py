@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from controller.ai import solitaire
+from controller.ai import cascades_solve, solitaire
 from controller.ai.solved import exact
 
 
@@ -21,6 +21,11 @@ def compiled_solver() -> ModuleType:
 def compiled_exact() -> ModuleType:
     """The compiled exact solver of small Kaskade boards, as :func:`compiled_solver`."""
     return require(exact._compiled, "the compiled exact solver")
+
+
+def compiled_cascades() -> ModuleType:
+    """The compiled Cascades solver, as :func:`compiled_solver`."""
+    return require(cascades_solve._compiled, "the compiled Cascades solver")
 
 
 def require(module: ModuleType | None, what: str) -> ModuleType:

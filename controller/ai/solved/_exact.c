@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "../_budget.h"
+#include "../_mix.h"
 
 #define MAX_CELLS 25
 #define MAX_SYMMETRIES 8
@@ -73,14 +74,6 @@ static uint64_t index_of(const Solver *s, const int8_t *cells) {
         if (index < least) least = index;
     }
     return least;
-}
-
-static uint64_t mix(uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    return x ^ (x >> 33);
 }
 
 static int lookup(const Solver *s, uint64_t index) {

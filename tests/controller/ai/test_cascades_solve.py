@@ -9,14 +9,8 @@ import pytest
 
 from controller.ai import cascades_solve
 from controller.ai.base import Budget
-from controller.ai.cascades_solve import (
-    FIRST_STONES,
-    CascadesPerfect,
-    CascadesSolveError,
-    Solver,
-    action_values,
-    solver,
-)
+from controller.ai.cascades_perfect import SOLVED_TOPS, CascadesPerfect, action_values, solver
+from controller.ai.cascades_solve import FIRST_STONES, CascadesSolveError, Solver
 from controller.ai.flat import FlatMonteCarlo
 from controller.ai.levels import computer
 from controller.ai.tournament import play_game
@@ -60,8 +54,9 @@ def test_a_majority_of_the_bottom_row_only_one_side_can_reach_decides_at_once():
 
 
 def test_the_stored_first_stones_win():
-    for top, name in FIRST_STONES.items():
-        assert Solver(top).first_moves()[cascades(top).slope.find(name)] == 1
+    """Top 6's, beyond the Python solver: tests/controller/ai/test_cascades_perfect.py."""
+    for top in SOLVED_TOPS:
+        assert Solver(top).first_moves()[cascades(top).slope.find(FIRST_STONES[top])] == 1
 
 
 def test_the_greedy_search_agrees_with_the_full_one_where_both_finish():
@@ -156,15 +151,15 @@ def test_the_values_of_the_actions_agree_with_the_outcome_of_perfect_play():
 def test_other_boards_and_options_go_to_the_general_search():
     Asked.calls = 0
     player = CascadesPerfect(Asked())
-    for state in (cascades(6), cascades(4, placement="start"), cascades(4, shape="hexagon")):
+    for state in (cascades(7), cascades(4, placement="start"), cascades(4, shape="hexagon")):
         player.choose(state, Budget(steps=4), random.Random(1))
     assert Asked.calls == 3
 
 
-def test_level_5_on_the_tournament_board_beats_flat_monte_carlo_from_the_first_seat():
+def test_level_5_beyond_the_solved_boards_beats_flat_monte_carlo_from_the_first_seat():
     """Beyond the solved boards there is no proof: level 5 searches. A short game against flat
-    Monte Carlo at equal steps on top 6 (the full check is ``kaskade bench ai``)."""
-    result = play_game(cascades(6), [computer("cascades", 5), FlatMonteCarlo()],
+    Monte Carlo at equal steps on top 7 (the full check is ``kaskade bench ai``)."""
+    result = play_game(cascades(7), [computer("cascades", 5), FlatMonteCarlo()],
                        [lambda: Budget(steps=60)] * 2, seed=1)
     assert result.winner == 0
 
@@ -181,7 +176,7 @@ def test_a_solution_that_does_not_fit_half_the_budget_leaves_the_move_to_the_sea
     budget = Budget(steps=64)
     assert state.is_legal(player.choose(state, budget, random.Random(1)))
     assert Asked.calls == 1
-    assert 0 < len(solver(4).table) < 500
+    assert 0 < solver(4).positions < 500
     assert player.think(state, Budget(steps=10**9), random.Random(1)).score == -1.0
     assert Asked.calls == 1
     assert player.choose(cascades(4), Budget(steps=1), random.Random(1)) == \

@@ -43,7 +43,7 @@ def test_each_game_gets_its_settings():
     assert general_search("colliding-circles").widening == 2.0
     assert general_search("colliding-circles").shared_chance
     assert not general_search("big-balls").shared_chance
-    assert general_search("big-balls").exploration == 2.0
+    assert general_search("big-balls").exploration == 1.0
     assert general_search("cascades").exploration == 1.2
     assert general_search("cascades").playout is cascades
     assert general_search("big-balls").playout is big_balls

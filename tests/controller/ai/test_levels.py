@@ -11,7 +11,7 @@ import random
 import pytest
 
 from controller.ai.base import Budget
-from controller.ai.cascades_solve import CascadesPerfect
+from controller.ai.cascades_perfect import CascadesPerfect
 from controller.ai.general import general_search
 from controller.ai.levels import Share, computer
 from controller.ai.mcts import Mcts

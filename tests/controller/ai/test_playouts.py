@@ -10,16 +10,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from controller.ai import judges
 from controller.ai.levels import computer
 from controller.ai.playouts import (
+    BIG_BALLS_CUT,
+    Estimate,
     big_balls,
+    big_balls_to_end,
     cascades,
     cascades_actions,
     colliding_circles,
     playout_for,
 )
-from controller.games import CHANCE, get_game
-from controller.games.big_balls.pieces import StoneStep
+from controller.games import CHANCE, Outcome, get_game
+from controller.games.big_balls.pieces import CHOOSE, StoneStep
+from controller.games.big_balls.state import BigBallsState
 from controller.games.big_balls.triangle import APEX
 from controller.games.cascades.moves import PASS, Place
 from controller.games.cascades.state import CascadesState
@@ -69,9 +74,8 @@ def test_each_game_gets_its_policy_and_the_search_uses_it():
     assert computer("cascades", 4).player.playout is cascades  # type: ignore[attr-defined]
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), moves=st.integers(0, 30))
-def test_the_big_balls_playout_ends_the_game_and_leaves_the_position_alone(seed, moves):
+def big_balls_position(seed: int, moves: int) -> BigBallsState:
+    """A game of Big Balls ``moves`` random actions after the deal (perhaps over)."""
     rng = random.Random(seed)
     state = get_game("big-balls").new({})
     for _ in range(moves):
@@ -79,10 +83,64 @@ def test_the_big_balls_playout_ends_the_game_and_leaves_the_position_alone(seed,
             break
         state.play(state.sample_chance(rng) if state.to_move == CHANCE else
                    rng.choice(state.legal_moves()))
+    assert isinstance(state, BigBallsState)
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 30))
+def test_the_big_balls_playout_to_the_end_ends_the_game_and_leaves_the_position_alone(seed,
+                                                                                     moves):
+    state = big_balls_position(seed, moves)
     before = state.position()
-    outcome = big_balls(state, rng)
+    outcome = big_balls_to_end(state, random.Random(seed))
     assert outcome.winner in (0, 1, None)
     assert state.position() == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.integers(2, 60))
+def test_the_big_balls_playout_is_judged_after_a_few_turns(seed, moves):
+    """Cut short at the first turn's start after :data:`BIG_BALLS_CUT` actions, and judged
+    there for the player to move there — unless the game ended first."""
+    state = big_balls_position(seed, moves)
+    if state.is_over():
+        return
+    judged: list[BigBallsState] = []
+
+    def judge(position):
+        judged.append(position.copy())
+        return 0.25
+
+    before = state.position()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(judges, "big_balls", judge)
+        result = big_balls(state, random.Random(seed))
+    assert state.position() == before
+    if isinstance(result, Outcome):
+        assert judged == []
+        return
+    [where] = judged
+    assert result == Estimate(where.to_move, 0.25)
+    assert where.phase == CHOOSE
+    assert not where.is_over()
+    assert BIG_BALLS_CUT <= where.plies - state.plies <= BIG_BALLS_CUT + 2
+    assert tuple(where.moves[:len(state.moves)]) == tuple(state.moves)
+
+
+def test_a_game_that_goes_on_is_judged():
+    state = big_balls_position(1, 2)
+    result = big_balls(state, random.Random(1))
+    assert isinstance(result, Estimate)
+    assert result.player in (0, 1)
+    assert 0 < result.chance < 1
+
+
+def test_an_estimate_is_the_expected_result_for_either_player():
+    estimate = Estimate(1, 0.8)
+    assert estimate.utility(1, 2) == pytest.approx(0.6)
+    assert estimate.utility(0, 2) == pytest.approx(-0.6)
+    assert Estimate(0, 0.5).utility(1, 2) == 0
 
 
 def test_the_big_balls_playout_steps_onto_a7_when_it_can():

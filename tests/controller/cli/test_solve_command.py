@@ -9,7 +9,7 @@ import pytest
 
 from controller.ai.solved.strategy import build, parse
 from controller.cli import main
-from tests.support.compiled import compiled_exact
+from tests.support.compiled import compiled_cascades, compiled_exact
 
 
 def test_each_board_gets_a_line_saying_who_wins_in_how_many_plies(capsys):
@@ -97,22 +97,68 @@ def test_cascades_boards_by_top_width(capsys):
     assert main(["solve", "--game", "cascades"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("top 3: the first player wins; winning first stones a2 b2 c2 d2;")
-    assert lines[1].startswith("top 4: the first player wins; winning first stones d2; 504 "
-                               "positions")
+    assert lines[1].startswith("top 4: the first player wins; winning first stones d2; b2 c2 e2 "
+                               "lose;")
     assert lines[2].startswith("top 5: the first player wins; winning first stones a2 b2 c2 d2 "
-                               "e2 f2; 630 positions")
+                               "e2 f2;")
     assert main(["solve", "--game", "cascades", "4", "--greedy", "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert row["first_moves"] == {"b2": -1, "c2": -1, "d2": 1, "e2": -1}
     assert row["greedy"]
 
 
+def test_cascades_reference_search_in_python(capsys):
+    assert main(["solve", "--game", "cascades", "4,5", "--python"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("top 4: the first player wins; winning first stones d2; b2 c2 e2 "
+                               "lose; 504 positions")
+    assert "; 630 positions" in lines[1]
+
+
+def test_a_cascades_proof_stops_at_the_first_winning_stone(capsys):
+    compiled_cascades()
+    assert main(["solve", "--game", "cascades", "4", "--proof", "--first", "b2,d2,c2",
+                 "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["first_moves"] == {"b2": 0, "d2": 1}
+    assert row["winner"] == "first"
+    assert row["compiled"]
+    assert main(["solve", "--game", "cascades", "4", "--proof", "--first", "b2"]) == 0
+    assert capsys.readouterr().out.startswith("top 4: undecided (b2 does not win);")
+
+
+def test_a_cascades_limit_reached_says_where_it_stopped(capsys):
+    compiled_cascades()
+    assert main(["solve", "--game", "cascades", "6", "--limit", "2000", "--memory", "16"]) == 0
+    assert capsys.readouterr().out.startswith("top 6: undecided; stopped in b2;")
+
+
+def test_the_book_is_printed_as_json(capsys):
+    compiled_cascades()
+    assert main(["solve", "--game", "cascades", "5", "--book", "2", "--memory", "16"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["top"] == 5
+    assert table["first"] == "e2"
+    assert table["positions"] == {}, "top 5 proves every position within a move"
+    assert table["by_turn"][0]["met"] > 10
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
     (["solve", "--game", "cascades", "x"], "top widths (3, 4, …), not 'x'"),
     (["solve", "--game", "cascades", "2"], "Cascades boards start at 3"),
-    (["solve", "--game", "cascades", "3", "--proof"], "are for Kaskade"),
-    (["solve", "2x2", "--greedy"], "--greedy is for Cascades"),
+    (["solve", "--game", "cascades", "14"], "takes 3 to 13"),
+    (["solve", "--game", "cascades", "4", "--first", "d2,a1"], "a1 is not a first stone of top 4"),
+    (["solve", "--game", "cascades", "3", "--openings", "2"],
+     "--openings and --strategy are for Kaskade"),
+    (["solve", "--game", "cascades", "6", "--book", "1"], "2 turns or more"),
+    (["solve", "--game", "cascades", "6", "--book", "3", "--json"], "takes no --proof"),
+    (["solve", "--game", "cascades", "5,6", "--book", "3"], "one top width"),
+    (["solve", "--game", "cascades", "7", "--book", "3"], "no proved first stone"),
+    (["solve", "2x2", "--greedy"], "are for Cascades"),
+    (["solve", "2x2", "--python"], "are for Cascades"),
 ])
 def test_bad_cascades_input_is_a_one_line_error(arguments, message, capsys):
     assert main(arguments) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1

@@ -1,0 +1,555 @@
+/* Chang's Cascades solved exactly, in C: the value of a position for the side to move (+1 a
+ * win, 0 a draw, -1 a loss) with perfect play. controller/ai/cascades_solve.py is the same
+ * game in Python — the reference this one is tested against on random positions, and the path
+ * where no C compiler was present at install. Standard options only: the widening board, each
+ * stone checked as placed, the bottom row deciding.
+ *
+ * A position is two masks per row (the mover's stones, the other side's; bit i of row r is
+ * cell i, whose cells below are bits i and i+1 of row r+1) and whether the other side just
+ * passed. A turn is a pass, one stone, or two (the second may hang below the first); a pass
+ * after a pass ends the game on the bottom row's count. Turns add stones and a pass cannot
+ * follow a pass twice, so the game is a finite DAG and a value is exact once searched.
+ *
+ * The search is alpha-beta over whole turns on the values -1, 0, +1, with a table of solved
+ * positions holding each position's bounds. What makes it short is a fact of the board: stones
+ * never move, so a bottom cell only one side can still reach (every way down to it from the
+ * other side's stones runs into this side's stones) is that side's for good, and a cell a side
+ * cannot reach it never gets. The side to move can always fill its sure cells (a stone may
+ * always be placed on the way down to one, and it need never pass before they are filled), so
+ * it wins once its sure cells outnumber every cell the other side can still reach; the other
+ * side likewise, unless the side to move just saw a pass and can end the game at once by
+ * passing too. Equal counts bound the value at a draw. Turns are tried in the order of the
+ * sure cells they leave the mover over the other side.
+ *
+ * The table is a hash table of 16-byte entries in buckets of four (a new entry replaces the
+ * one of the bucket whose search cost least). Up to top width 6 an entry holds the whole
+ * position (its 51 cells per side fit a word each), so the table never confuses two
+ * positions; on larger boards it holds a 116-bit fingerprint of two independent hashes. A
+ * position and its mirror image (left and right swapped, which the rules do not tell apart)
+ * are one entry. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "_budget.h"
+#include "_mix.h"
+
+#define MAX_TOP 13
+#define EXACT_TOP 6        /* up to this top width an entry holds the whole position */
+#define MAX_TURNS 8192     /* turns of one position: at most (places + 1)^2 / 2 */
+#define BUCKET 4
+#define DATA_SHIFT 52      /* an entry's second word: key below, data above */
+#define KEY_LOW ((1ull << DATA_SHIFT) - 1)
+
+typedef struct {
+    uint64_t k0, k1; /* k1's top 12 bits: valid (1), lower bound + 1 (2), upper + 1 (2), work */
+} Entry;
+
+typedef struct {
+    uint16_t first, second; /* a cell as row << 5 | index; second 0xffff: none */
+    int32_t score;
+} Turn;
+
+typedef struct {
+    int n, need, greedy, aborted, failed;
+    int start[MAX_TOP];     /* each row's first cell, numbered row by row */
+    Entry *table;
+    uint64_t buckets;       /* a power of two */
+    Turn *turns;            /* MAX_TURNS per ply */
+    int max_ply, cells;
+    uint32_t *killers;      /* per ply, the last two turns that cut the search off */
+    uint32_t *history;      /* per pair of cells, how often that turn cut the search off */
+    uint64_t nodes, positions, limit;
+    PyObject *check;
+    PyThreadState *thread;
+    long pending, every;
+} Solver;
+
+static inline int count(uint32_t x) { return __builtin_popcount(x); }
+
+static uint32_t mirror_row(uint32_t x, int width) {
+    /* The row's cells left to right swapped. */
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    x = (x >> 16) | (x << 16);
+    return x >> (32 - width);
+}
+
+static uint32_t reach(const Solver *s, const uint32_t *own, const uint32_t *other) {
+    /* The bottom cells own holds or can still reach through cells other does not hold. */
+    uint32_t found = own[0];
+    for (int r = 1; r < s->n; r++) found = own[r] | ((found | found << 1) & ~other[r]);
+    return found;
+}
+
+static int can_place(const Solver *s, const uint32_t *own, const uint32_t *other) {
+    for (int r = 1; r < s->n; r++)
+        if ((own[r - 1] | own[r - 1] << 1) & ~(own[r] | other[r])) return 1;
+    return 0;
+}
+
+static int by_score(const Solver *s, const uint32_t *own, const uint32_t *other) {
+    /* The end without a majority, for own: +1, 0 or -1. */
+    int mine = count(own[s->n - 1]), theirs = count(other[s->n - 1]);
+    return (mine > theirs) - (mine < theirs);
+}
+
+typedef struct {
+    int my_sure, my_max, their_sure, their_max;
+} Reach;
+
+static Reach reaches(const Solver *s, const uint32_t *own, const uint32_t *other) {
+    uint32_t mine = reach(s, own, other), theirs = reach(s, other, own);
+    Reach r = {count(mine & ~theirs), count(mine), count(theirs & ~mine), count(theirs)};
+    return r;
+}
+
+static void make_key(const Solver *s, const uint32_t *own, const uint32_t *other, int passed,
+                     uint64_t *k0, uint64_t *k1) {
+    /* The position's key, the same for its mirror image. */
+    uint32_t mo[MAX_TOP], mt[MAX_TOP];
+    for (int r = 0; r < s->n; r++) {
+        mo[r] = mirror_row(own[r], s->n + r);
+        mt[r] = mirror_row(other[r], s->n + r);
+    }
+    if (s->n <= EXACT_TOP) {
+        uint64_t a = 0, b = 0, ma = 0, mb = 0;
+        for (int r = 0; r < s->n; r++) {
+            a |= (uint64_t)own[r] << s->start[r];
+            b |= (uint64_t)other[r] << s->start[r];
+            ma |= (uint64_t)mo[r] << s->start[r];
+            mb |= (uint64_t)mt[r] << s->start[r];
+        }
+        if (ma < a || (ma == a && mb < b)) {
+            a = ma;
+            b = mb;
+        }
+        *k0 = a | (uint64_t)passed << 63;
+        *k1 = b;
+        return;
+    }
+    uint64_t h[2][2];
+    for (int t = 0; t < 2; t++) {
+        const uint32_t *o = t ? mo : own, *p = t ? mt : other;
+        uint64_t x = 0x9e3779b97f4a7c15ull + (uint64_t)passed, y = 0x2545f4914f6cdd1dull;
+        for (int r = 0; r < s->n; r++) {
+            uint64_t word = (uint64_t)o[r] << 32 | p[r];
+            x = mix(x ^ word) + 0x632be59bd9b4e019ull;
+            y = mix(y + word * 0x94d049bb133111ebull) ^ (uint64_t)r;
+        }
+        h[t][0] = x;
+        h[t][1] = mix(y ^ (uint64_t)passed << 40) & KEY_LOW;
+    }
+    int t = h[1][0] < h[0][0];
+    *k0 = h[t][0];
+    *k1 = h[t][1];
+}
+
+static Entry *find(const Solver *s, uint64_t k0, uint64_t k1) {
+    Entry *bucket = s->table + (mix(k0 ^ k1 * 0x9e3779b97f4a7c15ull) & (s->buckets - 1)) * BUCKET;
+    for (int i = 0; i < BUCKET; i++)
+        if (bucket[i].k0 == k0 && (bucket[i].k1 & KEY_LOW) == k1 && bucket[i].k1 >> DATA_SHIFT)
+            return &bucket[i];
+    return NULL;
+}
+
+static void store(Solver *s, uint64_t k0, uint64_t k1, int low, int high, uint64_t work) {
+    Entry *bucket = s->table + (mix(k0 ^ k1 * 0x9e3779b97f4a7c15ull) & (s->buckets - 1)) * BUCKET;
+    int cost = 0;
+    while (work > 1 && cost < 127) {
+        work >>= 1;
+        cost++;
+    }
+    uint64_t data = 1 | (uint64_t)(low + 1) << 1 | (uint64_t)(high + 1) << 3 |
+                    (uint64_t)cost << 5;
+    Entry *slot = NULL;
+    for (int i = 0; i < BUCKET && !slot; i++)
+        if (bucket[i].k0 == k0 && (bucket[i].k1 & KEY_LOW) == k1 && bucket[i].k1 >> DATA_SHIFT)
+            slot = &bucket[i];
+    for (int i = 0; i < BUCKET && !slot; i++)
+        if (!(bucket[i].k1 >> DATA_SHIFT)) {
+            slot = &bucket[i];
+            s->positions++;
+        }
+    if (!slot) { /* full: replace the entry whose search cost least */
+        slot = &bucket[0];
+        for (int i = 1; i < BUCKET; i++)
+            if ((bucket[i].k1 >> (DATA_SHIFT + 5)) < (slot->k1 >> (DATA_SHIFT + 5)))
+                slot = &bucket[i];
+    }
+    slot->k0 = k0;
+    slot->k1 = k1 | data << DATA_SHIFT;
+}
+
+static int gen_turns(Solver *s, const uint32_t *own, const uint32_t *other, Turn *turns,
+                     int *won, int *lost) {
+    /* The turns of stones into turns, each scored for the order; how many. *won: one wins at
+     * once (the mover's sure cells outnumber all the other side can reach); *lost: one or more
+     * leaves the other side such a win (those are not listed). -1: too many turns. */
+    int n = s->n, total = 0;
+    uint32_t places[MAX_TOP], taken[MAX_TOP];
+    places[0] = 0;
+    for (int r = 0; r < n; r++) taken[r] = own[r] | other[r];
+    for (int r = 1; r < n; r++) places[r] = (own[r - 1] | own[r - 1] << 1) & ~taken[r];
+    uint32_t after[MAX_TOP];
+    memcpy(after, own, sizeof(uint32_t) * (size_t)n);
+    *won = *lost = 0;
+    for (int r = 1; r < n; r++) {
+        for (uint32_t left = places[r]; left; left &= left - 1) {
+            int i = __builtin_ctz(left);
+            uint32_t bit = 1u << i;
+            after[r] |= bit;
+            uint32_t second[MAX_TOP];
+            int any = 0;
+            for (int q = 1; q < n; q++) {
+                second[q] = places[q];
+                if (q == r) second[q] &= ~bit;
+                if (q == r + 1) second[q] |= (bit | bit << 1) & ~taken[q];
+                any |= second[q] != 0;
+            }
+            for (int stones = 1; stones <= 2; stones++) {
+                for (int q = stones == 1 ? 0 : 1; q < (stones == 1 ? 1 : n); q++) {
+                    uint32_t options = stones == 1 ? 1 : second[q];
+                    if (stones == 2) /* a pair of first places is listed once */
+                        options &= ~(places[q] & (q < r ? ~0u : q == r ? (bit << 1) - 1 : 0));
+                    for (; options; options &= options - 1) {
+                        int j = __builtin_ctz(options);
+                        if (stones == 1 && s->greedy && any) break;
+                        if (stones == 2) after[q] |= 1u << j;
+                        Reach e = reaches(s, after, other);
+                        if (stones == 2) after[q] &= ~(1u << j);
+                        if (e.my_sure > e.their_max) {
+                            *won = 1;
+                            after[r] &= ~bit;
+                            return total;
+                        }
+                        if (e.their_sure > e.my_max) {
+                            *lost = 1;
+                            continue;
+                        }
+                        if (total >= MAX_TURNS) return -1;
+                        Turn *t = &turns[total++];
+                        t->first = (uint16_t)(r << 5 | i);
+                        t->second = stones == 2 ? (uint16_t)(q << 5 | j) : 0xffff;
+                        t->score = 64 * (e.my_sure - e.their_sure) +
+                                   2 * (e.my_max - e.their_max) + stones;
+                    }
+                }
+            }
+            after[r] &= ~bit;
+        }
+    }
+    return total;
+}
+
+static int by_order(const void *a, const void *b) {
+    /* Best score first; equal scores in the order listed (the cells' order). */
+    const Turn *x = a, *y = b;
+    if (x->score != y->score) return y->score - x->score;
+    return (x->first - y->first) * 0x10000 + (x->second - y->second);
+}
+
+static inline uint32_t turn_id(const Turn *t) { return (uint32_t)t->first << 16 | t->second; }
+
+static int cell_of(const Solver *s, uint16_t code) {
+    /* A turn's cell as a number, the turn's second "none" as s->cells. */
+    return code == 0xffff ? s->cells : s->start[code >> 5] + (code & 31);
+}
+
+static uint32_t *history_of(Solver *s, const Turn *t) {
+    return &s->history[cell_of(s, t->first) * (s->cells + 1) + cell_of(s, t->second)];
+}
+
+static void rank(Solver *s, Turn *turns, int total, int ply) {
+    /* Order the turns: the ply's killers first, then by the sure cells they leave, then by
+     * history. */
+    uint32_t *killer = s->killers + 2 * (size_t)ply;
+    for (int k = 0; k < total; k++) {
+        uint32_t id = turn_id(&turns[k]), seen = *history_of(s, &turns[k]);
+        turns[k].score = turns[k].score * 4096 + (int32_t)(seen > 4095 ? 4095 : seen);
+        if (id == killer[0]) turns[k].score += 1 << 28;
+        else if (id == killer[1]) turns[k].score += 1 << 27;
+    }
+    qsort(turns, (size_t)total, sizeof(Turn), by_order);
+}
+
+static void cut_by(Solver *s, const Turn *t, int ply) {
+    uint32_t *killer = s->killers + 2 * (size_t)ply, id = turn_id(t);
+    if (killer[0] != id) {
+        killer[1] = killer[0];
+        killer[0] = id;
+    }
+    uint32_t *seen = history_of(s, t);
+    if (*seen < UINT32_MAX) ++*seen;
+}
+
+static int search(Solver *s, const uint32_t *own, const uint32_t *other, int passed, int alpha,
+                  int beta, int ply) {
+    /* The value for the side to move (own), within the window: a result <= alpha is an upper
+     * bound, >= beta a lower one. 0 with s->aborted set when stopped. */
+    int low = -1, high = 1;
+    Reach e = reaches(s, own, other);
+    if (e.my_sure > e.their_max) return 1;
+    if (!passed && e.their_sure > e.my_max) return -1;
+    if (passed && e.their_sure >= s->need) return by_score(s, own, other);
+    if (!can_place(s, own, other) && !can_place(s, other, own)) return by_score(s, own, other);
+    if (e.my_sure == e.their_max) low = 0;
+    if (!passed && e.their_sure == e.my_max) high = 0;
+    if (low == high) return low;
+
+    uint64_t k0, k1;
+    make_key(s, own, other, passed, &k0, &k1);
+    Entry *known = find(s, k0, k1);
+    if (known) {
+        int data = (int)(known->k1 >> DATA_SHIFT);
+        int l = (data >> 1 & 3) - 1, h = (data >> 3 & 3) - 1;
+        if (l > low) low = l;
+        if (h < high) high = h;
+    }
+    if (low == high || low >= beta) return low;
+    if (high <= alpha) return high;
+    if (low > alpha) alpha = low;
+    if (high < beta) beta = high;
+
+    s->nodes++;
+    if (s->limit && s->nodes > s->limit) {
+        s->aborted = 1;
+        return 0;
+    }
+    if (s->check && ++s->pending >= s->every) {
+        ask_budget(s->check, &s->pending, &s->thread, &s->aborted, &s->failed);
+        if (s->aborted) return 0;
+    }
+    if (ply >= s->max_ply) { /* cannot happen: a game has fewer turns than that */
+        s->aborted = s->failed = 1;
+        return 0;
+    }
+    uint64_t before = s->nodes;
+    Turn *turns = s->turns + (size_t)ply * MAX_TURNS;
+    int won, lost;
+    int total = gen_turns(s, own, other, turns, &won, &lost);
+    if (total < 0) {
+        s->aborted = s->failed = 1;
+        return 0;
+    }
+    int best = -2;
+    if (won) {
+        best = 1;
+    } else {
+        if (lost) best = -1;
+        rank(s, turns, total, ply);
+        uint32_t after[MAX_TOP];
+        for (int k = 0; k < total && best < beta; k++) {
+            memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
+            after[turns[k].first >> 5] |= 1u << (turns[k].first & 31);
+            if (turns[k].second != 0xffff) after[turns[k].second >> 5] |= 1u << (turns[k].second & 31);
+            int bar = best > alpha ? best : alpha;
+            int v = -search(s, other, after, 0, -beta, -bar, ply + 1);
+            if (s->aborted) return 0;
+            if (v > best) best = v;
+            if (best >= beta) cut_by(s, &turns[k], ply);
+        }
+        int turned = total || lost;
+        if (best < beta && (!turned || !s->greedy)) { /* a pass */
+            int v;
+            if (passed) {
+                v = by_score(s, own, other);
+            } else {
+                int bar = best > alpha ? best : alpha;
+                v = -search(s, other, own, 1, -beta, -bar, ply + 1);
+                if (s->aborted) return 0;
+            }
+            if (v > best) best = v;
+        }
+    }
+    int l = low, h = high;
+    if (best <= alpha) {
+        h = best;
+    } else if (best >= beta) {
+        l = best;
+    } else {
+        l = h = best;
+    }
+    store(s, k0, k1, l, h, s->nodes - before + 1);
+    return best;
+}
+
+/* The Python type: a solver of one top width, its table kept between calls. */
+
+typedef struct {
+    PyObject_HEAD
+    Solver s;
+} SolverObject;
+
+static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"top", "greedy", "table_bytes", NULL};
+    int top, greedy = 0;
+    unsigned long long table = 1ull << 26;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i|pK", names, &top, &greedy, &table))
+        return -1;
+    if (top < 3 || top > MAX_TOP) {
+        PyErr_Format(PyExc_ValueError, "top width %d: the compiled solver takes 3 to %d", top,
+                     MAX_TOP);
+        return -1;
+    }
+    Solver *s = &self->s;
+    free(s->table);
+    free(s->turns);
+    free(s->killers);
+    free(s->history);
+    memset(s, 0, sizeof *s);
+    s->n = top;
+    s->greedy = greedy;
+    s->need = top; /* of 2 top - 1 bottom cells */
+    int cells = 0;
+    for (int r = 0; r < top; r++) {
+        s->start[r] = cells;
+        cells += top + r;
+    }
+    s->max_ply = 2 * cells + 4;
+    s->cells = cells;
+    uint64_t buckets = 1;
+    while (buckets * 2 * BUCKET * sizeof(Entry) <= table) buckets *= 2;
+    s->buckets = buckets;
+    s->table = calloc(buckets * BUCKET, sizeof(Entry));
+    s->turns = malloc((size_t)s->max_ply * MAX_TURNS * sizeof(Turn));
+    s->killers = calloc(2 * (size_t)s->max_ply, sizeof(uint32_t));
+    s->history = calloc((size_t)(cells + 1) * (size_t)(cells + 1), sizeof(uint32_t));
+    if (!s->table || !s->turns || !s->killers || !s->history) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void solver_dealloc(SolverObject *self) {
+    free(self->s.table);
+    free(self->s.turns);
+    free(self->s.killers);
+    free(self->s.history);
+    PyTypeObject *type = Py_TYPE(self);
+    type->tp_free((PyObject *)self);
+    Py_DECREF(type);
+}
+
+static int read_rows(const Solver *s, PyObject *list, uint32_t *rows) {
+    PyObject *seq = PySequence_Fast(list, "rows must be a sequence");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != s->n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "a top %d board has %d rows", s->n, s->n);
+        return -1;
+    }
+    for (int r = 0; r < s->n; r++) {
+        unsigned long v = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(seq, r));
+        if (v == (unsigned long)-1 && PyErr_Occurred()) break;
+        if (v >> (s->n + r)) {
+            PyErr_Format(PyExc_ValueError, "row %d has %d cells", r, s->n + r);
+            break;
+        }
+        rows[r] = (uint32_t)v;
+    }
+    Py_DECREF(seq);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *solver_value(SolverObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"own", "other", "passed", "alpha", "beta", "check", "every",
+                            "limit", NULL};
+    PyObject *own_list, *other_list, *check = Py_None;
+    int passed, alpha = -1, beta = 1;
+    long every = 65536;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOp|iiOlK", names, &own_list, &other_list,
+                                     &passed, &alpha, &beta, &check, &every, &limit))
+        return NULL;
+    Solver *s = &self->s;
+    uint32_t own[MAX_TOP], other[MAX_TOP];
+    if (read_rows(s, own_list, own) || read_rows(s, other_list, other)) return NULL;
+    for (int r = 0; r < s->n; r++)
+        if (own[r] & other[r]) {
+            PyErr_SetString(PyExc_ValueError, "a cell holds stones of both sides");
+            return NULL;
+        }
+    if (alpha < -1 || beta > 1 || alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "the window must be -1 <= alpha < beta <= 1");
+        return NULL;
+    }
+    if (every < 1) {
+        PyErr_SetString(PyExc_ValueError, "every must be 1 or more");
+        return NULL;
+    }
+    s->check = check == Py_None ? NULL : check;
+    s->every = every;
+    s->pending = 0;
+    s->aborted = s->failed = 0;
+    s->limit = limit ? s->nodes + limit : 0;
+    s->thread = PyEval_SaveThread();
+    int value = search(s, own, other, passed, alpha, beta, 0);
+    PyEval_RestoreThread(s->thread);
+    s->check = NULL;
+    if (s->failed) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "a position has more turns than the solver holds");
+        return NULL;
+    }
+    if (s->aborted) Py_RETURN_NONE;
+    return PyLong_FromLong(value);
+}
+
+static PyObject *solver_nodes(SolverObject *self, void *closure) {
+    return PyLong_FromUnsignedLongLong(self->s.nodes);
+}
+
+static PyObject *solver_positions(SolverObject *self, void *closure) {
+    return PyLong_FromUnsignedLongLong(self->s.positions);
+}
+
+static PyMethodDef solver_methods[] = {
+    {"value", (PyCFunction)(void (*)(void))solver_value, METH_VARARGS | METH_KEYWORDS,
+     "value(own, other, passed, alpha=-1, beta=1, check=None, every=65536, limit=0) -> int | "
+     "None: the value for the side to move (own's rows as masks) within the window, or None "
+     "when check(positions) said stop or limit positions were searched."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef solver_getset[] = {
+    {"nodes", (getter)solver_nodes, NULL, "positions searched (not answered by the rules or "
+     "the table)", NULL},
+    {"positions", (getter)solver_positions, NULL, "entries stored in the table", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyType_Slot solver_slots[] = {
+    {Py_tp_doc, "Solver(top, greedy=False, table_bytes=64 MiB): Cascades of top width top "
+                "solved exactly, its table kept between calls."},
+    {Py_tp_init, solver_init},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_dealloc, solver_dealloc},
+    {Py_tp_methods, solver_methods},
+    {Py_tp_getset, solver_getset},
+    {0, NULL},
+};
+
+static PyType_Spec solver_spec = {"controller.ai._cascades_core.Solver", sizeof(SolverObject), 0,
+                                  Py_TPFLAGS_DEFAULT, solver_slots};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cascades_core",
+                                    "Chang's Cascades solved exactly, in C.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__cascades_core(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    PyObject *type = PyType_FromSpec(&solver_spec);
+    if (!type || PyModule_AddObject(m, "Solver", type)) {
+        Py_XDECREF(type);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

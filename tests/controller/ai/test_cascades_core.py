@@ -1,0 +1,156 @@
+"""The compiled Cascades solver against the Python one, its reference: the same value on random
+positions of top widths 3 to 5 (and late positions of 6), reached through the game's own rules,
+whatever the window, the table's size or the greedy option; and clear errors for what it does
+not take.
+
+The solver is built at install where a compiler is present; in CI it must be there."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from controller.ai import cascades_solve
+from controller.ai.cascades_solve import (
+    CascadesSolveError,
+    CompiledSolver,
+    Solver,
+    Stopped,
+    make_solver,
+)
+from controller.games import get_game
+from controller.games.cascades.moves import END
+from controller.games.cascades.state import CascadesState
+from tests.support.compiled import compiled_cascades
+
+core = compiled_cascades()
+
+
+@cache
+def reference(top: int, greedy: bool) -> Solver:
+    """The Python solver, its table kept between examples (its values are exact either way)."""
+    return Solver(top, greedy)
+
+
+def position(top: int, seed: int, plies: int) -> tuple[int, int, bool] | None:
+    """The masks (mover's, other's) and whether the other side just passed, after ``plies``
+    random actions through the game's rules and the end of the turn then under way; ``None``
+    once the game is over. Whether the other side just passed is drawn too: the other side may
+    pass any turn but the first, and random play passes seldom."""
+    rng = random.Random(seed)
+    state = get_game("cascades").new({"size": str(top)})
+    assert isinstance(state, CascadesState)
+    for _ in range(plies):
+        if state.is_over():
+            return None
+        state.play(rng.choice(state.legal_moves()))
+    if state.first is not None and not state.is_over():
+        state.play(END)
+    if state.is_over():
+        return None
+    mover = state.to_move
+    own = sum(1 << cell for cell, owner in enumerate(state.cells) if owner == mover)
+    other = sum(1 << cell for cell, owner in enumerate(state.cells) if owner == 1 - mover)
+    return own, other, state.passes == 1 or rng.random() < 0.5
+
+
+@settings(max_examples=150, deadline=None)
+@given(top=st.integers(3, 5), seed=st.integers(0, 2**32), plies=st.integers(1, 24),
+       table=st.sampled_from([1 << 12, 1 << 20]), greedy=st.booleans())
+def test_the_compiled_solver_gives_the_python_solvers_value(top, seed, plies, table, greedy):
+    """A 4 KB table holds 256 positions: the table replacing entries must not change a value."""
+    found = position(top, seed, plies)
+    assume(found is not None)
+    assert found is not None
+    own, other, passed = found
+    expected = reference(top, greedy).value(own, other, passed)
+    compiled = CompiledSolver(top, greedy, table_bytes=table)
+    assert compiled.value(own, other, passed) == expected
+    assert compiled.value(own, other, passed) == expected, "and again from its table"
+
+
+@settings(max_examples=100, deadline=None)
+@given(top=st.integers(3, 5), seed=st.integers(0, 2**32), plies=st.integers(1, 24),
+       window=st.sampled_from([(-1, 0), (0, 1), (-1, 1)]))
+def test_a_narrow_window_gives_a_true_bound(top, seed, plies, window):
+    """At most alpha: the value is no more; at least beta: no less; between: the value."""
+    found = position(top, seed, plies)
+    assume(found is not None)
+    assert found is not None
+    own, other, passed = found
+    value = reference(top, False).value(own, other, passed)
+    alpha, beta = window
+    bound = CompiledSolver(top, table_bytes=1 << 16).bounded(own, other, passed, alpha, beta)
+    if bound <= alpha:
+        assert value <= bound
+    elif bound >= beta:
+        assert value >= bound
+    else:
+        assert value == bound
+    compiled = CompiledSolver(top, table_bytes=1 << 16)
+    assert compiled.loses(own, other, passed) == (value == -1)
+
+
+def test_late_positions_of_top_6_agree():
+    """Top 6 from the start is beyond the Python solver; some twenty actions in, both finish."""
+    games = (position(6, seed, 18 + seed % 4) for seed in range(200))
+    late = [found for found in games if found is not None][:6]
+    assert len(late) == 6
+    for own, other, passed in late:
+        assert CompiledSolver(6, table_bytes=1 << 20).value(own, other, passed) == \
+            Solver(6).value(own, other, passed)
+
+
+def test_the_first_stones_of_tops_3_to_5_have_the_python_values():
+    for top in (3, 4, 5):
+        assert CompiledSolver(top, table_bytes=1 << 16).first_moves() == Solver(top).first_moves()
+
+
+def test_a_stopped_search_leaves_a_table_that_still_gives_the_right_value(monkeypatch):
+    monkeypatch.setattr(cascades_solve, "CHECK_EVERY", 1)
+    solver = CompiledSolver(5, table_bytes=1 << 16)
+    white, black = solver.board.start
+    stone = 1 << 7
+    solver.stop = lambda: True
+    with pytest.raises(Stopped):
+        solver.value(black, white | stone, False)
+    solver.stop = None
+    solver.limit = 3
+    with pytest.raises(Stopped):
+        solver.value(black, white | stone, False)
+    solver.limit = 0
+    assert solver.value(black, white | stone, False) == Solver(5).value(black, white | stone,
+                                                                        False)
+
+
+def test_make_solver_picks_the_compiled_one_unless_told():
+    assert isinstance(make_solver(4), CompiledSolver)
+    assert type(make_solver(4, python=True)) is Solver
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: CompiledSolver(2), "start at 3"),
+    (lambda: CompiledSolver(14), "takes 3 to 13"),
+])
+def test_boards_it_does_not_take_are_refused(call, message):
+    with pytest.raises(CascadesSolveError, match=message):
+        call()
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (([1, 2, 4], [0, 0, 0], False), "has 4 rows"),
+    (([1, 2, 4, 1 << 7], [0, 0, 0, 0], False), "row 3 has 7 cells"),
+    (([1, 0, 0, 0], [1, 0, 0, 0], False), "both sides"),
+])
+def test_bad_positions_are_refused(arguments, message):
+    with pytest.raises(ValueError, match=message):
+        core.Solver(4).value(*arguments)
+
+
+def test_a_bad_window_is_refused():
+    with pytest.raises(ValueError, match="window"):
+        core.Solver(4).value([1, 0, 0, 0], [2, 0, 0, 0], False, 1, 1)
