@@ -100,7 +100,7 @@ def computer(game: str, level: int) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Perfect(Searcher("searcher", paced=True)),
+            5: Perfect(Searcher("searcher", paced=True, keep_table=True)),
         }
         player = kaskade[level]
         if level == STRONGEST:

@@ -630,11 +630,14 @@ static int root_moves(CoreBoard *self, PyObject *given, int *moves) {
 }
 
 static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
-    /* search(moves, max_depth, check, every) -> (move, score, nodes, depth) */
-    PyObject *given, *check;
+    /* search(moves, max_depth, check, every, table=None) -> (move, score, nodes, depth).
+     * table: a writable buffer of TABLE_BYTES the caller keeps from move to move, so what one
+     * search learnt about the positions ahead answers the next; None: a fresh table. */
+    PyObject *given, *check, *kept = Py_None;
     int max_depth;
     long every;
-    if (!PyArg_ParseTuple(args, "OiOl", &given, &max_depth, &check, &every)) return NULL;
+    if (!PyArg_ParseTuple(args, "OiOl|O", &given, &max_depth, &check, &every, &kept))
+        return NULL;
     if (!PyCallable_Check(check)) {
         PyErr_SetString(PyExc_TypeError, "check: a callable");
         return NULL;
@@ -646,14 +649,26 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
     int moves[MAX_CELLS];
     int count = root_moves(self, given, moves);
     if (count < 0) return NULL;
+    Py_buffer view = {0};
+    Entry *table = NULL;
+    if (kept != Py_None) {
+        if (PyObject_GetBuffer(kept, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return NULL;
+        if (view.len != (Py_ssize_t)(TABLE_SIZE * sizeof(Entry))) {
+            PyBuffer_Release(&view);
+            PyErr_Format(PyExc_ValueError, "table: %zu bytes", TABLE_SIZE * sizeof(Entry));
+            return NULL;
+        }
+        table = view.buf;
+    }
     Search *s = PyMem_Calloc(1, sizeof(Search));
-    Entry *table = s ? PyMem_Calloc(TABLE_SIZE, sizeof(Entry)) : NULL;
-    if (!table) {
+    Entry *fresh = s && !table ? PyMem_Calloc(TABLE_SIZE, sizeof(Entry)) : NULL;
+    if (!s || (!table && !fresh)) {
         PyMem_Free(s);
+        if (table) PyBuffer_Release(&view);
         return PyErr_NoMemory();
     }
     s->board = self;
-    s->table = table;
+    s->table = table ? table : fresh;
     s->check = check;
     s->every = every;
     int result[3];
@@ -661,8 +676,9 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args) {
     search_root(s, moves, count, max_depth, result);
     PyEval_RestoreThread(s->thread);
     long nodes = s->nodes, failed = s->failed;
-    PyMem_Free(table);
+    PyMem_Free(fresh);
     PyMem_Free(s);
+    if (table) PyBuffer_Release(&view);
     if (failed) return NULL; /* check raised: its exception goes on */
     return Py_BuildValue("(iili)", result[0], result[1], nodes, result[2]);
 }
@@ -780,9 +796,10 @@ static PyMethodDef CoreBoard_methods[] = {
     {"evaluate", (PyCFunction)CoreBoard_evaluate, METH_NOARGS,
      "The classical heuristic of the player to move minus their opponent's."},
     {"search", (PyCFunction)CoreBoard_search, METH_VARARGS,
-     "search(moves, max_depth, check, every): iterative-deepening alpha-beta over the root "
-     "moves in this order; check(nodes) is called every `every` nodes and stops the search "
-     "when true. (move, score, nodes, depth finished)."},
+     "search(moves, max_depth, check, every, table=None): iterative-deepening alpha-beta "
+     "over the root moves in this order; check(nodes) is called every `every` nodes and stops "
+     "the search when true; table: a writable buffer of TABLE_BYTES kept between searches "
+     "(None: a fresh one). (move, score, nodes, depth finished)."},
     {"classic", (PyCFunction)CoreBoard_classic, METH_VARARGS,
      "classic(moves, depth): the classic bot's fixed-depth minimax from the mover's side over "
      "the root moves in this order, ties to the first; (move, value, nodes)."},
@@ -828,6 +845,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyObject *module = PyModule_Create(&core_module);
     if (!module) return NULL;
     Py_INCREF(&CoreBoardType);
+    if (PyModule_AddIntConstant(module, "TABLE_BYTES", (long)(TABLE_SIZE * sizeof(Entry))) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
     if (PyModule_AddObject(module, "CoreBoard", (PyObject *)&CoreBoardType) < 0) {
         Py_DECREF(&CoreBoardType);
         Py_DECREF(module);

@@ -2,6 +2,9 @@
 
 from collections.abc import Callable, Sequence
 
+TABLE_BYTES: int
+"""The size of a search's transposition table, for a caller who keeps one between moves."""
+
 class CoreBoard:
     """A Kaskade position in C: ``width`` x ``height`` cells, signed ball counts, ``plies``."""
 
@@ -15,7 +18,7 @@ class CoreBoard:
     def playouts(self, count: int, seed: int) -> tuple[int, int]: ...
     def classic(self, moves: Sequence[int], depth: int) -> tuple[int, int, int]: ...
     def search(self, moves: Sequence[int], max_depth: int, check: Callable[[int], bool],
-               every: int) -> tuple[int, int, int, int]: ...
+               every: int, table: bytearray | None = None) -> tuple[int, int, int, int]: ...
     @property
     def cells(self) -> list[int]: ...
     @property

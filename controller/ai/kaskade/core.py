@@ -41,11 +41,20 @@ def compiled_board(state: KaskadeState) -> CoreBoard:
     return board
 
 
+def new_table() -> bytearray:
+    """A transposition table for :func:`compiled_search` to keep from move to move."""
+    if _compiled is None:
+        raise RuntimeError("the compiled core was not built (no C compiler at install)")
+    return bytearray(_compiled.TABLE_BYTES)
+
+
 def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
-                    max_depth: int = 64) -> Thought:
+                    max_depth: int = 64, table: bytearray | None = None) -> Thought:
     """The compiled alpha-beta's move in ``state`` within ``budget``: the root moves shuffled by
     ``rng`` as the Python search shuffles them, so a seed and a step budget repeat exactly.
-    The search runs without the interpreter's lock, taking it back to ask the budget."""
+    The search runs without the interpreter's lock, taking it back to ask the budget.
+    ``table`` (from :func:`new_table`): what earlier searches stored there answers this one
+    too, as a fresh table would not; one search at a time may use it."""
     board = compiled_board(state)
     moves = board.moves()
     rng.shuffle(moves)
@@ -55,5 +64,5 @@ def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
         return budget.spent()
 
     every = CHECK_EVERY if budget.steps is None else max(1, min(CHECK_EVERY, budget.steps // 16))
-    move, score, nodes, depth = board.search(moves, max_depth, check, every)
+    move, score, nodes, depth = board.search(moves, max_depth, check, every, table)
     return Thought(state.grid.places[move], unit(score), nodes, depth, budget.elapsed)

@@ -4,11 +4,12 @@ measured by."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.board import SearchBoard, as_move
-from controller.ai.kaskade.core import compiled, compiled_search
+from controller.ai.kaskade.core import compiled, compiled_search, new_table
 from controller.ai.kaskade.evaluate import classical_balance
 from controller.ai.kaskade.pacing import pace
 from controller.ai.kaskade.search import AlphaBeta
@@ -64,27 +65,43 @@ class Searcher(Player):
     until the budget runs out: in the compiled core where it was built (``engine="auto"``),
     else — or with ``engine="python"`` — in Python. ``paced``: each move takes the share of
     the budget :func:`~controller.ai.kaskade.pacing.pace` gives (less in the opening, more
-    late), the budget still holding on average. Quiescence search was measured and left out:
-    the depth it costs is worth more (see ``docs/ai.md``)."""
+    late), the budget still holding on average. ``keep_table``: the compiled search keeps its
+    transposition table from move to move (16 MB), so the positions it looked at for the last
+    move answer this one; a think that finds the table in use (the hint beside the computer's
+    own move) takes a fresh one. Quiescence search was measured and left out: the depth it
+    costs is worth more (see ``docs/ai.md``)."""
 
     def __init__(self, name: str, max_depth: int = 64, engine: str = "auto",
-                 paced: bool = False) -> None:
+                 paced: bool = False, keep_table: bool = False) -> None:
         if engine not in ("auto", "python"):
             raise ValueError(f"engine: auto or python, not {engine!r}")
         self.name = name
         self.max_depth = max_depth
         self.engine = engine
         self.paced = paced
+        self.keep_table = keep_table
+        self._table: bytearray | None = None
+        self._table_lock = threading.Lock()
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if not isinstance(state, KaskadeState):
             raise TypeError(f"a Kaskade player cannot play {state.info.title}")
         part = budget.share(pace(state.grid, state.plies)) if self.paced else budget
         if self.engine == "auto" and compiled():
-            thought = compiled_search(state, part, rng, self.max_depth)
+            thought = self._compiled(state, part, rng)
         else:
             thought = as_move(state, AlphaBeta(classical_balance, self.max_depth).search(
                 _board(state), part, rng))
         if part is not budget:
             budget.step(thought.steps)
         return thought
+
+    def _compiled(self, state: KaskadeState, budget: Budget, rng: random.Random) -> Thought:
+        if not self.keep_table or not self._table_lock.acquire(blocking=False):
+            return compiled_search(state, budget, rng, self.max_depth)
+        try:
+            if self._table is None:
+                self._table = new_table()
+            return compiled_search(state, budget, rng, self.max_depth, self._table)
+        finally:
+            self._table_lock.release()

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from controller.ai.base import Budget
 from controller.ai.kaskade.board import SearchBoard
 from controller.ai.kaskade.classic import ClassicMinimax
-from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
+from controller.ai.kaskade.core import compiled, compiled_board, compiled_search, new_table
 from controller.ai.kaskade.evaluate import WIN, classical_balance
 from controller.games.kaskade import KaskadeState
 from tests.controller.ai.test_kaskade_players import WIN_IN_ONE, WIN_IN_TWO, random_position
@@ -52,6 +52,36 @@ def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case):
     assert score == max(-negamax_after(python, m, done) for m in moves)
     assert -negamax_after(python, move, done) == score, "its move has the value it claims"
     assert core.cells == python.cells, "the position is left as it was"
+
+
+@settings(max_examples=15, deadline=None)
+@given(width=st.integers(2, 5), height=st.integers(2, 5), seed=st.integers(0, 2**32),
+       depth=st.integers(1, 3))
+def test_a_table_kept_through_a_game_changes_no_fixed_depth_value(width, height, seed, depth):
+    """What a kept table holds comes from earlier searches, whose entries for the positions
+    ahead are always shallower than this search needs (every move adds a ball), so they order
+    its moves but never answer for it: each search finds the plain negamax value."""
+    state = random_position(width, height, seed, 0)
+    table = new_table()
+    rng = random.Random(seed)
+    while not state.is_over():
+        python = SearchBoard(state)
+        core = compiled_board(state)
+        moves = core.moves()
+        move, score, _, done = core.search(moves, depth, never, 1024, table)
+        if done == depth and abs(score) < WIN - 1000:
+            assert score == max(-negamax_after(python, m, depth) for m in moves)
+            assert -negamax_after(python, move, depth) == score
+        legal = state.legal_moves()
+        state.play(legal[int(rng.random() * len(legal))])
+
+
+def test_a_kept_table_of_the_wrong_size_or_read_only_is_refused():
+    board = compiled_board(random_position(4, 4, 3, 6))
+    with pytest.raises(ValueError, match="table: 16777216 bytes"):
+        board.search(board.moves(), 2, never, 1024, bytearray(100))
+    with pytest.raises(BufferError):
+        board.search(board.moves(), 2, never, 1024, bytes(len(new_table())))
 
 
 def negamax_after(board: SearchBoard, move: int, depth: int) -> int:
@@ -178,3 +208,18 @@ def test_the_classic_bots_minimax_refuses_bad_input():
     won.play(WIN_IN_ONE_CELL)
     with pytest.raises(ValueError, match="the game is over"):
         won.classic([0], 2)
+
+
+def test_a_searcher_keeps_its_table_and_a_second_think_meanwhile_takes_a_fresh_one():
+    from controller.ai.kaskade.players import Searcher
+
+    searcher = Searcher("kept", keep_table=True)
+    state = random_position(6, 9, 5, 20)
+    first = searcher.think(state, Budget(steps=20_000), random.Random(1))
+    table = searcher._table
+    assert table is not None
+    assert any(table), "the search filled the table it keeps"
+    with searcher._table_lock:  # a think already holds it: the hint beside the move, say
+        meanwhile = searcher.think(state, Budget(steps=20_000), random.Random(1))
+    assert searcher._table is table
+    assert {first.move, meanwhile.move} <= set(state.legal_moves())
