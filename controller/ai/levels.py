@@ -11,10 +11,11 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   gives hints (the first move of a winning line) and says whether the deal can still be won.
 * Every other game gets the general search (MCTS): level 1 plays at random, level 5 is the
   game's whole search on the whole time, and levels 2-4 search on a share of the time
-  (:data:`MCTS_SHARES`: Big Balls) — in Cascades and Colliding Circles also without a part of
-  the search, as a share alone left a level barely stronger than the one below on a Raspberry
-  Pi's budget (:data:`GENERAL_LEVELS`): Cascades' levels 2 and 3 finish games with uniformly
-  random playouts (2 % and 10 % of the time) and 4 with the game's playouts (10 %); Colliding
+  (:data:`MCTS_SHARES`) — some also without a part of the search, as a share alone left a
+  level barely stronger than the one below on a Raspberry Pi's budget (:data:`GENERAL_LEVELS`):
+  Cascades' levels 2 and 3 finish games with uniformly random playouts (2 % and 10 % of the
+  time) and 4 with the game's playouts (10 %); Big Balls' level 2 plays uniformly random
+  playouts to the end, without the judge (5 %); Colliding
   Circles' levels 2, 3 and 4 widen in random order instead of by the circles a move completes
   (3 %, 15 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
   (:mod:`controller.ai.cascades_perfect`).
@@ -44,7 +45,7 @@ LEVELS = (1, 2, 3, 4, 5)
 STRONGEST = LEVELS[-1]
 MCTS_SHARES = {1: 0.0, 2: 0.05, 3: 0.2, 4: 0.5, 5: 1.0}
 """The general search's share of the time by level, in a game without levels of its own in
-:data:`GENERAL_LEVELS` (Big Balls)."""
+:data:`GENERAL_LEVELS`."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ GENERAL_LEVELS: dict[str, dict[int, Rung]] = {
     "cascades": {2: Rung(0.02, policy=False), 3: Rung(0.1, policy=False), 4: Rung(0.1)},
     "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.15, prior=False),
                           4: Rung(0.5, prior=False)},
+    "big-balls": {2: Rung(0.05, policy=False)},
 }
 """Levels 2-4 where a share of the time alone did not keep each level at 75 % or more against
 the one below on a Raspberry Pi's budget (``docs/ai.md``, "Levels"); level 5 is always the whole
