@@ -3,4 +3,4 @@
 Everything here is hardware-agnostic; real and simulated hardware live in ``hw`` and ``sim``.
 """
 
-__version__ = "1.2.0"
+__version__ = "1.3.0"
