@@ -5,6 +5,7 @@ the last self-test's report."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from typing import Any
 
@@ -24,10 +25,14 @@ from sim.served import served_board
 from tests.support.web import Served
 
 
-def _events(stream, name: str):
-    """The ``name`` events of an open server-sent event stream, one by one."""
+def _events(stream, name: str, seconds: float = 60):
+    """The ``name`` events of an open server-sent event stream, one by one, for ``seconds`` at
+    most: the server's keep-alive comments would otherwise keep a stalled stream waiting for
+    ever."""
     kind, lines = None, []
+    deadline = time.monotonic() + seconds
     while True:
+        assert time.monotonic() < deadline, f"no awaited {name} event within {seconds} s"
         line = stream.readline().decode().rstrip("\n")
         if line.startswith("event: "):
             kind = line[7:]
