@@ -3,6 +3,7 @@ real time on a thread, its USB serial line a pseudo-terminal with a stable name.
 
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
 import threading
@@ -13,13 +14,18 @@ from controller.profile.model import Profile
 from sim.mcu.device import SimulatedMicrocontroller
 from sim.mcu.pty import PtyLine
 
+_DEVICES = itertools.count(1)
+"""Numbers the simulated boards a process starts, so no two share a name."""
+
 
 def default_link(profile: Profile) -> Path:
     """Where the running simulated board's serial device is named: in the user's runtime
-    directory, like the ``/dev/kaskade-board`` a udev rule gives a real one."""
+    directory, like the ``/dev/kaskade-board`` a udev rule gives a real one. Each board a
+    process starts gets a name of its own: a touch link still looking for an earlier board
+    must never find a later one under that board's name."""
     base = Path(os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()) / "kaskade"
     base.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return base / f"{board_id(profile)}-{os.getpid()}"
+    return base / f"{board_id(profile)}-{os.getpid()}-{next(_DEVICES)}"
 
 
 class RunningDevice:
