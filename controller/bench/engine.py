@@ -1,6 +1,7 @@
 """How fast the Kaskade engine plays: random playouts (what a search calls), moves through
 the full interface (what the app and a generic search pay) and the level search's nodes; where
-the compiled core was built, its playouts and search too, measured in the same run."""
+the compiled core was built, its playouts and search too, measured in the same run, and its
+search late in a game as well, where level 5 spends most and games are decided."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 
 from controller.ai.base import Budget
 from controller.ai.kaskade.core import compiled, compiled_board, compiled_search
+from controller.ai.kaskade.pacing import phases
 from controller.ai.kaskade.players import Searcher
 from controller.games import get_game
 from controller.games.kaskade import KaskadeState
@@ -60,6 +62,9 @@ def measure_kaskade(width: int, height: int, seconds: float, seed: int) -> dict[
         figures["compiled_search_nodes_per_s"] = round(core.steps / core.seconds)
         figures["compiled_search_speedup"] = round(
             figures["compiled_search_nodes_per_s"] / figures["search_nodes_per_s"], 1)
+        late = compiled_search(late_position(start, seed), Budget(seconds=seconds),
+                               random.Random(seed))
+        figures["compiled_late_nodes_per_s"] = round(late.steps / late.seconds)
     return figures
 
 
@@ -74,6 +79,30 @@ def _middle_game(start: KaskadeState, seed: int) -> KaskadeState:
             state.play(legal[int(rng.random() * len(legal))])
         if not state.is_over():
             return state
+
+
+def late_position(start: KaskadeState, seed: int, tries: int = 200) -> KaskadeState:
+    """A position from where level 5's pacing spends most (nine sixteenths of the balls the
+    board holds, each move adding one): long fronts of cells about to overflow, which cost a
+    search more per node than the middle game does. Random games often end before that on
+    small boards, so after ``tries`` of them the latest position any reached will do."""
+    target = phases(start.grid)[1]
+    rng = random.Random(seed)
+    latest = start
+    for _ in range(tries):
+        state = start.copy()
+        while state.plies < target and not state.is_over():
+            legal = state.legal_moves()
+            before = state.copy()
+            state.play(legal[int(rng.random() * len(legal))])
+            if state.is_over():
+                state = before
+                break
+        if state.plies >= target:
+            return state
+        if state.plies > latest.plies:
+            latest = state
+    return latest
 
 
 def _compiled_playouts(start: KaskadeState, seconds: float, seed: int) -> float:

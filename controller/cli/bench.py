@@ -12,7 +12,10 @@
   evaluation) from a mid-game position, in Python;
 * ``compiled_playouts_per_s``, ``compiled_search_nodes_per_s`` and their ``…_speedup`` — the
   same through the compiled core, and how many times the Python figure that is (where it was
-  built).
+  built);
+* ``compiled_late_nodes_per_s`` — the compiled search's nodes per second late in a game (from
+  where level 5 spends three times its budget), where long fronts of cells about to overflow
+  make a node dearer than in the middle game.
 
 ``bench render`` measures, for a board profile (default the 16 x 16 build):
 
@@ -303,18 +306,20 @@ def run_engine(args: argparse.Namespace) -> int:
     print(f"Kaskade engine, one core — Python {platform.python_version()} on "
           f"{platform.machine()}, {args.seconds:g} s per figure")
     print(f"{'size':<6}{'playouts/s':>12}{'moves/s':>12}{'plies/game':>12}"
-          f"{'compiled playouts/s':>22}{'search nodes/s':>16}{'compiled nodes/s':>22}")
+          f"{'compiled playouts/s':>22}{'search nodes/s':>16}{'compiled nodes/s':>22}"
+          f"{'late nodes/s':>14}")
     for size, figures in results.items():
         if "compiled_playouts_per_s" in figures:
             core = (f"{figures['compiled_playouts_per_s']:>13,.0f} "
                     f"({figures['compiled_speedup']:g}x)")
             search = (f"{figures['compiled_search_nodes_per_s']:>13,.0f} "
                       f"({figures['compiled_search_speedup']:g}x)")
+            late = f"{figures['compiled_late_nodes_per_s']:,}"
         else:
-            core = search = "not built"
+            core = search = late = "not built"
         print(f"{size:<6}{figures['playouts_per_s']:>12,.0f}{figures['moves_per_s']:>12,.0f}"
               f"{figures['plies_per_game']:>12.1f}{core:>22}"
-              f"{figures['search_nodes_per_s']:>16,}{search:>22}")
+              f"{figures['search_nodes_per_s']:>16,}{search:>22}{late:>14}")
     return 0
 
 

@@ -168,52 +168,32 @@ static void classical_both(CoreBoard *b, int score[2]) {
     /* The classical heuristic (controller/ai/kaskade/evaluate.py) for both players in one pass:
      * per own cell its balls, a penalty of 5 - critical mass per critical enemy neighbour, or
      * else +3 a corner, +2 an edge, +2 one ball from critical; +2 per cell in a chain of two
-     * or more critical cells of one colour. */
-    uint8_t critical_of[MAX_CELLS]; /* 0: none, 1: White's critical cell, 2: Black's */
-    uint8_t seen[MAX_CELLS];
-    int stack[MAX_CELLS];
+     * or more critical cells of one colour. A critical cell is in such a chain exactly when a
+     * neighbour of its colour is critical too, so the chains need no search of their own: the
+     * one look at the neighbours that finds the threats finds them (it is most of a search's
+     * time, at every leaf). */
     score[0] = score[1] = 0;
     for (int cell = 0; cell < b->size; cell++) {
         int value = b->cells[cell];
-        critical_of[cell] = 0;
-        seen[cell] = 0;
         if (!value) continue;
         int player = value < 0, sign = player ? -1 : 1;
-        int balls = value * sign, mass = b->critical[cell], safe = 1, points = balls;
+        int balls = value * sign, mass = b->critical[cell], points = balls;
+        int critical = balls == mass - 1, threats = 0, twin = 0;
+        /* counted rather than branched on: which neighbours threaten is as good as random */
         for (int k = 0; k < b->degree[cell]; k++) {
             int n = b->neighbours[cell][k];
-            int enemy = -b->cells[n] * sign;
-            if (enemy > 0 && enemy == b->critical[n] - 1) {
-                points -= 5 - mass;
-                safe = 0;
-            }
+            int near = b->cells[n] * sign, short_of = b->critical[n] - 1;
+            threats += near == -short_of; /* an enemy cell one ball from overflowing */
+            twin |= near == short_of;     /* a cell of its own one ball from overflowing */
         }
-        if (safe) {
+        points -= threats * (5 - mass);
+        if (!threats) {
             if (mass == 3) points += 2;
             else if (mass == 2) points += 3;
-            if (balls == mass - 1) points += 2;
+            if (critical) points += 2;
         }
-        if (balls == mass - 1) critical_of[cell] = (uint8_t)(player + 1);
+        if (critical && twin) points += 2;
         score[player] += points;
-    }
-    for (int start = 0; start < b->size; start++) {
-        int colour = critical_of[start];
-        if (!colour || seen[start]) continue;
-        int top = 0, size = 0;
-        stack[top++] = start;
-        seen[start] = 1;
-        while (top) {
-            int cell = stack[--top];
-            size++;
-            for (int k = 0; k < b->degree[cell]; k++) {
-                int n = b->neighbours[cell][k];
-                if (critical_of[n] == colour && !seen[n]) {
-                    seen[n] = 1;
-                    stack[top++] = n;
-                }
-            }
-        }
-        if (size > 1) score[colour - 1] += 2 * size;
     }
 }
 

@@ -22,7 +22,7 @@ def test_json_has_the_documented_shape(capsys):
         assert set(figures) == {"playouts_per_s", "moves_per_s", "plies_per_game",
                                 "search_nodes_per_s", "compiled_playouts_per_s",
                                 "compiled_speedup", "compiled_search_nodes_per_s",
-                                "compiled_search_speedup"}
+                                "compiled_search_speedup", "compiled_late_nodes_per_s"}
         assert all(value > 0 for value in figures.values())
 
 
@@ -36,7 +36,8 @@ def test_the_table_names_the_machine_and_every_size(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Kaskade engine, one core — Python ")
     assert out[1].split() == ["size", "playouts/s", "moves/s", "plies/game", "compiled",
-                              "playouts/s", "search", "nodes/s", "compiled", "nodes/s"]
+                              "playouts/s", "search", "nodes/s", "compiled", "nodes/s",
+                              "late", "nodes/s"]
     assert out[2].split()[0] == "3x3"
 
 
