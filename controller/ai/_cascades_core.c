@@ -26,13 +26,20 @@
  * position (its 51 cells per side fit a word each), so the table never confuses two
  * positions; on larger boards it holds a 116-bit fingerprint of two independent hashes. A
  * position and its mirror image (left and right swapped, which the rules do not tell apart)
- * are one entry. */
+ * are one entry.
+ *
+ * Beside the values, a proof-number search (wins(), below) proves or refutes one side's win:
+ * on the larger boards it reaches a proof where alpha-beta, bound to finish each turn it
+ * tries, is lost in the first hard one. Its table is its own. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "_budget.h"
 #include "_mix.h"
@@ -49,12 +56,18 @@ typedef struct {
 } Entry;
 
 typedef struct {
+    uint64_t k0, k1; /* as Entry's (see pn_key); k1's top bits: valid (1), work */
+    uint32_t pn, dn; /* proof and disproof numbers: 0 proved, PN_INF the other way */
+} PnEntry;
+
+typedef struct {
     uint16_t first, second; /* a cell as row << 5 | index; second 0xffff: none */
     int32_t score;
+    uint8_t short_mine, short_theirs; /* sure cells the mover, the other side, lacks to win */
 } Turn;
 
 typedef struct {
-    int n, need, greedy, aborted, failed;
+    int n, need, greedy, narrow, aborted, failed;
     int start[MAX_TOP];     /* each row's first cell, numbered row by row */
     Entry *table;
     uint64_t buckets;       /* a power of two */
@@ -63,6 +76,10 @@ typedef struct {
     uint32_t *killers;      /* per ply, the last two turns that cut the search off */
     uint32_t *history;      /* per pair of cells, how often that turn cut the search off */
     uint64_t nodes, positions, limit;
+    PnEntry *proofs;        /* the proof-number search's table, made at its first call */
+    uint64_t proof_buckets, table_bytes;
+    uint32_t *numbers;      /* per ply, each turn's proof and disproof numbers */
+    uint64_t *keys;         /* the keys of one position's turns, while their numbers are read */
     PyObject *check;
     PyThreadState *thread;
     long pending, every;
@@ -78,6 +95,19 @@ static uint32_t mirror_row(uint32_t x, int width) {
     x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
     x = (x >> 16) | (x << 16);
     return x >> (32 - width);
+}
+
+static void *table_alloc(size_t count, size_t size) {
+    /* A zeroed table, on huge pages where the system lends them: the searches read it at
+     * random, and with small pages nearly every read would miss the address cache too. */
+    void *table = calloc(count, size);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = 2u << 20;
+    uintptr_t start = ((uintptr_t)table + huge - 1) & ~(huge - 1);
+    uintptr_t end = ((uintptr_t)table + count * size) & ~(huge - 1);
+    if (table && end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
+#endif
+    return table;
 }
 
 static uint32_t reach(const Solver *s, const uint32_t *own, const uint32_t *other) {
@@ -186,8 +216,8 @@ static void store(Solver *s, uint64_t k0, uint64_t k1, int low, int high, uint64
     slot->k1 = k1 | data << DATA_SHIFT;
 }
 
-static int gen_turns(Solver *s, const uint32_t *own, const uint32_t *other, Turn *turns,
-                     int *won, int *lost) {
+static int gen_turns(Solver *s, const uint32_t *own, const uint32_t *other, int greedy,
+                     Turn *turns, int *won, int *lost) {
     /* The turns of stones into turns, each scored for the order; how many. *won: one wins at
      * once (the mover's sure cells outnumber all the other side can reach); *lost: one or more
      * leaves the other side such a win (those are not listed). -1: too many turns. */
@@ -219,7 +249,7 @@ static int gen_turns(Solver *s, const uint32_t *own, const uint32_t *other, Turn
                         options &= ~(places[q] & (q < r ? ~0u : q == r ? (bit << 1) - 1 : 0));
                     for (; options; options &= options - 1) {
                         int j = __builtin_ctz(options);
-                        if (stones == 1 && s->greedy && any) break;
+                        if (stones == 1 && greedy && any) break;
                         if (stones == 2) after[q] |= 1u << j;
                         Reach e = reaches(s, after, other);
                         if (stones == 2) after[q] &= ~(1u << j);
@@ -238,6 +268,8 @@ static int gen_turns(Solver *s, const uint32_t *own, const uint32_t *other, Turn
                         t->second = stones == 2 ? (uint16_t)(q << 5 | j) : 0xffff;
                         t->score = 64 * (e.my_sure - e.their_sure) +
                                    2 * (e.my_max - e.their_max) + stones;
+                        t->short_mine = (uint8_t)(e.their_max - e.my_sure + 1);
+                        t->short_theirs = (uint8_t)(e.my_max - e.their_sure + 1);
                     }
                 }
             }
@@ -288,18 +320,33 @@ static void cut_by(Solver *s, const Turn *t, int ply) {
     if (*seen < UINT32_MAX) ++*seen;
 }
 
+static void rule_bounds(const Solver *s, const uint32_t *own, const uint32_t *other, int passed,
+                        int *low, int *high) {
+    /* The bounds on the value for the side to move that the rules give without a search (the
+     * sure cells against the reachable ones, the end by passes or by a full board); equal
+     * bounds are the value. */
+    Reach e = reaches(s, own, other);
+    *low = -1;
+    *high = 1;
+    if (e.my_sure > e.their_max) {
+        *low = 1;
+    } else if (!passed && e.their_sure > e.my_max) {
+        *high = -1;
+    } else if ((passed && e.their_sure >= s->need) ||
+               (!can_place(s, own, other) && !can_place(s, other, own))) {
+        *low = *high = by_score(s, own, other);
+    } else {
+        if (e.my_sure == e.their_max) *low = 0;
+        if (!passed && e.their_sure == e.my_max) *high = 0;
+    }
+}
+
 static int search(Solver *s, const uint32_t *own, const uint32_t *other, int passed, int alpha,
                   int beta, int ply) {
     /* The value for the side to move (own), within the window: a result <= alpha is an upper
      * bound, >= beta a lower one. 0 with s->aborted set when stopped. */
-    int low = -1, high = 1;
-    Reach e = reaches(s, own, other);
-    if (e.my_sure > e.their_max) return 1;
-    if (!passed && e.their_sure > e.my_max) return -1;
-    if (passed && e.their_sure >= s->need) return by_score(s, own, other);
-    if (!can_place(s, own, other) && !can_place(s, other, own)) return by_score(s, own, other);
-    if (e.my_sure == e.their_max) low = 0;
-    if (!passed && e.their_sure == e.my_max) high = 0;
+    int low, high;
+    rule_bounds(s, own, other, passed, &low, &high);
     if (low == high) return low;
 
     uint64_t k0, k1;
@@ -332,7 +379,7 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     uint64_t before = s->nodes;
     Turn *turns = s->turns + (size_t)ply * MAX_TURNS;
     int won, lost;
-    int total = gen_turns(s, own, other, turns, &won, &lost);
+    int total = gen_turns(s, own, other, s->greedy, turns, &won, &lost);
     if (total < 0) {
         s->aborted = s->failed = 1;
         return 0;
@@ -379,6 +426,201 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     return best;
 }
 
+/* Proof-number search (depth-first, Nagai's df-pn, with Pawlewicz and Lew's 1 + epsilon
+ * thresholds): whether one side, the attacker, wins (+1) rather than draws or loses. Where
+ * alpha-beta must finish the first turn it tries before it may try another, this search
+ * follows the turns whose proof looks cheapest so far (the fewest positions left to prove),
+ * and leaves a hard line for an easy one as soon as the hard one grows. On the slope most of
+ * the defender's turns lose quickly and a few are hard, which is what it is made for.
+ * Numbers are the attacker's: a proof number 0 is a win proved, a disproof number 0 a win
+ * refuted. A turn not yet searched starts with the sure cells each side still lacks to win as
+ * its numbers (on top 7 that alone cut a proof five-fold against starting every turn at one).
+ * Narrowed (s->narrow), the attacker may place two stones where two fit and pass only to end
+ * the game: a proof still, as every turn of the defender is answered, but a refutation then
+ * refutes only the narrowed game, so its entries are kept apart. */
+
+#define PN_INF 0x7fffffffu
+#define PN_ATTACKER_BIT (1ull << 51)
+#define PN_NARROW_BIT (1ull << 62)
+
+static uint32_t pn_add(uint32_t a, uint32_t b) {
+    uint64_t sum = (uint64_t)a + b;
+    return sum >= PN_INF ? PN_INF : (uint32_t)sum;
+}
+
+static PnEntry *pn_bucket(const Solver *s, uint64_t k0, uint64_t k1) {
+    return s->proofs + (mix(k0 ^ k1 * 0x9e3779b97f4a7c15ull) & (s->proof_buckets - 1)) * BUCKET;
+}
+
+static int pn_find(const Solver *s, uint64_t k0, uint64_t k1, uint32_t *pn, uint32_t *dn) {
+    PnEntry *bucket = pn_bucket(s, k0, k1);
+    for (int i = 0; i < BUCKET; i++)
+        if (bucket[i].k0 == k0 && (bucket[i].k1 & KEY_LOW) == k1 && bucket[i].k1 >> DATA_SHIFT) {
+            *pn = bucket[i].pn;
+            *dn = bucket[i].dn;
+            return 1;
+        }
+    return 0;
+}
+
+static void pn_store(Solver *s, uint64_t k0, uint64_t k1, uint32_t pn, uint32_t dn,
+                     uint64_t work) {
+    /* As store(): a full bucket gives up the entry that cost least. */
+    PnEntry *bucket = pn_bucket(s, k0, k1), *slot = NULL;
+    int cost = 0;
+    while (work > 1 && cost < 127) {
+        work >>= 1;
+        cost++;
+    }
+    for (int i = 0; i < BUCKET && !slot; i++)
+        if (bucket[i].k0 == k0 && (bucket[i].k1 & KEY_LOW) == k1 && bucket[i].k1 >> DATA_SHIFT)
+            slot = &bucket[i];
+    for (int i = 0; i < BUCKET && !slot; i++)
+        if (!(bucket[i].k1 >> DATA_SHIFT)) {
+            slot = &bucket[i];
+            s->positions++;
+        }
+    if (!slot) {
+        slot = &bucket[0];
+        for (int i = 1; i < BUCKET; i++)
+            if ((bucket[i].k1 >> (DATA_SHIFT + 1)) < (slot->k1 >> (DATA_SHIFT + 1)))
+                slot = &bucket[i];
+    }
+    slot->k0 = k0;
+    slot->k1 = k1 | (1ull | (uint64_t)cost << 1) << DATA_SHIFT;
+    slot->pn = pn;
+    slot->dn = dn;
+}
+
+static void pn_key(const Solver *s, const uint32_t *own, const uint32_t *other, int passed,
+                   int attacking, uint64_t *k0, uint64_t *k1) {
+    /* make_key's, told apart by who attacks and by a narrow search's (whose refutations are
+     * not refutations of the whole game); bits no whole-position key uses. */
+    make_key(s, own, other, passed, k0, k1);
+    if (attacking) *k1 ^= PN_ATTACKER_BIT;
+    if (s->narrow) *k0 ^= PN_NARROW_BIT;
+}
+
+static void pn_settled(int value, int attacking, uint32_t *pn, uint32_t *dn) {
+    /* The numbers of a position whose value for the side to move is known. */
+    int won = attacking ? value == 1 : value == -1;
+    *pn = won ? 0 : PN_INF;
+    *dn = won ? PN_INF : 0;
+}
+
+static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int passed,
+                  int attacking, uint32_t pn_limit, uint32_t dn_limit, int ply, uint32_t *pn,
+                  uint32_t *dn) {
+    /* Search the position (attacking: the attacker is to move) until its proof number
+     * reaches pn_limit or its disproof number dn_limit; its numbers into *pn, *dn. */
+    int low, high;
+    rule_bounds(s, own, other, passed, &low, &high);
+    if (attacking ? low == 1 || high < 1 : high == -1 || low > -1) {
+        pn_settled(attacking ? low : high, attacking, pn, dn);
+        return;
+    }
+    uint64_t k0, k1;
+    pn_key(s, own, other, passed, attacking, &k0, &k1);
+    s->nodes++;
+    if (s->limit && s->nodes > s->limit) s->aborted = 1;
+    if (s->check && ++s->pending >= s->every)
+        ask_budget(s->check, &s->pending, &s->thread, &s->aborted, &s->failed);
+    if (ply >= s->max_ply) s->aborted = s->failed = 1;
+    *pn = *dn = 1;
+    if (s->aborted) return;
+
+    uint64_t before = s->nodes;
+    Turn *turns = s->turns + (size_t)ply * MAX_TURNS;
+    int won, lost;
+    int greedy = s->greedy || (attacking && s->narrow);
+    int total = gen_turns(s, own, other, greedy, turns, &won, &lost);
+    if (total < 0) {
+        s->aborted = s->failed = 1;
+        return;
+    }
+    if (won) {
+        pn_settled(1, attacking, pn, dn);
+        pn_store(s, k0, k1, *pn, *dn, 1);
+        return;
+    }
+    qsort(turns, (size_t)total, sizeof(Turn), by_order);
+    /* The children: the turns, then a pass where one may pass (the last slot). */
+    uint32_t *cpn = s->numbers + (size_t)ply * 2 * (MAX_TURNS + 1), *cdn = cpn + MAX_TURNS + 1;
+    uint32_t after[MAX_TOP];
+    uint64_t *keys = s->keys;
+    for (int k = 0; k < total; k++) { /* the keys first, their buckets fetched meanwhile */
+        memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
+        after[turns[k].first >> 5] |= 1u << (turns[k].first & 31);
+        if (turns[k].second != 0xffff) after[turns[k].second >> 5] |= 1u << (turns[k].second & 31);
+        pn_key(s, other, after, 0, !attacking, &keys[2 * k], &keys[2 * k + 1]);
+        const char *bucket = (const char *)pn_bucket(s, keys[2 * k], keys[2 * k + 1]);
+        __builtin_prefetch(bucket);
+        __builtin_prefetch(bucket + sizeof(PnEntry) * BUCKET - 1);
+    }
+    for (int k = 0; k < total; k++) {
+        if (!pn_find(s, keys[2 * k], keys[2 * k + 1], &cpn[k], &cdn[k])) {
+            /* Unsearched, a turn is as hard to prove as the sure cells its side lacks. */
+            cpn[k] = attacking ? turns[k].short_mine : turns[k].short_theirs;
+            cdn[k] = attacking ? turns[k].short_theirs : turns[k].short_mine;
+        }
+    }
+    int children = total;
+    if (!greedy || !(total || lost) || (attacking && passed && !s->greedy)) {
+        if (passed) {
+            pn_settled(by_score(s, own, other), attacking, &cpn[children], &cdn[children]);
+        } else {
+            uint64_t c0, c1;
+            pn_key(s, other, own, 1, !attacking, &c0, &c1);
+            if (!pn_find(s, c0, c1, &cpn[children], &cdn[children]))
+                cpn[children] = cdn[children] = 1;
+        }
+        children++;
+    }
+    /* At the attacker's turn a child of the least proof number is followed, at the
+     * defender's one of the least disproof number; "mine" is that number, "theirs" the
+     * other. A side with no turn and no pass cannot be here: rule_bounds ends such games. */
+    uint32_t *mine = attacking ? cpn : cdn, *theirs = attacking ? cdn : cpn;
+    for (;;) {
+        uint32_t least = PN_INF, second = PN_INF, sum = 0;
+        int best = 0;
+        for (int k = 0; k < children; k++) {
+            sum = pn_add(sum, theirs[k]);
+            if (mine[k] < least) {
+                second = least;
+                least = mine[k];
+                best = k;
+            } else if (mine[k] < second) {
+                second = mine[k];
+            }
+        }
+        *pn = attacking ? least : sum;
+        *dn = attacking ? sum : least;
+        if (*pn >= pn_limit || *dn >= dn_limit || s->aborted) break;
+        uint32_t my_limit = attacking ? pn_limit : dn_limit, their_limit = attacking ? dn_limit
+                                                                                    : pn_limit;
+        uint32_t child_mine = second == PN_INF ? PN_INF : pn_add(second, second / 4 + 1);
+        if (child_mine > my_limit) child_mine = my_limit;
+        uint32_t child_theirs = their_limit >= PN_INF ? PN_INF
+                                                      : their_limit - sum + theirs[best];
+        uint32_t cp, cd;
+        uint32_t *climit_pn = attacking ? &child_mine : &child_theirs;
+        uint32_t *climit_dn = attacking ? &child_theirs : &child_mine;
+        if (best == total) {
+            prove(s, other, own, 1, !attacking, *climit_pn, *climit_dn, ply + 1, &cp, &cd);
+        } else {
+            memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
+            after[turns[best].first >> 5] |= 1u << (turns[best].first & 31);
+            if (turns[best].second != 0xffff)
+                after[turns[best].second >> 5] |= 1u << (turns[best].second & 31);
+            prove(s, other, after, 0, !attacking, *climit_pn, *climit_dn, ply + 1, &cp, &cd);
+        }
+        if (s->aborted) break;
+        cpn[best] = cp;
+        cdn[best] = cd;
+    }
+    if (!s->aborted) pn_store(s, k0, k1, *pn, *dn, s->nodes - before + 1);
+}
+
 /* The Python type: a solver of one top width, its table kept between calls. */
 
 typedef struct {
@@ -402,7 +644,11 @@ static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
     free(s->turns);
     free(s->killers);
     free(s->history);
+    free(s->proofs);
+    free(s->numbers);
+    free(s->keys);
     memset(s, 0, sizeof *s);
+    s->table_bytes = table;
     s->n = top;
     s->greedy = greedy;
     s->need = top; /* of 2 top - 1 bottom cells */
@@ -416,7 +662,7 @@ static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
     uint64_t buckets = 1;
     while (buckets * 2 * BUCKET * sizeof(Entry) <= table) buckets *= 2;
     s->buckets = buckets;
-    s->table = calloc(buckets * BUCKET, sizeof(Entry));
+    s->table = table_alloc(buckets * BUCKET, sizeof(Entry));
     s->turns = malloc((size_t)s->max_ply * MAX_TURNS * sizeof(Turn));
     s->killers = calloc(2 * (size_t)s->max_ply, sizeof(uint32_t));
     s->history = calloc((size_t)(cells + 1) * (size_t)(cells + 1), sizeof(uint32_t));
@@ -432,6 +678,9 @@ static void solver_dealloc(SolverObject *self) {
     free(self->s.turns);
     free(self->s.killers);
     free(self->s.history);
+    free(self->s.proofs);
+    free(self->s.numbers);
+    free(self->s.keys);
     PyTypeObject *type = Py_TYPE(self);
     type->tp_free((PyObject *)self);
     Py_DECREF(type);
@@ -458,6 +707,41 @@ static int read_rows(const Solver *s, PyObject *list, uint32_t *rows) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
+static int begin_call(Solver *s, PyObject *own_list, PyObject *other_list, uint32_t *own,
+                      uint32_t *other, PyObject *check, long every, unsigned long long limit) {
+    /* Read a call's position and budget into the solver; -1 with an exception set when they
+     * are wrong. */
+    if (read_rows(s, own_list, own) || read_rows(s, other_list, other)) return -1;
+    for (int r = 0; r < s->n; r++)
+        if (own[r] & other[r]) {
+            PyErr_SetString(PyExc_ValueError, "a cell holds stones of both sides");
+            return -1;
+        }
+    if (every < 1) {
+        PyErr_SetString(PyExc_ValueError, "every must be 1 or more");
+        return -1;
+    }
+    s->check = check == Py_None ? NULL : check;
+    s->every = every;
+    s->pending = 0;
+    s->aborted = s->failed = 0;
+    s->limit = limit ? s->nodes + limit : 0;
+    s->thread = PyEval_SaveThread();
+    return 0;
+}
+
+static int end_call(Solver *s) {
+    /* Take the interpreter back after a search: -1 with an exception set when it failed. */
+    PyEval_RestoreThread(s->thread);
+    s->check = NULL;
+    if (s->failed) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_RuntimeError, "a position has more turns than the solver holds");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *solver_value(SolverObject *self, PyObject *args, PyObject *kwargs) {
     static char *names[] = {"own", "other", "passed", "alpha", "beta", "check", "every",
                             "limit", NULL};
@@ -468,38 +752,59 @@ static PyObject *solver_value(SolverObject *self, PyObject *args, PyObject *kwar
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOp|iiOlK", names, &own_list, &other_list,
                                      &passed, &alpha, &beta, &check, &every, &limit))
         return NULL;
-    Solver *s = &self->s;
-    uint32_t own[MAX_TOP], other[MAX_TOP];
-    if (read_rows(s, own_list, own) || read_rows(s, other_list, other)) return NULL;
-    for (int r = 0; r < s->n; r++)
-        if (own[r] & other[r]) {
-            PyErr_SetString(PyExc_ValueError, "a cell holds stones of both sides");
-            return NULL;
-        }
     if (alpha < -1 || beta > 1 || alpha >= beta) {
         PyErr_SetString(PyExc_ValueError, "the window must be -1 <= alpha < beta <= 1");
         return NULL;
     }
-    if (every < 1) {
-        PyErr_SetString(PyExc_ValueError, "every must be 1 or more");
-        return NULL;
-    }
-    s->check = check == Py_None ? NULL : check;
-    s->every = every;
-    s->pending = 0;
-    s->aborted = s->failed = 0;
-    s->limit = limit ? s->nodes + limit : 0;
-    s->thread = PyEval_SaveThread();
+    Solver *s = &self->s;
+    uint32_t own[MAX_TOP], other[MAX_TOP];
+    if (begin_call(s, own_list, other_list, own, other, check, every, limit)) return NULL;
     int value = search(s, own, other, passed, alpha, beta, 0);
-    PyEval_RestoreThread(s->thread);
-    s->check = NULL;
-    if (s->failed) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_RuntimeError, "a position has more turns than the solver holds");
-        return NULL;
-    }
+    if (end_call(s)) return NULL;
     if (s->aborted) Py_RETURN_NONE;
     return PyLong_FromLong(value);
+}
+
+static PyObject *solver_wins(SolverObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"own", "other", "passed", "mover", "narrow", "check", "every",
+                            "limit", NULL};
+    PyObject *own_list, *other_list, *check = Py_None;
+    int passed, mover, narrow = 0;
+    long every = 65536;
+    unsigned long long limit = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOpp|pOlK", names, &own_list, &other_list,
+                                     &passed, &mover, &narrow, &check, &every, &limit))
+        return NULL;
+    Solver *s = &self->s;
+    s->narrow = narrow;
+    if (!s->proofs) {
+        uint64_t buckets = 1;
+        while (buckets * 2 * BUCKET * sizeof(PnEntry) <= s->table_bytes) buckets *= 2;
+        s->proofs = table_alloc(buckets * BUCKET, sizeof(PnEntry));
+        s->numbers = malloc((size_t)s->max_ply * 2 * (MAX_TURNS + 1) * sizeof(uint32_t));
+        s->keys = malloc(2 * MAX_TURNS * sizeof(uint64_t));
+        if (!s->proofs || !s->numbers || !s->keys) {
+            free(s->proofs);
+            free(s->numbers);
+            free(s->keys);
+            s->proofs = NULL;
+            s->numbers = NULL;
+            s->keys = NULL;
+            return PyErr_NoMemory();
+        }
+        s->proof_buckets = buckets;
+    }
+    uint32_t own[MAX_TOP], other[MAX_TOP];
+    if (begin_call(s, own_list, other_list, own, other, check, every, limit)) return NULL;
+    uint32_t pn, dn;
+    prove(s, own, other, passed, mover, PN_INF, PN_INF, 0, &pn, &dn);
+    if (end_call(s)) return NULL;
+    if (s->aborted) Py_RETURN_NONE;
+    if (pn && dn) { /* a sum of numbers reached the ceiling before the proof ended */
+        PyErr_SetString(PyExc_OverflowError, "the proof numbers outgrew 32 bits");
+        return NULL;
+    }
+    return PyBool_FromLong(pn == 0);
 }
 
 static PyObject *solver_nodes(SolverObject *self, void *closure) {
@@ -515,6 +820,11 @@ static PyMethodDef solver_methods[] = {
      "value(own, other, passed, alpha=-1, beta=1, check=None, every=65536, limit=0) -> int | "
      "None: the value for the side to move (own's rows as masks) within the window, or None "
      "when check(positions) said stop or limit positions were searched."},
+    {"wins", (PyCFunction)(void (*)(void))solver_wins, METH_VARARGS | METH_KEYWORDS,
+     "wins(own, other, passed, mover, check=None, every=65536, limit=0) -> bool | None: "
+     "whether a side wins (the side to move, own, when mover is true, else the other), by "
+     "proof-number search; None when check(positions) said stop or limit positions were "
+     "searched."},
     {NULL, NULL, 0, NULL},
 };
 

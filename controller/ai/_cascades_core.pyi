@@ -10,3 +10,6 @@ class Solver:
     def value(self, own: Sequence[int], other: Sequence[int], passed: bool, alpha: int = -1,
               beta: int = 1, check: Callable[[int], bool] | None = None, every: int = 65536,
               limit: int = 0) -> int | None: ...
+    def wins(self, own: Sequence[int], other: Sequence[int], passed: bool, mover: bool,
+             narrow: int = 0, check: Callable[[int], bool] | None = None, every: int = 65536,
+             limit: int = 0) -> bool | None: ...

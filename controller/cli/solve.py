@@ -64,7 +64,13 @@ def register(commands: Any) -> None:
                         help="Cascades: the reference search in Python even where the compiled "
                         "one was built")
     parser.add_argument("--proof", action="store_true",
-                        help="prove who wins only, stopping at the first winning first move")
+                        help="prove who wins only, stopping at the first winning first move "
+                        "(Cascades: by proof-number search where the compiled solver was "
+                        "built)")
+    parser.add_argument("--narrow", action="store_true",
+                        help="Cascades with --proof: look for the first player's win among its "
+                        "turns of two stones first (still a proof: every reply is answered); "
+                        "where none is found there, the whole search follows")
     parser.add_argument("--first", metavar="CELL,…",
                         help="the first moves (Cascades: first stones) to try, in this order "
                         "(default every cell)")
@@ -101,8 +107,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--memory must be at least 1 MB")
     if args.game == "cascades":
         return run_cascades(args)
-    if args.greedy or args.python or args.book is not None:
-        raise UsageError("--greedy, --python and --book are for Cascades (--game cascades)")
+    if args.greedy or args.python or args.narrow or args.book is not None:
+        raise UsageError("--greedy, --python, --narrow and --book are for Cascades (--game "
+                         "cascades)")
     sizes = [parse_size(size) for size in (args.sizes or DEFAULT_SIZES).split(",")]
     if args.openings is not None:
         return run_openings(args, sizes)
@@ -222,6 +229,8 @@ def run_cascades(args: argparse.Namespace) -> int:
         raise UsageError("--openings and --strategy are for Kaskade")
     if args.book is not None:
         return run_book(args)
+    if args.narrow and not args.proof:
+        raise UsageError("--narrow narrows a proof: add --proof")
     rows = []
     for text in (args.sizes or CASCADES_SIZES).split(","):
         if not text.strip().isdigit():
@@ -241,8 +250,8 @@ def run_cascades(args: argparse.Namespace) -> int:
         for cell in stones:
             try:
                 values[Slope(top).name(cell)] = \
-                    (1 if solver.loses(black, white | 1 << cell, False) else 0) if args.proof \
-                    else -solver.value(black, white | 1 << cell, False)
+                    (1 if _first_wins(solver, white | 1 << cell, black, args.narrow) else 0) \
+                    if args.proof else -solver.value(black, white | 1 << cell, False)
             except Stopped:
                 values[Slope(top).name(cell)] = None
                 break
@@ -256,12 +265,23 @@ def run_cascades(args: argparse.Namespace) -> int:
     return 0
 
 
+def _first_wins(solver: Solver, white: int, black: int, narrow: bool) -> bool:
+    """Whether White, having placed its first stone, wins: proved by proof-number search where
+    the compiled solver was built (its turns of two stones tried alone first if ``narrow``),
+    else by the reference search."""
+    if not isinstance(solver, CompiledSolver):
+        return solver.loses(black, white, False)
+    if narrow and solver.proves_win(black, white, False, mover=False, narrow=True):
+        return True
+    return solver.proves_win(black, white, False, mover=False)
+
+
 def run_book(args: argparse.Namespace) -> int:
     """Print the opening book of one Cascades top width as JSON."""
-    if args.proof or args.first or args.limit or args.seconds or args.json or args.greedy or \
-            args.python:
+    if args.proof or args.narrow or args.first or args.limit or args.seconds or args.json or \
+            args.greedy or args.python:
         raise UsageError("--book proves every position it stores: it takes no --proof, "
-                         "--first, --limit, --seconds, --json, --greedy or --python")
+                         "--narrow, --first, --limit, --seconds, --json, --greedy or --python")
     if args.sizes is None or not args.sizes.strip().isdigit():
         raise UsageError("--book takes one top width (6)")
     try:
@@ -317,6 +337,7 @@ def _cascades_row(solver: Solver, args: argparse.Namespace, values: dict[str, in
         "complete": complete,
         "proof": args.proof,
         "greedy": args.greedy,
+        "narrow": args.narrow,
         "compiled": isinstance(solver, CompiledSolver),
         "seconds": round(seconds, 2),
     }

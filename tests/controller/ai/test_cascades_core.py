@@ -1,7 +1,7 @@
 """The compiled Cascades solver against the Python one, its reference: the same value on random
 positions of top widths 3 to 5 (and late positions of 6), reached through the game's own rules,
-whatever the window, the table's size or the greedy option; and clear errors for what it does
-not take.
+whatever the window, the table's size or the greedy option; its proof-number search proving
+exactly the wins the values say, narrowed or not; and clear errors for what it does not take.
 
 The solver is built at install where a compiler is present; in CI it must be there."""
 
@@ -95,6 +95,57 @@ def test_a_narrow_window_gives_a_true_bound(top, seed, plies, window):
     assert compiled.loses(own, other, passed) == (value == -1)
 
 
+@settings(max_examples=150, deadline=None)
+@given(top=st.integers(3, 5), seed=st.integers(0, 2**32), plies=st.integers(1, 24),
+       table=st.sampled_from([1 << 12, 1 << 20]), greedy=st.booleans())
+def test_proof_numbers_prove_exactly_the_wins_the_values_say(top, seed, plies, table, greedy):
+    """Either side as the one to prove a win for; a narrowed search proves no win that is not
+    one (it may miss some). A 4 KB table forgets most of what it learns on the way."""
+    found = position(top, seed, plies)
+    assume(found is not None)
+    assert found is not None
+    own, other, passed = found
+    value = reference(top, greedy).value(own, other, passed)
+    compiled = CompiledSolver(top, greedy, table_bytes=table)
+    assert compiled.proves_win(own, other, passed, mover=True) == (value == 1)
+    assert compiled.proves_win(own, other, passed, mover=False) == (value == -1)
+    if compiled.proves_win(own, other, passed, mover=True, narrow=True):
+        assert value == 1
+    if compiled.proves_win(own, other, passed, mover=False, narrow=True):
+        assert value == -1
+    assert compiled.proves_win(own, other, passed, mover=True) == (value == 1), "from its table"
+
+
+def test_proof_numbers_prove_the_winning_first_stones_of_tops_4_and_6():
+    """Top 4's d2 even narrowed; top 6's f2, a proof of hundreds of thousands of positions."""
+    for top, stone, others in ((4, 3, (1, 2, 4)), (6, 5, (4, 6))):
+        solver = CompiledSolver(top, table_bytes=1 << 26)
+        white, black = solver.board.start
+        first = white | 1 << (top + stone)
+        assert solver.proves_win(black, first, False, mover=False)
+        if top == 4:
+            assert solver.proves_win(black, first, False, mover=False, narrow=True)
+        for cell in others:
+            assert not solver.proves_win(black, white | 1 << (top + cell), False, mover=False)
+
+
+def test_a_stopped_proof_raises_and_its_table_still_proves(monkeypatch):
+    monkeypatch.setattr(cascades_solve, "CHECK_EVERY", 1)
+    solver = CompiledSolver(5, table_bytes=1 << 16)
+    white, black = solver.board.start
+    first = white | 1 << 5
+    solver.stop = lambda: True
+    with pytest.raises(Stopped):
+        solver.proves_win(black, first, False, mover=False)
+    solver.stop = None
+    solver.limit = 3
+    with pytest.raises(Stopped):
+        solver.proves_win(black, first, False, mover=False)
+    solver.limit = 0
+    assert solver.proves_win(black, first, False, mover=False) == \
+        (Solver(5).value(black, first, False) == -1)
+
+
 def test_late_positions_of_top_6_agree():
     """Top 6 from the start is beyond the Python solver; some twenty actions in, both finish."""
     games = (position(6, seed, 18 + seed % 4) for seed in range(200))
@@ -149,6 +200,8 @@ def test_boards_it_does_not_take_are_refused(call, message):
 def test_bad_positions_are_refused(arguments, message):
     with pytest.raises(ValueError, match=message):
         core.Solver(4).value(*arguments)
+    with pytest.raises(ValueError, match=message):
+        core.Solver(4).wins(*arguments, True)
 
 
 def test_a_bad_window_is_refused():

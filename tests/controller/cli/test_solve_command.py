@@ -127,6 +127,18 @@ def test_a_cascades_proof_stops_at_the_first_winning_stone(capsys):
     assert capsys.readouterr().out.startswith("top 4: undecided (b2 does not win);")
 
 
+def test_a_narrowed_cascades_proof_proves_top_6(capsys):
+    compiled_cascades()
+    assert main(["solve", "--game", "cascades", "6", "--proof", "--narrow", "--first", "f2",
+                 "--json", "--memory", "256"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["first_moves"] == {"f2": 1}
+    assert row["narrow"]
+    assert main(["solve", "--game", "cascades", "4", "--proof", "--narrow", "--first", "b2"]) == 0
+    assert capsys.readouterr().out.startswith("top 4: undecided (b2 does not win);"), \
+        "the narrow search finds no win, the whole one shows there is none"
+
+
 def test_a_cascades_limit_reached_says_where_it_stopped(capsys):
     compiled_cascades()
     assert main(["solve", "--game", "cascades", "6", "--limit", "2000", "--memory", "16"]) == 0
@@ -156,6 +168,9 @@ def test_the_book_is_printed_as_json(capsys):
     (["solve", "--game", "cascades", "7", "--book", "3"], "no proved first stone"),
     (["solve", "2x2", "--greedy"], "are for Cascades"),
     (["solve", "2x2", "--python"], "are for Cascades"),
+    (["solve", "2x2", "--narrow", "--proof"], "are for Cascades"),
+    (["solve", "--game", "cascades", "4", "--narrow"], "add --proof"),
+    (["solve", "--game", "cascades", "6", "--book", "3", "--narrow"], "takes no --proof, --narrow"),
 ])
 def test_bad_cascades_input_is_a_one_line_error(arguments, message, capsys):
     assert main(arguments) == 2
