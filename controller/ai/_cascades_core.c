@@ -60,6 +60,8 @@ typedef struct {
     uint32_t pn, dn; /* proof and disproof numbers: 0 proved, PN_INF the other way */
 } PnEntry;
 
+_Static_assert(sizeof(Entry) == 16 && sizeof(PnEntry) == 24, "entries are whole words");
+
 typedef struct {
     uint16_t first, second; /* a cell as row << 5 | index; second 0xffff: none */
     int32_t score;
@@ -188,30 +190,43 @@ static Entry *find(const Solver *s, uint64_t k0, uint64_t k1) {
     return NULL;
 }
 
-static void store(Solver *s, uint64_t k0, uint64_t k1, int low, int high, uint64_t work) {
-    Entry *bucket = s->table + (mix(k0 ^ k1 * 0x9e3779b97f4a7c15ull) & (s->buckets - 1)) * BUCKET;
+static int cost_of(uint64_t work) {
+    /* A search's cost as kept in an entry: the log of its positions, at most 127. */
     int cost = 0;
     while (work > 1 && cost < 127) {
         work >>= 1;
         cost++;
     }
-    uint64_t data = 1 | (uint64_t)(low + 1) << 1 | (uint64_t)(high + 1) << 3 |
-                    (uint64_t)cost << 5;
-    Entry *slot = NULL;
-    for (int i = 0; i < BUCKET && !slot; i++)
-        if (bucket[i].k0 == k0 && (bucket[i].k1 & KEY_LOW) == k1 && bucket[i].k1 >> DATA_SHIFT)
-            slot = &bucket[i];
-    for (int i = 0; i < BUCKET && !slot; i++)
-        if (!(bucket[i].k1 >> DATA_SHIFT)) {
-            slot = &bucket[i];
-            s->positions++;
-        }
-    if (!slot) { /* full: replace the entry whose search cost least */
-        slot = &bucket[0];
-        for (int i = 1; i < BUCKET; i++)
-            if ((bucket[i].k1 >> (DATA_SHIFT + 5)) < (slot->k1 >> (DATA_SHIFT + 5)))
-                slot = &bucket[i];
+    return cost;
+}
+
+static int choose_slot(Solver *s, const uint64_t *bucket, size_t stride, uint64_t k0,
+                       uint64_t k1, int cost_shift) {
+    /* Where in a bucket (entries of stride words, each beginning with k0 and k1) a position
+     * goes: its own entry, else a free one, else the one whose search cost least (its cost
+     * kept above cost_shift in k1). */
+    for (int i = 0; i < BUCKET; i++) {
+        const uint64_t *e = bucket + i * stride;
+        if (e[0] == k0 && (e[1] & KEY_LOW) == k1 && e[1] >> DATA_SHIFT) return i;
     }
+    for (int i = 0; i < BUCKET; i++)
+        if (!(bucket[i * stride + 1] >> DATA_SHIFT)) {
+            s->positions++;
+            return i;
+        }
+    int cheapest = 0;
+    for (int i = 1; i < BUCKET; i++)
+        if (bucket[i * stride + 1] >> cost_shift < bucket[cheapest * stride + 1] >> cost_shift)
+            cheapest = i;
+    return cheapest;
+}
+
+static void store(Solver *s, uint64_t k0, uint64_t k1, int low, int high, uint64_t work) {
+    Entry *bucket = s->table + (mix(k0 ^ k1 * 0x9e3779b97f4a7c15ull) & (s->buckets - 1)) * BUCKET;
+    uint64_t data = 1 | (uint64_t)(low + 1) << 1 | (uint64_t)(high + 1) << 3 |
+                    (uint64_t)cost_of(work) << 5;
+    Entry *slot = &bucket[choose_slot(s, (const uint64_t *)bucket, sizeof(Entry) / 8, k0, k1,
+                                      DATA_SHIFT + 5)];
     slot->k0 = k0;
     slot->k1 = k1 | data << DATA_SHIFT;
 }
@@ -466,28 +481,11 @@ static int pn_find(const Solver *s, uint64_t k0, uint64_t k1, uint32_t *pn, uint
 static void pn_store(Solver *s, uint64_t k0, uint64_t k1, uint32_t pn, uint32_t dn,
                      uint64_t work) {
     /* As store(): a full bucket gives up the entry that cost least. */
-    PnEntry *bucket = pn_bucket(s, k0, k1), *slot = NULL;
-    int cost = 0;
-    while (work > 1 && cost < 127) {
-        work >>= 1;
-        cost++;
-    }
-    for (int i = 0; i < BUCKET && !slot; i++)
-        if (bucket[i].k0 == k0 && (bucket[i].k1 & KEY_LOW) == k1 && bucket[i].k1 >> DATA_SHIFT)
-            slot = &bucket[i];
-    for (int i = 0; i < BUCKET && !slot; i++)
-        if (!(bucket[i].k1 >> DATA_SHIFT)) {
-            slot = &bucket[i];
-            s->positions++;
-        }
-    if (!slot) {
-        slot = &bucket[0];
-        for (int i = 1; i < BUCKET; i++)
-            if ((bucket[i].k1 >> (DATA_SHIFT + 1)) < (slot->k1 >> (DATA_SHIFT + 1)))
-                slot = &bucket[i];
-    }
+    PnEntry *bucket = pn_bucket(s, k0, k1);
+    PnEntry *slot = &bucket[choose_slot(s, (const uint64_t *)bucket, sizeof(PnEntry) / 8, k0,
+                                        k1, DATA_SHIFT + 1)];
     slot->k0 = k0;
-    slot->k1 = k1 | (1ull | (uint64_t)cost << 1) << DATA_SHIFT;
+    slot->k1 = k1 | (1ull | (uint64_t)cost_of(work) << 1) << DATA_SHIFT;
     slot->pn = pn;
     slot->dn = dn;
 }

@@ -58,15 +58,20 @@ def position(top: int, seed: int, plies: int) -> tuple[int, int, bool] | None:
     return own, other, state.passes == 1 or rng.random() < 0.5
 
 
+def open_position(top: int, seed: int, plies: int) -> tuple[int, int, bool]:
+    """:func:`position`, the examples whose game is over set aside."""
+    found = position(top, seed, plies)
+    assume(found is not None)
+    assert found is not None
+    return found
+
+
 @settings(max_examples=150, deadline=None)
 @given(top=st.integers(3, 5), seed=st.integers(0, 2**32), plies=st.integers(1, 24),
        table=st.sampled_from([1 << 12, 1 << 20]), greedy=st.booleans())
 def test_the_compiled_solver_gives_the_python_solvers_value(top, seed, plies, table, greedy):
     """A 4 KB table holds 256 positions: the table replacing entries must not change a value."""
-    found = position(top, seed, plies)
-    assume(found is not None)
-    assert found is not None
-    own, other, passed = found
+    own, other, passed = open_position(top, seed, plies)
     expected = reference(top, greedy).value(own, other, passed)
     compiled = CompiledSolver(top, greedy, table_bytes=table)
     assert compiled.value(own, other, passed) == expected
@@ -78,10 +83,7 @@ def test_the_compiled_solver_gives_the_python_solvers_value(top, seed, plies, ta
        window=st.sampled_from([(-1, 0), (0, 1), (-1, 1)]))
 def test_a_narrow_window_gives_a_true_bound(top, seed, plies, window):
     """At most alpha: the value is no more; at least beta: no less; between: the value."""
-    found = position(top, seed, plies)
-    assume(found is not None)
-    assert found is not None
-    own, other, passed = found
+    own, other, passed = open_position(top, seed, plies)
     value = reference(top, False).value(own, other, passed)
     alpha, beta = window
     bound = CompiledSolver(top, table_bytes=1 << 16).bounded(own, other, passed, alpha, beta)
@@ -101,10 +103,7 @@ def test_a_narrow_window_gives_a_true_bound(top, seed, plies, window):
 def test_proof_numbers_prove_exactly_the_wins_the_values_say(top, seed, plies, table, greedy):
     """Either side as the one to prove a win for; a narrowed search proves no win that is not
     one (it may miss some). A 4 KB table forgets most of what it learns on the way."""
-    found = position(top, seed, plies)
-    assume(found is not None)
-    assert found is not None
-    own, other, passed = found
+    own, other, passed = open_position(top, seed, plies)
     value = reference(top, greedy).value(own, other, passed)
     compiled = CompiledSolver(top, greedy, table_bytes=table)
     assert compiled.proves_win(own, other, passed, mover=True) == (value == 1)
