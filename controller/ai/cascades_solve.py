@@ -275,24 +275,23 @@ class CompiledSolver(Solver):
         stones where two fit (and a pass that ends the game): a win it finds is still proved —
         every turn of the loser is answered — but false then says only that none was found that
         way. Its table is its own, of ``table_bytes`` too."""
-        stop = self.stop
-        check = None if stop is None else lambda _: stop()
-        result = self.core.wins(self.rows(own), self.rows(other), passed, mover, narrow,
-                                check=check, every=CHECK_EVERY, limit=self.limit)
-        if result is None:
-            raise Stopped
-        return bool(result)
+        return bool(self._budgeted(self.core.wins, self.rows(own), self.rows(other), passed,
+                                   mover, narrow))
 
     def bounded(self, own: int, other: int, passed: bool, alpha: int, beta: int) -> int:
         """The value within the window ``alpha`` < value < ``beta``: at most ``alpha`` means
         no more than that, at least ``beta`` no less."""
+        return int(self._budgeted(self.core.value, self.rows(own), self.rows(other), passed,
+                                  alpha, beta))
+
+    def _budgeted(self, search: Callable[..., Any], *arguments: Any) -> Any:
+        """A compiled search's answer, asking ``stop`` and bounded by ``limit`` on the way."""
         stop = self.stop
         check = None if stop is None else lambda _: stop()
-        result = self.core.value(self.rows(own), self.rows(other), passed, alpha, beta,
-                                 check=check, every=CHECK_EVERY, limit=self.limit)
+        result = search(*arguments, check=check, every=CHECK_EVERY, limit=self.limit)
         if result is None:
             raise Stopped
-        return int(result)
+        return result
 
 
 def compiled() -> bool:
