@@ -294,6 +294,22 @@ static int gen_turns(Solver *s, const uint32_t *own, const uint32_t *other, int 
     return total;
 }
 
+static void apply_turn(const Solver *s, const uint32_t *own, const Turn *t, uint32_t *after) {
+    /* own's rows with the turn's stones added, into after. */
+    memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
+    after[t->first >> 5] |= 1u << (t->first & 31);
+    if (t->second != 0xffff) after[t->second >> 5] |= 1u << (t->second & 31);
+}
+
+static int count_node(Solver *s) {
+    /* Count a position searched; whether the budget says stop (s->aborted set). */
+    s->nodes++;
+    if (s->limit && s->nodes > s->limit) s->aborted = 1;
+    else if (s->check && ++s->pending >= s->every)
+        ask_budget(s->check, &s->pending, &s->thread, &s->aborted, &s->failed);
+    return s->aborted;
+}
+
 static int by_order(const void *a, const void *b) {
     /* Best score first; equal scores in the order listed (the cells' order). */
     const Turn *x = a, *y = b;
@@ -378,15 +394,7 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     if (low > alpha) alpha = low;
     if (high < beta) beta = high;
 
-    s->nodes++;
-    if (s->limit && s->nodes > s->limit) {
-        s->aborted = 1;
-        return 0;
-    }
-    if (s->check && ++s->pending >= s->every) {
-        ask_budget(s->check, &s->pending, &s->thread, &s->aborted, &s->failed);
-        if (s->aborted) return 0;
-    }
+    if (count_node(s)) return 0;
     if (ply >= s->max_ply) { /* cannot happen: a game has fewer turns than that */
         s->aborted = s->failed = 1;
         return 0;
@@ -407,9 +415,7 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
         rank(s, turns, total, ply);
         uint32_t after[MAX_TOP];
         for (int k = 0; k < total && best < beta; k++) {
-            memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
-            after[turns[k].first >> 5] |= 1u << (turns[k].first & 31);
-            if (turns[k].second != 0xffff) after[turns[k].second >> 5] |= 1u << (turns[k].second & 31);
+            apply_turn(s, own, &turns[k], after);
             int bar = best > alpha ? best : alpha;
             int v = -search(s, other, after, 0, -beta, -bar, ply + 1);
             if (s->aborted) return 0;
@@ -519,13 +525,12 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     }
     uint64_t k0, k1;
     pn_key(s, own, other, passed, attacking, &k0, &k1);
-    s->nodes++;
-    if (s->limit && s->nodes > s->limit) s->aborted = 1;
-    if (s->check && ++s->pending >= s->every)
-        ask_budget(s->check, &s->pending, &s->thread, &s->aborted, &s->failed);
-    if (ply >= s->max_ply) s->aborted = s->failed = 1;
     *pn = *dn = 1;
-    if (s->aborted) return;
+    if (count_node(s)) return;
+    if (ply >= s->max_ply) { /* cannot happen: a game has fewer turns than that */
+        s->aborted = s->failed = 1;
+        return;
+    }
 
     uint64_t before = s->nodes;
     Turn *turns = s->turns + (size_t)ply * MAX_TURNS;
@@ -547,9 +552,7 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     uint32_t after[MAX_TOP];
     uint64_t *keys = s->keys;
     for (int k = 0; k < total; k++) { /* the keys first, their buckets fetched meanwhile */
-        memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
-        after[turns[k].first >> 5] |= 1u << (turns[k].first & 31);
-        if (turns[k].second != 0xffff) after[turns[k].second >> 5] |= 1u << (turns[k].second & 31);
+        apply_turn(s, own, &turns[k], after);
         pn_key(s, other, after, 0, !attacking, &keys[2 * k], &keys[2 * k + 1]);
         const char *bucket = (const char *)pn_bucket(s, keys[2 * k], keys[2 * k + 1]);
         __builtin_prefetch(bucket);
@@ -600,17 +603,13 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
         if (child_mine > my_limit) child_mine = my_limit;
         uint32_t child_theirs = their_limit >= PN_INF ? PN_INF
                                                       : their_limit - sum + theirs[best];
-        uint32_t cp, cd;
-        uint32_t *climit_pn = attacking ? &child_mine : &child_theirs;
-        uint32_t *climit_dn = attacking ? &child_theirs : &child_mine;
-        if (best == total) {
-            prove(s, other, own, 1, !attacking, *climit_pn, *climit_dn, ply + 1, &cp, &cd);
+        uint32_t cp, cd, limit_pn = attacking ? child_mine : child_theirs,
+                         limit_dn = attacking ? child_theirs : child_mine;
+        if (best == total) { /* the pass */
+            prove(s, other, own, 1, !attacking, limit_pn, limit_dn, ply + 1, &cp, &cd);
         } else {
-            memcpy(after, own, sizeof(uint32_t) * (size_t)s->n);
-            after[turns[best].first >> 5] |= 1u << (turns[best].first & 31);
-            if (turns[best].second != 0xffff)
-                after[turns[best].second >> 5] |= 1u << (turns[best].second & 31);
-            prove(s, other, after, 0, !attacking, *climit_pn, *climit_dn, ply + 1, &cp, &cd);
+            apply_turn(s, own, &turns[best], after);
+            prove(s, other, after, 0, !attacking, limit_pn, limit_dn, ply + 1, &cp, &cd);
         }
         if (s->aborted) break;
         cpn[best] = cp;
