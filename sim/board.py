@@ -6,6 +6,7 @@ in the composition root as ``sim``."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, TextIO
@@ -75,6 +76,27 @@ class Fingers(Protocol):
 
     def up(self, pad: int) -> None: ...
 
+    def clock(self) -> float:
+        """Seconds on the touch board's own clock: a front end holds a finger for a tap's time
+        on it (see ``sim.finger_time``)."""
+        ...
+
+
+class DirectFingers:
+    """Pads handed straight to the app: touched the moment they are, on the wall's clock."""
+
+    def __init__(self, touches: VirtualTouches) -> None:
+        self.touches = touches
+
+    def down(self, pad: int) -> None:
+        self.touches.down(pad)
+
+    def up(self, pad: int) -> None:
+        self.touches.up(pad)
+
+    def clock(self) -> float:
+        return time.monotonic()
+
 
 class NoFingers:
     """The pads of a board whose touches come from a serial port: touching them here does
@@ -85,6 +107,9 @@ class NoFingers:
 
     def up(self, pad: int) -> None:
         pass
+
+    def clock(self) -> float:
+        return time.monotonic()
 
 
 class Device(Protocol):
@@ -128,7 +153,7 @@ def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None
     pixels, buttons, sound = SimPixels(), VirtualButtons(), SimSound()
     if touch == "direct":
         direct = VirtualTouches()
-        return SimBoard(profile, pixels, direct, buttons, sound, direct)
+        return SimBoard(profile, pixels, direct, buttons, sound, DirectFingers(direct))
     if touch == "port":
         if port is None:
             raise ValueError("touch='port' needs the port")

@@ -26,6 +26,7 @@ from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge
 from sim.board import SimBoard, sim_parts
+from sim.finger_time import wait_on
 from sim.headless import scripted_firmware
 from sim.results import Results
 from sim.script import Command, act, parse_command
@@ -118,7 +119,7 @@ class Live:
         elif command.pad is not None:
             fingers = self.parts.touches
             act(command, partial(fingers.down, command.pad), partial(fingers.up, command.pad),
-                time.sleep)
+                wait_on(fingers.clock))
             if self.parts.link is not None:
                 self.board.settle()
                 time.sleep(SETTLE)

@@ -29,13 +29,15 @@ from controller.app.loop import Companion
 from controller.app.loop import run as run_loop
 from controller.devices.interfaces import Sound
 from sim.board import sim_parts
+from sim.finger_time import Hold
 from sim.leds import FrameReader
 from sim.pad_caption import pad_caption
 from sim.raster import TO_SCREEN
 
 TAP = 0.12
 """Seconds between touching and letting go for a tap (and a button press), and then off the
-board before the next tap: the firmware sees a finger only when it stays a few scans."""
+board before the next tap, on the touch board's clock: the firmware sees a finger only when it
+stays a few scans."""
 POLL = 0.03
 KEYS_HELP = "arrows move · Space tap · T keep touched · M menu · U undo · Q quit"
 MOVES = {"\x1b[A": (0, 1), "\x1b[B": (0, -1), "\x1b[C": (1, 0), "\x1b[D": (-1, 0),
@@ -106,12 +108,12 @@ class TerminalBoard:
         self.true_colour = true_colour()
         self.cursor = (0, 0)
         self.kept: set[int] = set()
-        self.pending: list[tuple[float, str, Any]] = []
-        """Releases due later: (when, "pad" or "button", which)."""
+        self.pending: list[tuple[Hold, str, Any]] = []
+        """Releases due once their holds are over: (hold, "pad" or "button", which)."""
         self.typed: list[str] = []
         """Keys typed ahead, taken in order: each once the last tap has ended."""
-        self.free_at = 0.0
-        """When the last tap's finger has been off the board long enough for the next."""
+        self.lifted: Hold | None = None
+        """The last tap's finger off the board: the next waits until it is over."""
         self.last_sound: tuple[Sound | None, float] = (None, 0.0)
         self.stop = threading.Event()
         self.companion = companion
@@ -133,7 +135,7 @@ class TerminalBoard:
                 if ready:
                     self.typed += split_keys(os.read(descriptor, 64).decode("utf-8", "replace"))
                 self._release_due()
-                while self.typed and not self.pending and time.monotonic() >= self.free_at:
+                while self.typed and not self.pending and self._free():
                     self._key(self.typed.pop(0))
                 version, _ = self.pixels.latest()
                 state = (version, self.cursor, frozenset(self.kept), self._sound_text())
@@ -162,7 +164,7 @@ class TerminalBoard:
         pad = self.cursor[1] * self.profile.columns + self.cursor[0]
         if key in (" ", "\n", "\r"):
             self.touches.down(pad)
-            self.pending.append((time.monotonic() + TAP, "pad", pad))
+            self.pending.append((Hold(self.touches.clock, TAP), "pad", pad))
         elif key == "t":
             if pad in self.kept:
                 self.kept.discard(pad)
@@ -173,20 +175,24 @@ class TerminalBoard:
         elif key in ("m", "u"):
             button = "menu" if key == "m" else "undo"
             self.buttons.down(button)
-            self.pending.append((time.monotonic() + TAP, "button", button))
+            self.pending.append((Hold(time.monotonic, TAP), "button", button))
         elif key in ("q", "\x03"):
             self.stop.set()
 
     def _release_due(self) -> None:
-        now = time.monotonic()
-        for item in [p for p in self.pending if p[0] <= now]:
+        for item in [p for p in self.pending if p[0].over()]:
             self.pending.remove(item)
             _, kind, which = item
             if kind == "pad":
                 self.touches.up(which)
+                self.lifted = Hold(self.touches.clock, TAP)
             else:
                 self.buttons.up(which)
-            self.free_at = now + TAP
+                self.lifted = Hold(time.monotonic, TAP)
+
+    def _free(self) -> bool:
+        """Whether the last tap's finger has been off the board long enough for the next."""
+        return self.lifted is None or self.lifted.over()
 
     def _sound_played(self, sound: Sound) -> None:
         self.last_sound = (sound, time.monotonic())

@@ -31,6 +31,7 @@ from controller.devices.interfaces import Sound
 from controller.profile.firmware import default_thresholds
 from controller.render.heatmap import readings_map
 from sim.board import sim_parts
+from sim.finger_time import Hold
 from sim.leds import FrameReader
 from sim.pad_caption import pad_caption
 from sim.raster import Raster
@@ -46,8 +47,9 @@ BOARD_OFFSET = (PADDING + EDGE, PADDING)
 """Where the board's top-left LED corner is in the window."""
 KEYS = ("arrows + Space: touch · C: coordinates · M menu · U undo · D debug · Q quit")
 POLL_MS = 15
-SHORTEST_TAP_MS = 80
-"""How long a click holds a pad at least: about the shortest tap of a finger."""
+SHORTEST_TAP = 0.08
+"""Seconds a click holds a pad at least, on the touch board's clock: about the shortest tap of
+a finger."""
 TRAFFIC_LINES = 14
 SOUND_SHOWN = 0.6
 """Seconds the sound indicator stays lit."""
@@ -84,7 +86,8 @@ class Window:
         self.reader = FrameReader(self.profile)
         self.shown_version = -1
         self.pressed: int | None = None
-        self.pressed_at = 0.0
+        self.press: Hold | None = None
+        """The shortest tap, from the pressed pad's touch on."""
         self.sticky: set[int] = set()
         """Pads kept touched with shift-click (outlined on the canvas)."""
         self.last_sound: tuple[Sound | None, float] = (None, 0.0)
@@ -230,7 +233,7 @@ class Window:
             return  # the key repeats while held
         self.keyboard = True
         pad = self.cursor[1] * self.profile.columns + self.cursor[0]
-        self.pressed, self.pressed_at = pad, time.monotonic()
+        self.pressed, self.press = pad, Hold(self.touches.clock, SHORTEST_TAP)
         self._log(f"touch {self.profile.pad_name(pad)} (key)")
         self.touches.down(pad)
         self._overlays()
@@ -356,8 +359,7 @@ class Window:
         if isinstance(event.state, int) and event.state & SHIFT:
             self._toggle_sticky(pad)
             return
-        self.pressed = pad
-        self.pressed_at = time.monotonic()
+        self.pressed, self.press = pad, Hold(self.touches.clock, SHORTEST_TAP)
         self._log(f"touch {self.profile.pad_name(pad)}")
         self.touches.down(pad)
 
@@ -365,10 +367,15 @@ class Window:
         if self.pressed is not None:
             pad, self.pressed = self.pressed, None
             self._log(f"release {self.profile.pad_name(pad)}")
-            # A click is shorter than any finger's tap; the sensors need a few scans to be
-            # sure of a touch, so the pad stays touched for at least a tap's time.
-            held_ms = (time.monotonic() - self.pressed_at) * 1000
-            self.root.after(max(0, round(SHORTEST_TAP_MS - held_ms)), self.touches.up, pad)
+            self._lift(pad, self.press)
+
+    def _lift(self, pad: int, press: Hold | None) -> None:
+        """The finger off ``pad`` once ``press`` is over: a click is shorter than any finger's
+        tap, and the sensors need a few scans to be sure of a touch."""
+        if press is None or press.over():
+            self.touches.up(pad)
+        else:
+            self.root.after(POLL_MS, self._lift, pad, press)
 
     def _toggle_sticky(self, pad: int) -> None:
         name = self.profile.pad_name(pad)

@@ -25,6 +25,7 @@ from controller.app.app import App, Store
 from controller.app.driver import Driver
 from controller.profile import load_profile
 from sim.board import sim_board, sim_parts
+from sim.finger_time import wait_on
 from sim.png import write_png
 from sim.script import Command, act, parse_command
 from sim.window import Window
@@ -61,7 +62,7 @@ def play(window: Window, window_id: int, commands: list[Command], out: Path,
             elif command.pad is not None:
                 window.hovered = command.pad  # the mouse rests where it touched
                 act(command, partial(window.touches.down, command.pad),
-                    partial(window.touches.up, command.pad), time.sleep)
+                    partial(window.touches.up, command.pad), wait_on(window.touches.clock))
             time.sleep(SETTLE)
     finally:
         done.set()

@@ -47,6 +47,8 @@ class VirtualPads:
         self.noise = [physics.noise] * count
         self.touched = [False] * count
         self.stuck = [False] * count
+        self.elapsed_ms = 0.0
+        """The time the sensors have measured through (the board's clock, not the wall's)."""
         self._lock = threading.Lock()
 
     # what people (and tests) do
@@ -60,6 +62,11 @@ class VirtualPads:
         """The finger off ``pad``."""
         with self._lock:
             self.touched[pad] = False
+
+    def clock(self) -> float:
+        """Seconds the sensors have measured through: a front end holds a finger for a tap's
+        time on this clock, which a busy machine slows (``sim.finger_time``)."""
+        return self.elapsed_ms / 1000
 
     def set_noise(self, pad: int, sigma: float) -> None:
         """Make ``pad`` noisier (or quieter): noise of standard deviation ``sigma`` counts."""
@@ -75,6 +82,7 @@ class VirtualPads:
         """Let ``ms`` milliseconds of drift happen."""
         if ms <= 0:
             return
+        self.elapsed_ms += ms
         step = self.physics.drift * math.sqrt(ms / 1000)
         for pad in range(self.count):
             self.drift[pad] += self.random.gauss(0.0, step)

@@ -56,6 +56,14 @@ must be freed on this thread, not by a collection that happens on another."""
         window.close()
 
 
+def pump_until(pump: Callable[[float], None], done: Callable[[], bool], what: str) -> None:
+    """Let Tk run until ``done()`` (a minute at most: the machine may be busy)."""
+    deadline = time.monotonic() + 60
+    while not done():
+        assert time.monotonic() < deadline, f"{what} never happened"
+        pump(0.05)
+
+
 def xdotool(env: dict[str, str], *arguments: str) -> str:
     return subprocess.run(["xdotool", *arguments], env=env, capture_output=True, text=True,
                           check=True, timeout=30).stdout
@@ -138,7 +146,9 @@ def test_the_debug_pane_shows_readings_and_wire_traffic(display, tmp_path, monke
         pump(0.5)
         window._toggle_debug()
         window.driver.board.fingers.down(9)  # b2
-        pump(1.5)
+        pump_until(pump, lambda: "← A " in window.debug.cget("text") and any(
+            line.startswith(" 2 ") and line.split()[2].endswith("*")
+            for line in window.debug.cget("text").splitlines()), "the touched b2 shown")
         text = window.debug.cget("text")
     gc.collect()
     assert "touch board: connected" in text
@@ -160,29 +170,24 @@ def test_keys_hover_coordinates_and_resizing(display, tmp_path, monkeypatch):
 def keyboard_hover_and_resizing(window: Any, app: Any, pump: Callable[[float], None]) -> None:
     """The steps of the test above, in an open window."""
 
-    def key(name: str) -> None:
+    def key(name: str, done: Callable[[], bool], what: str) -> None:
         window.root.event_generate(f"<KeyPress-{name}>", when="tail")
-        pump(0.15)
         window.root.event_generate(f"<KeyRelease-{name}>", when="tail")
-        pump(0.3)
+        pump_until(pump, done, what)
 
     pump(0.5)
     window.root.focus_force()
-    key("Up")  # shows the cursor on a8, the Kaskade tile
+    key("Up", lambda: window.keyboard, "the cursor")  # on a8, the Kaskade tile
     assert window._hover_text() == "pad a8 · Kaskade · touch: its name · hold: learn it"
-    key("space")
-    assert "touch: play it" in window._hover_text()
-    key("space")
-    assert type(app.screen).__name__ == "PlayersScreen"
-    key("c")
-    assert window.canvas.find_withtag("overlay"), "coordinates and the cursor drawn"
+    key("space", lambda: "touch: play it" in window._hover_text(), "Kaskade chosen")
+    key("space", lambda: type(app.screen).__name__ == "PlayersScreen", "the players screen")
+    key("c", lambda: bool(window.canvas.find_withtag("overlay")),
+        "coordinates and the cursor drawn")
     small = window.raster.led_px
     window.root.geometry("1400x1100")
-    pump(1.0)
-    assert window.raster.led_px > small, "the LEDs grew with the window"
+    pump_until(pump, lambda: window.raster.led_px > small, "the LEDs grew with the window")
     window._toggle_debug()
-    pump(0.3)
-    assert "frames sent:" in window.debug.cget("text")
+    pump_until(pump, lambda: "frames sent:" in window.debug.cget("text"), "the debug pane")
     assert "frames sent" not in window.hover.cget("text")
 
 
