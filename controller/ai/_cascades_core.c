@@ -24,9 +24,11 @@
  * The table is a hash table of 16-byte entries in buckets of four (a new entry replaces the
  * one of the bucket whose search cost least). Up to top width 6 an entry holds the whole
  * position (its 51 cells per side fit a word each), so the table never confuses two
- * positions; on larger boards it holds a 116-bit fingerprint of two independent hashes. A
- * position and its mirror image (left and right swapped, which the rules do not tell apart)
- * are one entry.
+ * positions; on larger boards it holds a 116-bit Zobrist fingerprint (a random 128-bit word
+ * per cell and side, the words of the stones exclusive-or'd), kept up to date as a turn adds
+ * its stones rather than computed anew from every row: on top 8 computing it anew was nearly
+ * a third of the proof-number search's time. A position and its mirror image (left and right
+ * swapped, which the rules do not tell apart) are one entry.
  *
  * Beside the values, a proof-number search (wins(), below) proves or refutes one side's win:
  * on the larger boards it reaches a proof where alpha-beta, bound to finish each turn it
@@ -45,6 +47,7 @@
 #include "_mix.h"
 
 #define MAX_TOP 13
+#define MAX_CELLS (MAX_TOP * (3 * MAX_TOP - 1) / 2)
 #define EXACT_TOP 6        /* up to this top width an entry holds the whole position */
 #define MAX_TURNS 8192     /* turns of one position: at most (places + 1)^2 / 2 */
 #define BUCKET 4
@@ -69,12 +72,21 @@ typedef struct {
 } Turn;
 
 typedef struct {
+    /* A position's fingerprints, kept through a search as turns add stones: w[m][r] for the
+     * board as it is (m 0) and mirrored (m 1), with the sides' roles as they are (r 0: the
+     * mover's stones hashed as the mover's) and swapped (r 1: the position after a pass), so
+     * that a turn's child is the swapped one plus its new stones. Two words each. */
+    uint64_t w[2][2][2];
+} Hash;
+
+typedef struct {
     int n, need, greedy, narrow, aborted, failed;
     int start[MAX_TOP];     /* each row's first cell, numbered row by row */
     Entry *table;
     uint64_t buckets;       /* a power of two */
     Turn *turns;            /* MAX_TURNS per ply */
     int max_ply, cells;
+    uint64_t zobrist[2][2][MAX_CELLS][2]; /* per mirror, role (mover's, other's), cell: a word */
     uint32_t *killers;      /* per ply, the last two turns that cut the search off */
     uint32_t *history;      /* per pair of cells, how often that turn cut the search off */
     uint64_t nodes, positions, limit;
@@ -141,45 +153,88 @@ static Reach reaches(const Solver *s, const uint32_t *own, const uint32_t *other
     return r;
 }
 
-static void make_key(const Solver *s, const uint32_t *own, const uint32_t *other, int passed,
-                     uint64_t *k0, uint64_t *k1) {
-    /* The position's key, the same for its mirror image. */
-    uint32_t mo[MAX_TOP], mt[MAX_TOP];
+static void seed_zobrist(Solver *s) {
+    /* Each cell's random words (a fixed sequence: a table's keys do not change between
+     * runs); a mirrored cell's are its mirror image's. */
+    uint64_t state = 0x6a09e667f3bcc909ull;
+    for (int role = 0; role < 2; role++)
+        for (int c = 0; c < s->cells; c++)
+            for (int w = 0; w < 2; w++) {
+                state += 0x9e3779b97f4a7c15ull;
+                s->zobrist[0][role][c][w] = mix(state);
+            }
+    for (int r = 0; r < s->n; r++)
+        for (int i = 0; i < s->n + r; i++) {
+            int cell = s->start[r] + i, mirrored = s->start[r] + s->n + r - 1 - i;
+            for (int role = 0; role < 2; role++)
+                memcpy(s->zobrist[1][role][cell], s->zobrist[0][role][mirrored],
+                       sizeof s->zobrist[0][role][mirrored]);
+        }
+}
+
+static void hash_cell(const Solver *s, Hash *h, int cell, int mover) {
+    /* A stone of the mover (or of the other side) on cell, into both roles' fingerprints. */
+    for (int m = 0; m < 2; m++)
+        for (int w = 0; w < 2; w++) {
+            h->w[m][0][w] ^= s->zobrist[m][!mover][cell][w];
+            h->w[m][1][w] ^= s->zobrist[m][mover][cell][w];
+        }
+}
+
+static void hash_of(const Solver *s, const uint32_t *own, const uint32_t *other, Hash *h) {
+    /* A position's fingerprints from its stones (a search's first position). */
+    memset(h, 0, sizeof *h);
     for (int r = 0; r < s->n; r++) {
-        mo[r] = mirror_row(own[r], s->n + r);
-        mt[r] = mirror_row(other[r], s->n + r);
+        for (uint32_t x = own[r]; x; x &= x - 1) hash_cell(s, h, s->start[r] + __builtin_ctz(x), 1);
+        for (uint32_t x = other[r]; x; x &= x - 1)
+            hash_cell(s, h, s->start[r] + __builtin_ctz(x), 0);
     }
-    if (s->n <= EXACT_TOP) {
-        uint64_t a = 0, b = 0, ma = 0, mb = 0;
-        for (int r = 0; r < s->n; r++) {
-            a |= (uint64_t)own[r] << s->start[r];
-            b |= (uint64_t)other[r] << s->start[r];
-            ma |= (uint64_t)mo[r] << s->start[r];
-            mb |= (uint64_t)mt[r] << s->start[r];
-        }
-        if (ma < a || (ma == a && mb < b)) {
-            a = ma;
-            b = mb;
-        }
-        *k0 = a | (uint64_t)passed << 63;
-        *k1 = b;
+}
+
+static void hash_pass(const Hash *h, Hash *after) {
+    /* The fingerprints after a pass: the same stones, the roles swapped. */
+    for (int m = 0; m < 2; m++) {
+        memcpy(after->w[m][0], h->w[m][1], sizeof h->w[m][1]);
+        memcpy(after->w[m][1], h->w[m][0], sizeof h->w[m][0]);
+    }
+}
+
+static int cell_of(const Solver *s, uint16_t code) {
+    /* A turn's cell as a number, the turn's second "none" as s->cells. */
+    return code == 0xffff ? s->cells : s->start[code >> 5] + (code & 31);
+}
+
+static void hash_turn(const Solver *s, const Hash *h, const Turn *t, Hash *after) {
+    /* The fingerprints after the mover's turn: the roles swapped, its stones (now the other
+     * side's) added. */
+    hash_pass(h, after);
+    hash_cell(s, after, cell_of(s, t->first), 0);
+    if (t->second != 0xffff) hash_cell(s, after, cell_of(s, t->second), 0);
+}
+
+static void make_key(const Solver *s, const uint32_t *own, const uint32_t *other, int passed,
+                     const Hash *h, uint64_t *k0, uint64_t *k1) {
+    /* The position's key, the same for its mirror image: on the small tops the position
+     * itself, on the others the smaller of its two fingerprints. */
+    if (s->n > EXACT_TOP) {
+        int t = h->w[1][0][0] < h->w[0][0][0];
+        *k0 = h->w[t][0][0] ^ (passed ? 0x3c6ef372fe94f82bull : 0);
+        *k1 = (h->w[t][0][1] ^ (passed ? 0xa54ff53a5f1d36f1ull : 0)) & KEY_LOW;
         return;
     }
-    uint64_t h[2][2];
-    for (int t = 0; t < 2; t++) {
-        const uint32_t *o = t ? mo : own, *p = t ? mt : other;
-        uint64_t x = 0x9e3779b97f4a7c15ull + (uint64_t)passed, y = 0x2545f4914f6cdd1dull;
-        for (int r = 0; r < s->n; r++) {
-            uint64_t word = (uint64_t)o[r] << 32 | p[r];
-            x = mix(x ^ word) + 0x632be59bd9b4e019ull;
-            y = mix(y + word * 0x94d049bb133111ebull) ^ (uint64_t)r;
-        }
-        h[t][0] = x;
-        h[t][1] = mix(y ^ (uint64_t)passed << 40) & KEY_LOW;
+    uint64_t a = 0, b = 0, ma = 0, mb = 0;
+    for (int r = 0; r < s->n; r++) {
+        a |= (uint64_t)own[r] << s->start[r];
+        b |= (uint64_t)other[r] << s->start[r];
+        ma |= (uint64_t)mirror_row(own[r], s->n + r) << s->start[r];
+        mb |= (uint64_t)mirror_row(other[r], s->n + r) << s->start[r];
     }
-    int t = h[1][0] < h[0][0];
-    *k0 = h[t][0];
-    *k1 = h[t][1];
+    if (ma < a || (ma == a && mb < b)) {
+        a = ma;
+        b = mb;
+    }
+    *k0 = a | (uint64_t)passed << 63;
+    *k1 = b;
 }
 
 static Entry *find(const Solver *s, uint64_t k0, uint64_t k1) {
@@ -319,10 +374,6 @@ static int by_order(const void *a, const void *b) {
 
 static inline uint32_t turn_id(const Turn *t) { return (uint32_t)t->first << 16 | t->second; }
 
-static int cell_of(const Solver *s, uint16_t code) {
-    /* A turn's cell as a number, the turn's second "none" as s->cells. */
-    return code == 0xffff ? s->cells : s->start[code >> 5] + (code & 31);
-}
 
 static uint32_t *history_of(Solver *s, const Turn *t) {
     return &s->history[cell_of(s, t->first) * (s->cells + 1) + cell_of(s, t->second)];
@@ -372,8 +423,8 @@ static void rule_bounds(const Solver *s, const uint32_t *own, const uint32_t *ot
     }
 }
 
-static int search(Solver *s, const uint32_t *own, const uint32_t *other, int passed, int alpha,
-                  int beta, int ply) {
+static int search(Solver *s, const uint32_t *own, const uint32_t *other, int passed,
+                  const Hash *h, int alpha, int beta, int ply) {
     /* The value for the side to move (own), within the window: a result <= alpha is an upper
      * bound, >= beta a lower one. 0 with s->aborted set when stopped. */
     int low, high;
@@ -381,13 +432,13 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     if (low == high) return low;
 
     uint64_t k0, k1;
-    make_key(s, own, other, passed, &k0, &k1);
+    make_key(s, own, other, passed, h, &k0, &k1);
     Entry *known = find(s, k0, k1);
     if (known) {
         int data = (int)(known->k1 >> DATA_SHIFT);
-        int l = (data >> 1 & 3) - 1, h = (data >> 3 & 3) - 1;
-        if (l > low) low = l;
-        if (h < high) high = h;
+        int lower = (data >> 1 & 3) - 1, upper = (data >> 3 & 3) - 1;
+        if (lower > low) low = lower;
+        if (upper < high) high = upper;
     }
     if (low == high || low >= beta) return low;
     if (high <= alpha) return high;
@@ -414,10 +465,12 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
         if (lost) best = -1;
         rank(s, turns, total, ply);
         uint32_t after[MAX_TOP];
+        Hash next;
         for (int k = 0; k < total && best < beta; k++) {
             apply_turn(s, own, &turns[k], after);
+            hash_turn(s, h, &turns[k], &next);
             int bar = best > alpha ? best : alpha;
-            int v = -search(s, other, after, 0, -beta, -bar, ply + 1);
+            int v = -search(s, other, after, 0, &next, -beta, -bar, ply + 1);
             if (s->aborted) return 0;
             if (v > best) best = v;
             if (best >= beta) cut_by(s, &turns[k], ply);
@@ -429,21 +482,23 @@ static int search(Solver *s, const uint32_t *own, const uint32_t *other, int pas
                 v = by_score(s, own, other);
             } else {
                 int bar = best > alpha ? best : alpha;
-                v = -search(s, other, own, 1, -beta, -bar, ply + 1);
+                Hash next;
+                hash_pass(h, &next);
+                v = -search(s, other, own, 1, &next, -beta, -bar, ply + 1);
                 if (s->aborted) return 0;
             }
             if (v > best) best = v;
         }
     }
-    int l = low, h = high;
+    int lower = low, upper = high;
     if (best <= alpha) {
-        h = best;
+        upper = best;
     } else if (best >= beta) {
-        l = best;
+        lower = best;
     } else {
-        l = h = best;
+        lower = upper = best;
     }
-    store(s, k0, k1, l, h, s->nodes - before + 1);
+    store(s, k0, k1, lower, upper, s->nodes - before + 1);
     return best;
 }
 
@@ -497,10 +552,10 @@ static void pn_store(Solver *s, uint64_t k0, uint64_t k1, uint32_t pn, uint32_t 
 }
 
 static void pn_key(const Solver *s, const uint32_t *own, const uint32_t *other, int passed,
-                   int attacking, uint64_t *k0, uint64_t *k1) {
+                   const Hash *h, int attacking, uint64_t *k0, uint64_t *k1) {
     /* make_key's, told apart by who attacks and by a narrow search's (whose refutations are
      * not refutations of the whole game); bits no whole-position key uses. */
-    make_key(s, own, other, passed, k0, k1);
+    make_key(s, own, other, passed, h, k0, k1);
     if (attacking) *k1 ^= PN_ATTACKER_BIT;
     if (s->narrow) *k0 ^= PN_NARROW_BIT;
 }
@@ -513,7 +568,7 @@ static void pn_settled(int value, int attacking, uint32_t *pn, uint32_t *dn) {
 }
 
 static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int passed,
-                  int attacking, uint32_t pn_limit, uint32_t dn_limit, int ply, uint32_t *pn,
+                  const Hash *h, int attacking, uint32_t pn_limit, uint32_t dn_limit, int ply, uint32_t *pn,
                   uint32_t *dn) {
     /* Search the position (attacking: the attacker is to move) until its proof number
      * reaches pn_limit or its disproof number dn_limit; its numbers into *pn, *dn. */
@@ -524,7 +579,7 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
         return;
     }
     uint64_t k0, k1;
-    pn_key(s, own, other, passed, attacking, &k0, &k1);
+    pn_key(s, own, other, passed, h, attacking, &k0, &k1);
     *pn = *dn = 1;
     if (count_node(s)) return;
     if (ply >= s->max_ply) { /* cannot happen: a game has fewer turns than that */
@@ -550,10 +605,12 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
     /* The children: the turns, then a pass where one may pass (the last slot). */
     uint32_t *cpn = s->numbers + (size_t)ply * 2 * (MAX_TURNS + 1), *cdn = cpn + MAX_TURNS + 1;
     uint32_t after[MAX_TOP];
+    Hash next;
     uint64_t *keys = s->keys;
     for (int k = 0; k < total; k++) { /* the keys first, their buckets fetched meanwhile */
         apply_turn(s, own, &turns[k], after);
-        pn_key(s, other, after, 0, !attacking, &keys[2 * k], &keys[2 * k + 1]);
+        hash_turn(s, h, &turns[k], &next);
+        pn_key(s, other, after, 0, &next, !attacking, &keys[2 * k], &keys[2 * k + 1]);
         const char *bucket = (const char *)pn_bucket(s, keys[2 * k], keys[2 * k + 1]);
         __builtin_prefetch(bucket);
         __builtin_prefetch(bucket + sizeof(PnEntry) * BUCKET - 1);
@@ -571,7 +628,8 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
             pn_settled(by_score(s, own, other), attacking, &cpn[children], &cdn[children]);
         } else {
             uint64_t c0, c1;
-            pn_key(s, other, own, 1, !attacking, &c0, &c1);
+            hash_pass(h, &next);
+            pn_key(s, other, own, 1, &next, !attacking, &c0, &c1);
             if (!pn_find(s, c0, c1, &cpn[children], &cdn[children]))
                 cpn[children] = cdn[children] = 1;
         }
@@ -606,10 +664,12 @@ static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int pas
         uint32_t cp, cd, limit_pn = attacking ? child_mine : child_theirs,
                          limit_dn = attacking ? child_theirs : child_mine;
         if (best == total) { /* the pass */
-            prove(s, other, own, 1, !attacking, limit_pn, limit_dn, ply + 1, &cp, &cd);
+            hash_pass(h, &next);
+            prove(s, other, own, 1, &next, !attacking, limit_pn, limit_dn, ply + 1, &cp, &cd);
         } else {
             apply_turn(s, own, &turns[best], after);
-            prove(s, other, after, 0, !attacking, limit_pn, limit_dn, ply + 1, &cp, &cd);
+            hash_turn(s, h, &turns[best], &next);
+            prove(s, other, after, 0, &next, !attacking, limit_pn, limit_dn, ply + 1, &cp, &cd);
         }
         if (s->aborted) break;
         cpn[best] = cp;
@@ -656,6 +716,7 @@ static int solver_init(SolverObject *self, PyObject *args, PyObject *kwargs) {
     }
     s->max_ply = 2 * cells + 4;
     s->cells = cells;
+    seed_zobrist(s);
     uint64_t buckets = 1;
     while (buckets * 2 * BUCKET * sizeof(Entry) <= table) buckets *= 2;
     s->buckets = buckets;
@@ -756,7 +817,9 @@ static PyObject *solver_value(SolverObject *self, PyObject *args, PyObject *kwar
     Solver *s = &self->s;
     uint32_t own[MAX_TOP], other[MAX_TOP];
     if (begin_call(s, own_list, other_list, own, other, check, every, limit)) return NULL;
-    int value = search(s, own, other, passed, alpha, beta, 0);
+    Hash h;
+    hash_of(s, own, other, &h);
+    int value = search(s, own, other, passed, &h, alpha, beta, 0);
     if (end_call(s)) return NULL;
     if (s->aborted) Py_RETURN_NONE;
     return PyLong_FromLong(value);
@@ -794,7 +857,9 @@ static PyObject *solver_wins(SolverObject *self, PyObject *args, PyObject *kwarg
     uint32_t own[MAX_TOP], other[MAX_TOP];
     if (begin_call(s, own_list, other_list, own, other, check, every, limit)) return NULL;
     uint32_t pn, dn;
-    prove(s, own, other, passed, mover, PN_INF, PN_INF, 0, &pn, &dn);
+    Hash h;
+    hash_of(s, own, other, &h);
+    prove(s, own, other, passed, &h, mover, PN_INF, PN_INF, 0, &pn, &dn);
     if (end_call(s)) return NULL;
     if (s->aborted) Py_RETURN_NONE;
     if (pn && dn) { /* a sum of numbers reached the ceiling before the proof ended */

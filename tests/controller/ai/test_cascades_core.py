@@ -155,6 +155,74 @@ def test_late_positions_of_top_6_agree():
             Solver(6).value(own, other, passed)
 
 
+def late_positions(top: int, wanted: int) -> list[tuple[int, int, bool]]:
+    """Positions some thirty actions into games of ``top`` that take a search of more than one
+    position to solve (the Python solver finishes them too)."""
+    found = []
+    for seed in range(400):
+        late = position(top, seed, 26 + seed % 6)
+        if late is not None and searched(top, *late) > 1:
+            found.append(late)
+        if len(found) == wanted:
+            return found
+    raise AssertionError(f"fewer than {wanted} late positions of top {top} to search")
+
+
+def searched(top: int, own: int, other: int, passed: bool) -> int:
+    """The positions a search of a fresh solver visits to solve one."""
+    solver = CompiledSolver(top, table_bytes=1 << 16)
+    solver.value(own, other, passed)
+    return solver.nodes
+
+
+def mirrored(top: int, mask: int) -> int:
+    """A mask of cells with left and right swapped."""
+    result, start = 0, 0
+    for row in range(top):
+        width = top + row
+        for cell in range(width):
+            if mask >> (start + cell) & 1:
+                result |= 1 << (start + width - 1 - cell)
+        start += width
+    return result
+
+
+def test_late_positions_of_top_7_agree_where_the_keys_are_fingerprints():
+    """From top 7 on, a position's key is a fingerprint kept up to date turn by turn."""
+    for own, other, passed in late_positions(7, 4):
+        value = Solver(7).value(own, other, passed)
+        solver = CompiledSolver(7, table_bytes=1 << 20)
+        assert solver.value(own, other, passed) == value
+        assert solver.proves_win(own, other, passed, mover=True) == (value == 1)
+        assert solver.proves_win(own, other, passed, mover=False) == (value == -1)
+
+
+@pytest.mark.parametrize("top", [5, 7])
+def test_a_position_whose_turns_are_solved_is_solved_in_one_step(top):
+    """The keys a search reaches turn by turn are those of the same positions given whole:
+    with every turn's position solved first, a position takes one more step (both searches);
+    its mirror image is the same entry and takes none."""
+    for own, other, passed in late_positions(top, 3):
+        turns = reference(top, False).turns(own, other)
+        assert turns is not None
+        children = [(other, after, False) for after in turns]
+        if not passed:
+            children.append((other, own, True))
+        solver = CompiledSolver(top, table_bytes=1 << 24)
+        for child in children:
+            solver.value(*child)
+            solver.proves_win(*child, mover=False)
+        before = solver.nodes
+        value = solver.value(own, other, passed)
+        assert solver.nodes - before == 1
+        before = solver.nodes
+        assert solver.proves_win(own, other, passed, mover=True) == (value == 1)
+        assert solver.nodes - before == 1
+        before = solver.nodes
+        assert solver.value(mirrored(top, own), mirrored(top, other), passed) == value
+        assert solver.nodes == before
+
+
 def test_the_first_stones_of_tops_3_to_5_have_the_python_values():
     for top in (3, 4, 5):
         assert CompiledSolver(top, table_bytes=1 << 16).first_moves() == Solver(top).first_moves()
