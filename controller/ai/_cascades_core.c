@@ -185,7 +185,8 @@ static void hash_of(const Solver *s, const uint32_t *own, const uint32_t *other,
     /* A position's fingerprints from its stones (a search's first position). */
     memset(h, 0, sizeof *h);
     for (int r = 0; r < s->n; r++) {
-        for (uint32_t x = own[r]; x; x &= x - 1) hash_cell(s, h, s->start[r] + __builtin_ctz(x), 1);
+        for (uint32_t x = own[r]; x; x &= x - 1)
+            hash_cell(s, h, s->start[r] + __builtin_ctz(x), 1);
         for (uint32_t x = other[r]; x; x &= x - 1)
             hash_cell(s, h, s->start[r] + __builtin_ctz(x), 0);
     }
@@ -568,8 +569,8 @@ static void pn_settled(int value, int attacking, uint32_t *pn, uint32_t *dn) {
 }
 
 static void prove(Solver *s, const uint32_t *own, const uint32_t *other, int passed,
-                  const Hash *h, int attacking, uint32_t pn_limit, uint32_t dn_limit, int ply, uint32_t *pn,
-                  uint32_t *dn) {
+                  const Hash *h, int attacking, uint32_t pn_limit, uint32_t dn_limit, int ply,
+                  uint32_t *pn, uint32_t *dn) {
     /* Search the position (attacking: the attacker is to move) until its proof number
      * reaches pn_limit or its disproof number dn_limit; its numbers into *pn, *dn. */
     int low, high;
