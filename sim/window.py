@@ -31,7 +31,7 @@ from controller.devices.interfaces import Sound
 from controller.profile.firmware import default_thresholds
 from controller.render.heatmap import readings_map
 from sim.board import sim_parts
-from sim.finger_time import Hold
+from sim.finger_time import Taps
 from sim.leds import FrameReader
 from sim.pad_caption import pad_caption
 from sim.raster import Raster
@@ -48,8 +48,8 @@ BOARD_OFFSET = (PADDING + EDGE, PADDING)
 KEYS = ("arrows + Space: touch · C: coordinates · M menu · U undo · D debug · Q quit")
 POLL_MS = 15
 SHORTEST_TAP = 0.08
-"""Seconds a click holds a pad at least, on the touch board's clock: about the shortest tap of
-a finger."""
+"""Seconds a click holds a pad at least, on the touch board's clock (about the shortest tap of
+a finger), and lets it go before the next click lands."""
 TRAFFIC_LINES = 14
 SOUND_SHOWN = 0.6
 """Seconds the sound indicator stays lit."""
@@ -67,6 +67,7 @@ class Window:
         parts = sim_parts(driver.board)
         self.pixels, self.sound = parts.pixels, parts.sound
         self.touches, self.buttons = parts.touches, parts.buttons
+        self.taps = Taps(self.touches, SHORTEST_TAP)
         self.link = parts.link
         self.traffic: deque[str] = deque(maxlen=TRAFFIC_LINES)
         self.deltas: dict[int, int] = {}
@@ -86,8 +87,7 @@ class Window:
         self.reader = FrameReader(self.profile)
         self.shown_version = -1
         self.pressed: int | None = None
-        self.press: Hold | None = None
-        """The shortest tap, from the pressed pad's touch on."""
+        """The pad the mouse or the keyboard holds."""
         self.sticky: set[int] = set()
         """Pads kept touched with shift-click (outlined on the canvas)."""
         self.last_sound: tuple[Sound | None, float] = (None, 0.0)
@@ -233,9 +233,9 @@ class Window:
             return  # the key repeats while held
         self.keyboard = True
         pad = self.cursor[1] * self.profile.columns + self.cursor[0]
-        self.pressed, self.press = pad, Hold(self.touches.clock, SHORTEST_TAP)
+        self.pressed = pad
         self._log(f"touch {self.profile.pad_name(pad)} (key)")
-        self.touches.down(pad)
+        self.taps.press(pad)
         self._overlays()
 
     def _key_release(self, event: tk.Event) -> None:
@@ -281,6 +281,7 @@ class Window:
             self.power = f"{frame.milliamps / 1000:.2f} A of {limit:g} A" + \
                 (" (limited)" if frame.limited else "")
         self._show_status()
+        self.taps.step()
         self.root.after(POLL_MS, self._poll)
 
     # -- the debug pane: per-pad readings and the wire traffic ----------------------------------
@@ -359,23 +360,15 @@ class Window:
         if isinstance(event.state, int) and event.state & SHIFT:
             self._toggle_sticky(pad)
             return
-        self.pressed, self.press = pad, Hold(self.touches.clock, SHORTEST_TAP)
+        self.pressed = pad
         self._log(f"touch {self.profile.pad_name(pad)}")
-        self.touches.down(pad)
+        self.taps.press(pad)
 
     def _mouse_up(self, _event: tk.Event) -> None:
         if self.pressed is not None:
             pad, self.pressed = self.pressed, None
             self._log(f"release {self.profile.pad_name(pad)}")
-            self._lift(pad, self.press)
-
-    def _lift(self, pad: int, press: Hold | None) -> None:
-        """The finger off ``pad`` once ``press`` is over: a click is shorter than any finger's
-        tap, and the sensors need a few scans to be sure of a touch."""
-        if press is None or press.over():
-            self.touches.up(pad)
-        else:
-            self.root.after(POLL_MS, self._lift, pad, press)
+            self.taps.release()
 
     def _toggle_sticky(self, pad: int) -> None:
         name = self.profile.pad_name(pad)

@@ -10,7 +10,7 @@ from controller.app.driver import Driver
 from controller.profile import load_profile
 from sim import finger_time
 from sim.board import sim_board
-from sim.finger_time import Hold
+from sim.finger_time import Hold, Taps
 from sim.terminal import TAP, TerminalBoard
 
 
@@ -22,6 +22,20 @@ class StoppedClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class Recorder:
+    """Fingers on a stopped clock that note what the board is told."""
+
+    def __init__(self) -> None:
+        self.clock = StoppedClock()
+        self.told: list[tuple[str, int]] = []
+
+    def down(self, pad: int) -> None:
+        self.told.append(("down", pad))
+
+    def up(self, pad: int) -> None:
+        self.told.append(("up", pad))
 
 
 def test_a_hold_ends_when_its_clock_has_moved_its_length(monkeypatch):
@@ -81,3 +95,35 @@ def test_a_terminal_tap_is_held_until_the_firmware_has_scanned_it(tmp_path, monk
         assert terminal._free()
     finally:
         board.close()
+
+
+def test_a_double_click_is_two_touches_however_slowly_the_board_scans(monkeypatch):
+    """Clicks faster than the board's clock: each still touches its pad for a tap and lets go
+    for a tap before the next lands, in order (the window's clicks under load)."""
+    monkeypatch.setattr(finger_time, "LIFT", 600.0)
+    fingers = Recorder()
+    taps = Taps(fingers, 0.125)
+    for pad in (5, 5, 9):
+        taps.press(pad)
+        taps.release()
+    assert fingers.told == [("down", 5)], "the second press waits for the first to end"
+    seen = []
+    for _ in range(5):
+        fingers.clock.now += 0.125
+        taps.step()
+        seen.append(list(fingers.told))
+    assert fingers.told == [("down", 5), ("up", 5), ("down", 5), ("up", 5), ("down", 9),
+                            ("up", 9)]
+    assert seen[0] == [("down", 5), ("up", 5)], "let go only after a tap's time"
+    assert seen[1][-1] == ("down", 5), "and touched again after a tap's time let go"
+
+
+def test_a_press_held_is_let_go_only_when_released():
+    fingers = Recorder()
+    taps = Taps(fingers, 0.125)
+    taps.press(3)
+    fingers.clock.now += 1.0
+    taps.step()
+    assert fingers.told == [("down", 3)]
+    taps.release()
+    assert fingers.told == [("down", 3), ("up", 3)]
