@@ -67,6 +67,7 @@ import argparse
 import json
 import platform
 import sys
+from pathlib import Path
 from typing import Any
 
 from controller.bench import ai as ai_bench
@@ -455,14 +456,18 @@ def _silicon_arguments(firmware: argparse.ArgumentParser) -> None:
     firmware.add_argument("--touches", type=int, default=silicon_bench.TOUCHES, metavar="N",
                           help="with --silicon: fingers placed and lifted per build (default "
                           f"{silicon_bench.TOUCHES})")
+    firmware.add_argument("--keep-flash", type=Path, metavar="DIR",
+                          help="with --silicon: keep each build's emulated flash in DIR "
+                          "(BOARD.bin), so the firmware is installed once and a later run "
+                          "updates only what changed (default: a bare Pico every run)")
 
 
 def run_firmware(args: argparse.Namespace) -> int:
     """Measure on MicroPython, then print the figures."""
     if args.silicon:
         return run_firmware_silicon(args)
-    if args.profile:
-        raise UsageError("--profile goes with --silicon")
+    if args.profile or args.keep_flash:
+        raise UsageError("--profile and --keep-flash go with --silicon")
     figures = measure_firmware()
     if args.json:
         print(json.dumps(figures))
@@ -499,7 +504,7 @@ def run_firmware_silicon(args: argparse.Namespace) -> int:
     for name in names:
         if not args.json:
             print(f"{name}: flashing and measuring on the emulated Pico…", file=sys.stderr)
-        figures[name] = silicon_bench.measure_build(name, args.touches)
+        figures[name] = silicon_bench.measure_build(name, args.touches, kept=args.keep_flash)
     if args.json:
         print(json.dumps(figures))
         return 0

@@ -23,12 +23,14 @@ import json
 import random
 import statistics
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from controller.profile import load_profile
-from controller.profile.firmware import firmware_config
+from controller.profile.firmware import board_id, firmware_config
+from controller.profile.model import Profile
 from hw.flash.update import flash_bundled
 from sim.silicon import image as images
 from sim.silicon.emulator import Line, Pico, SiliconError, line_of
@@ -43,6 +45,7 @@ WAIT = 300.0
 """Seconds of wall clock to wait for anything the emulator does: generous, it is slow and the
 machine may be busy."""
 TOUCHES = 8
+PROMPT_ANSWER = "at the prompt"
 HOLD_MS = 120
 
 HEAP_CODE = (
@@ -62,16 +65,29 @@ class Touch:
     up_ms: float
 
 
-def measure_build(name: str, touches: int = TOUCHES, seed: int = 1) -> dict[str, Any]:
-    """The figures (see the module's docstring) of the reference build or profile ``name``."""
+def measure_build(name: str, touches: int = TOUCHES, seed: int = 1,
+                  kept: Path | None = None) -> dict[str, Any]:
+    """The figures (see the module's docstring) of the reference build or profile ``name``.
+
+    ``kept``, a folder, keeps the build's flash between runs (``BOARD.bin``): the firmware is
+    installed once, and a later run's update writes only what changed, as on a real board —
+    the install is most of a run's time. Without it every run starts from a bare Pico."""
     profile = load_profile(name)
     config = firmware_config(profile)
     chooser = random.Random(seed)
-    with tempfile.TemporaryDirectory() as folder, \
-            PseudoTerminal(images.build(), flash=Path(folder) / "flash.bin", board=config,
-                           seed=seed) as terminal:
+    with tempfile.TemporaryDirectory() as folder:
+        flash = Path(folder) / "flash.bin"
+        if kept is not None:
+            kept.mkdir(parents=True, exist_ok=True)
+            flash = kept / f"{board_id(profile)}.bin"
+        return _measure(profile, config, flash, chooser, touches, seed)
+
+
+def _measure(profile: Profile, config: dict[str, Any], flash: Path, chooser: random.Random,
+             touches: int, seed: int) -> dict[str, Any]:
+    with PseudoTerminal(images.build(), flash=flash, board=config, seed=seed) as terminal:
         pico = terminal.pico
-        at_prompt(pico)
+        answering(pico)
         flash_bundled(terminal.port, profile, hello_seconds=WAIT)
         restart = _restart(pico)
         _, restarted = pico.wait_line(lambda _: True, WAIT, restart)
@@ -119,10 +135,20 @@ def measure_build(name: str, touches: int = TOUCHES, seed: int = 1) -> dict[str,
 def at_prompt(pico: Pico) -> None:
     """Until a fresh Pico's REPL answers: the flashing tools give a board seconds to answer, and
     an emulated one on a busy machine may need longer to start."""
+    _probe(pico, lambda text: text == PROMPT_ANSWER)
+
+
+def answering(pico: Pico) -> None:
+    """Until the Pico answers: at the REPL's prompt (a bare Pico), or its firmware's hello (a
+    kept flash; the firmware drops the probe as a line it cannot read)."""
+    _probe(pico, lambda text: text == PROMPT_ANSWER or text.startswith("H "), 0)
+
+
+def _probe(pico: Pico, answer: Callable[[str], bool], since: int | None = None) -> None:
     pico.wait_event("usb: CDC connected", WAIT)
-    start = pico.event_count()
+    start = pico.event_count() if since is None else since
     pico.send(b"\x03print('at the' + ' prompt')\r")  # Ctrl-C drops anything typed before
-    pico.wait_line(lambda text: text == "at the prompt", WAIT, start)
+    pico.wait_line(answer, WAIT, start)
 
 
 def _restart(pico: Pico) -> int:

@@ -260,7 +260,8 @@ def test_card_figures_have_the_documented_shape(capsys):
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    (["--profile", "kaskade-8x8"], "--profile goes with --silicon"),
+    (["--profile", "kaskade-8x8"], "--profile and --keep-flash go with --silicon"),
+    (["--keep-flash", "flashes"], "--profile and --keep-flash go with --silicon"),
     (["--silicon", "--touches", "0"], "--touches must be at least 1"),
 ])
 def test_firmware_options_that_do_not_go_together_are_refused(capsys, arguments, message):
