@@ -499,6 +499,13 @@ def run_firmware_silicon(args: argparse.Namespace) -> int:
     """Each build's firmware on the emulated Pico; the figures against the goals."""
     if args.touches < 1:
         raise UsageError("--touches must be at least 1")
+    kept = args.keep_flash
+    if kept is not None:
+        try:
+            kept.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"--keep-flash: cannot keep flashes in {kept}: "
+                             f"{error.strerror}") from None
     names = args.profile or profile_names()
     figures = {}
     for name in names:

@@ -69,16 +69,16 @@ def measure_build(name: str, touches: int = TOUCHES, seed: int = 1,
                   kept: Path | None = None) -> dict[str, Any]:
     """The figures (see the module's docstring) of the reference build or profile ``name``.
 
-    ``kept``, a folder, keeps the build's flash between runs (``BOARD.bin``): the firmware is
-    installed once, and a later run's update writes only what changed, as on a real board —
-    the install is most of a run's time. Without it every run starts from a bare Pico."""
+    ``kept``, an existing folder, keeps the build's flash between runs (``BOARD.bin``): the
+    firmware is installed once, and a later run's update writes only what changed, as on a
+    real board — the install is most of a run's time. Without it every run starts from a bare
+    Pico."""
     profile = load_profile(name)
     config = firmware_config(profile)
     chooser = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
         flash = Path(folder) / "flash.bin"
         if kept is not None:
-            kept.mkdir(parents=True, exist_ok=True)
             flash = kept / f"{board_id(profile)}.bin"
         return _measure(profile, config, flash, chooser, touches, seed)
 

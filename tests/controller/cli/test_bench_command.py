@@ -267,3 +267,11 @@ def test_card_figures_have_the_documented_shape(capsys):
 def test_firmware_options_that_do_not_go_together_are_refused(capsys, arguments, message):
     assert main(["bench", "firmware", *arguments]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_flash_folder_that_cannot_be_one_is_refused_before_any_pico_starts(capsys, tmp_path):
+    taken = tmp_path / "a-file"
+    taken.write_text("not a folder", encoding="utf-8")
+    assert main(["bench", "firmware", "--silicon", "--keep-flash", str(taken)]) == 2
+    assert f"--keep-flash: cannot keep flashes in {taken}" in capsys.readouterr().err
+    assert taken.read_text(encoding="utf-8") == "not a folder"
