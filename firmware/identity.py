@@ -11,7 +11,7 @@ import os
 
 from firmware.port import const
 
-VERSION = "0.5.0"
+VERSION = "0.6.0"
 _CHUNK = const(512)
 
 

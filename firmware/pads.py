@@ -15,7 +15,7 @@ collector never has to run in the middle of a game).
 
 from array import array
 
-from firmware.port import const
+from firmware.port import MICROPYTHON, const
 
 _SHIFT = const(6)
 """Baselines are kept in fixed point with this many fraction bits."""
@@ -75,10 +75,11 @@ def plain_settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, 
 
 _settle = plain_settle
 # The same loop in machine code, where the port compiles viper (a Pico's does).
-try:  # noqa: SIM105 - MicroPython has no contextlib
-    from firmware.viper import settle as _settle
-except (ImportError, SyntaxError):  # CPython; MicroPython without a native emitter
-    pass
+if MICROPYTHON:
+    try:  # noqa: SIM105 - MicroPython has no contextlib
+        from firmware.viper import settle as _settle
+    except (ImportError, SyntaxError):  # a port without a native emitter
+        pass
 
 
 class Pads:

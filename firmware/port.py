@@ -5,18 +5,20 @@ imports and runs on a desktop too. (MicroPython's compiler folds ``X = const(1)`
 
 import sys
 
-try:
+MICROPYTHON = sys.implementation.name == "micropython"
+"""Whether this is MicroPython. Asked of the interpreter itself, never by trying an import: a
+desktop package may install a module named ``micropython`` (Adafruit's Blinka does, for
+CircuitPython code), and taking CPython for MicroPython would load the viper module."""
+
+if MICROPYTHON:
+    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
+
     from micropython import const
-except ImportError:  # CPython
+else:
+    import time
 
     def const(value):
         return value
-
-
-try:
-    from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
-except ImportError:  # CPython
-    import time
 
     _START = time.monotonic()
 

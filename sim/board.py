@@ -25,7 +25,7 @@ from controller.profile.model import Profile
 from hw.flash.update import bundled_updater
 from hw.touch.link import TouchLink
 from hw.touch.ports import locator
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 
 
 class SimPixels(PixelsOut):
@@ -78,7 +78,7 @@ class Fingers(Protocol):
 
     def clock(self) -> float:
         """Seconds on the touch board's own clock: a front end holds a finger for a tap's time
-        on it (see ``sim.finger_time``)."""
+        on it (see ``sim.front.finger_time``)."""
         ...
 
 

@@ -177,23 +177,23 @@ CONTRACTS: dict[str, tuple[str, ...]] = {
     "wiring": ("wiring", "controller.profile", "controller.errors"),
     "firmware": ("firmware",),
     # the simulator's backends: the same interfaces as hw, virtual (its front ends, window.py,
-    # terminal.py and headless.py, are runners)
-    "sim/mcu": ("sim.mcu", "controller.profile", "controller.errors", "firmware"),
+    # terminal.py and headless.py, are runners); the touch board names its pads as cells
+    "sim/touch_board": ("sim.touch_board", "controller.profile", "controller.errors", "firmware",
+                        "controller.games.algebraic"),
     "sim/board.py": ("sim", "hw.touch", "hw.flash", "controller.devices", "controller.profile",
                      "controller.errors"),
     "sim/leds.py": ("sim", "controller.devices", "controller.profile", "controller.render.color"),
-    "sim/raster.py": ("sim", "controller.profile", "controller.render.color"),
-    "sim/png.py": ("sim",),
-    "sim/script.py": ("sim", "controller.games.algebraic", "controller.errors",
-                      "controller.profile", "controller.devices"),
-    "sim/touch_board.py": ("sim", "controller.profile", "controller.errors",
-                           "controller.games.algebraic"),
-    "sim/micropython_board.py": ("sim", "controller.errors"),
-    "sim/micropython_interpreter.py": ("sim", "controller.errors"),
+    "sim/front/raster.py": ("sim", "controller.profile", "controller.render.color"),
+    "sim/front/png.py": ("sim",),
+    "sim/front/script.py": ("sim", "controller.games.algebraic", "controller.errors",
+                            "controller.profile", "controller.devices"),
+    "sim/micropython/board.py": ("sim", "controller.errors"),
+    "sim/micropython/interpreter.py": ("sim", "controller.errors"),
 }
 """What each part may import of this project. Not listed, and so free: ``controller/cli``,
-``controller/bench`` and ``sim/window.py``, ``sim/terminal.py``, ``sim/headless.py`` — the
-runners that put the parts together (the design's one place where everything meets)."""
+``controller/bench`` and the simulator's other front ends (``sim/front``: the window, the
+terminal, the headless runner) — the runners that put the parts together (the design's one
+place where everything meets)."""
 MICROPYTHON = {"micropython", "machine", "gc", "sys", "os", "json", "array", "select", "time",
                "hashlib", "binascii", "io", "struct", "errno", "collections", "math", "rp2",
                "__future__"}

@@ -64,9 +64,10 @@ def test_the_types_check():
 
 
 PACKAGES = ("controller", "hw", "sim", "firmware", "wiring")
-MICROPYTHON_ONLY = ("firmware.viper",)
+MICROPYTHON_ONLY = ("firmware.viper", "sim.micropython.ram")
 """Viper code, which only MicroPython with a native emitter compiles (the firmware takes its
-plain-Python loops elsewhere)."""
+plain-Python loops elsewhere), and the script the firmware's heap is measured with on
+MicroPython."""
 
 
 def project_modules() -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 
 from controller.app.app import Store
 from controller.profile import load_profile
-from sim.headless import Headless
+from sim.front.headless import Headless
 from tests.support.board import NOON
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

@@ -24,7 +24,7 @@ from controller.bench.stream import StreamReader, post_json
 from controller.devices.frame import Frame
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
-from sim.served import served_board
+from sim.front.served import served_board
 
 SKIP = "h8"
 """A pad beside the 6x6 game: its touch skips the words that open the game."""

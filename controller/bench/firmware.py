@@ -18,7 +18,7 @@ from typing import Any
 import firmware
 from controller.profile import DEFAULT_PROFILE, load_profile
 from hw.flash.bundle import build
-from sim.micropython_interpreter import HERE, run_script
+from sim.micropython.interpreter import HERE, run_script
 
 FIRMWARE = Path(firmware.__file__).parent
 SCRIPT = HERE / "ram.py"

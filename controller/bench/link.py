@@ -25,9 +25,9 @@ from controller.profile import load_profile
 from controller.profile.firmware import SCAN_HZ
 from firmware import proto
 from hw.touch.link import TouchLink
-from sim.mcu.device import SimulatedMicrocontroller
-from sim.mcu.line import SerialLine
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.device import SimulatedMicrocontroller
+from sim.touch_board.line import SerialLine
+from sim.touch_board.serve import RunningDevice
 
 
 def _scans_to_report(profile_name: str, taps: int, seed: int) -> list[int]:

@@ -20,7 +20,7 @@ from typing import Any
 from controller.bench.stream import StreamReader, post_json
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
-from sim.served import served_board
+from sim.front.served import served_board
 
 
 class _Follower:

@@ -28,7 +28,7 @@ from controller.app.autosave import Autosave
 from controller.app.session import Session
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
-from sim.served import Served, served_board
+from sim.front.served import Served, served_board
 
 REPLAYERS = 8
 GAME_SIZE = 8

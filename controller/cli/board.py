@@ -141,7 +141,7 @@ def _front_end(driver: Driver, terminal: bool, companion: Companion | None = Non
         except tkinter.TclError as error:
             reason = f"there is no display ({error})"
         else:
-            from sim.window import Window  # noqa: PLC0415
+            from sim.front.window import Window  # noqa: PLC0415
 
             Window(driver, root, companion).run()
             return 0
@@ -150,7 +150,7 @@ def _front_end(driver: Driver, terminal: bool, companion: Companion | None = Non
     if not sys.stdin.isatty():
         raise FrontEndError("no display and no terminal to draw the board on; for scripts use "
                             "kaskade sim --headless --script FILE")
-    from sim.terminal import TerminalBoard  # noqa: PLC0415
+    from sim.front.terminal import TerminalBoard  # noqa: PLC0415
 
     TerminalBoard(driver, companion=companion).run()
     return 0

@@ -134,13 +134,13 @@ def run(args: argparse.Namespace) -> int:
     if args.part != "device" and (args.flash or args.link or args.install_interpreter):
         raise UsageError("--flash, --link and --install-interpreter go with kaskade sim device")
     if args.install_interpreter:
-        from sim.micropython_interpreter import install  # noqa: PLC0415
+        from sim.micropython.interpreter import install  # noqa: PLC0415
 
         print(f"the MicroPython interpreter is installed in {install()}")
         return 0
     if args.part == "device":
         from controller.app.paths import state_dir  # noqa: PLC0415
-        from sim.micropython_board import MicroPythonBoard, serve  # noqa: PLC0415
+        from sim.micropython.board import MicroPythonBoard, serve  # noqa: PLC0415
 
         flash = args.flash or state_dir(args.state_dir) / "device-flash"
         flash.mkdir(parents=True, exist_ok=True)
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     profile, store = open_store(args)
     if args.touch_board:
-        from sim.touch_board import TouchBoard  # noqa: PLC0415
+        from sim.touch_board.standalone import TouchBoard  # noqa: PLC0415
 
         TouchBoard(profile).serve(sys.stdin, sys.stdout)
         return 0
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
     if web is not None or args.silicon:
         return _live_script(args, profile, store, web, lines, touch)
-    from sim.headless import Headless  # noqa: PLC0415
+    from sim.front.headless import Headless  # noqa: PLC0415
 
     simulator = Headless(profile, store, args.png_out, think_seconds=args.think, out=sys.stdout)
     simulator.run(lines)
@@ -179,7 +179,7 @@ def _live_script(args: argparse.Namespace, profile: Profile, store: Store,
     script runs; the emulated Pico's touch board runs in real time too."""
     from controller.web.bridge import Bridge  # noqa: PLC0415
     from sim.board import sim_board  # noqa: PLC0415
-    from sim.live import Live  # noqa: PLC0415
+    from sim.front.live import Live  # noqa: PLC0415
 
     board = sim_board(profile, touch, out=sys.stderr)
     server = None

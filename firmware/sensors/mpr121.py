@@ -16,7 +16,7 @@ decision is always ours, on the data: a status the data does not bear out makes 
 """
 
 from firmware.pads import UNREAD, WHOLE
-from firmware.port import const
+from firmware.port import MICROPYTHON, const
 
 _ELECTRODES = const(12)
 _REG_STATUS = const(0x00)  # 0x00-0x01: touch status of electrodes 0-7, 8-11 (and flags)
@@ -63,10 +63,11 @@ def plain_decode(data, length, raw, ok, first):
 
 _decode = plain_decode
 # Machine code, where the port compiles viper (a Pico's does).
-try:  # noqa: SIM105 - MicroPython has no contextlib
-    from firmware.viper import decode_mpr121 as _decode
-except (ImportError, SyntaxError):  # CPython; MicroPython without a native emitter
-    pass
+if MICROPYTHON:
+    try:  # noqa: SIM105 - MicroPython has no contextlib
+        from firmware.viper import decode_mpr121 as _decode
+    except (ImportError, SyntaxError):  # a port without a native emitter
+        pass
 
 
 class Mpr121:

@@ -11,7 +11,7 @@ from controller.cli.board import board_name
 from controller.devices.mock import MockPixels, mock_board
 from controller.games.algebraic import cell_name, parse_cell
 from controller.profile import load_profile
-from sim.headless import Headless
+from sim.front.headless import Headless
 from sim.leds import FrameReader
 
 NOON = datetime(2026, 11, 21, 12, 0, 0)

@@ -12,7 +12,7 @@ import pytest
 from controller.devices.interfaces import PadDown, PadUp, TouchesBack
 from controller.profile import load_profile
 from hw.touch.link import TouchLink
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 
 PROFILE = load_profile("kaskade-8x8")
 

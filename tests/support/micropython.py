@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sim.micropython_board import MicroPythonBoard
-from sim.micropython_interpreter import EmulatorError, node, run_script
+from sim.micropython.board import MicroPythonBoard
+from sim.micropython.interpreter import EmulatorError, node, run_script
 
 
 def micropython(script: Path, copies: dict[Path, str], timeout: float = 120) -> str:

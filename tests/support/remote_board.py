@@ -40,7 +40,7 @@ from controller.remote.config import load
 from controller.remote.link import RemoteLink
 from controller.render.color import Colour
 from controller.render.marquee import WHITE
-from sim.results import Results
+from sim.front.results import Results
 
 PROFILE = "kaskade-8x8"
 

@@ -19,7 +19,7 @@ from controller.app.screens.home import HomeScreen
 from controller.devices.interfaces import PadDown, PadUp
 from controller.profile import load_profile
 from controller.web.server import WebServer
-from sim.served import served_board
+from sim.front.served import served_board
 
 
 @dataclass

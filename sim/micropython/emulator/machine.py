@@ -3,7 +3,7 @@ uses, with MPR121 touch chips on every I2C bus at every address the firmware ask
 
 The pads are quiet (no finger ever touches them): the emulator is for flashing and booting the
 real firmware on the real interpreter, not for playing; the simulated microcontroller
-(``sim/mcu``) models touches. ``reset()`` is a hard reset: the emulator boots again."""
+(``sim/touch_board``) models touches. ``reset()`` is a hard reset: the emulator boots again."""
 
 import _hardware
 

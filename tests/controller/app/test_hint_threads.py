@@ -8,7 +8,7 @@ import threading
 from controller.app.thinking import ThinkRequest, ThreadThinker
 from controller.games import get_game
 from controller.profile import load_profile
-from sim.served import served_board
+from sim.front.served import served_board
 from tests.support.web import Served
 
 WAIT = 30.0

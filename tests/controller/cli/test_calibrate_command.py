@@ -13,7 +13,7 @@ from controller.cli import main
 from controller.profile import load_profile
 from firmware.identity import VERSION
 from hw.touch.calibration import suggest
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 from tests.support.calibration_report import read_report
 
 

@@ -12,8 +12,8 @@ import pytest
 from controller.cli import main
 from controller.profile import load_profile
 from hw.touch.ports import open_serial
-from sim.mcu.serve import RunningDevice
-from sim.micropython_board import MicroPythonBoard
+from sim.micropython.board import MicroPythonBoard
+from sim.touch_board.serve import RunningDevice
 from tests.support.micropython import needs_interpreter, powered_board
 
 

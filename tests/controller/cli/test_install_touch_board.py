@@ -17,7 +17,7 @@ from controller.cli import main
 from controller.profile import load_profile
 from hw.touch import identify
 from hw.touch.ports import open_serial
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 
 RULE = Path("etc/udev/rules.d/99-kaskade-board.rules")
 UNIT = Path("etc/systemd/system/kaskade-board.service")

@@ -8,7 +8,7 @@ import time
 
 from controller.devices.interfaces import SensorsRestarted
 from controller.profile import load_profile
-from sim.served import served_board
+from sim.front.served import served_board
 from tests.support.web import Served
 
 WAIT = 60.0

@@ -21,7 +21,7 @@ from controller.devices.interfaces import (
 )
 from controller.profile import load_profile
 from firmware.identity import VERSION
-from sim.served import served_board
+from sim.front.served import served_board
 from tests.support.web import Served
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from controller.profile import load_profile
 from controller.web.limits import Limits, Throttled, connection_cap, quiet_accept_errors
-from sim.served import served_board
+from sim.front.served import served_board
 from tests.support.web import Served
 
 SERVICE_FILES = 1024

@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from controller.bench.mosquitto import Mosquitto
 from controller.profile import load_profile
 from controller.remote import config
-from sim.served import served_board
+from sim.front.served import served_board
 from tests.support.remote_boards import Board
 from tests.support.web import Served
 

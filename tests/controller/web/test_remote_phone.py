@@ -28,7 +28,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from controller.bench.mosquitto import USERS, Mosquitto
 from controller.profile import load_profile
 from controller.remote import config
-from sim.served import served_board
+from sim.front.served import served_board
 from tests.support.remote_boards import WAIT, Board, BrokerClient, forgot
 from tests.support.web import Served
 

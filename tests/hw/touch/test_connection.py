@@ -10,8 +10,8 @@ from firmware import proto
 from firmware.identity import VERSION
 from hw.touch.connection import Connection
 from hw.touch.errors import HandshakeError, LinkError, VersionError, WrongBoardError
-from sim.mcu.device import SimulatedMicrocontroller
-from sim.mcu.line import SerialLine
+from sim.touch_board.device import SimulatedMicrocontroller
+from sim.touch_board.line import SerialLine
 
 PROFILE = load_profile("kaskade-8x8")
 

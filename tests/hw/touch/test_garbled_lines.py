@@ -20,7 +20,7 @@ from firmware import proto
 from hw.touch.connection import BOARD_KINDS, Message
 from hw.touch.errors import LinkError
 from hw.touch.link import TouchLink
-from sim.mcu.device import SimulatedMicrocontroller
+from sim.touch_board.device import SimulatedMicrocontroller
 
 PROFILE = load_profile("kaskade-8x8")
 PADS = PROFILE.pads

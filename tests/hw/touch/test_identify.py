@@ -15,7 +15,7 @@ from controller.profile import load_profile
 from hw.touch.errors import NoBoardError
 from hw.touch.identify import TouchBoard, identify
 from hw.touch.ports import open_serial
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 
 OURS = load_profile("kaskade-8x8")
 OTHER = load_profile("kaskade-mini")

@@ -20,7 +20,7 @@ from controller.devices.interfaces import (
 from controller.devices.virtual import VirtualTouches
 from firmware import proto
 from hw.touch.link import TouchLink
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 from tests.support.link_board import PROFILE, Board
 
 

@@ -189,7 +189,7 @@ def test_a_profile_with_an_odd_file_name_connects(tmp_path, name):
     from controller.devices.interfaces import PadDown
     from controller.profile import load_profile
     from controller.profile.firmware import board_id
-    from sim.mcu.serve import RunningDevice
+    from sim.touch_board.serve import RunningDevice
 
     path = tmp_path / f"{name}.toml"
     path.write_text((Path("wiring") / "kaskade-mini.toml").read_text(encoding="utf-8"),

@@ -15,7 +15,7 @@ import pytest
 from controller.devices.interfaces import PadDown, SensorsFault, SensorsRestarted
 from firmware import proto
 from hw.touch.link import NO_REASON, TouchLink, restart_words
-from sim.mcu.serve import RunningDevice
+from sim.touch_board.serve import RunningDevice
 from tests.support.link_board import PROFILE, Board
 
 WAIT = 30.0

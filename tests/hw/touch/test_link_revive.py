@@ -19,7 +19,7 @@ from hw.flash.bundle import build
 from hw.flash.update import flash
 from hw.touch.link import TouchLink
 from hw.touch.revive import at_prompt
-from sim.micropython_board import MicroPythonBoard
+from sim.micropython.board import MicroPythonBoard
 from tests.support.micropython import needs_interpreter
 
 PROFILE = load_profile("kaskade-8x8")

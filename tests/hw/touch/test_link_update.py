@@ -33,7 +33,7 @@ from firmware.identity import VERSION, content_hash
 from hw.flash.bundle import SOURCE, build
 from hw.flash.update import bundled_updater, flash
 from hw.touch.link import TouchLink
-from sim.micropython_board import MicroPythonBoard
+from sim.micropython.board import MicroPythonBoard
 from tests.support.micropython import needs_interpreter
 
 PROFILE = load_profile("kaskade-8x8")

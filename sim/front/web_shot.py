@@ -1,0 +1,127 @@
+"""Pictures of the web companion for the documentation: the simulator's board (the touch
+firmware on a simulated microcontroller) after a self-test, with a Kaskade game in progress,
+served on a free port and photographed in Debian's headless Chromium at a desktop's and a
+phone's size (``web-desktop.png``, ``web-phone.png``), and with the board's health and the
+sensors' heat map open while a finger rests on a pad (``web-health.png``); and what a phone not
+paired gets from a board that shows itself to paired devices only (``web-pairing.png``).
+
+Run ``python -m sim.front.web_shot --png-out docs/images`` (``make web-screenshots``); it needs the
+packages chromium and chromium-driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from controller.app.screens.selftest import SelfTestScreen
+from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
+from controller.games.kaskade import KaskadeState
+from controller.profile import load_profile
+from controller.web.bridge import Bridge
+from sim.board import SimBoard
+from sim.front.served import served_board
+
+SIZES = {"web-desktop": (1280, 900), "web-phone": (390, 1000)}
+HEALTH = ("web-health", (1280, 1400))
+PAIRING = ("web-pairing", (390, 760))
+MOVES = ("h8", "c3", "d4", "c3", "d3", "c2", "e5")
+"""A touch that skips "White to move", then the moves of the game on show."""
+FINGER = 27
+"""The pad (d4) a finger rests on while the heat map is photographed."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve a board with a game in progress and photograph its page."""
+    parser = argparse.ArgumentParser(prog="python -m sim.front.web_shot", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--png-out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    from selenium import webdriver  # noqa: PLC0415
+    from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
+    from selenium.webdriver.common.by import By  # noqa: PLC0415
+
+    profile = load_profile("kaskade-8x8")
+    with tempfile.TemporaryDirectory() as state, \
+            served_board(profile, Path(state), firmware=True, reading="open") as served, \
+            served_board(profile, Path(state) / "guarded", reading="paired") as guarded:
+        bridge, server = served.bridge, served.server
+        _self_test(bridge, profile.pads)
+        bridge.call(lambda app, now: app.new_game(KaskadeState(6, 6), {})).result(timeout=5)
+        for name in MOVES:
+            _tap(bridge, (int(name[1:]) - 1) * profile.columns + ord(name[0]) - ord("a"))
+            time.sleep(0.5)
+        time.sleep(2)
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--hide-scrollbars"):
+            options.add_argument(flag)
+        browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        try:
+            args.png_out.mkdir(parents=True, exist_ok=True)
+            for picture, (width, height) in SIZES.items():
+                browser.set_window_size(width, height)
+                browser.get(server.address)
+                time.sleep(1.5)
+                browser.save_screenshot(str(args.png_out / f"{picture}.png"))
+            picture, (width, height) = HEALTH
+            browser.set_window_size(width, height)
+            browser.get(server.address)
+            time.sleep(1.0)
+            for selector in ("//summary[text()='New game']", "//summary[text()='The board']",
+                             "//details[@id='sensors-panel']/summary"):  # health open
+                browser.find_element(By.XPATH, selector).click()
+            board = served.board
+            assert isinstance(board, SimBoard)
+            assert board.fingers is not None
+            board.fingers.down(FINGER)
+            time.sleep(2.0)
+            browser.save_screenshot(str(args.png_out / f"{picture}.png"))
+            board.fingers.up(FINGER)
+            picture, (width, height) = PAIRING
+            browser.set_window_size(width, height)
+            browser.get(guarded.server.address)
+            time.sleep(1.0)
+            browser.save_screenshot(str(args.png_out / f"{picture}.png"))
+        finally:
+            browser.quit()
+    return 0
+
+
+def _tap(bridge: Bridge, pad: int) -> None:
+    bridge.post(PadDown(pad))
+    time.sleep(0.1)
+    bridge.post(PadUp(pad))
+
+
+def _self_test(bridge: Bridge, pads: int) -> None:
+    """A quick self-test in which every pad answers, so the page has a report to show."""
+    screen: list[SelfTestScreen] = []
+
+    def begin(app: Any, now: float) -> None:
+        screen.append(SelfTestScreen(app, led_seconds=0.002, pad_seconds=5))
+        app.show(screen[0])
+
+    bridge.call(begin).result(timeout=5)
+    while screen[0].phase == "leds":
+        time.sleep(0.05)
+    for pad in range(pads):
+        _tap(bridge, pad)
+        time.sleep(0.05)
+    while not screen[0].report.finished:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    bridge.post(ButtonDown("menu"))  # the verdict's words, then home
+    bridge.post(ButtonUp("menu"))
+    time.sleep(0.3)
+    bridge.post(ButtonDown("menu"))
+    bridge.post(ButtonUp("menu"))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""The MPR121 capacitive touch controller, modelled at register level.
+
+What the firmware sees over I2C is what the datasheet (Freescale/NXP MPR121, rev. 4) says a
+chip does: a soft reset by writing 0x63 to register 0x80 restores the defaults (0x5C = 0x10,
+0x5D = 0x24, everything else 0); electrodes are measured only in run mode (register 0x5E, ECR,
+with a non-zero electrode count); 10-bit filtered data sits little-endian in 0x04-0x1B; the
+chip's own baselines (0x1E-0x2A, the upper 8 of 10 bits) follow the data, and the touch status
+bits (0x00-0x01) compare the two against the thresholds in 0x41-0x5A. Register reads
+auto-increment. A chip can be made to vanish, as if unplugged or dead.
+"""
+
+from __future__ import annotations
+
+from sim.touch_board.pads import VirtualPads
+
+ELECTRODES = 12
+RESET_DEFAULTS = {0x5C: 0x10, 0x5D: 0x24}
+
+
+class Mpr121Model:
+    """One chip whose electrode ``e`` sits under pad ``pads_of[e]`` (``None``: no pad)."""
+
+    def __init__(self, pads: VirtualPads, pads_of: list[int | None]) -> None:
+        self.pads = pads
+        self.pads_of = pads_of
+        self.registers = bytearray(256)
+        self.present = True
+        self.soft_reset()
+
+    def soft_reset(self) -> None:
+        self.registers[:] = bytes(256)
+        for register, value in RESET_DEFAULTS.items():
+            self.registers[register] = value
+
+    @property
+    def running(self) -> bool:
+        return bool(self.registers[0x5E] & 0x0F)
+
+    def _measure(self) -> None:
+        """Refresh data, baselines and touch status, as the chip does every sample period."""
+        if not self.running:
+            return
+        enabled = min(ELECTRODES, self.registers[0x5E] & 0x0F)
+        status = 0
+        for electrode in range(ELECTRODES):
+            pad = self.pads_of[electrode] if electrode < len(self.pads_of) else None
+            if electrode >= enabled:
+                value = 0
+            elif pad is None:
+                value = 720
+            else:
+                value = max(0, min(1023, round(self.pads.reading(pad))))
+            self.registers[0x04 + 2 * electrode] = value & 0xFF
+            self.registers[0x05 + 2 * electrode] = value >> 8
+            baseline = self.registers[0x1E + electrode] << 2
+            if baseline == 0 or not (pad is not None and self.pads.is_touched(pad)):
+                self.registers[0x1E + electrode] = value >> 2
+                baseline = value & ~3
+            if electrode < enabled and baseline - value > self.registers[0x41 + 2 * electrode]:
+                status |= 1 << electrode
+        self.registers[0x00] = status & 0xFF
+        self.registers[0x01] = status >> 8
+
+    def write(self, register: int, data: bytes) -> None:
+        if register == 0x80:
+            if data[:1] == b"\x63":
+                self.soft_reset()
+            return
+        for offset, byte in enumerate(data):
+            if register + offset == 0x5E or not self.running:
+                self.registers[(register + offset) & 0xFF] = byte
+            # the datasheet: in run mode only ECR (and GPIO registers) may be written
+
+    def read(self, register: int, length: int) -> bytes:
+        if register <= 0x1D:
+            self._measure()
+        return bytes(self.registers[(register + i) & 0xFF] for i in range(length))
