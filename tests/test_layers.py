@@ -35,11 +35,26 @@ import controller
 
 ROOT = Path(controller.__file__).parent.parent
 OWN = {"controller"}
+PICTURES = ("controller.render", "controller.games", "controller.profile.model",
+            "controller.errors", "controller.devices.frame")
+"""What a picture may import: pure drawing, the rules, the board's shape."""
 PURE = {
     "controller/games": ("controller.games", "controller.errors"),
-    "controller/render": ("controller.render", "controller.games", "controller.profile.model",
-                          "controller.errors", "controller.devices.frame"),
+    "controller/render": PICTURES,
+    # a game's face: its picture, its words and text board, its lesson, and what a face's
+    # set-up and text are, are pure (its screen and the face itself belong to the app's side)
+    "controller/faces/setup.py": (),
+    "controller/faces/text.py": ("controller.games",),
+    "controller/faces/*/picture.py": PICTURES,
+    "controller/faces/*/animation.py": PICTURES,
+    "controller/faces/*/text.py": ("controller.games", "controller.faces.text"),
+    "controller/faces/*/lesson.py": ("controller.games",),
 }
+"""The pure parts (folders, modules, or modules matched by a pattern) and what of this project
+each may import."""
+NAMED_ONLY = {"controller/games/registry.py": ("controller.faces",)}
+"""Modules a pure part may name in a string without importing them: the registry's entries
+name each game's face, which the app imports (the registry never does)."""
 FORBIDDEN = {
     "os", "io", "pathlib", "shutil", "tempfile", "glob", "socket", "ssl", "select", "selectors",
     "asyncio", "subprocess", "threading", "multiprocessing", "signal", "time", "datetime",
@@ -78,6 +93,14 @@ def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
     return sorted(set(found))
 
 
+def named_in_strings(path: Path, root: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of every string in ``path`` naming a module of this project."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [(node.lineno, target) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and (target := named_module(node.value, root)) is not None]
+
+
 def _calls_import_module(call: ast.Call) -> bool:
     """Whether ``call`` is ``import_module(…)`` or ``importlib.import_module(…)``."""
     return "import_module" in (getattr(call.func, "id", ""), getattr(call.func, "attr", ""))
@@ -105,10 +128,23 @@ def is_standard_library(name: str) -> bool:
     return STDLIB in origin.parents and "site-packages" not in origin.parts
 
 
+def pure_files(root: Path, where: str) -> list[Path]:
+    """The modules ``where`` names under ``root``: a folder's, a module, or a pattern's."""
+    if "*" in where:
+        return sorted(root.glob(where))
+    target = root / where
+    return [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+
+
 def problems_in(path: Path, root: Path,
                 allowed: tuple[str, ...] = PURE["controller/games"]) -> list[str]:
     problems = []
+    named = NAMED_ONLY.get(path.relative_to(root).as_posix(), ()) if path.is_relative_to(root) \
+        else ()
+    strings = {line for line, _ in named_in_strings(path, root)}
     for line, name in imported_modules(path, root):
+        if line in strings and any(name == ok or name.startswith(ok + ".") for ok in named):
+            continue
         top = name.split(".")[0]
         where = f"{path.relative_to(root)}:{line}"
         if name.startswith("<call"):
@@ -124,11 +160,22 @@ def problems_in(path: Path, root: Path,
 
 
 @pytest.mark.parametrize("package", sorted(PURE))
-def test_the_pure_packages_import_only_the_standard_library_and_pure_code(package):
-    files = sorted((ROOT / package).rglob("*.py"))
-    assert len(files) >= 7, "the scan found the package's modules"
+def test_the_pure_parts_import_only_the_standard_library_and_pure_code(package):
+    files = pure_files(ROOT, package)
+    assert files, "the scan found the part's modules"
     problems = [p for path in files for p in problems_in(path, ROOT, PURE[package])]
     assert problems == []
+
+
+def test_the_registry_names_the_faces_but_imports_none(tmp_path):
+    """A string naming a face is the registry's entry; an import of one is not allowed."""
+    registry = tmp_path / "controller/games/registry.py"
+    registry.parent.mkdir(parents=True)
+    (tmp_path / "controller/faces/kaskade").mkdir(parents=True)
+    (tmp_path / "controller/faces/kaskade/__init__.py").write_text("")
+    registry.write_text('FACE = "controller.faces.kaskade:FACE"\n'
+                        "from controller.faces import kaskade\n")
+    assert [p.split(":")[1] for p in problems_in(registry, tmp_path)] == ["2"]
 
 
 def test_the_check_catches_each_kind_of_impurity(tmp_path):
@@ -154,16 +201,24 @@ def test_the_check_itself_tells_standard_from_third_party_modules():
 CONTRACTS: dict[str, tuple[str, ...]] = {
     # where (a folder or a module): the parts of this project it may import
     "controller/app": ("controller.app", "controller.games", "controller.render", "controller.ai",
-                       "controller.devices", "controller.profile", "controller.errors"),
+                       "controller.devices", "controller.profile", "controller.errors",
+                       "controller.faces.face", "controller.faces.setup",
+                       "controller.faces.text"),
+    # a game's face: its screen is made with the app as its host, like every screen
+    "controller/faces": ("controller.faces", "controller.app.screens", "controller.app.host",
+                         "controller.app.session", "controller.games", "controller.render",
+                         "controller.devices.interfaces", "controller.profile",
+                         "controller.errors"),
     "controller/ai": ("controller.ai", "controller.games", "controller.errors"),
     # the web companion follows the app through its bridge, as a front end does; it never
     # reaches a backend
-    "controller/web": ("controller.web", "controller.app", "controller.games",
+    "controller/web": ("controller.web", "controller.app", "controller.faces", "controller.games",
                        "controller.render", "controller.devices.interfaces",
                        "controller.devices.firmware", "controller.profile", "controller.errors"),
     # remote play follows the app as the web companion does; what the boards say, the dice
     # and the game as both logs tell it are pure (the rules and the project's errors only)
-    "controller/remote": ("controller.remote", "controller.app", "controller.games",
+    "controller/remote": ("controller.remote", "controller.app", "controller.faces",
+                          "controller.games",
                           "controller.render", "controller.devices.interfaces",
                           "controller.devices.firmware", "controller.errors"),
     "controller/remote/messages.py": ("controller.errors",),
@@ -258,7 +313,7 @@ def hw_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
-SCREENS_SIDE = ("controller/app/screens", "controller/app/host.py", "controller/app/games.py",
+SCREENS_SIDE = ("controller/app/screens", "controller/app/host.py", "controller/faces",
                 "controller/app/description.py", "controller/remote/screen.py")
 """What the app imports to show and describe its screens: below the app, so it may not reach
 ``controller.app.app`` (a screen asks its host instead)."""
@@ -403,6 +458,7 @@ def test_the_checks_catch_a_screen_importing_the_app(tmp_path):
     """A screen that imports the app — even only for its type, even through a module that
     does — is caught, and so is the circle it makes with the app that shows it."""
     (tmp_path / "controller/app/screens").mkdir(parents=True)
+    (tmp_path / "controller/faces").mkdir(parents=True)
     files = {
         "controller/__init__.py": "",
         "controller/app/__init__.py": "",
@@ -416,7 +472,7 @@ def test_the_checks_catch_a_screen_importing_the_app(tmp_path):
                                           "    from controller.app.app import App\n",
         "controller/app/screens/pause.py": "from controller.app.host import Host\n"
                                            "import controller.app.driver\n",
-        "controller/app/games.py": "from controller.app.host import Host\n",
+        "controller/faces/face.py": "from controller.app.host import Host\n",
         "controller/app/description.py": "",
     }
     for name, text in files.items():

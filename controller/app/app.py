@@ -21,7 +21,6 @@ from controller.app import description, words
 from controller.app.announcer import Announcer
 from controller.app.autosave import Autosave
 from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
-from controller.app.games import front
 from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
@@ -30,6 +29,7 @@ from controller.app.readings import LiveReadings
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.notice import NoticeScreen
+from controller.app.screens.options import OptionsScreen
 from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
@@ -55,6 +55,8 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.errors import KaskadeError
+from controller.faces.face import face
+from controller.faces.setup import Menu, Number
 from controller.games import GameState, game_names, get_game
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
@@ -511,8 +513,17 @@ class App:
             return []
 
     def set_up(self, name: str, levels: dict[int, int]) -> Screen:
-        """The set-up of a new game of ``name`` after the players were chosen."""
-        return front(name).setup(self, levels)
+        """The set-up of a new game of ``name`` after the players were chosen: the game's own
+        set-up screen, else a row of pads for each of its options, else the game at once."""
+        game = face(name)
+        if game.setup is not None:
+            return game.setup(self, levels)
+        options = game.options(self.profile)
+        if not options:
+            return self.start_game(get_game(name).new(), levels)
+        rows = [option for option in options if isinstance(option, Menu | Number)]
+        assert len(rows) == len(options), f"{name}: a size is chosen on a set-up of its own"
+        return OptionsScreen(self, name, rows, levels)
 
     def start_game(self, start: GameState[Any], levels: dict[int, int],
                    names: dict[int, str] | None = None) -> Screen:
@@ -543,7 +554,7 @@ class App:
         kept = {k: v for k, v in tags.items() if k in players | {"Result", "Termination"}}
         session = Session(start, moves, {**own, **kept}, self.store.autosave, self._notice,
                           self.writer)
-        if not front(start.info.name).holds(self.profile, session.state):
+        if not face(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
         self._park()
         self.parked.forget(start.info.name)
@@ -575,7 +586,7 @@ class App:
         does not fit this board: it stays saved for a board it fits."""
         assert self.session is not None
         state = self.session.state
-        game = front(state.info.name)
+        game = face(state.info.name)
         if not game.holds(self.profile, state):
             self._notice(f"the unfinished {state.info.title} game does not fit this board "
                          f"({self.profile.columns}x{self.profile.rows} pads); it stays saved")

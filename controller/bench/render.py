@@ -20,11 +20,11 @@ from controller.devices.frame import Frame
 from controller.devices.interfaces import InputEvent
 from controller.devices.mock import MockPixels, mock_board
 from controller.devices.virtual import VirtualButtons, VirtualTouches
+from controller.faces.kaskade.picture import KaskadeView, draw_kaskade
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from controller.render.canvas import Canvas
 from controller.render.feedback import Turn
-from controller.render.kaskade import KaskadeView, draw_kaskade
 from controller.render.marquee import Lettering, draw_message
 from controller.render.output import FrameMaker
 

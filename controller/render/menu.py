@@ -165,26 +165,6 @@ def _language_icon(canvas: Canvas, pad: Pad, k: int, language: str) -> None:
         canvas.rect(column * k, row * k + line, k, 1, colour)
 
 
-def draw_board_size(
-    canvas: Canvas,
-    profile: Profile,
-    corner: Pad | None,
-    suggestion: Pad,
-    smallest: int,
-) -> None:
-    """Choosing the board size: the board from ``a1`` to the touched ``corner`` lights up (red
-    when smaller than ``smallest`` each way); untouched, the ``suggestion`` shows faintly."""
-    k = profile.per_pad
-    canvas.fill(scale(NEUTRAL, 0.5))
-    far = corner or suggestion
-    valid = far[0] + 1 >= smallest and far[1] + 1 >= smallest
-    colour = scale(WHITE_PLAYER, 0.35) if corner is None else (WHITE_PLAYER if valid else ILLEGAL)
-    if not valid and corner is not None:
-        canvas.fill(OFF)  # too small: red on black, not only a change of hue
-    canvas.rect(0, 0, (far[0] + 1) * k, (far[1] + 1) * k, scale(colour, 0.6))
-    canvas.block(far[0] * k, far[1] * k, solid_rows(k, mix(colour, HIGHLIGHT, 0.3)))
-
-
 @dataclass(frozen=True)
 class PauseLayout:
     """Five tiles: continue, take back and hint above; resign (hold) and home below."""

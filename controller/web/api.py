@@ -30,7 +30,6 @@ from aiohttp import web
 
 from controller.app.app import GameDoesNotFitError, NothingWaitingError
 from controller.app.autosave import SavedGameError, read_saved
-from controller.app.games import front
 from controller.app.history import History, Match, UnknownMatchError
 from controller.app.pairing import (
     CODE_SECONDS,
@@ -54,9 +53,10 @@ from controller.app.storage import StorageError
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
+from controller.faces.face import face, lesson
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
-from controller.games.lesson import NoLessonError, lesson
+from controller.games.lesson import NoLessonError
 from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
@@ -436,7 +436,7 @@ class Api:
             raise web.HTTPBadRequest(text=_message(
                 f"computer: a map of seats ({', '.join(players)}) to levels 1-5"),
                 content_type="application/json")
-        if not front(name).fits(self.profile) or not front(name).holds(self.profile, start):
+        if not face(name).fits(self.profile) or not face(name).holds(self.profile, start):
             raise web.HTTPConflict(text=_message(
                 f"that {start.info.title} game does not fit this board; "
                 f"{what_fits(self.profile, name)}"), content_type="application/json")

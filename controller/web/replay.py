@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.app import App, GameDoesNotFitError, Store
-from controller.app.games import Front, front
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
 from controller.errors import KaskadeError
+from controller.faces.face import Face, face
 from controller.games import GameState
 from controller.games.record import Record, parse_record
 from controller.games.replay import starting_state
@@ -46,7 +46,7 @@ class _Replay:
     record: Record
     start: GameState[Any]
     moves: list[str]
-    game: Front
+    game: Face
     app: App
 
     def screen(self, ply: int) -> GameScreen[Any]:
@@ -67,7 +67,7 @@ class _Replay:
 def _replay(profile: Profile, record_text: str) -> Iterator[_Replay]:
     record = parse_record(record_text)
     start = starting_state(record)
-    game = front(start.info.name)
+    game = face(start.info.name)
     if not game.holds(profile, start):
         raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
     with tempfile.TemporaryDirectory() as scratch:

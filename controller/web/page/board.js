@@ -343,7 +343,7 @@ $("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).c
 
 // -- a new game: the games that fit this board, each option a control with its allowed values --
 
-let offers = [];  // GET /api/games: [{name, title, players, seats, options, lesson}]
+let offers = [];  // GET /api/games: [{name, title, players, seats, options, lesson, how_to_play}]
 let people = [];  // GET /api/people: the names the board knows
 
 $("new-game").onsubmit = (event) => {
@@ -394,6 +394,9 @@ function fillGame() {
   const game = offered();
   if (!game) return;
   $("learn").hidden = !game.lesson;
+  $("how-title").textContent = `How to play ${game.title}`;
+  $("how-goal").textContent = game.how_to_play.goal;
+  $("how-moves").textContent = `Moves are written so: ${game.how_to_play.moves}`;
   $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
   $("computer-seat").disabled = !game.seats.length;
   $("level").disabled = !game.seats.length;

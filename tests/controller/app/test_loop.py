@@ -132,7 +132,7 @@ def test_a_search_that_fails_still_answers_with_a_legal_move(tmp_path, monkeypat
 
 
 def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, monkeypatch):
-    from controller.app.screens.kaskade import KaskadeScreen
+    from controller.faces.kaskade.screen import KaskadeScreen
 
     app, _, stop, loop, tap, _ = running(tmp_path)
     try:

@@ -3,7 +3,7 @@ that continues after a power cut exactly where it was."""
 
 from __future__ import annotations
 
-from controller.app.screens.colliding_circles import CollidingCirclesScreen
+from controller.faces.colliding_circles.screen import CollidingCirclesScreen
 from controller.games.colliding_circles.pieces import Place
 from tests.support.board import BoardHarness
 

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from controller.games import GameState
+from controller.games.kaskade import KaskadeState
 from controller.profile.model import Profile
 from controller.render.breath import pulse
 from controller.render.canvas import Canvas
 from controller.render.color import (
     BLACK_PLAYER,
     HIGHLIGHT,
+    ILLEGAL,
+    NEUTRAL,
+    OFF,
     PLAYERS,
     WHITE_PLAYER,
     Colour,
@@ -35,6 +41,7 @@ from controller.render.feedback import (
 )
 from controller.render.glyphs import ball_rows, solid_rows
 from controller.render.pixel_art import Art, art_icon
+from controller.render.tile import Pad
 
 BURST = 0.15
 """Seconds an overflowing cell glows in a cascade step."""
@@ -140,3 +147,29 @@ ICON_PALETTE = {"W": WHITE_PLAYER, "B": BLACK_PLAYER}
 
 icon = art_icon(ICON, ICON_PALETTE)
 """Its home tile."""
+
+
+def draw_board_size(
+    canvas: Canvas,
+    profile: Profile,
+    corner: Pad | None,
+    suggestion: Pad,
+    smallest: int,
+) -> None:
+    """Choosing the board size: the board from ``a1`` to the touched ``corner`` lights up (red
+    when smaller than ``smallest`` each way); untouched, the ``suggestion`` shows faintly."""
+    k = profile.per_pad
+    canvas.fill(scale(NEUTRAL, 0.5))
+    far = corner or suggestion
+    valid = far[0] + 1 >= smallest and far[1] + 1 >= smallest
+    colour = scale(WHITE_PLAYER, 0.35) if corner is None else (WHITE_PLAYER if valid else ILLEGAL)
+    if not valid and corner is not None:
+        canvas.fill(OFF)  # too small: red on black, not only a change of hue
+    canvas.rect(0, 0, (far[0] + 1) * k, (far[1] + 1) * k, scale(colour, 0.6))
+    canvas.block(far[0] * k, far[1] * k, solid_rows(k, mix(colour, HIGHLIGHT, 0.3)))
+
+
+def holds(profile: Profile, state: GameState[Any]) -> bool:
+    """Whether a game's grid (a saved one's) fits the board."""
+    assert isinstance(state, KaskadeState)
+    return state.grid.width <= profile.columns and state.grid.height <= profile.rows

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from controller.games.cascades import Slope
+from controller.games import GameState
+from controller.games.cascades import CascadesState, Slope
 from controller.games.cascades.slope import MAX_TOP, MIN_TOP
 from controller.profile.model import Profile
 from controller.render.breath import pulse
@@ -176,3 +178,9 @@ ICON_PALETTE = {"W": WHITE_PLAYER, "B": BLACK_PLAYER}
 
 icon = art_icon(ICON, ICON_PALETTE)
 """Its home tile."""
+
+
+def holds(profile: Profile, state: GameState[Any]) -> bool:
+    """Whether a game's slope (a saved one's: its top width and shape) fits the board."""
+    assert isinstance(state, CascadesState)
+    return fits(profile, state.slope.top, state.slope.shape)

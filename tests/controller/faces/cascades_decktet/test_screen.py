@@ -3,8 +3,8 @@ back to the deal, also after a power cut."""
 
 from __future__ import annotations
 
-from controller.app.screens.cascades_decktet import CascadesDecktetScreen
 from controller.app.screens.options import OptionsScreen
+from controller.faces.cascades_decktet.screen import CascadesDecktetScreen
 from controller.games.cascades_decktet.moves import DRAW
 from tests.support.board import BoardHarness
 

@@ -5,20 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.app.games import Front
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
-from controller.app.screens.options import Choice, OptionsScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
-from controller.games import Event, GameState
+from controller.faces.cascades.picture import CascadesLayout, CascadesView, draw_cascades
+from controller.games import Event
 from controller.games.cascades import END, PASS, CascadesState, Place
-from controller.games.cascades.slope import MIN_TOP, SHAPES
-from controller.games.cascades.state import PLACEMENTS, SCORINGS
-from controller.profile.model import Profile
-from controller.render import cascades
 from controller.render.canvas import Canvas
-from controller.render.cascades import CascadesLayout, CascadesView, draw_cascades
 from controller.render.color import player_colours
 
 if TYPE_CHECKING:
@@ -110,30 +104,3 @@ class CascadesScreen(GameScreen[CascadesState]):
             None if hint is None else state.move_name(hint),
             turn=self.turn(now),
         )
-
-
-def _setup(host: Host[Screen], levels: dict[int, int]) -> Screen:
-    """Top width (up to the largest that fits), shape, placement rule, scoring."""
-    largest = {shape: cascades.largest_top(host.profile, shape) for shape in SHAPES}
-    shapes = tuple(shape for shape in SHAPES if largest[shape] is not None)
-    widest = max(top for top in largest.values() if top is not None)
-
-    def allowed(chosen: dict[str, str]) -> dict[str, str]:
-        limit = largest[chosen["shape"]] or MIN_TOP
-        return {**chosen, "size": str(min(int(chosen["size"]), limit))}
-
-    choices = (Choice("size", tuple(str(n) for n in range(MIN_TOP, widest + 1)), bar=True),
-               Choice("shape", shapes), Choice("placement", PLACEMENTS),
-               Choice("scoring", SCORINGS))
-    return OptionsScreen(host, "cascades", choices, levels, CascadesState.new, allowed)
-
-
-def _holds(profile: Profile, state: GameState[Any]) -> bool:
-    """Whether a saved game's slope, its top width and shape, fits the board."""
-    assert isinstance(state, CascadesState)
-    return cascades.fits(profile, state.slope.top, state.slope.shape)
-
-
-FRONT = Front("cascades", lambda profile: cascades.largest_top(profile) is not None, _holds,
-              _setup, CascadesScreen, cascades.icon)
-"""Cascades on the board: it fits where its smallest slope does."""

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.devices.interfaces import Sound
+from controller.faces.kaskade.picture import draw_board_size
 from controller.games import OptionsError
 from controller.games.kaskade import KaskadeState
 from controller.games.kaskade.grid import MIN_SIDE, parse_size
 from controller.render.canvas import Canvas
-from controller.render.menu import draw_board_size
 
 if TYPE_CHECKING:
     from controller.app.host import Host

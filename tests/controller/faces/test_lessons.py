@@ -5,13 +5,16 @@ lesson says so."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from controller.app.games import fronts_for
+from controller.faces.face import faces_for, lesson
 from controller.games import UnknownGameError, game_names
-from controller.games.lesson import NoLessonError, Tutor, lesson
+from controller.games.lesson import NoLessonError, Tutor
 from controller.games.registry import GameEntry
 from controller.profile import load_profile
+from tests.support import take_game
 
 PROFILES = ["kaskade-mini", "kaskade-8x8", "kaskade-16x16"]
 
@@ -37,10 +40,10 @@ def test_every_steps_move_is_legal_and_named_as_the_game_names_it(name):
 @pytest.mark.parametrize("profile_name", PROFILES)
 def test_every_lesson_fits_every_board_its_game_fits(profile_name):
     profile = load_profile(profile_name)
-    for front in fronts_for(profile):
-        found = lesson(front.name)
+    for face in faces_for(profile):
+        found = lesson(face.name)
         for index in range(len(found.steps)):
-            assert front.holds(profile, found.position(index)), (front.name, index)
+            assert face.holds(profile, found.position(index)), (face.name, index)
 
 
 def test_the_kaskade_lesson_ends_with_a_win():
@@ -72,8 +75,13 @@ def test_the_tutor_goes_on_only_after_the_step_is_done():
 
 
 def test_a_game_without_a_lesson_says_so(enter_game):
-    enter_game(GameEntry("take-away", "tests.support.take_game:TakeState"))
+    enter_game(GameEntry("take-away", "tests.support.take_game:TakeState",
+                         "tests.controller.faces.test_lessons:UNTAUGHT"))
     with pytest.raises(NoLessonError, match="has no lesson"):
         lesson("take-away")
     with pytest.raises(UnknownGameError):
         lesson("chess")
+
+
+UNTAUGHT = dataclasses.replace(take_game.FACE, name="take-away", lesson=None)
+"""The face of a game without a lesson."""

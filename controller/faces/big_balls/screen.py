@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.app.games import Front
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
-from controller.app.screens.options import Choice, OptionsScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
+from controller.faces.big_balls.picture import ROLLING, BigBallsLayout, BigBallsView, draw_big_balls
 from controller.games import Event
 from controller.games.big_balls import (
     THROW,
@@ -31,8 +30,6 @@ from controller.games.big_balls import (
     hole_name,
 )
 from controller.games.big_balls.pieces import MOVE, ROLL, StoneStep, number, owner
-from controller.render import big_balls
-from controller.render.big_balls import ROLLING, BigBallsLayout, BigBallsView, draw_big_balls
 from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT, Colour, player_colours
 
@@ -236,14 +233,3 @@ class BigBallsScreen(GameScreen[BigBallsState]):
         if isinstance(move, (BallMove, StoneStep)):
             return move.origin, move.target
         return (-1,) if move == THROW else ()
-
-
-def _setup(host: Host[Screen], levels: dict[int, int]) -> Screen:
-    """Who moves first."""
-    return OptionsScreen(host, "big-balls", (Choice("first", ("black", "white")),), levels,
-                         BigBallsState.new)
-
-
-FRONT = Front("big-balls", big_balls.fits, lambda profile, state: big_balls.fits(profile),
-              _setup, BigBallsScreen, big_balls.icon)
-"""Big Balls on the board: one size of board, so a game fits wherever the game does."""

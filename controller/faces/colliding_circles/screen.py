@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.app.games import Front
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
+from controller.faces.colliding_circles.picture import (
+    CollidingCirclesLayout,
+    CollidingCirclesView,
+    Pad,
+    draw_colliding_circles,
+)
 from controller.games import Event
 from controller.games.colliding_circles import CollidingCirclesState
 from controller.games.colliding_circles.board import CIRCLE_NAMES, CIRCLES, CIRCLES_OF, NAMES
@@ -33,14 +38,7 @@ from controller.games.colliding_circles.pieces import (
     owner_of,
     value_of,
 )
-from controller.render import colliding_circles
 from controller.render.canvas import Canvas
-from controller.render.colliding_circles import (
-    CollidingCirclesLayout,
-    CollidingCirclesView,
-    Pad,
-    draw_colliding_circles,
-)
 from controller.render.color import player_colours
 
 if TYPE_CHECKING:
@@ -240,10 +238,3 @@ class CollidingCirclesScreen(GameScreen[CollidingCirclesState]):
         if isinstance(move, Rethrow):
             return (*layout.rethrow, layout.hands[state.player][hand.index(move.value)])
         return layout.end if move == END else ()
-
-
-FRONT = Front("colliding-circles", colliding_circles.fits,
-              lambda profile, state: colliding_circles.fits(profile),
-              lambda host, levels: host.start_game(CollidingCirclesState.new(), levels),
-              CollidingCirclesScreen, colliding_circles.icon)
-"""Colliding Circles on the board: no options, so a game starts once the players are chosen."""

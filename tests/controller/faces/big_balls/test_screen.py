@@ -3,7 +3,7 @@ before a person's first decision, and the game exactly as it was after a restart
 
 from __future__ import annotations
 
-from controller.app.screens.big_balls import BigBallsScreen
+from controller.faces.big_balls.screen import BigBallsScreen
 from controller.games.big_balls import THROW, StoneStep
 from tests.support.board import BoardHarness
 

@@ -13,17 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.app.games import Front
-from controller.app.screens.board_size import BoardSizeScreen
 from controller.app.screens.game import GameScreen
 from controller.devices.interfaces import Sound
-from controller.games import Event, GameState
+from controller.faces.kaskade.animation import CascadeAnimation
+from controller.faces.kaskade.picture import NEVER, KaskadeView, draw_kaskade
+from controller.games import Event
 from controller.games.kaskade import Generation, KaskadeState
-from controller.profile.model import Profile
-from controller.render import kaskade
 from controller.render.canvas import Canvas
-from controller.render.kaskade import NEVER, KaskadeView, draw_kaskade
-from controller.render.kaskade_animation import CascadeAnimation
 
 
 class KaskadeScreen(GameScreen[KaskadeState]):
@@ -110,14 +106,3 @@ class KaskadeScreen(GameScreen[KaskadeState]):
             hint=hint,
             turn=self.turn(now),
         )
-
-
-def _holds(profile: Profile, state: GameState[Any]) -> bool:
-    """Whether a saved game's grid fits the board."""
-    assert isinstance(state, KaskadeState)
-    return state.grid.width <= profile.columns and state.grid.height <= profile.rows
-
-
-FRONT = Front("kaskade", lambda profile: True, _holds, BoardSizeScreen, KaskadeScreen,
-              kaskade.icon)
-"""Kaskade on the board: any board holds its smallest grid; the grid's size is chosen first."""

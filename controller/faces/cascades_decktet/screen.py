@@ -13,27 +13,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.app.games import Front
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
-from controller.app.screens.options import Choice, OptionsScreen
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
-from controller.games import Event, GameState
-from controller.games.cascades_decktet import CascadesDecktetState
-from controller.games.cascades_decktet.cards import CARDS
-from controller.games.cascades_decktet.moves import DRAW, TURN, Play
-from controller.games.cascades_decktet.state import PASS_LIMITS, VERSIONS
-from controller.profile.model import Profile
-from controller.render import cascades_decktet
-from controller.render.canvas import Canvas
-from controller.render.cascades_decktet import (
+from controller.faces.cascades_decktet.picture import (
     VERDICT,
     CascadesDecktetLayout,
     CascadesDecktetView,
     Pad,
     draw_cascades_decktet,
 )
+from controller.games import Event
+from controller.games.cascades_decktet import CascadesDecktetState
+from controller.games.cascades_decktet.cards import CARDS
+from controller.games.cascades_decktet.moves import DRAW, TURN, Play
+from controller.render.canvas import Canvas
 
 if TYPE_CHECKING:
     from controller.app.host import Host
@@ -164,22 +159,3 @@ class CascadesDecktetScreen(GameScreen[CascadesDecktetState]):
         rank = CARDS[move.card].rank
         copy = sum(1 for c in state.tiers[move.tier] if CARDS[c].rank == rank)
         return (*pads, layout.tier_pad(move.tier, rank, copy))
-
-
-def _setup(host: Host[Screen], levels: dict[int, int]) -> Screen:
-    """Version, pass limit, and the extended deck where the board is wide enough for it."""
-    choices = [Choice("version", VERSIONS), Choice("passes", PASS_LIMITS)]
-    if cascades_decktet.fits(host.profile, extended=True):
-        choices += [Choice("pawns", ("no", "yes")), Choice("courts", ("no", "yes"))]
-    return OptionsScreen(host, "cascades-decktet", tuple(choices), levels, CascadesDecktetState.new)
-
-
-def _holds(profile: Profile, state: GameState[Any]) -> bool:
-    """Whether a saved game's deck (the extended one is wider) fits the board."""
-    assert isinstance(state, CascadesDecktetState)
-    return cascades_decktet.fits(profile, extended=state.extended)
-
-
-FRONT = Front("cascades-decktet", cascades_decktet.fits, _holds, _setup, CascadesDecktetScreen,
-              cascades_decktet.icon)
-"""The Decktet solitaire on the board: the extended deck only where its wider tiers fit."""

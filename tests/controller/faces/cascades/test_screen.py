@@ -3,8 +3,8 @@ and a turn of one stone ends on the end pad."""
 
 from __future__ import annotations
 
-from controller.app.screens.cascades import CascadesScreen
 from controller.app.screens.options import OptionsScreen
+from controller.faces.cascades.screen import CascadesScreen
 from tests.support.board import BoardHarness
 
 

@@ -19,7 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
+from controller.games import GameState
+from controller.games.cascades_decktet import CascadesDecktetState
 from controller.games.cascades_decktet.cards import ACE, CARDS, COURT, CROWN, PAWN, TWICE
 from controller.profile.model import Profile
 from controller.render.breath import pulse
@@ -281,3 +284,9 @@ ICON_PALETTE = {initial: SUIT_COLOURS[index] for index, initial in enumerate("MS
 
 icon = art_icon(ICON, ICON_PALETTE)
 """Its home tile."""
+
+
+def holds(profile: Profile, state: GameState[Any]) -> bool:
+    """Whether a game's deck (a saved one's: the extended deck is wider) fits the board."""
+    assert isinstance(state, CascadesDecktetState)
+    return fits(profile, extended=state.extended)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from controller.faces.big_balls import picture as big_balls
+from controller.faces.cascades import picture as cascades
 from controller.games.big_balls.triangle import DIRECTIONS, neighbour
 from controller.games.cascades import Slope
 from controller.profile import load_profile
-from controller.render import big_balls, cascades
 from controller.render.glyphs import PIP_WHITE, number_rows
 
 BOARDS = ["kaskade-8x8", "kaskade-16x16", "kaskade-mini"]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from controller.faces.kaskade.animation import LONGEST, CascadeAnimation
+from controller.faces.kaskade.picture import KaskadeView, draw_kaskade
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from controller.render.canvas import Canvas
 from controller.render.color import BLACK_PLAYER, ILLEGAL, WHITE_PLAYER, scale
 from controller.render.feedback import EMPTY, Touches, Turn
-from controller.render.kaskade import KaskadeView, draw_kaskade
-from controller.render.kaskade_animation import LONGEST, CascadeAnimation
 
 PROFILE = load_profile("kaskade-8x8")
 
