@@ -14,10 +14,11 @@ project (``"hw.board:pi_board"``: what a registry or a composition root imports 
 * The screens see the app only as their host (``controller/app/host.py``): nothing on the
   screens' side imports the app or a module that leads to it, so the app's modules import
   one another in no circle.
-* The front ends (the web companion, the runners, the simulator) drive the app by its commands
-  (``new_game``, ``continue_waiting``, ``change_settings``, ``current_game``, ``show``, …):
-  none assigns to the app or to what it holds (``app.screen = …``, ``setattr(app.settings,
-  …)``).
+* The edges (the web companion, remote play, the runners, the simulator) drive the app by its
+  commands (``new_game``, ``continue_waiting``, ``change_settings``, ``play_move``, ``resign``,
+  ``show``, …): none writes an attribute or an item of the app or of what it holds — a
+  session, a screen, the settings, the store — whatever name holds it (``app.screen = …``,
+  ``session.tags["Id"] = …``, ``setattr(app.settings, …)``, ``app.notices.append(…)``).
 """
 
 from __future__ import annotations
@@ -379,38 +380,172 @@ def app_cycles(root: Path) -> list[list[str]]:
 
 
 FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "controller/remote", "sim")
+"""The edges: what drives the app from outside (the web companion, remote play and Home
+Assistant, the runners, the simulator)."""
+APP_NAMES = frozenset({"app", "session", "screen", "settings", "store", "autosave", "history",
+                       "pairing", "parked", "announcer", "firmware_update", "readings",
+                       "notices", "restarts", "remote"})
+"""Names under which the edges hold the app and what it holds; a name assigned in a function
+counts by what is assigned to it, an annotated parameter by its annotation."""
+APP_TYPES = frozenset({"App", "Session", "Screen", "GameScreen", "PausableScreen",
+                       "LessonScreen", "RemoteScreen", "Settings", "SettingsFile", "Store",
+                       "Autosave", "History", "Pairing", "ParkedGames", "Announcer",
+                       "FirmwareUpdate", "LiveReadings", "Notices", "BoardRestarts",
+                       "RemoteWiring"})
+"""The app's objects by their classes, as annotations name them."""
+MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update",
+                      "setdefault", "discard", "popitem", "sort", "reverse"})
+"""Methods that write into a list, dict or set (``session.tags.update(…)`` writes items)."""
+Kind = bool | None
+"""Whether a name holds one of the app's objects; ``None``: its annotation does not say."""
 
 
-def _reaches_app(node: ast.expr) -> bool:
-    """Whether ``node`` is the app (a name ``app``, or an attribute ``….app``) or something
-    reached from it (``app.settings``, ``self.driver.app.screen``)."""
-    while isinstance(node, ast.Attribute):
-        if node.attr == "app":
+def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
+    """The root of ``a.b[c].d()`` (``a``) and the attributes along it (``b``, ``d``)."""
+    attributes = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            attributes.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return node, attributes
+
+
+def _names_an_app_type(annotation: ast.expr | None) -> Kind:
+    """Whether an annotation names one of the app's classes (``None``: no annotation)."""
+    if annotation is None:
+        return None
+    words = set()
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words |= set(re.findall(r"\w+", node.value))
+    return bool(words & APP_TYPES)
+
+
+def _local_nodes(function: ast.AST) -> list[ast.AST]:
+    """The nodes of ``function``'s own body (not those of functions and classes in it)."""
+    found, todo = [], list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda |
+                          ast.ClassDef):
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+class _Scope:
+    """What each name in a function (or a module) holds: the app's objects or not."""
+
+    def __init__(self, node: ast.AST, outer: _Scope | None) -> None:
+        self.outer = outer
+        self.kinds: dict[str, Kind] = {}
+        self.assigned: dict[str, list[ast.expr]] = {}
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             arguments.vararg, arguments.kwarg):
+                if argument is not None:
+                    self.kinds[argument.arg] = _names_an_app_type(argument.annotation)
+        for child in _local_nodes(node):
+            if isinstance(child, ast.Assign):
+                for target in child.targets:
+                    self._assign(target, child.value)
+            elif isinstance(child, ast.AnnAssign) and isinstance(child.target, ast.Name):
+                self.kinds[child.target.id] = _names_an_app_type(child.annotation)
+            elif isinstance(child, ast.NamedExpr):
+                self._assign(child.target, child.value)
+            elif isinstance(child, ast.For | ast.comprehension):
+                self._assign(child.target, child.iter)
+            elif isinstance(child, ast.withitem) and child.optional_vars is not None:
+                self._assign(child.optional_vars, child.context_expr)
+
+    def _assign(self, target: ast.expr, value: ast.expr) -> None:
+        """``target`` is bound to ``value`` (a name, or the names a tuple unpacks)."""
+        if isinstance(target, ast.Name):
+            self.assigned.setdefault(target.id, []).append(value)
+        elif isinstance(target, ast.Tuple | ast.List):
+            for element in target.elts:
+                self._assign(element, value)
+        elif isinstance(target, ast.Starred):
+            self._assign(target.value, value)
+
+    def holds_app(self, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``name`` holds one of the app's objects here."""
+        kind = self.kinds.get(name)
+        if kind is not None:
+            return kind
+        if name in self.assigned:
+            return name not in seen and any(
+                self.reaches_app(value, seen | {name}) for value in self.assigned[name])
+        if self.outer is not None and name not in self.kinds:
+            return self.outer.holds_app(name, seen)
+        return name in APP_NAMES
+
+    def reaches_app(self, node: ast.expr, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``node`` is one of the app's objects or reached from one (``app``,
+        ``self.driver.app.session``, ``app.current_game()``, ``screen.session.tags``)."""
+        if isinstance(node, ast.IfExp):
+            return self.reaches_app(node.body, seen) or self.reaches_app(node.orelse, seen)
+        if isinstance(node, ast.BoolOp):
+            return any(self.reaches_app(value, seen) for value in node.values)
+        root, attributes = _chain(node)
+        if APP_NAMES.intersection(attributes):
             return True
-        node = node.value
-    return isinstance(node, ast.Name) and node.id == "app"
+        return isinstance(root, ast.Name) and root.id != "self" and \
+            self.holds_app(root.id, seen)
 
 
-def app_assignments(root: Path) -> list[str]:
-    """Every place in the front ends under ``root`` that assigns to the app or to what it
-    holds, as ``file:line: what``."""
+def _written(node: ast.AST) -> list[ast.expr]:
+    """The objects ``node`` writes into: ``x`` for ``x.a = …``, ``x[k] = …``, ``x.a += …``,
+    ``del x[k]``, ``setattr(x, …)``, and ``x.items`` for ``x.items.append(…)``."""
+    if isinstance(node, ast.Assign | ast.Delete):
+        targets = node.targets
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+        targets = [node.target]
+    elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("setattr", "delattr") \
+            and node.args:
+        return [node.args[0]]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr in MUTATORS and isinstance(node.func.value, ast.Attribute |
+                                                      ast.Subscript):
+        return [node.func.value.value]
+    else:
+        return []
+    flat: list[ast.expr] = []
+    for target in targets:
+        flat += target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+    return [target.value for target in flat if isinstance(target, ast.Attribute | ast.Subscript)]
+
+
+def app_writes(root: Path) -> list[str]:
+    """Every place in the edges under ``root`` that writes an attribute or an item of the app
+    or of what it holds — a session, a screen, the settings, the store … —, as
+    ``file:line: what``. An edge's own attributes (``self.x = …``) are its own."""
     found = []
     for where in FRONT_ENDS:
         for path in sorted((root / where).rglob("*.py")):
-            nodes = ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
-            for node in sorted(nodes, key=lambda node: getattr(node, "lineno", 0)):
-                if isinstance(node, ast.Assign):
-                    targets = node.targets
-                elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-                    targets = [node.target]
-                elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "setattr" \
-                        and node.args:
-                    targets = [ast.Attribute(node.args[0], "?", ast.Store())]
-                else:
-                    continue
-                found += [f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}"
-                          for target in targets
-                          if isinstance(target, ast.Attribute) and _reaches_app(target.value)]
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+            def visit(node: ast.AST, scope: _Scope, path: Path = path) -> None:
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                        visit(child, _Scope(child, scope))
+                        continue
+                    line = getattr(child, "lineno", 0)
+                    found.extend(f"{path.relative_to(root)}:{line}: {ast.unparse(child)}"
+                                 for written in _written(child) if scope.reaches_app(written))
+                    visit(child, scope)
+
+            visit(tree, _Scope(tree, None))
     return found
 
 
@@ -434,23 +569,54 @@ def test_the_modules_of_the_app_import_each_other_in_no_circle():
     assert app_cycles(ROOT) == []
 
 
-def test_the_front_ends_drive_the_app_by_its_commands():
-    assert app_assignments(ROOT) == []
+def test_the_edges_drive_the_app_by_its_commands():
+    """No edge writes into the app or what it holds: each drives it by its commands."""
+    assert app_writes(ROOT) == []
 
 
-def test_the_check_catches_a_front_end_assigning_to_the_app(tmp_path):
-    (tmp_path / "controller/web").mkdir(parents=True)
-    (tmp_path / "controller/web/api.py").write_text(
-        "def begin(app, start):\n"
+def test_the_check_catches_an_edge_writing_into_the_app(tmp_path):
+    """Writes into the app, a session, a screen, the settings — held under their own names,
+    reached through others, assigned to a name of any kind, or annotated — are caught; an
+    edge's own attributes, its own containers and the app's commands are not."""
+    (tmp_path / "controller/remote").mkdir(parents=True)
+    (tmp_path / "controller/remote/link.py").write_text(
+        "def sync(self, app, now):\n"
         "    app.screen = app.start_game(start, {})\n"
         "    setattr(app.settings, 'sound', False)\n"
         "    self.driver.app.screen.share += 1\n"
+        "    session = app.session\n"
+        "    session.tags['Result'] = 'white'\n"
+        "    game = app.current_game()\n"
+        "    game.showing_winner = False\n"
+        "    del game.session.tags['Id']\n"
+        "    app.notices.append('x')\n"
+        "    self.session.remote_words = ''\n"
         "    app.new_game(start, {})\n"
-        "    screen = app.screen\n")
-    assert app_assignments(tmp_path) == [
-        "controller/web/api.py:2: app.screen = app.start_game(start, {})",
-        "controller/web/api.py:3: setattr(app.settings, 'sound', False)",
-        "controller/web/api.py:4: self.driver.app.screen.share += 1",
+        "    app.play_move('1', move, now)\n"
+        "    words = app.describe(now)\n"
+        "    self.session = app.session\n"
+        "    self.sent[3] = 'c4'\n"
+        "    self.leaving.append(connection)\n"
+        "    topics = [log_topic(self.settings.user)]\n"
+        "    topics.append('x')\n"
+        "\n"
+        "\n"
+        "def end(keeper: Session, web_app: Application, board: Board) -> None:\n"
+        "    keeper.unsaved = True\n"
+        "    web_app['routes'] = []\n"
+        "    board.pixels.frames.clear()\n"
+        "    app = web.Application()\n"
+        "    app['key'] = 1\n")
+    assert app_writes(tmp_path) == [
+        "controller/remote/link.py:2: app.screen = app.start_game(start, {})",
+        "controller/remote/link.py:3: setattr(app.settings, 'sound', False)",
+        "controller/remote/link.py:4: self.driver.app.screen.share += 1",
+        "controller/remote/link.py:6: session.tags['Result'] = 'white'",
+        "controller/remote/link.py:8: game.showing_winner = False",
+        "controller/remote/link.py:9: del game.session.tags['Id']",
+        "controller/remote/link.py:10: app.notices.append('x')",
+        "controller/remote/link.py:11: self.session.remote_words = ''",
+        "controller/remote/link.py:23: keeper.unsaved = True",
     ]
 
 

@@ -8,26 +8,27 @@ in the simulator, and in tests with a virtual clock.
 
 from __future__ import annotations
 
-import json
 import logging
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from controller.app import description, words
 from controller.app.announcer import Announcer
-from controller.app.autosave import Autosave
+from controller.app.filing import Filing
 from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
-from controller.app.history import DuplicateGameError, History
-from controller.app.lock import Lock, hold_lock
+from controller.app.notices import Notices
 from controller.app.pairing import Pairing
 from controller.app.parked import ParkedGames
 from controller.app.readings import LiveReadings
+from controller.app.remote_wiring import RemoteWiring
+from controller.app.restarts import BoardRestarts
 from controller.app.screens.base import Screen
+from controller.app.screens.game import GameScreen
 from controller.app.screens.home import HomeScreen
+from controller.app.screens.lesson import LessonScreen
 from controller.app.screens.notice import NoticeScreen
 from controller.app.screens.options import OptionsScreen
 from controller.app.screens.pause import PausableScreen, PauseScreen
@@ -35,9 +36,10 @@ from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen, UpdatingScreen
 from controller.app.session import Session
-from controller.app.settings import Settings, SettingsFile
-from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
-from controller.app.thinking import ComputerMove, ThinkRequest
+from controller.app.settings import Settings
+from controller.app.storage import StorageError
+from controller.app.store import Store
+from controller.app.thinking import DEFAULT_THINK_SECONDS, ComputerMove, Requests, ThinkRequest
 from controller.app.writer import Writer
 from controller.devices.interfaces import (
     ButtonDown,
@@ -55,9 +57,10 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.errors import KaskadeError
-from controller.faces.face import face
+from controller.faces.face import face, lesson
 from controller.faces.setup import Menu, Number
 from controller.games import GameState, game_names, get_game
+from controller.games.lesson import Lesson
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -82,84 +85,24 @@ class UnknownSettingError(KaskadeError, KeyError):
     """A change names no setting."""
 
 
-LOOP_WINDOW = 60.0
-"""Seconds after the last of restarts in a loop that the touch board is still said to be in
-one (the touch link says when restarts make a loop)."""
-MAX_NOTICES = 20
-"""Notices kept (the oldest go first); one already kept is not added again, so a failure that
-repeats (a full card) neither grows the list nor fills the log."""
-HISTORY_FILE = "history.sqlite3"
-LOCK_FILE = "app.lock"
-SELFTEST_FILE = "selftest.json"
-DEFAULT_THINK_SECONDS = 1.0
-SOLITAIRE_HINT_SECONDS = 4.0
-"""The longest a one-player game's hint may think when the computer's usual time is shorter:
-its hint is a solver's verdict — can this deal still be won — worth a wait at the deal, when
-every card is out and a Pi's second leaves one standard deal in nine undecided; the solver
-answers as soon as it knows, within a second for nearly every deal."""
+class NoGameError(KaskadeError, LookupError):
+    """No game is on the board, or not the one a command names."""
 
 
-def hint_seconds(state: GameState[Any], think_seconds: float) -> float:
-    """How long a hint about ``state`` may think: the computer's usual time, and for a game
-    of one player at least :data:`SOLITAIRE_HINT_SECONDS`."""
-    if len(state.info.players) == 1:
-        return max(think_seconds, SOLITAIRE_HINT_SECONDS)
-    return think_seconds
-
-
-@dataclass
-class Store:
-    """The app's files: the history is shared by every board on this machine; the game in
-    progress and the settings belong to one board (profile)."""
-
-    autosave: Autosave
-    history: History
-    settings: SettingsFile
-    directory: Path
-    _lock: Lock | None = None
-
-    @classmethod
-    def at(cls, root: Path, board: str) -> Store:
-        """The files under the state directory ``root`` for the board called ``board``."""
-        directory = root / board
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StorageError(f"{directory}: {error.strerror or error}") from None
-        return cls(Autosave(directory / "current.record"), History(root / HISTORY_FILE),
-                   SettingsFile(directory / "settings.json"), directory)
-
-    @property
-    def selftest(self) -> Path:
-        """Where the last self-test's findings are kept."""
-        return self.directory / SELFTEST_FILE
-
-    def waiting(self, game: str) -> Autosave:
-        """Where an unfinished game of ``game`` waits while another game is played."""
-        return Autosave(self.directory / f"waiting-{game}.record")
-
-    def claim(self) -> list[str]:
-        """Make this app the only one using these files (two apps on one game would each
-        overwrite the other's moves), then remove what a crash left behind; what a person
-        should know about it. Raises ``StateInUseError`` when another app holds them."""
-        self._lock = hold_lock(self.directory / LOCK_FILE)
-        notes = [self._lock.problem] if self._lock.problem else []
-        removed = clean_temporaries(self.directory)
-        if removed:
-            notes.append(f"removed {len(removed)} unfinished temporary file(s) a crash left in "
-                         f"{self.directory}")
-        return notes
+class GameOverError(KaskadeError, ValueError):
+    """A command for a game in play names one that is over."""
 
 
 class App:
-    """The application for one board ``profile``, keeping its files in ``store``."""
+    """The application for one board ``profile``, keeping its files in ``store``.
 
-    remote_setup: Callable[[str, int], Screen] | None = None
-    """Where a game with a board elsewhere is offered or joined (given by the link to the
-    broker once it is attached; ``None`` without one)."""
-    remote_join: Callable[[str], None] | None = None
-    """Look up the game an invite code stands for and join it (the web page's way; given by
-    the link too)."""
+    What it keeps is its own: the screen on show, the game in play and the games set aside,
+    the settings, the words over the screens, the sounds and the thinking asked for. Beside
+    it, each with one job, are its files (``store.py``), the notices (``notices.py``), the
+    touch board's firmware and its update (``firmware_update.py``) and its restarts
+    (``restarts.py``), the sensors' readings (``readings.py``), the paired devices
+    (``pairing.py``) and what play with boards elsewhere needs of it (``remote_wiring.py``).
+    """
 
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
@@ -170,13 +113,11 @@ class App:
         """Names new games (and so seeds their chance); ``None``: a random name each time."""
         self.store = store
         self.wall_clock = wall_clock
-        self.think_seconds = think_seconds
-        """How long the computer thinks about a move (and about a hint)."""
+        self.thinking = Requests(think_seconds)
+        """The computer's moves and the hints asked for, each given ``think_seconds``."""
         self.writer = Writer()
         """Where the game's saves run: at once, until the loop hands over its writer thread
         (:meth:`use_writer`)."""
-        self.requests: list[ThinkRequest] = []
-        self._tokens = 0
         self.settings = store.settings.load()
         self.pairing = Pairing(store.directory)
         """The devices paired with the web companion (the home menu can forget them all)."""
@@ -184,7 +125,7 @@ class App:
         """Messages in letters over the screens, and the board's sleep."""
         self._dimming = 1.0
         self.follow_sleep_setting()
-        self.notices: list[str] = []
+        self.notices = Notices()
         """Things a person should know (a damaged file set aside); the front end shows them."""
         self._notice(store.settings.problem)
         self._notice(self.pairing.problem)
@@ -196,8 +137,13 @@ class App:
         """The unfinished game, playing or waiting on the home screen."""
         self.firmware_update = FirmwareUpdate()
         """The touch board's firmware against the bundled one, and its update."""
-        self.board_restart: tuple[SensorsRestarted, float] | None = None
-        """The touch board's last restart nobody asked for, and when it was reported."""
+        self.filing = Filing(store, self._notice, wall_clock)
+        """Finished games into the history."""
+        self.restarts = BoardRestarts()
+        """The touch board's restarts nobody asked for."""
+        self.remote: RemoteWiring[Screen] = RemoteWiring()
+        """Where a game with a board elsewhere is offered or joined, and the link's words
+        about the games it plays."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
         self.parked = ParkedGames(store.waiting, game_names(), self._notice)
@@ -254,7 +200,7 @@ class App:
             if isinstance(event, SensorsFault):
                 self._notice(f"the touch board reports: {event.fault}")
             elif isinstance(event, SensorsRestarted):
-                self._board_restarted(event, now)
+                self._notice(self.restarts.take(event, now))
             elif isinstance(event, TouchesLost):
                 if self.touches_lost is None:
                     self.announce(self.say_words("touches lost"), LOST_RED, now)
@@ -264,33 +210,6 @@ class App:
                     self.caption(self.say_words("touches back"), now=now)
                 self.touches_lost = None
         self._switch(following)
-
-    def _board_restarted(self, event: SensorsRestarted, now: float) -> None:
-        """Say that the touch board restarted — once, in a loop, that it keeps doing so."""
-        was_looping = self.board_restart is not None and self.board_restart[0].looping
-        self.board_restart = (event, now)
-        if not event.looping:
-            self._notice(f"the touch board restarted: {event.reason}")
-        elif not was_looping:
-            self._notice(f"the touch board keeps restarting ({event.recent} times within a "
-                         f"minute; the last time {event.reason}): its firmware or wiring is "
-                         "at fault (kaskade firmware status, kaskade doctor)")
-
-    def board_restarts(self, now: float) -> dict[str, Any]:
-        """The touch board's restarts nobody asked for, for the health page: how many, the
-        last one's reason, and in words whether it restarts in a loop now."""
-        if self.board_restart is None:
-            return {"restarts": 0, "last_restart": None, "looping": False,
-                    "restarting": "no restarts since the app started"}
-        event, at = self.board_restart
-        ago = max(0.0, now - at)
-        looping = event.looping and ago <= LOOP_WINDOW
-        words = (f"restarting in a loop: {event.recent} times within a minute, the last "
-                 f"{ago:.0f} s ago" if looping else
-                 f"restarted {event.count} time(s) since the app started, the last "
-                 f"{ago:.0f} s ago")
-        return {"restarts": event.count, "last_restart": event.reason, "looping": looping,
-                "restarting": words}
 
     def tick(self, now: float) -> None:
         """Let time-driven things happen (holds, the end of animations and messages)."""
@@ -338,20 +257,13 @@ class App:
         return self.writer.pending > 0
 
     def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
-        """Ask for a move in ``state`` (copied) at ``level`` — for a ``hint``, the time
-        :func:`hint_seconds` gives — the answer arrives as a ``ComputerMove`` event with the
-        request's token."""
-        self._tokens += 1
-        seconds = hint_seconds(state, self.think_seconds) if hint else self.think_seconds
-        request = ThinkRequest(self._tokens, state.copy(), level, seconds,
-                               seed=self._tokens + state.plies, hint=hint)
-        self.requests.append(request)
-        return request
+        """Ask for a move (or a ``hint``) in ``state`` at ``level``; the answer arrives as a
+        ``ComputerMove`` event with the request's token."""
+        return self.thinking.ask(state, level, hint)
 
     def take_requests(self) -> list[ThinkRequest]:
         """The thinking asked for since the last call (for whoever drives the app)."""
-        requests, self.requests = self.requests, []
-        return requests
+        return self.thinking.take()
 
     def take_sounds(self) -> list[Sound]:
         """The sounds to make now (none when sound is switched off)."""
@@ -388,9 +300,15 @@ class App:
         """Show ``text`` over the screen until it has been read or a touch skips it."""
         self.announcer.announce(text, colour, now)
 
-    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
-        """Name what a touch just chose (touches go on to the screen meanwhile)."""
-        self.announcer.caption(text, now, colour)
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
+                secret: bool = False) -> None:
+        """Name what a touch just chose (touches go on to the screen meanwhile); a
+        ``secret`` one (a code) the web companion covers for anyone not paired."""
+        self.announcer.caption(text, now, colour, secret=secret)
+
+    def clear_messages(self) -> None:
+        """Take the words over the screen off the LEDs (a code that is spent)."""
+        self.announcer.clear()
 
     def show_pairing_code(self, now: float | None = None) -> None:
         """A fresh pairing code on the LEDs, as a caption that play goes on under (a touch
@@ -441,7 +359,125 @@ class App:
                     join: Callable[[str], None]) -> None:
         """Remote play is set up: ``setup`` makes the screen where a game of a name, the seat
         played here, is offered or joined; ``join`` joins by invite code (the web page)."""
-        self.remote_setup, self.remote_join = setup, join
+        self.remote.link(setup, join)
+
+    @property
+    def remote_setup(self) -> Callable[[str, int], Screen] | None:
+        """Where a game with a board elsewhere is offered or joined (``None`` until remote
+        play is linked)."""
+        return self.remote.setup
+
+    def set_up_new(self, name: str) -> None:
+        """The set-up of a new game of ``name`` on the board now (who plays, or for a game of
+        one player its options); an unfinished game waits on its tile."""
+        self.screen = self._new_set_up(name)
+
+    def start_lesson(self, name: str, now: float) -> Lesson:
+        """The lesson of ``name`` on the board now, as when its tile is held (a game in play
+        waits on its tile); the lesson. ``NoLessonError`` when the game has none,
+        ``LessonDoesNotFitError`` when its positions are larger than the board."""
+        found = lesson(name)
+        self.screen = LessonScreen(self, found, now)
+        return found
+
+    def ask_hint(self) -> bool:
+        """A hint for the game on the board (it blinks there); False when none can be given
+        now (not a person's turn). ``NoGameError`` when no game is on the board."""
+        return self._on_the_board().hint_requested()
+
+    def resign(self, game_id: str | None = None, player: int | None = None) -> str:
+        """The game on the board — or the game ``game_id``, wherever it is shown — given up
+        by ``player`` (by default the people here: ``Session.resigner``); the words it ended
+        with. ``NoGameError`` when there is no such game, ``GameOverError`` when it is
+        over."""
+        session = self._on_the_board().session if game_id is None else self._named(game_id)
+        if session.finished:
+            raise GameOverError("the game is already over")
+        session.resign(session.resigner if player is None else player)
+        self._ended(session)
+        return session.tags["Termination"]
+
+    # -- commands for whoever plays a seat of the game in play from elsewhere ------------------
+
+    def game(self, game_id: str) -> Session[Any] | None:
+        """The game in play (on the board, paused, or left at the home screen but not set
+        aside) if its id is ``game_id``, else ``None``."""
+        session = self.session
+        return session if session is not None and session.tags.get("Id") == game_id else None
+
+    def play_move(self, game_id: str, move: Any, now: float) -> None:
+        """Play ``move`` (one of the game's move values) for the side to move in the game
+        ``game_id``: through its screen when the game is shown, so it is shown as any move
+        is. ``MoveError`` when it is not legal (nothing changes), ``NoGameError`` when that
+        game is not in play."""
+        session = self._named(game_id)
+        screen = self._screen_of(session)
+        if screen is None:
+            session.play(move)
+            if session.finished:
+                self.record_finished(session)
+        else:
+            screen.play(move, now)
+
+    def take_back_to(self, game_id: str, plies: int, now: float) -> None:
+        """Take the game ``game_id`` back to ``plies`` moves (agreed elsewhere)."""
+        session = self._named(game_id)
+        screen = self._screen_of(session)
+        if screen is not None:
+            screen.take_back_to(plies, now)
+            return
+        while session.state.plies > plies:
+            session.undo()
+
+    def end_game(self, game_id: str, winner: int | None, termination: str) -> None:
+        """End the game ``game_id`` as ``termination`` says (a board elsewhere left it, or
+        the game was claimed), ``winner`` (a player's number, or ``None``) winning.
+        ``GameOverError`` when it is over already."""
+        session = self._named(game_id)
+        if session.finished:
+            raise GameOverError("the game is already over")
+        session.end(winner, termination)
+        self._ended(session)
+
+    def name_seat(self, game_id: str, player: int, who: str) -> None:
+        """``player``'s seat in the game ``game_id`` is ``who`` from now on (a seat's tag,
+        ``seats.py``: the name of the board that joined)."""
+        self._named(game_id).seat(player, who)
+
+    def say_about_game(self, game_id: str, words: str) -> None:
+        """Words about the game ``game_id`` from whoever plays a seat of it elsewhere
+        (``waiting for Anna's board · 2 min``), shown in its description (``""``: none)."""
+        self.remote.say(game_id, words)
+
+    def game_words(self, session: Session[Any]) -> str:
+        """What whoever plays a seat of ``session``'s game elsewhere says about it."""
+        return self.remote.words.get(session.tags.get("Id", ""), "")
+
+    def _named(self, game_id: str) -> Session[Any]:
+        session = self.game(game_id)
+        if session is None:
+            raise NoGameError(f"the game {game_id} is not in play on this board")
+        return session
+
+    def _on_the_board(self) -> PausableScreen:
+        screen = self.current_game()
+        if screen is None:
+            raise NoGameError("no game is on the board")
+        return screen
+
+    def _screen_of(self, session: Session[Any]) -> GameScreen[Any] | None:
+        """The screen playing ``session``'s game, when it is on the board (paused or not)."""
+        screen = self.current_game()
+        return screen if isinstance(screen, GameScreen) and screen.session is session else None
+
+    def _ended(self, session: Session[Any]) -> None:
+        """``session``'s game has just been ended by a command: shown on its screen, and into
+        the history."""
+        screen = self.current_game()
+        if screen is not None and screen.session is session:
+            screen.resigned()
+        else:
+            self.record_finished(session)
 
     def current_game(self) -> PausableScreen | None:
         """The screen playing the game on the board, paused or not; ``None`` when no game is
@@ -498,6 +534,10 @@ class App:
             playing = self._play_screen()
             if playing is not None:
                 return playing
+        return self._new_set_up(name)
+
+    def _new_set_up(self, name: str) -> Screen:
+        """Who plays a new game of ``name`` (a game of one player: straight to its set-up)."""
         self.seat_names = {}
         if len(get_game(name).info.players) == 1:
             return self.set_up(name, {})
@@ -598,39 +638,13 @@ class App:
         while its result is still on the LEDs) if ``session`` is this app's game (a replay's
         is not). Its entry is replaced, not doubled, if it is taken back and ends again, or
         when the board leaves it."""
-        if session is not self.session:
-            return
-        try:
-            self.store.history.add(session.match(self.wall_clock()))
-        except StorageError as error:
-            self._notice(f"the game was not added to the history: {error}")
+        if session is self.session:
+            self.filing.ended(session)
 
     def leave_finished_game(self) -> Screen:
-        """Put the finished game in the history, forget it, and go home. A game whose id
-        another game in the history has (a record brought in before ids were the app's own)
-        is added under a new id: a game in the history is never replaced."""
+        """Put the finished game in the history, forget it, and go home."""
         assert self.session is not None
-        session, history, autosave = self.session, self.store.history, self.store.autosave
-        now = self.wall_clock()
-        match = session.match(now)
-        renamed = session.match(now, game_id=uuid.uuid4().hex)
-        said: list[str] = []
-
-        def store() -> None:
-            try:
-                history.add(match)
-            except DuplicateGameError as error:
-                history.add(renamed)
-                said.append(f"{error}; the finished game was added as {renamed.id}")
-            autosave.clear()
-
-        def stored(error: Exception | None) -> None:
-            for text in said:
-                self._notice(text)
-            if error is not None:
-                self._notice(f"the game was not added to the history: {error}")
-
-        self.writer.submit(store, stored)
+        self.filing.leave(self.session, self.writer)
         self.session = None
         return self.home()
 
@@ -653,18 +667,9 @@ class App:
         """Keep a finished self-test's ``findings`` for the web page; a failure to is
         reported, the test's verdict still shows."""
         try:
-            write_atomically(self.store.selftest, json.dumps(findings, indent=1) + "\n")
+            self.store.keep_selftest(findings)
         except StorageError as error:
             self._notice(f"the self-test's report was not kept: {error}")
-
-    def last_selftest(self) -> dict[str, Any] | None:
-        """The last self-test's findings; ``None`` before the first (or when its file
-        cannot be read: it is only a report, the next self-test writes it anew)."""
-        try:
-            findings = json.loads(read_text(self.store.selftest))
-        except (StorageError, ValueError):
-            return None
-        return findings if isinstance(findings, dict) else None
 
     def save_settings(self) -> str | None:
         """Keep the settings; a failure is reported (and its words returned), the setting
@@ -679,13 +684,4 @@ class App:
 
     def _notice(self, text: str | None) -> None:
         """Keep ``text`` for a person to read (and log it), unless it is kept already."""
-        if not text:
-            return
-        if text in self.notices:
-            log.debug("%s (again)", text)
-            self.notices.remove(text)
-            self.notices.append(text)
-            return
-        log.warning("%s", text)
-        self.notices.append(text)
-        del self.notices[:-MAX_NOTICES]
+        self.notices.note(text)

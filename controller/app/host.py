@@ -124,6 +124,10 @@ class Host(Protocol[ScreenT_co]):
         """Ask for a move (or a ``hint``) in ``state`` at ``level``; the answer comes to the
         screen as a ``ComputerMove`` with the request's token."""
 
+    def game_words(self, session: Session[Any]) -> str:
+        """What whoever plays a seat of ``session``'s game elsewhere says about it (``waiting
+        for Anna's board · 2 min``), or ``""``."""
+
     def record_finished(self, session: Session[Any]) -> None:
         """Put the game of ``session`` that has just ended in the history at once, if it is
         the host's game (a replay's is not)."""

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from controller.app.autosave import Autosave
+from controller.app.happenings import Ended, Happening, Played, TakeBackAsked, TookBack
 from controller.app.history import Match
 from controller.app.seats import HUMAN, computer_level, person_name, remote_name, seat
 from controller.app.storage import StorageError
@@ -67,12 +68,10 @@ class Session(Generic[S]):
         its pause from it)."""
         self.last_write: Future[None] | None = None
         """The last save asked for: done when it is on the disk (or raising why not)."""
-        self.remote_words = ""
-        """In a game with a board elsewhere: how that board stands (``waiting for Anna's
-        board · 2 min``), said by whatever links the two."""
-        self.remote_request = False
-        """In such a game the people here asked to take back (or, when the other board is
-        away, to claim the game); whatever links the boards answers it."""
+        self.happenings: list[Happening] = []
+        """What happened in the game since this session was made, in order (moves, take-backs,
+        its end, a take-back asked for: ``controller/app/happenings.py``), for whatever plays
+        a seat from elsewhere."""
 
     @classmethod
     def new(cls, start: S, now: datetime, autosave: Autosave | None,
@@ -96,12 +95,14 @@ class Session(Generic[S]):
 
     def play(self, move: Any) -> list[Event]:
         """Play ``move`` (legal, or this raises and nothing changes)."""
-        name = self.state.move_name(move)
-        mover = mover_of(self.state)
-        events = self.state.play(move)
+        state = self.state
+        name, ply, player = state.move_name(move), state.plies, state.to_move
+        mover = mover_of(state)
+        events = state.play(move)
         self.moves.append(name)
         self.movers.append(mover)
         self.unsaved = True
+        self.happenings.append(Played(ply, move, name, CHANCE if player is None else player))
         return events
 
     def undo(self) -> Any:
@@ -110,14 +111,40 @@ class Session(Generic[S]):
         self.moves.pop()
         self.movers.pop()
         self.unsaved = True
+        self.happenings.append(TookBack(self.state.plies))
         return move
 
     def resign(self, player: int) -> None:
         """``player`` gives up; the game is over."""
         players = self.state.info.players
-        self.tags["Result"] = players[1 - player] if len(players) == 2 else "lost"
-        self.tags["Termination"] = f"{self.state.player_title(player)} resigned"
+        winner = 1 - player if len(players) == 2 else None
+        termination = f"{self.state.player_title(player)} resigned"
+        self.tags["Result"] = players[winner] if winner is not None else "lost"
+        self.tags["Termination"] = termination
         self.unsaved = True
+        self.happenings.append(Ended(winner, termination, player))
+
+    def end(self, winner: int | None, termination: str) -> None:
+        """The game ends as ``termination`` says (a board elsewhere left it, the game was
+        claimed), ``winner`` (a player's number, or ``None``) winning."""
+        players = self.state.info.players
+        self.tags["Result"] = players[winner] if winner is not None else "*"
+        self.tags["Termination"] = termination
+        self.unsaved = True
+        self.happenings.append(Ended(winner, termination))
+
+    def ask_take_back(self) -> None:
+        """The people here asked to take back, where a seat played elsewhere must agree;
+        whatever plays that seat answers (``TakeBackAsked``)."""
+        self.happenings.append(TakeBackAsked())
+
+    def seat(self, player: int, who: str) -> None:
+        """``player``'s seat is ``who`` from now on (a seat's tag: ``seats.py``), e.g. the
+        name of the board that joined."""
+        title = self.state.player_title(player)
+        if self.tags.get(title) != who:
+            self.tags[title] = who
+            self.unsaved = True
 
     def record(self) -> str:
         """The game as a record."""

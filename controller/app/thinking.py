@@ -31,6 +31,22 @@ STEPS_PER_SECOND = 5000
 specialist manages), so headless games play like real ones, only repeatably."""
 
 
+DEFAULT_THINK_SECONDS = 1.0
+SOLITAIRE_HINT_SECONDS = 4.0
+"""The longest a one-player game's hint may think when the computer's usual time is shorter:
+its hint is a solver's verdict — can this deal still be won — worth a wait at the deal, when
+every card is out and a Pi's second leaves one standard deal in nine undecided; the solver
+answers as soon as it knows, within a second for nearly every deal."""
+
+
+def hint_seconds(state: GameState[Any], think_seconds: float) -> float:
+    """How long a hint about ``state`` may think: the computer's usual time, and for a game
+    of one player at least :data:`SOLITAIRE_HINT_SECONDS`."""
+    if len(state.info.players) == 1:
+        return max(think_seconds, SOLITAIRE_HINT_SECONDS)
+    return think_seconds
+
+
 @dataclass(frozen=True)
 class ComputerMove:
     """The answer to request ``token``: ``move`` for the position it was asked about, and
@@ -69,6 +85,31 @@ class ThinkRequest:
 
 
 Deliver = Callable[[ComputerMove], None]
+
+
+class Requests:
+    """The thinking the screens asked for, each given ``think_seconds`` (a hint: the time
+    :func:`hint_seconds` gives), until whoever drives the app takes it to a thinker."""
+
+    def __init__(self, think_seconds: float) -> None:
+        self.think_seconds = think_seconds
+        self._tokens = 0
+        self._waiting: list[ThinkRequest] = []
+
+    def ask(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
+        """A move (or a ``hint``) in ``state`` (copied) at ``level``; the answer comes as a
+        ``ComputerMove`` with the request's token."""
+        self._tokens += 1
+        seconds = hint_seconds(state, self.think_seconds) if hint else self.think_seconds
+        request = ThinkRequest(self._tokens, state.copy(), level, seconds,
+                               seed=self._tokens + state.plies, hint=hint)
+        self._waiting.append(request)
+        return request
+
+    def take(self) -> list[ThinkRequest]:
+        """The requests made since the last call."""
+        taken, self._waiting = self._waiting, []
+        return taken
 
 
 class ThreadThinker:

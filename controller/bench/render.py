@@ -14,8 +14,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
+from controller.app.store import Store
 from controller.devices.frame import Frame
 from controller.devices.interfaces import InputEvent
 from controller.devices.mock import MockPixels, mock_board

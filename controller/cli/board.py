@@ -9,11 +9,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Companion
 from controller.app.paths import state_dir
 from controller.app.screens.base import Screen
+from controller.app.store import Store
+from controller.app.thinking import DEFAULT_THINK_SECONDS
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
-from controller.app.app import HISTORY_FILE, App
+from controller.app.app import App
 from controller.app.autosave import Autosave
 from controller.app.driver import Driver
 from controller.app.history import History
@@ -26,6 +26,7 @@ from controller.app.ready import ReadyReport
 from controller.app.seats import COMPUTER, HUMAN, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
+from controller.app.store import HISTORY_FILE
 from controller.cli import ansi
 from controller.cli.backends import CHOICES, detect, open_board
 from controller.cli.board import (
@@ -128,7 +129,6 @@ def run(args: argparse.Namespace) -> int:
         return run_board(args)
     read = line_reader()
     history = History(state_dir(args.state_dir) / HISTORY_FILE)
-    session = _setup(args, read if sys.stdin.isatty() else None, history.person)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
     console = Console(
@@ -137,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
         colour=colour,
         animate=colour and not args.no_animation,
     )
+    session = _setup(args, read if sys.stdin.isatty() else None, history.person, console.warn)
     return TerminalGame(session, console, args.think, history).run()
 
 
@@ -169,10 +170,11 @@ def run_board(args: argparse.Namespace) -> int:
 
 
 def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None,
-           person: Callable[[str], str]) -> Session[Any]:
+           person: Callable[[str], str], warn: Callable[[str], None] = print) -> Session[Any]:
     """The game from a record file (continued) or the options (new), saved to ``--record``;
     ``ask`` asks who plays when the command line does not say (a terminal only); ``person``
-    finds a known person by name (``History.person``)."""
+    finds a known person by name (``History.person``); ``warn`` is told what went wrong with
+    a save."""
     autosave = None if args.record is None else Autosave(args.record)
     if args.record is not None and args.record.exists():
         record = parse_record(read_text(args.record))
@@ -192,13 +194,13 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None,
         if "Termination" in kept:  # a resignation stands
             kept["Result"] = record.tags.get("Result", "*")
         seats = _seats(start, args, None, person)
-        return Session(start, list(record.moves), {**kept, **seats}, autosave)
+        return Session(start, list(record.moves), {**kept, **seats}, autosave, warn)
     game = get_game(args.game or "kaskade")
     start = game.new(game_options(args))
     now = datetime.datetime.now()
     tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
             "Started": now.isoformat(timespec="seconds"), **_seats(start, args, ask, person)}
-    return Session(start, [], tags, autosave)
+    return Session(start, [], tags, autosave, warn)
 
 
 def _seats(start: GameState[Any], args: argparse.Namespace,

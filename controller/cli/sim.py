@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import Store
 from controller.app.storage import read_text
+from controller.app.store import Store
 from controller.cli.board import (
     add_board_options,
     add_web_host_option,

@@ -58,10 +58,16 @@ class Console:
     animate: bool = False
     sleep: Callable[[float], None] = time.sleep
 
+    def warn(self, problem: str) -> None:
+        """Say what went wrong beside the game (a save that failed): play goes on."""
+        self.write(f"Warning: {problem}")
+
 
 class TerminalGame:
     """One game at the keyboard: shows the board, reads moves and commands, lets the computer
-    and chance play their turns; the session keeps the record and saves it after every change."""
+    and chance play their turns; the session keeps the record and saves it after every change
+    (made with the console's ``warn`` as its ``on_problem``, a save that fails is said
+    there)."""
 
     def __init__(self, session: Session[Any], console: Console,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
@@ -73,7 +79,6 @@ class TerminalGame:
         self.history = history
         """Where a finished game is kept (the board's history), if anywhere."""
         self.wall_clock = wall_clock
-        session.on_problem = lambda problem: self._say(f"Warning: {problem}")
         self.record_path = None if session.autosave is None else session.autosave.path
 
     @property
@@ -132,11 +137,12 @@ class TerminalGame:
         whether it is there."""
         if self.history is None or not self.session.finished:
             return False
-        if "Id" not in self.session.tags:  # a record written elsewhere: named by its text, so
-            # leaving the same finished game twice keeps one entry
-            self.session.tags["Id"] = uuid.uuid5(uuid.NAMESPACE_URL, self.session.record()).hex
+        # a record written elsewhere has no id: it is named by its text, so leaving the same
+        # finished game twice keeps one entry
+        named = None if "Id" in self.session.tags else \
+            uuid.uuid5(uuid.NAMESPACE_URL, self.session.record()).hex
         try:
-            self.history.add(self.session.match(self.wall_clock()))
+            self.history.add(self.session.match(self.wall_clock(), game_id=named))
         except StorageError as error:
             self._say(f"The game was not added to the history: {error}")
             return False

@@ -36,8 +36,6 @@ from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.firmware_update import UpdateRefusedError
 from controller.app.loop import Call, Companion
-from controller.app.screens.game import GameScreen
-from controller.app.screens.players import PlayersScreen
 from controller.app.settings import MIN_BRIGHTNESS
 from controller.devices.firmware import bundled
 from controller.devices.interfaces import InputEvent
@@ -225,11 +223,10 @@ def command(app: App, now: float, what: str, payload: str) -> None:
         elif session.finished:
             app.show(app.leave_finished_game())
         else:  # who plays the new game is chosen on the board; this one waits on its tile
-            app.show(PlayersScreen(app, session.state.info.name))
+            app.set_up_new(session.state.info.name)
     elif what == "hint" and payload == "PRESS":
-        game = app.current_game()
-        if isinstance(game, GameScreen):
-            game.hint_requested()
+        if app.current_game() is not None:
+            app.ask_hint()
     elif what == "firmware/install" and payload == "install":
         try:
             app.update_now()

@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
-from controller.app.app import GameDoesNotFitError, NothingWaitingError
+from controller.app.app import (
+    GameDoesNotFitError,
+    GameOverError,
+    NoGameError,
+    NothingWaitingError,
+)
 from controller.app.autosave import SavedGameError, read_saved
 from controller.app.history import History, Match, UnknownMatchError
 from controller.app.pairing import (
@@ -45,7 +50,7 @@ from controller.app.people import (
     KnownPersonError,
     UnknownPersonError,
 )
-from controller.app.screens.lesson import LessonScreen
+from controller.app.screens.lesson import LessonDoesNotFitError
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
 from controller.app.standings import standings, standings_json
@@ -53,7 +58,7 @@ from controller.app.storage import StorageError
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
-from controller.faces.face import face, lesson
+from controller.faces.face import face
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
 from controller.games.lesson import NoLessonError
@@ -67,7 +72,6 @@ from controller.web.results import match_words
 
 if TYPE_CHECKING:
     from controller.app.app import App
-    from controller.app.screens.pause import PausableScreen
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -484,11 +488,12 @@ class Api:
                                      content_type="application/json")
 
         def join(app: App, now: float) -> dict[str, Any]:
-            if app.remote_join is None:
+            look_up = app.remote.join
+            if look_up is None:
                 raise RefusedError(409, "remote play is not set up on this board: kaskade "
                                         "remote setup (docs/remote.md)")
             try:
-                app.remote_join(code)
+                look_up(code)
             except KaskadeError as error:
                 raise RefusedError(409, str(error)) from None
             return {"looking_up": code}
@@ -518,13 +523,14 @@ class Api:
         if name not in {game["name"] for game in offers(self.profile)}:
             raise _http(409, f"{_title(name)} does not fit this board; "
                              f"{what_fits(self.profile, name)}")
-        try:
-            found = lesson(name)
-        except NoLessonError as error:
-            raise _http(404, str(error)) from None
 
         def begin(app: App, now: float) -> dict[str, Any]:
-            app.show(LessonScreen(app, found, now))
+            try:
+                found = app.start_lesson(name, now)
+            except NoLessonError as error:
+                raise RefusedError(404, str(error)) from None
+            except LessonDoesNotFitError as error:
+                raise RefusedError(409, str(error)) from None
             return {"game": name, "steps": len(found.steps)}
 
         return web.json_response(await self.call(begin), status=201)
@@ -533,24 +539,25 @@ class Api:
         """``POST /api/game/hint``: the best move blinks on the board (a person's turn only)."""
 
         def ask(app: App, now: float) -> dict[str, Any]:
-            screen = _game_screen(app)
-            if not screen.hint_requested():
+            try:
+                coming = app.ask_hint()
+            except NoGameError as error:
+                raise RefusedError(409, str(error)) from None
+            if not coming:
                 raise RefusedError(409, "a hint is given on a person's turn only")
             return {"hint": "thinking"}
 
         return web.json_response(await self.call(ask))
 
     async def resign(self, request: web.Request) -> web.Response:
-        """``POST /api/game/resign``: the player to move gives the game up."""
+        """``POST /api/game/resign``: the people at the board give the game up (the player
+        to move; against a board elsewhere, the seat played here)."""
 
         def give_up(app: App, now: float) -> dict[str, Any]:
-            screen = _game_screen(app)
-            session = screen.session
-            if session.finished:
-                raise RefusedError(409, "the game is already over")
-            session.resign(session.state.turn_player())
-            screen.resigned()
-            return {"termination": session.tags["Termination"]}
+            try:
+                return {"termination": app.resign()}
+            except (NoGameError, GameOverError) as error:
+                raise RefusedError(409, str(error)) from None
 
         return web.json_response(await self.call(give_up))
 
@@ -682,14 +689,6 @@ def _http(status: int, reason: str) -> web.HTTPException:
     """The HTTP error for ``status`` with a JSON ``error``."""
     kind = {400: web.HTTPBadRequest, 404: web.HTTPNotFound, 409: web.HTTPConflict}[status]
     return kind(text=_message(reason), content_type="application/json")
-
-
-def _game_screen(app: App) -> PausableScreen:
-    """The game on the board, or a 409."""
-    screen = app.current_game()
-    if screen is None:
-        raise RefusedError(409, "no game is on the board")
-    return screen
 
 
 def _title(name: str) -> str:

@@ -52,9 +52,9 @@ class HealthRoutes:
             return {
                 "firmware": app.firmware_update.report(),
                 "touches": "connected" if app.touches_lost is None else app.touches_lost,
-                "board": app.board_restarts(now),
+                "board": app.restarts.report(now),
                 "screen": type(app.screen).__name__,
-                "selftest": app.last_selftest(),
+                "selftest": app.store.last_selftest(),
                 "notices": app.notices[-5:],
             }
 

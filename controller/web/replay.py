@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, GameDoesNotFitError, Store
+from controller.app.app import App, GameDoesNotFitError
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
+from controller.app.store import Store
 from controller.errors import KaskadeError
 from controller.faces.face import Face, face
 from controller.games import GameState
@@ -53,7 +54,7 @@ class _Replay:
         """The game's screen showing the position after ``ply`` moves."""
         session = Session(self.start, self.moves[:ply], dict(self.record.tags), None)
         screen = self.game.screen(self.app, session)
-        self.app.announcer.clear()  # the words a game opens with are not part of the position
+        self.app.clear_messages()  # the words a game opens with are not part of the position
         return screen
 
     def picture(self, screen: GameScreen[Any], now: float) -> str:

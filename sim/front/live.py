@@ -18,10 +18,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.app.ready import ReadyReport
+from controller.app.store import Store
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge

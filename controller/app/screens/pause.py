@@ -53,7 +53,8 @@ class PausableScreen(Screen):
 
     @abstractmethod
     def resigned(self) -> None:
-        """The player to move has just resigned."""
+        """The game has just ended by resignation (or as the app was told: a board elsewhere
+        left it): shown, and into the history."""
 
 
 class PauseScreen(Screen):

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Call, run
+from controller.app.store import Store
 from controller.devices.mock import mock_board
 from controller.profile import load_profile
 from tests.support.board import NOON

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.app.app import LOCK_FILE, Store
 from controller.app.history import History, Match
 from controller.app.lock import StateInUseError
+from controller.app.store import LOCK_FILE, Store
 from controller.cli import main
 from tests.support.board import BoardHarness
 

@@ -14,9 +14,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import pytest
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run
+from controller.app.store import Store
 from controller.bench.mosquitto import Mosquitto
 from controller.devices.mock import mock_board
 from controller.profile import load_profile

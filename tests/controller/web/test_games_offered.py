@@ -10,8 +10,8 @@ import json
 import time
 import urllib.request
 
-from controller.app.app import Store
 from controller.app.history import Match
+from controller.app.store import Store
 from controller.cli.board import start_web
 from controller.cli.doctor import simulator_checks
 from controller.faces.face import faces_for

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.app.app import Store
+from controller.app.store import Store
 from controller.faces.big_balls.screen import BigBallsScreen
 from controller.faces.cascades import picture as cascades
 from controller.faces.cascades.screen import CascadesScreen

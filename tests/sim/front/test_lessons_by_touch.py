@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from controller.app.app import Store
 from controller.app.screens.game import GameScreen
 from controller.app.screens.home import LEARN_HOLD, HomeScreen
 from controller.app.screens.lesson import LessonScreen
+from controller.app.store import Store
 from controller.faces.big_balls.screen import BigBallsScreen
 from controller.faces.cascades.screen import CascadesScreen
 from controller.faces.cascades_decktet.screen import CascadesDecktetScreen
