@@ -6,8 +6,10 @@ makes the user and group kaskade; writes a sandboxed systemd unit that runs the 
 release's board app as that user (as root only where the LEDs need /dev/mem: rpi_ws281x's PWM
 and PCM) with its games in /var/lib/kaskade-board, opening only the devices the board uses,
 within limits, restarted by a watchdog if it hangs; and a udev rule that names the touch
-board's port /dev/kaskade-board for group kaskade only; then (re)starts the service. Later
-releases go in with kaskade upgrade. Run it with sudo; --print shows every file and command
+board's port /dev/kaskade-board for group kaskade only; puts the public keys of the releases
+this board trusts into /etc/kaskade-board/release-keys (the project's own, and yours with
+--trust KEY.pub); then (re)starts the service. Later releases go in with kaskade upgrade, only
+when signed by one of those keys. Run it with sudo; --print shows every file and command
 without doing anything.
 
 The udev rule names the touch board by its USB serial number, so that no other MicroPython
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import __version__
+from controller.app.signatures import TRUSTED, PublicKey, project_key, read_public_key
 from controller.app.upgrades import SPOOL
 from controller.cli.help import description
 from controller.cli.usage import UsageError
@@ -105,6 +108,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--constraints", type=Path, metavar="FILE",
                         help="pin the dependencies to this pip constraints file (default: "
                         "constraints.txt of the checkout, or the one in the package)")
+    parser.add_argument("--trust", type=Path, action="append", default=[], metavar="KEY.pub",
+                        help="trust releases signed with this key too, besides the project's "
+                        "(repeatable; kaskade release keygen makes one)")
     parser.add_argument("--web-upgrades", action="store_true",
                         help="let paired devices upload a new release from the web page (off "
                         "by default: whoever may upload may replace the program the board "
@@ -225,7 +231,18 @@ def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> d
                         broker=broker_addresses(args.broker) if args.broker else ()))
     if args.web_upgrades:
         wanted.update(upgrade_units(STATE / SPOOL))
+    wanted.update(release_keys([read_public_key(path) for path in args.trust]))
     return wanted
+
+
+def release_keys(owners: list[PublicKey]) -> dict[Path, str]:
+    """The public keys a board trusts to sign its releases, as files of root's: the project's
+    own and the ``owners``' (each named after its fingerprint)."""
+    project = project_key()
+    keys = {TRUSTED / "kaskade-board-release.pub": project.text()}
+    keys.update({TRUSTED / f"{key.fingerprint[:16]}.pub": key.text() for key in owners
+                 if key.raw != project.raw})
+    return keys
 
 
 def broker_addresses(address: str) -> tuple[str, ...]:
