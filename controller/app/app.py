@@ -333,9 +333,17 @@ class App:
 
     @property
     def unacknowledged(self) -> bool:
-        """Whether saves are under way: what the page is shown waits for them, so that a move
-        the page shows is on the card."""
-        return self.writer.pending > 0
+        """Whether saves are under way, or the game has changes not saved (a save failed):
+        what the page is shown waits for them, so that a move the page shows is on the
+        card."""
+        return self.writer.pending > 0 or (self.session is not None and self.session.unsaved)
+
+    @property
+    def unsaved_problem(self) -> str | None:
+        """Why the game's latest changes are not on the card, while a failed save keeps them
+        off it."""
+        session = self.session
+        return session.problem if session is not None and session.unsaved else None
 
     def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
         """Ask for a move in ``state`` (copied) at ``level`` — for a ``hint``, the time

@@ -173,6 +173,7 @@ class Api:
             "game": snapshot.game,
             "waiting": list(snapshot.waiting),
             "update": snapshot.update,
+            "unsaved": snapshot.unsaved,
         }
 
     async def state(self, request: web.Request) -> web.Response:
@@ -443,13 +444,28 @@ class Api:
         levels = {players.index(player): level for player, level in computer.items()}
         names = await self._seat_names(people, players, computer)
 
-        def begin(app: App, now: float) -> dict[str, Any]:
+        def begin(app: App, now: float) -> tuple[dict[str, Any], Future[None]]:
             session = app.new_game(start, levels, names)
             return {"game": name, "id": session.tags["Id"],
                     "seats": {p: seat(levels.get(i), names.get(i))
-                              for i, p in enumerate(players)}}
+                              for i, p in enumerate(players)}}, session.on_disk()
 
-        return web.json_response(await self.call(begin), status=201)
+        answer, saved = await self.call(begin)
+        return await self.once_saved(answer, saved, 201)
+
+    async def once_saved(self, answer: dict[str, Any], saved: Future[None],
+                         status: int) -> web.Response:
+        """``answer`` once the change it tells of is on the card (``saved``): a change is
+        never acknowledged before it would survive a power cut; 507 when the card refused it
+        (the board has it and saves it with its next change)."""
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(saved), CALL_SECONDS)
+        except StorageError as error:
+            return json_error(507, f"the board has it but could not save it: {error}; it "
+                                   "is saved with the next change")
+        except TimeoutError:
+            return json_error(503, "the board has it; saving it takes long (a slow card)")
+        return web.json_response(answer, status=status)
 
     async def remote_broker(self, request: web.Request) -> web.Response:
         """``GET /api/remote/broker``: ``{"websocket": URL}``, where the page's remote play
@@ -543,16 +559,17 @@ class Api:
     async def resign(self, request: web.Request) -> web.Response:
         """``POST /api/game/resign``: the player to move gives the game up."""
 
-        def give_up(app: App, now: float) -> dict[str, Any]:
+        def give_up(app: App, now: float) -> tuple[dict[str, Any], Future[None]]:
             screen = _game_screen(app)
             session = screen.session
             if session.finished:
                 raise RefusedError(409, "the game is already over")
             session.resign(session.state.turn_player())
             screen.resigned()
-            return {"termination": session.tags["Termination"]}
+            return {"termination": session.tags["Termination"]}, session.on_disk()
 
-        return web.json_response(await self.call(give_up))
+        answer, saved = await self.call(give_up)
+        return await self.once_saved(answer, saved, 200)
 
     async def upload(self, request: web.Request) -> web.Response:
         """``POST /api/records {"record": "[Game \"kaskade\"] …"}``: the game goes on on the

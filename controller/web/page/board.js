@@ -48,7 +48,8 @@ function withToken(path) {
 function show(state) {
   board = state.board;
   $("board-name").textContent = board.name;
-  $("description").textContent = state.description;
+  // A change the board could not save is not shown: the last saved picture stays, and why.
+  $("description").textContent = state.unsaved ? `${state.description} · not saved yet: ${state.unsaved}` : state.description;
   showResult(state.game);
   showMoves(state.game);
   paint(canvas, state.leds, state.brightness);
