@@ -411,10 +411,10 @@ class App:
         """Forget every device paired with the web companion; how many there were."""
         return self.pairing.forget_all()
 
-    def pair_device(self, digits: str, name: str, date: str) -> str:
-        """A token for the device called ``name`` that typed ``digits``, the code on show
-        (``PairingError`` when it is not); the code leaves the LEDs."""
-        token = self.pairing.pair(digits, name, date)
+    def pair_device(self, digits: str, name: str, date: str, source: str = "") -> str:
+        """A token for the device called ``name`` that typed ``digits`` from ``source``, the
+        code on show (``PairingError`` when it is not); the code leaves the LEDs."""
+        token = self.pairing.pair(digits, name, date, source)
         if self.announcer.secret:
             self.announcer.clear()
         return token

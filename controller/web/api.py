@@ -37,6 +37,7 @@ from controller.app.pairing import (
     Pairing,
     PairingError,
     TooSoonError,
+    source_of,
 )
 from controller.app.people import (
     MAX_NAME,
@@ -628,25 +629,27 @@ class Api:
 
     async def pair(self, request: web.Request) -> web.Response:
         """``POST /api/pair {"code": "4821", "name": "Ann's phone"}`` -> ``{"token": …}``.
-        Guesses are spaced out for every device together: one too soon gets a 429."""
+        Guesses are counted and spaced out per source address: one too soon gets a 429."""
         body = await _body(request)
         code, name = body.get("code"), body.get("name", "a device")
         if not isinstance(code, str) or not isinstance(name, str):
             raise web.HTTPBadRequest(text=_message("code and name: text"),
                                      content_type="application/json")
+        source = source_of(request.remote)
         try:
-            self.attempts.begin()
+            self.attempts.begin(source)
         except TooSoonError as error:
             return json_error(429, str(error), {"Retry-After": str(math.ceil(error.wait))})
         right = False
         try:
             day = date.today().isoformat()
-            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day))
+            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day,
+                                                                     source))
             right = True
         except PairingError as error:
             return json_error(403, str(error))
         finally:
-            self.attempts.end(right)
+            self.attempts.end(right, source)
         return web.json_response({"token": token}, status=201)
 
     async def unpair(self, request: web.Request) -> web.Response:
