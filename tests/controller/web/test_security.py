@@ -1,7 +1,8 @@
 """A hostile home network against the web companion, on loopback: the pairing code never
 reaches a device that is not paired, only a touch at the board (or a paired device) asks for
-one, a device's guesses are spaced out, play goes on under the code, reading can be for paired devices
-only, and the Host, Origin and content-type rules hold with the page's security headers."""
+one, a device's guesses are spaced out, play goes on under the code, reading can be for
+paired devices only, and the Host, Origin and content-type rules hold with the page's security
+headers."""
 
 from __future__ import annotations
 
