@@ -21,7 +21,7 @@ import tempfile
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from controller.app.ready import read_ready
 from controller.app.signatures import (
@@ -37,8 +37,9 @@ from controller.cli.help import description
 from controller.cli.install import installer
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
+from hw.pi.fetch import SystemdFetch, write_request
 from hw.pi.install import PREFIX, STATE
-from hw.pi.installer import Installer, is_checkout
+from hw.pi.installer import Installer, carried_constraints, is_checkout
 from hw.pi.releases import Layout, Release, read_wheel
 from hw.pi.upgrade import READY_SECONDS, Systemd, Upgrader, status
 
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.uploaded:
         upgrade_uploaded(upgrader, Spool(STATE),
                          replace(installer(args.constraints, None), binary_only=True),
-                         trusted_keys())
+                         trusted_keys(), SystemdFetch())
         return 0
     else:
         release = upgrade_signed(upgrader, args.source, args.signature,
@@ -136,7 +137,29 @@ def upgrade_signed(upgrader: Upgrader, wheel: Path, signature: Path | None,
         shutil.copyfile(signature, copied_signature)
         signer = verify_file(copy, copied_signature, keys)
         print(f"{wheel.name} is signed by {signer.name}")
-        return upgrader.upgrade(copy, making)
+        return upgrader.upgrade(copy, prepared(making, copy, into, None))
+
+
+class Fetch(Protocol):
+    """What fetches the libraries a release needs, as its ``request`` folder asks
+    (:func:`hw.pi.fetch.write_request`)."""
+
+    @property
+    def request(self) -> Path: ...
+
+    def fetch(self) -> Path:
+        """The folder of wheels fetched."""
+
+
+def prepared(making: Installer, wheel: Path, scratch: Path, fetch: Fetch | None) -> Installer:
+    """``making`` for the signed ``wheel``: pinned by the constraints the wheel carries (when
+    it carries them), and with ``fetch``, installing only what it fetched, offline."""
+    constraints = carried_constraints(wheel, scratch) or making.constraints
+    making = replace(making, constraints=constraints)
+    if fetch is None:
+        return making
+    write_request(wheel, constraints, making.extras, fetch.request)
+    return replace(making, wheelhouse=fetch.fetch())
 
 
 def _scratch(layout: Layout) -> tempfile.TemporaryDirectory[str]:
@@ -146,11 +169,12 @@ def _scratch(layout: Layout) -> tempfile.TemporaryDirectory[str]:
 
 
 def upgrade_uploaded(upgrader: Upgrader, spool: Spool, making: Installer,
-                     keys: list[PublicKey]) -> Release | None:
+                     keys: list[PublicKey], fetch: Fetch | None = None) -> Release | None:
     """Install the release waiting in ``spool``: its wheel and signature first copied out
     of the app's reach, then checked — signed by one of ``keys``, newer than the release that
-    runs — and upgraded to as by hand; how it went is kept for the page. The release that
-    runs after, ``None`` when no wheel waited."""
+    runs — and upgraded to as by hand (its libraries, with ``fetch``, fetched by the
+    unprivileged service and installed offline); how it went is kept for the page. The
+    release that runs after, ``None`` when no wheel waited."""
     with _scratch(upgrader.layout) as scratch:
         waiting = spool.take(Path(scratch))
         if waiting is None:
@@ -167,7 +191,8 @@ def upgrade_uploaded(upgrader: Upgrader, spool: Spool, making: Installer,
                 raise SignatureError(unsigned(name))
             signer = verify_file(waiting.wheel, waiting.signature, keys)
             print(f"{name} is signed by {signer.name}")
-            release = upgrader.upgrade(waiting.wheel, making)
+            release = upgrader.upgrade(waiting.wheel, prepared(making, waiting.wheel,
+                                                               Path(scratch), fetch))
         except KaskadeError as error:
             spool.report("failed", str(error), name)
             raise
