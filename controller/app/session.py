@@ -186,7 +186,8 @@ class Session(Generic[S]):
             return
         self.unsaved = True
         self.failures += 1
-        self.problem = f"the game could not be saved: {error}"
+        self.problem = (f"the last change is not saved yet ({str(error).rsplit(': ', 1)[-1]}): "
+                        "it is shown once it is")
         pause = min(RETRY_LONGEST, RETRY_FIRST * 2 ** min(self.failures - 1, 16))
         self.retry_at = asked + pause
         self.on_problem(f"the game could not be saved: {error}; trying again every "

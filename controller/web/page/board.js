@@ -49,7 +49,7 @@ function show(state) {
   board = state.board;
   $("board-name").textContent = board.name;
   // A change the board could not save is not shown: the last saved picture stays, and why.
-  $("description").textContent = state.unsaved ? `${state.description} · not saved yet: ${state.unsaved}` : state.description;
+  $("description").textContent = state.unsaved ? `${state.description} · ${state.unsaved}` : state.description;
   showResult(state.game);
   showMoves(state.game);
   paint(canvas, state.leds, state.brightness);
