@@ -21,7 +21,7 @@ import os
 import re
 import stat
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -111,7 +111,7 @@ class Spool:
 
     root: Path
     outcomes: Path = OUTCOMES
-    keys: Path | None = field(default=None)
+    keys: Path | None = None
 
     @property
     def directory(self) -> Path:
