@@ -252,9 +252,17 @@ class App:
 
     @property
     def unacknowledged(self) -> bool:
-        """Whether saves are under way: what the page is shown waits for them, so that a move
-        the page shows is on the card."""
-        return self.writer.pending > 0
+        """Whether saves are under way, or the game has changes not saved (a save failed):
+        what the page is shown waits for them, so that a move the page shows is on the
+        card."""
+        return self.writer.pending > 0 or (self.session is not None and self.session.unsaved)
+
+    @property
+    def unsaved_problem(self) -> str | None:
+        """Why the game's latest changes are not on the card, while a failed save keeps them
+        off it."""
+        session = self.session
+        return session.problem if session is not None and session.unsaved else None
 
     def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
         """Ask for a move (or a ``hint``) in ``state`` at ``level``; the answer arrives as a
@@ -321,10 +329,10 @@ class App:
         """Forget every device paired with the web companion; how many there were."""
         return self.pairing.forget_all()
 
-    def pair_device(self, digits: str, name: str, date: str) -> str:
-        """A token for the device called ``name`` that typed ``digits``, the code on show
-        (``PairingError`` when it is not); the code leaves the LEDs."""
-        token = self.pairing.pair(digits, name, date)
+    def pair_device(self, digits: str, name: str, date: str, source: str = "") -> str:
+        """A token for the device called ``name`` that typed ``digits`` from ``source``, the
+        code on show (``PairingError`` when it is not); the code leaves the LEDs."""
+        token = self.pairing.pair(digits, name, date, source)
         if self.announcer.secret:
             self.announcer.clear()
         return token

@@ -35,7 +35,7 @@ from controller import __version__
 from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.firmware_update import UpdateRefusedError
-from controller.app.loop import Call, Companion
+from controller.app.loop import Call, Companion, hold
 from controller.app.settings import MIN_BRIGHTNESS
 from controller.devices.firmware import bundled
 from controller.devices.interfaces import InputEvent
@@ -165,6 +165,12 @@ class HomeAssistant:
             if self.sent.get(key) != value:
                 self.sent[key] = value
                 self.client.publish(f"{self.base}/{key}", value, qos=1, retain=True)
+
+    def hold(self, problem: str) -> None:
+        """The board's latest changes are not saved yet: the companion within (the web page)
+        keeps what it showed and says why."""
+        if self.inner is not None:
+            hold(self.inner, problem)
 
     def close(self) -> None:
         """Say the board is gone, and leave."""

@@ -34,7 +34,7 @@ from typing import Any
 
 from controller.app.app import App, GameDoesNotFitError
 from controller.app.driver import Driver
-from controller.app.loop import Call, Companion
+from controller.app.loop import Call, Companion, hold
 from controller.app.screens.game import GameScreen
 from controller.app.seats import HUMAN, remote_seat
 from controller.app.session import Session
@@ -144,6 +144,12 @@ class RemoteLink:
             app.link_remote(lambda game, colour: RemoteScreen(app, _Invites(self, app), game,
                                                               colour), self.join)
         self.sync(app, now)
+
+    def hold(self, problem: str) -> None:
+        """The board's latest changes are not saved yet: the companion within (the web page)
+        keeps what it showed and says why."""
+        if self.inner is not None:
+            hold(self.inner, problem)
 
     def close(self, cleanly: bool = True) -> None:
         """Leave the broker (cleanly: saying so, and letting the clearing of a game that

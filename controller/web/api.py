@@ -42,6 +42,7 @@ from controller.app.pairing import (
     Pairing,
     PairingError,
     TooSoonError,
+    source_of,
 )
 from controller.app.people import (
     MAX_NAME,
@@ -177,6 +178,7 @@ class Api:
             "game": snapshot.game,
             "waiting": list(snapshot.waiting),
             "update": snapshot.update,
+            "unsaved": snapshot.unsaved,
         }
 
     async def state(self, request: web.Request) -> web.Response:
@@ -447,13 +449,28 @@ class Api:
         levels = {players.index(player): level for player, level in computer.items()}
         names = await self._seat_names(people, players, computer)
 
-        def begin(app: App, now: float) -> dict[str, Any]:
+        def begin(app: App, now: float) -> tuple[dict[str, Any], Future[None]]:
             session = app.new_game(start, levels, names)
             return {"game": name, "id": session.tags["Id"],
                     "seats": {p: seat(levels.get(i), names.get(i))
-                              for i, p in enumerate(players)}}
+                              for i, p in enumerate(players)}}, session.on_disk()
 
-        return web.json_response(await self.call(begin), status=201)
+        answer, saved = await self.call(begin)
+        return await self.once_saved(answer, saved, 201)
+
+    async def once_saved(self, answer: dict[str, Any], saved: Future[None],
+                         status: int) -> web.Response:
+        """``answer`` once the change it tells of is on the card (``saved``): a change is
+        never acknowledged before it would survive a power cut; 507 when the card refused it
+        (the board has it and saves it with its next change)."""
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(saved), CALL_SECONDS)
+        except StorageError as error:
+            return json_error(507, f"the board has it but could not save it: {error}; it "
+                                   "is saved with the next change")
+        except TimeoutError:
+            return json_error(503, "the board has it; saving it takes long (a slow card)")
+        return web.json_response(answer, status=status)
 
     async def remote_broker(self, request: web.Request) -> web.Response:
         """``GET /api/remote/broker``: ``{"websocket": URL}``, where the page's remote play
@@ -553,13 +570,16 @@ class Api:
         """``POST /api/game/resign``: the people at the board give the game up (the player
         to move; against a board elsewhere, the seat played here)."""
 
-        def give_up(app: App, now: float) -> dict[str, Any]:
+        def give_up(app: App, now: float) -> tuple[dict[str, Any], Future[None]]:
             try:
-                return {"termination": app.resign()}
+                termination = app.resign()
             except (NoGameError, GameOverError) as error:
                 raise RefusedError(409, str(error)) from None
+            assert app.session is not None, "the game given up is the one on the board"
+            return {"termination": termination}, app.session.on_disk()
 
-        return web.json_response(await self.call(give_up))
+        answer, saved = await self.call(give_up)
+        return await self.once_saved(answer, saved, 200)
 
     async def upload(self, request: web.Request) -> web.Response:
         """``POST /api/records {"record": "[Game \"kaskade\"] …"}``: the game goes on on the
@@ -618,25 +638,27 @@ class Api:
 
     async def pair(self, request: web.Request) -> web.Response:
         """``POST /api/pair {"code": "4821", "name": "Ann's phone"}`` -> ``{"token": …}``.
-        Guesses are spaced out for every device together: one too soon gets a 429."""
+        Guesses are counted and spaced out per source address: one too soon gets a 429."""
         body = await _body(request)
         code, name = body.get("code"), body.get("name", "a device")
         if not isinstance(code, str) or not isinstance(name, str):
             raise web.HTTPBadRequest(text=_message("code and name: text"),
                                      content_type="application/json")
+        source = source_of(request.remote)
         try:
-            self.attempts.begin()
+            self.attempts.begin(source)
         except TooSoonError as error:
             return json_error(429, str(error), {"Retry-After": str(math.ceil(error.wait))})
         right = False
         try:
             day = date.today().isoformat()
-            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day))
+            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day,
+                                                                     source))
             right = True
         except PairingError as error:
             return json_error(403, str(error))
         finally:
-            self.attempts.end(right)
+            self.attempts.end(right, source)
         return web.json_response({"token": token}, status=201)
 
     async def unpair(self, request: web.Request) -> web.Response:

@@ -48,7 +48,8 @@ function withToken(path) {
 function show(state) {
   board = state.board;
   $("board-name").textContent = board.name;
-  $("description").textContent = state.description;
+  // A change the board could not save is not shown: the last saved picture stays, and why.
+  $("description").textContent = state.unsaved ? `${state.description} · ${state.unsaved}` : state.description;
   showResult(state.game);
   showMoves(state.game);
   paint(canvas, state.leds, state.brightness);
@@ -246,7 +247,7 @@ async function loadRelease() {
   $("release-row").hidden = !upgrade.uploads;
   const last = upgrade.last;
   const waiting = upgrade.waiting.length ? `${upgrade.waiting[0]} waits to be installed` : null;
-  const words = waiting || (last ? `last upload: ${last.state}${last.reason ? ` — ${last.reason}` : ""}` : null);
+  const words = waiting || (last ? `last upload: ${last.state}${last.message ? ` — ${last.message}` : ""}` : null);
   $("release-state").hidden = !words;
   $("release-state").textContent = words || "";
   return upgrade;
@@ -260,19 +261,29 @@ async function followRelease() {
     try {
       const upgrade = await loadRelease();
       if (!upgrade.waiting.length && upgrade.last && ["done", "failed"].includes(upgrade.last.state)) {
-        say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.reason}`);
+        say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.message}`);
         return;
       }
     } catch (error) { /* restarting */ }
   }
 }
 
+// A release is its wheel and its signature (WHEEL.sig): the board installs only what a key its
+// owner trusts signed, so both are chosen together.
 $("release").onchange = () => needsPairing(async () => {
-  const file = $("release").files[0];
-  if (!file) return;
+  const files = [...$("release").files];
+  if (!files.length) return;
+  const file = files.find((f) => f.name.endsWith(".whl"));
+  const signature = files.find((f) => f.name.endsWith(".sig"));
+  if (!file || !signature) {
+    $("release").value = "";
+    say("Choose the release's wheel and its signature (the .whl and the .whl.sig) together.");
+    return;
+  }
   if (!confirm(`Install ${file.name} on the board? It restarts with the new release, and goes back to this one on its own if the new one does not come up; the game is kept.`)) return;
   const form = new FormData();
   form.append("wheel", file, file.name);
+  form.append("signature", signature, signature.name);
   const response = await fetch("/api/upgrade", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
   const answer = await response.json().catch(() => ({ error: response.statusText }));
   $("release").value = "";

@@ -64,7 +64,7 @@ def test_changing_anything_needs_pairing(served, method, path, body):
     assert served.app.settings.sound is True
 
 
-def test_pairing_shows_a_code_on_the_leds_and_allows_five_guesses(served):
+def test_pairing_shows_a_code_on_the_leds_and_allows_three_guesses_a_device(served):
     clock = FakeClock()
     served.server.api.attempts = AttemptLimit(clock)
     digits = served.touch_pairing_pad()
@@ -72,8 +72,8 @@ def test_pairing_shows_a_code_on_the_leds_and_allows_five_guesses(served):
     wrong = "0000" if digits != "0000" else "1111"
     status, answer = served.request("POST", "/api/pair", {"code": wrong})
     assert status == 403
-    assert "4 guesses left" in answer["error"]
-    for _ in range(4):
+    assert "2 guesses left" in answer["error"]
+    for _ in range(2):
         clock.now += 60  # past the delay after each wrong guess
         served.request("POST", "/api/pair", {"code": wrong})
     clock.now += 60
