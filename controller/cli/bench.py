@@ -65,11 +65,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import sys
 from pathlib import Path
 from typing import Any
 
+from controller.ai.levels import MAX_THREADS
 from controller.bench import ai as ai_bench
 from controller.bench.card import measure_card
 from controller.bench.engine import measure_kaskade
@@ -100,10 +102,9 @@ def _register_ai(targets: Any) -> None:
         "Kaskade also greedy one ply, minimax two plies and the classic Chain Reaction bot at "
         "2, 4 and 6 plies, the published program's depths 1, 2 and 3), colours alternating, "
         "then the strongest level's search speed and longest think per board size.",
-        epilog="examples: kaskade bench ai --published --games 40 --nodes 500000 --jobs 2;  "
-        "kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
-        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:flat-mc "
-        "--nodes 200 --jobs 2",
+        epilog="examples: kaskade bench ai --published --games 40 --pi --jobs 2;  "
+        "kaskade bench ai --pairs level-5:level-4 --games 200 --pi --sprt 0,200 --jobs 2;  "
+        "kaskade bench ai --game big-balls --pairs level-5:flat-mc --nodes 200 --jobs 2",
     )
     ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
                     help="the game to play (default kaskade; the solitaire has its own "
@@ -129,6 +130,19 @@ def _register_ai(targets: Any) -> None:
                     "level 5: N on average, paced as with --seconds): the same "
                     "on any machine, so a slower machine's budget can be played here (a Pi 4: "
                     "a fifth of the nodes/s this prints; see docs/ai.md)")
+    ai.add_argument("--pi", action="store_true",
+                    help="a Raspberry Pi 4's second a move: the strongest level on four "
+                    "threads, 4 x 500,000 nodes a Kaskade move, four times a Pi core's "
+                    "playouts in the other games (the others get the same steps); see "
+                    "docs/ai.md")
+    ai.add_argument("--threads", type=int, metavar="T",
+                    help="threads the strongest level searches on (default 1, 4 with --pi); "
+                    "--nodes counts the nodes of them all")
+    ai.add_argument("--sprt", metavar="ELO0,ELO1",
+                    help="stop each pairing as soon as the sequential probability ratio test "
+                    "decides whether the first player is ELO1 or only ELO0 stronger (5 %% error "
+                    "each way), checked after every round of --jobs games; --games is the most "
+                    "it plays")
     ai.add_argument("--jobs", type=int, default=1, metavar="J",
                     help="games played at once, one per core (default 1)")
     ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -550,40 +564,64 @@ def run_ai(args: argparse.Namespace) -> int:
         pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
     if args.games < 1 or args.jobs < 1 or (args.nodes is not None and args.nodes < 1):
         raise UsageError("--games, --jobs and --nodes must be at least 1")
+    if args.pi and args.nodes is not None:
+        raise UsageError("--pi sets the nodes itself: give it without --nodes")
+    nodes, threads = ai_bench.pi4_budget(game) if args.pi else (args.nodes, 1)
+    if args.threads is not None:
+        if not 1 <= args.threads <= MAX_THREADS:
+            raise UsageError(f"--threads must be 1 to {MAX_THREADS}")
+        threads = args.threads
+    sequential = _sequential(args.sprt) if args.sprt else None
     results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs,
-                                  game, args.nodes)
-    report = ai_bench.summary(results, pairs)
+                                  game, nodes, threads, sequential)
+    report = ai_bench.summary(results, pairs, sequential)
+    report["budget"] = {"nodes": nodes, "seconds": None if nodes else args.seconds,
+                        "threads": threads}
     published = ai_bench.published_strength(report)
     if published:
         report["published"] = published
     if not args.no_speed:
-        report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game)
+        report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game, threads=threads)
     if args.json:
         print(json.dumps(report))
         return 0
-    per_move = f"{args.nodes:,} nodes" if args.nodes else f"{args.seconds:g} s"
-    print(f"{get_game(game).info.title} tournament — {args.games} games per pairing and size, "
-          f"colours alternating, {per_move} per move")
+    per_move = f"{nodes:,} steps" if nodes else f"{args.seconds:g} s"
+    print(f"{get_game(game).info.title} tournament — up to {args.games} games per pairing and "
+          f"size, colours alternating, {per_move} per move, the strongest level on {threads} "
+          f"thread{'s' if threads > 1 else ''}")
     for size in sizes:
         print(f"\n{size}")
-        print(f"  {'player':<10} {'opponent':<10} {'score':>9} {'win %':>6} {'moving 1st':>10} "
-              f"{'moving 2nd':>10} {'longest think':>14}")
+        print(f"  {'player':<10} {'opponent':<11} {'score':>9} {'win %':>6} {'moving 1st':>10} "
+              f"{'moving 2nd':>10}  {'Elo difference [95 %]':<22} {'longest think':>13}")
         for row in report[size]["pairs"]:
             seats = [f"{score:g}/{games}" for score, games in (row["first"], row["second"])]
-            print(f"  {row['player']:<10} {row['opponent']:<10} "
+            verdict = f"  SPRT: {row['sprt'] or 'undecided'}" if "sprt" in row else ""
+            print(f"  {row['player']:<10} {row['opponent']:<11} "
                   f"{row['score']:>4g}/{row['games']:<4} {100 * row['win_rate']:>6.0f} "
-                  f"{seats[0]:>10} {seats[1]:>10} {row['longest_think']:>12.2f} s")
+                  f"{seats[0]:>10} {seats[1]:>10}  {row['elo_text']:<22} "
+                  f"{row['longest_think']:>11.2f} s{verdict}")
     if published:
         _print_published(published)
-    print(f"\nElo ({report['anchor']} = 0), all sizes")
-    for name, rating in sorted(report["all"]["elo"].items(), key=lambda item: -item[1]):
-        print(f"  {name:<10} {rating:>6.0f}")
+    print(f"\nRatings ({report['anchor']} = 0), all sizes, with 95 % intervals")
+    for name, rating in sorted(report["all"]["ratings"].items(), key=lambda item: -item[1]["elo"]):
+        print(f"  {name:<12} {rating['elo']:>6.0f} ± {rating['error']:.0f}")
     if "speed" in report:
         print(f"\nStrongest level's search, {args.seconds:g} s per move")
         for size, figures in report["speed"].items():
             print(f"  {size:<6} {figures['nodes_per_s']:>8,} nodes/s  depth {figures['depth']:>2}  "
                   f"longest think {figures['longest_think_s']:.2f} s")
     return 0
+
+
+def _sequential(text: str) -> ai_bench.Sequential:
+    """``--sprt ELO0,ELO1`` as the test it asks for."""
+    try:
+        elo0, elo1 = (float(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError("--sprt takes two Elo differences, ELO0,ELO1 (such as 0,200)") from None
+    if not (math.isfinite(elo0) and math.isfinite(elo1)) or elo0 >= elo1:
+        raise UsageError("--sprt: ELO0 must be below ELO1")
+    return ai_bench.Sequential(elo0, elo1)
 
 
 def run_solver(args: argparse.Namespace) -> int:

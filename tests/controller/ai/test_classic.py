@@ -36,7 +36,8 @@ def recorded(size: str) -> list[dict[str, Any]]:
 def _state(item: dict[str, Any]) -> KaskadeState:
     """The recorded position as a game (its mover: the parity of its balls, one a move)."""
     state = KaskadeState.from_position(item["position"])
-    assert list(state.cells) == item["cells"] and state.plies == item["plies"]
+    assert list(state.cells) == item["cells"]
+    assert state.plies == item["plies"]
     return state
 
 

@@ -240,7 +240,8 @@ def test_two_genmoves_of_one_game_share_the_players_table(monkeypatch):
     replies = talk("boardsize 6x9", "genmove white", "play black a9", "genmove white",
                    "clear_board", "genmove white", engine=engine)
     assert all(reply.startswith("=") for reply in replies)
-    assert len(tables) == 3 and tables[0] is not None
+    assert len(tables) == 3
+    assert tables[0] is not None
     assert tables[1] is tables[0]  # the same table ...
     assert filled == [False, True, False]  # ... holding the first move's search
     assert tables[2] is not tables[0]  # a new game: a new player and table
