@@ -36,6 +36,7 @@ from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.pacing import SPENDING
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
+from controller.ai.parallel import RootParallel
 from controller.ai.solitaire import Solver
 from controller.ai.solved.perfect import Perfect, solved
 from controller.errors import KaskadeError
@@ -119,8 +120,10 @@ def computer(game: str, level: int, threads: int = 1) -> Player:
         player = Solver()
     else:
         rung = GENERAL_LEVELS.get(game, {}).get(level, Rung(MCTS_SHARES[level]))
-        player = Share(f"mcts-{level}", general_search(game, rung.policy, rung.prior),
-                       rung.share)
+        search: Player = general_search(game, rung.policy, rung.prior)
+        if level == STRONGEST and threads > 1:
+            search = RootParallel(game, rung.policy, rung.prior, threads)
+        player = Share(f"mcts-{level}", search, rung.share)
         if game == "cascades" and level == STRONGEST:
             player = CascadesPerfect(player)
     player.name = f"level-{level}"

@@ -90,6 +90,9 @@ class Mcts(Player):
         self.reuse = reuse
         self._last: tuple[GameState[Any], Node] | None = None
         """The last search's root position and tree, for :meth:`_root`."""
+        self.counts: dict[Any, tuple[int, float]] = {}
+        """After a search, each legal move's visits and summed result at the root (what a
+        search on several cores adds up: :mod:`controller.ai.parallel`)."""
 
     def _root(self, state: GameState[Any]) -> Node:
         """The node of the last tree that ``state`` reached by the moves played since that
@@ -139,6 +142,8 @@ class Mcts(Player):
             if budget.spent():
                 break
         legal = set(state.legal_moves())
+        self.counts = {move: (child.visits, child.total) for move, child in root.children.items()
+                       if move in legal}
         best = max((child for move, child in root.children.items() if move in legal),
                    key=lambda n: (n.visits, n.total))
         if self.reuse and not hidden:
