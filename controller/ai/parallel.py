@@ -36,15 +36,14 @@ POLL = 0.01
 
 _searches: dict[SearchKey, Mcts] = {}
 """In a search process: each kind of search it has run, kept with its tree."""
-_cancel: Any = None
-"""In a search process: the cancel shared by every process of its pool."""
+_shared: dict[str, Any] = {}
+"""In a search process: ``cancel``, the cancel shared by every process of its pool."""
 _pools: dict[int, tuple[ProcessPoolExecutor, Any]] = {}
 """In the program: a pool of search processes and its cancel, by size."""
 
 
 def _started(cancel: Any) -> None:
-    global _cancel
-    _cancel = cancel
+    _shared["cancel"] = cancel
 
 
 def _search(key: SearchKey, state: GameState[Any], seconds: float | None, steps: int | None,
@@ -53,7 +52,7 @@ def _search(key: SearchKey, state: GameState[Any], seconds: float | None, steps:
     search = _searches.get(key)
     if search is None:
         search = _searches[key] = general_search(*key)
-    budget = Budget(seconds=seconds, steps=steps, cancel=cast(threading.Event, _cancel))
+    budget = Budget(seconds=seconds, steps=steps, cancel=cast(threading.Event, _shared["cancel"]))
     thought = search.think(state, budget, random.Random(seed))
     return search.counts, thought.steps
 

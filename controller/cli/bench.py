@@ -66,6 +66,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import sys
 from pathlib import Path
@@ -77,6 +78,7 @@ from controller.bench.card import measure_card
 from controller.bench.engine import measure_kaskade
 from controller.bench.firmware import measure_firmware
 from controller.bench.link import measure_link
+from controller.bench.parallel import NotBuiltError, measure_parallel
 from controller.bench.remote import measure_remote
 from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
@@ -155,8 +157,8 @@ def register(commands: Any) -> None:
     """Add ``bench`` and its targets to the command line."""
     parser = commands.add_parser(
         "bench",
-        help="measure speed and strength (engine, render, link, ai, solver, firmware, web, "
-        "card)",
+        help="measure speed and strength (engine, render, link, ai, parallel, solver, firmware, "
+        "web, card)",
         description="Measure how fast parts of Kaskade Board run on this machine.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -207,6 +209,24 @@ def register(commands: Any) -> None:
                       help="touches to time (default 50)")
     link.set_defaults(handler=run_link)
     _register_ai(targets)
+    parallel = targets.add_parser(
+        "parallel", help="Kaskade's search on several threads against one: time to depth",
+        description="From positions of random games (opening to late), the depth one thread "
+        "of the level search finishes in --seconds; then the time and the nodes to finish that "
+        "depth on one thread and on --threads, sharing one table (Lazy SMP): the speed-up and "
+        "what it costs in nodes. Run it on a quiet machine: other programs' load shows in "
+        "wall time.")
+    parallel.add_argument("--sizes", default="6x9,8x8", metavar="WxH,…",
+                          help="board sizes (default 6x9,8x8)")
+    parallel.add_argument("--threads", type=int, default=os.cpu_count() or 1, metavar="T",
+                          help=f"threads to compare with one (default: this machine's cores, "
+                          f"{os.cpu_count() or 1})")
+    parallel.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
+                          help="how long one thread searches to find each position's depth "
+                          "(default 1)")
+    parallel.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parallel.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parallel.set_defaults(handler=run_parallel)
     firmware = targets.add_parser(
         "firmware", help="RAM the touch firmware takes on MicroPython once imported",
         description="Import the touch firmware's modules one by one on the real MicroPython "
@@ -622,6 +642,30 @@ def _sequential(text: str) -> ai_bench.Sequential:
     if not (math.isfinite(elo0) and math.isfinite(elo1)) or elo0 >= elo1:
         raise UsageError("--sprt: ELO0 must be below ELO1")
     return ai_bench.Sequential(elo0, elo1)
+
+
+def run_parallel(args: argparse.Namespace) -> int:
+    """Time to depth on one thread and on several, per size."""
+    if not 2 <= args.threads <= MAX_THREADS:
+        raise UsageError(f"--threads must be 2 to {MAX_THREADS}")
+    sizes = [parse_size(text) for text in args.sizes.split(",")]
+    try:
+        figures = {f"{w}x{h}": measure_parallel(w, h, args.threads, args.seconds, args.seed)
+                   for w, h in sizes}
+    except NotBuiltError as error:
+        raise UsageError(str(error)) from None
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"Kaskade's search, 1 thread against {args.threads}, the same depths from the same "
+          f"positions (this machine: {os.cpu_count()} cores)")
+    print(f"  {'size':<6} {'depths':<12} {'1 thread':>10} {f'{args.threads} threads':>11} "
+          f"{'speed-up':>9} {'nodes x':>8} {'load':>5}")
+    for size, row in figures.items():
+        depths = ",".join(map(str, row["depths"]))
+        print(f"  {size:<6} {depths:<12} {row['one_thread_s']:>8.2f} s {row['threads_s']:>9.2f} s"
+              f" {row['speedup']:>8.2f}x {row['node_ratio']:>7.2f}x {row['load_average']:>5}")
+    return 0
 
 
 def run_solver(args: argparse.Namespace) -> int:

@@ -305,3 +305,16 @@ def test_a_flash_folder_that_cannot_be_one_is_refused_before_any_pico_starts(cap
     assert main(["bench", "firmware", "--silicon", "--keep-flash", str(taken)]) == 2
     assert f"--keep-flash: cannot keep flashes in {taken}" in capsys.readouterr().err
     assert taken.read_text(encoding="utf-8") == "not a folder"
+
+
+def test_parallel_compares_one_thread_with_several_at_the_same_depths(capsys):
+    assert main(["bench", "parallel", "--sizes", "4x4", "--seconds", "0.05", "--threads", "2",
+                 "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)["4x4"]
+    assert row["threads"] == 2
+    assert len(row["depths"]) == 4
+    assert row["one_thread_nodes"] > 0
+    assert row["threads_nodes"] > 0
+    assert row["speedup"] == pytest.approx(row["one_thread_s"] / row["threads_s"], rel=0.05)
+    assert main(["bench", "parallel", "--threads", "1"]) == 2
+    assert "--threads must be 2 to 64" in capsys.readouterr().err
