@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.general import general_search
-from controller.ai.mcts import Mcts
+from controller.ai.mcts import Mcts, settled
 from controller.games import GameState
 
 SearchKey = tuple[str, bool, bool]
@@ -116,6 +116,6 @@ class RootParallel(Player):
                 visits[move] = visits.get(move, 0) + seen
                 totals[move] = totals.get(move, 0.0) + total
         budget.step(spent)
-        best = max(visits, key=lambda move: (visits[move], totals[move]))
+        best = settled(state, {move: (visits[move], totals[move]) for move in visits})
         score = totals[best] / visits[best] if visits[best] else 0.0
         return Thought(best, score, spent, 0, time.perf_counter() - started)
