@@ -143,11 +143,11 @@ def rating_list(results: Mapping[tuple[str, str], tuple[float, int]], anchor: st
             break
     _, hessian = _derivatives(rating, games, size)
     covariance = _inverse([[-h for h in row] for row in hessian])
-    a = index[anchor]
+    origin = index[anchor]
     out = {}
     for name, i in index.items():
-        variance = covariance[i][i] + covariance[a][a] - 2 * covariance[i][a]
-        out[name] = Rating((rating[i] - rating[a]) / SCALE,
+        variance = covariance[i][i] + covariance[origin][origin] - 2 * covariance[i][origin]
+        out[name] = Rating((rating[i] - rating[origin]) / SCALE,
                            Z95 * math.sqrt(max(variance, 0.0)) / SCALE)
     return out
 
