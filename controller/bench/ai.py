@@ -20,7 +20,7 @@ that search on one thread spend them on one.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -105,13 +105,15 @@ class Sequential:
 def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: int,
                seconds: float, seed: int, jobs: int, game: str = "kaskade",
                nodes: int | None = None, threads: int = 1,
-               sequential: Sequential | None = None) -> dict[str, list[GameResult]]:
+               sequential: Sequential | None = None,
+               finished: Callable[[str, GameResult], None] | None = None) \
+        -> dict[str, list[GameResult]]:
     """Play every pairing ``games`` times per size, colours alternating; results per size.
     Each move is thought within ``seconds``, or — given ``nodes`` — within that many search
     steps, the same on any machine (how a slower machine's budget is played here); the
     strongest level searches on ``threads``. With ``sequential``, a pairing stops as soon as
     the SPRT decides it (checked after each round of ``jobs`` games, two at least: a game
-    from each seat)."""
+    from each seat). ``finished(size, result)`` hears of every game as its round ends."""
     for name in {name for pair in pairs for name in pair}:
         player(name, game)
     for size in sizes:
@@ -128,7 +130,11 @@ def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: in
                         (game, a, b, size, seed + i, seconds, nodes, threads) if i % 2 == 0
                         else (game, b, a, size, seed + i, seconds, nodes, threads)
                         for i in range(first, min(games, first + rounds))]
-                    played += list(pool.map(_game, work)) if pool else [_game(j) for j in work]
+                    done = list(pool.map(_game, work)) if pool else [_game(j) for j in work]
+                    if finished:
+                        for result in done:
+                            finished(size, result)
+                    played += done
                     if sequential and decided(played, a, b, sequential):
                         break
                 by_size[size] += played

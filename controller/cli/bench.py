@@ -73,6 +73,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import MAX_THREADS
+from controller.ai.tournament import GameResult
 from controller.bench import ai as ai_bench
 from controller.bench.card import measure_card
 from controller.bench.engine import measure_kaskade
@@ -145,6 +146,9 @@ def _register_ai(targets: Any) -> None:
                     "decides whether the first player is ELO1 or only ELO0 stronger (5 %% error "
                     "each way), checked after every round of --jobs games; --games is the most "
                     "it plays")
+    ai.add_argument("--record", type=Path, metavar="FILE",
+                    help="append every game to FILE as it ends, a JSON line each (size, "
+                    "players, winner, plies): a long tournament stopped early keeps its games")
     ai.add_argument("--jobs", type=int, default=1, metavar="J",
                     help="games played at once, one per core (default 1)")
     ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -592,8 +596,25 @@ def run_ai(args: argparse.Namespace) -> int:
             raise UsageError(f"--threads must be 1 to {MAX_THREADS}")
         threads = args.threads
     sequential = _sequential(args.sprt) if args.sprt else None
-    results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs,
-                                  game, nodes, threads, sequential)
+    record = None
+    if args.record is not None:
+        try:
+            record = args.record.open("a", encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"--record: cannot write {args.record}: {error.strerror}") from None
+
+    def finished(size: str, result: GameResult) -> None:
+        if record is not None:
+            record.write(json.dumps({"size": size, "players": list(result.players),
+                                     "winner": result.winner, "plies": result.plies}) + "\n")
+            record.flush()
+
+    try:
+        results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed,
+                                      args.jobs, game, nodes, threads, sequential, finished)
+    finally:
+        if record is not None:
+            record.close()
     report = ai_bench.summary(results, pairs, sequential)
     report["budget"] = {"nodes": nodes, "seconds": None if nodes else args.seconds,
                         "threads": threads}

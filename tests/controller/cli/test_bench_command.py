@@ -318,3 +318,17 @@ def test_parallel_compares_one_thread_with_several_at_the_same_depths(capsys):
     assert row["speedup"] == pytest.approx(row["one_thread_s"] / row["threads_s"], rel=0.05)
     assert main(["bench", "parallel", "--threads", "1"]) == 2
     assert "--threads must be 2 to 64" in capsys.readouterr().err
+
+
+def test_record_keeps_every_game_as_it_ends(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    record.write_text('{"kept": true}\n')
+    assert main(["bench", "ai", "--pairs", "level-2:random", "--sizes", "3x3", "--games", "2",
+                 "--nodes", "100", "--no-speed", "--record", str(record)]) == 0
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert lines[0] == {"kept": True}  # appended to, never overwritten
+    assert [game["players"] for game in lines[1:]] == [["level-2", "random"],
+                                                       ["random", "level-2"]]
+    assert all(game["size"] == "3x3" and game["plies"] > 0 for game in lines[1:])
+    assert main(["bench", "ai", "--record", str(tmp_path / "no" / "such"), "--no-speed"]) == 2
+    assert "--record: cannot write" in capsys.readouterr().err
