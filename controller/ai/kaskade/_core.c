@@ -505,7 +505,7 @@ static Helper *start_helpers(Board *root, Shared *shared, const int *moves, int 
         one->max_depth = max_depth;
         one->first_depth = 1 + (i % 2 == 0);
         memcpy(one->moves, moves, sizeof(int) * (size_t)count);
-        uint64_t order = root->hash ^ (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL;
+        uint64_t order = root->hash ^ (uint64_t)(i + 1) * UINT64_C(0x9E3779B97F4A7C15);
         for (int j = count - 1; j > 0; j--) { /* a shuffle of the helper's own */
             int k = (int)(next_random(&order) % (uint64_t)(j + 1)), t = one->moves[j];
             one->moves[j] = one->moves[k];
