@@ -113,7 +113,8 @@ def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: in
     steps, the same on any machine (how a slower machine's budget is played here); the
     strongest level searches on ``threads``. With ``sequential``, a pairing stops as soon as
     the SPRT decides it (checked after each round of ``jobs`` games, two at least: a game
-    from each seat). ``finished(size, result)`` hears of every game as its round ends."""
+    from each seat). ``finished(size, result)`` hears of every game as soon as it and the
+    games before it have ended."""
     for name in {name for pair in pairs for name in pair}:
         player(name, game)
     for size in sizes:
@@ -130,11 +131,10 @@ def tournament(pairs: Sequence[tuple[str, str]], sizes: Sequence[str], games: in
                         (game, a, b, size, seed + i, seconds, nodes, threads) if i % 2 == 0
                         else (game, b, a, size, seed + i, seconds, nodes, threads)
                         for i in range(first, min(games, first + rounds))]
-                    done = list(pool.map(_game, work)) if pool else [_game(j) for j in work]
-                    if finished:
-                        for result in done:
+                    for result in pool.map(_game, work) if pool else map(_game, work):
+                        if finished:  # each game as it comes, in order
                             finished(size, result)
-                    played += done
+                        played.append(result)
                     if sequential and decided(played, a, b, sequential):
                         break
                 by_size[size] += played
