@@ -574,18 +574,7 @@ def run_ai(args: argparse.Namespace) -> int:
     if game == "kaskade":
         for size in sizes:
             parse_size(size)
-    if args.published and (args.pairs or args.players or game != "kaskade"):
-        raise UsageError("--published is Kaskade's, and chooses the pairings itself: "
-                         "give it without --pairs or --players")
-    if args.published:
-        pairs = ai_bench.published_pairs()
-    elif args.pairs:
-        pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",")]
-        if any(len(pair) != 2 for pair in pairs):
-            raise UsageError("--pairs takes A:B pairings separated by commas")
-    else:
-        names = (args.players or ",".join(ai_bench.players_of(game))).split(",")
-        pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    pairs = _pairs(args)
     if args.games < 1 or args.jobs < 1 or (args.nodes is not None and args.nodes < 1):
         raise UsageError("--games, --jobs and --nodes must be at least 1")
     if args.pi and args.nodes is not None:
@@ -626,6 +615,15 @@ def run_ai(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
+    _print_ai(report, args, sizes, nodes, threads)
+    return 0
+
+
+def _print_ai(report: dict[str, Any], args: argparse.Namespace, sizes: list[str],
+              nodes: int | None, threads: int) -> None:
+    """A tournament's report as tables."""
+    game = args.game
+    published = report.get("published")
     per_move = f"{nodes:,} steps" if nodes else f"{args.seconds:g} s"
     print(f"{get_game(game).info.title} tournament — up to {args.games} games per pairing and "
           f"size, colours alternating, {per_move} per move, the strongest level on {threads} "
@@ -651,7 +649,22 @@ def run_ai(args: argparse.Namespace) -> int:
         for size, figures in report["speed"].items():
             print(f"  {size:<6} {figures['nodes_per_s']:>8,} nodes/s  depth {figures['depth']:>2}  "
                   f"longest think {figures['longest_think_s']:.2f} s")
-    return 0
+
+
+def _pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The pairings ``--published``, ``--pairs`` or ``--players`` ask for."""
+    if args.published and (args.pairs or args.players or args.game != "kaskade"):
+        raise UsageError("--published is Kaskade's, and chooses the pairings itself: "
+                         "give it without --pairs or --players")
+    if args.published:
+        return list(ai_bench.published_pairs())
+    if args.pairs:
+        split = [pair.split(":", 1) for pair in args.pairs.split(",")]
+        if any(len(pair) != 2 for pair in split):
+            raise UsageError("--pairs takes A:B pairings separated by commas")
+        return [(a, b) for a, b in split]
+    names = (args.players or ",".join(ai_bench.players_of(args.game))).split(",")
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
 
 
 def _sequential(text: str) -> ai_bench.Sequential:
