@@ -63,7 +63,10 @@ def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
     moves = board.moves()
     rng.shuffle(moves)
 
+    reported = [0]
+
     def check(nodes: int) -> bool:
+        reported[0] += nodes
         budget.step(nodes)
         return budget.spent()
 
@@ -71,4 +74,5 @@ def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
     limit = 0 if budget.steps is None else max(1, budget.steps - budget.used)
     move, score, nodes, depth = board.search(moves, max_depth, check, every, table, threads,
                                              limit)
+    budget.step(nodes - reported[0])  # the nodes searched since the last look, every thread's
     return Thought(state.grid.places[move], unit(score), nodes, depth, budget.elapsed)
