@@ -55,10 +55,15 @@ asked for, and reports how often the solver decides whether a deal can be won wi
 budget, and how long it takes (``--jobs``: deals solved at once).
 
 ``bench ai`` plays a tournament between a game's levels and baselines (colours alternating,
-each move thought within the same time, or ``--nodes`` search nodes) and prints win rates in
-all and by seat, and Elo ratings per board size, then the strongest level's search speed and
-longest think on 6x9, 8x8 and 16x16; with ``--published``, the strongest level against the
-published Chain Reaction bot's depths 2 and 3, by seat, against the goals it must meet.
+each move thought within the same time, ``--nodes`` search steps, or ``--pi``: a Raspberry Pi
+4's four cores for a second) and prints win rates in all and by seat, each pairing's Elo
+difference with its 95 % interval and a rating list with intervals (``--sprt`` stops a pairing
+once its games decide it), then the strongest level's search speed and longest think on 6x9,
+8x8 and 16x16; with ``--published``, the strongest level against the published Chain Reaction
+program's depths 2 and 3, by seat, against the goals it must meet.
+
+``bench parallel`` compares Kaskade's search on several threads with one: the time to the same
+depths from the same positions, and the nodes it costs.
 """
 
 from __future__ import annotations
