@@ -14,6 +14,7 @@ the same path as touches. The app itself never waits and never starts a thread:
 from __future__ import annotations
 
 import logging
+import os
 import random
 import threading
 from collections.abc import Callable
@@ -21,11 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.ai.base import Budget
-from controller.ai.levels import computer
+from controller.ai.levels import MAX_THREADS, computer
 from controller.games import GameState
 
 log = logging.getLogger(__name__)
 
+CORES = min(os.cpu_count() or 1, MAX_THREADS)
+"""Threads the strongest level thinks on in real time: one per core."""
 STEPS_PER_SECOND = 5000
 """Search steps the step thinker allows per second of thinking time (about what the Pi's
 specialist manages), so headless games play like real ones, only repeatably."""
@@ -70,12 +73,13 @@ class ThinkRequest:
     hint: bool = False
     """For a hint (a newer hint makes it moot), not for a computer's move."""
 
-    def think(self, budget: Budget) -> ComputerMove:
-        """Search within ``budget`` and say what was found. A search that fails (a bug it hit)
-        is logged and answered with a legal move drawn at random, so the game goes on: a
-        computer that never answers would leave the board waiting for ever."""
+    def think(self, budget: Budget, threads: int = 1) -> ComputerMove:
+        """Search within ``budget`` (the strongest level on ``threads``) and say what was
+        found. A search that fails (a bug it hit) is logged and answered with a legal move
+        drawn at random, so the game goes on: a computer that never answers would leave the
+        board waiting for ever."""
         try:
-            player = computer(self.state.info.name, self.level)
+            player = computer(self.state.info.name, self.level, threads)
             thought = player.think(self.state, budget, random.Random(self.seed))
         except Exception:
             log.exception("the computer's search failed; it plays a random legal move")
@@ -113,9 +117,10 @@ class Requests:
 
 
 class ThreadThinker:
-    """Thinks on a thread for real time; the answer is handed to ``deliver`` (a queue's put).
-    One hint is thought about at a time: a new one cancels the one before (hints asked for
-    twenty times a second would otherwise each keep a thread busy for seconds)."""
+    """Thinks on a thread for real time, the strongest level on every core; the answer is
+    handed to ``deliver`` (a queue's put). One hint is thought about at a time: a new one
+    cancels the one before (hints asked for twenty times a second would otherwise each keep a
+    thread busy for seconds)."""
 
     def __init__(self) -> None:
         self.hint: ThinkRequest | None = None
@@ -129,7 +134,8 @@ class ThreadThinker:
             self.hint = request
 
         def work() -> None:
-            answer = request.think(Budget(seconds=request.seconds, cancel=request.cancel))
+            answer = request.think(Budget(seconds=request.seconds, cancel=request.cancel),
+                                   CORES)
             if not request.cancel.is_set():
                 deliver(answer)
 
