@@ -370,7 +370,7 @@ class App:
     def set_up_new(self, name: str) -> None:
         """The set-up of a new game of ``name`` on the board now (who plays, or for a game of
         one player its options); an unfinished game waits on its tile."""
-        self.screen = self._new_set_up(name)
+        self.screen = self.choose_players(name)
 
     def start_lesson(self, name: str, now: float) -> Lesson:
         """The lesson of ``name`` on the board now, as when its tile is held (a game in play
@@ -534,10 +534,11 @@ class App:
             playing = self._play_screen()
             if playing is not None:
                 return playing
-        return self._new_set_up(name)
+        return self.choose_players(name)
 
-    def _new_set_up(self, name: str) -> Screen:
-        """Who plays a new game of ``name`` (a game of one player: straight to its set-up)."""
+    def choose_players(self, name: str) -> Screen:
+        """Who plays a new game of ``name`` (a game of one player: straight to its set-up);
+        an unfinished game waits on its tile."""
         self.seat_names = {}
         if len(get_game(name).info.players) == 1:
             return self.set_up(name, {})
@@ -596,8 +597,8 @@ class App:
                           self.writer)
         if not face(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
-        self._park()
-        self.parked.forget(start.info.name)
+        self.parked.forget(start.info.name)  # a game set aside of its kind: this one instead
+        self._park()  # the game in play waits on its tile, whatever its kind
         self.session = session
         session.save()
         screen = self._play_screen()

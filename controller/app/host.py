@@ -91,6 +91,10 @@ class Host(Protocol[ScreenT_co]):
     def open_game(self, name: str) -> ScreenT_co:
         """Continue the unfinished game of ``name``, or set up a new one."""
 
+    def choose_players(self, name: str) -> ScreenT_co:
+        """Who plays a new game of ``name`` (for a game of one player, its set-up); an
+        unfinished game waits on its tile."""
+
     @property
     def remote_setup(self) -> Callable[[str, int], ScreenT_co] | None:
         """Where a game with a board elsewhere is offered or joined — for a game's name and

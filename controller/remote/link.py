@@ -32,14 +32,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, GameDoesNotFitError
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Call, Companion
 from controller.app.screens.game import GameScreen
 from controller.app.seats import HUMAN, remote_seat
 from controller.app.session import Session
 from controller.devices.interfaces import InputEvent
+from controller.faces.face import face
 from controller.games import CHANCE, get_game
+from controller.games.status import title
 from controller.remote.broker import (
     ROOT,
     GameConnection,
@@ -172,13 +174,11 @@ class RemoteLink:
             raise RemoteError(f"that game cannot be offered: {error}") from None
         assert table.state is not None
         start = get_game(game).new(table.state.options())
+        if not face(game).holds(app.profile, start):
+            raise RemoteError(f"{title(start)} does not fit this board")
         tags = {start.player_title(p): HUMAN if p in here else remote_seat("")
                 for p in range(len(start.info.players))}
-        try:
-            self._begin(app, record, table, start, tags)
-        except GameDoesNotFitError:
-            raise RemoteError(f"set up {start.info.title} here once first: that game does "
-                              "not fit this board") from None
+        self._begin(app, record, table, start, tags)
         return record.code
 
     def join(self, code: str) -> None:
@@ -506,12 +506,17 @@ class RemoteLink:
             return
         state = table.state
         here = [p for p in range(2) if p not in host.players]
+        start = get_game(state.info.name).new(state.options())
+        if not face(state.info.name).holds(app.profile, start):
+            self._problem(f"cannot join that game: {title(start)} does not fit this board")
+            app.announce(f"{title(start)} does not fit", HIGHLIGHT)
+            self._clear(app)
+            return
         try:
             message = table.hello(self.settings.name, state.info.name, state.options(), here)
         except TableError as error:
             self._problem(f"cannot join that game: {error}")
             return
-        start = get_game(state.info.name).new(state.options())
         tags = {start.player_title(p): HUMAN if p in here else remote_seat(host.name)
                 for p in range(2)}
         session = app.continue_game(start, [], tags)
