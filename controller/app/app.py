@@ -15,10 +15,12 @@ from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
+from controller import __version__
 from controller.app import description, words
 from controller.app.announcer import Announcer
 from controller.app.filing import Filing
 from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
+from controller.app.identity import load_identity, save_identity
 from controller.app.notices import Notices
 from controller.app.pairing import Pairing
 from controller.app.parked import ParkedGames
@@ -40,6 +42,7 @@ from controller.app.settings import Settings
 from controller.app.storage import StorageError
 from controller.app.store import Store
 from controller.app.thinking import DEFAULT_THINK_SECONDS, ComputerMove, Requests, ThinkRequest
+from controller.app.update_status import UpdateStatus, firmware_status, program_status
 from controller.app.writer import Writer
 from controller.devices.interfaces import (
     ButtonDown,
@@ -127,6 +130,9 @@ class App:
         self.follow_sleep_setting()
         self.notices = Notices()
         """Things a person should know (a damaged file set aside); the front end shows them."""
+        self.identity, problem = load_identity(store.directory)
+        """The board's own id and the name its owner gave it."""
+        self._notice(problem)
         self._notice(store.settings.problem)
         self._notice(self.pairing.problem)
         self._notice(store.history.check())
@@ -306,6 +312,20 @@ class App:
         ``secret`` one (a code) the web companion covers for anyone not paired."""
         self.announcer.caption(text, now, colour, secret=secret)
 
+    def lights(self, on: bool, now: float) -> None:
+        """Put the LEDs out (dark as in sleep, the game as it is, until a touch or a button)
+        or light them again."""
+        if on:
+            self.announcer.activity(now)
+        else:
+            self.announcer.lights_out()
+
+    @property
+    def lit(self) -> bool:
+        """Whether the LEDs show anything (awake or dimmed; not asleep in the dark, not put
+        out) as of the last picture."""
+        return self._dimming > 0
+
     def clear_messages(self) -> None:
         """Take the words over the screen off the LEDs (a code that is spent)."""
         self.announcer.clear()
@@ -369,7 +389,10 @@ class App:
 
     def set_up_new(self, name: str) -> None:
         """The set-up of a new game of ``name`` on the board now (who plays, or for a game of
-        one player its options); an unfinished game waits on its tile."""
+        one player its options); an unfinished game waits on its tile, a finished one goes to
+        the history."""
+        if self.session is not None and self.session.finished:
+            self.leave_finished_game()
         self.screen = self.choose_players(name)
 
     def start_lesson(self, name: str, now: float) -> Lesson:
@@ -671,6 +694,24 @@ class App:
             self.store.keep_selftest(findings)
         except StorageError as error:
             self._notice(f"the self-test's report was not kept: {error}")
+
+    def rename(self, name: str) -> str | None:
+        """Call the board ``name`` from now on (``BoardNameError`` for a name it cannot take,
+        and nothing changes); what went wrong keeping it (it applies until the app stops)."""
+        self.identity = self.identity.renamed(name)
+        try:
+            save_identity(self.store.directory, self.identity)
+        except StorageError as error:
+            problem = f"the board's name was not kept: {error}"
+            self._notice(problem)
+            return problem
+        return None
+
+    def update_status(self) -> list[UpdateStatus]:
+        """Where the touch board's firmware and the program stand: a newer one known, one
+        under way, done, or rolled back (``update_status.py``)."""
+        return [firmware_status(self.firmware_update),
+                program_status(self.store.directory.parent, __version__)]
 
     def save_settings(self) -> str | None:
         """Keep the settings; a failure is reported (and its words returned), the setting

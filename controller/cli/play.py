@@ -160,8 +160,8 @@ def run_board(args: argparse.Namespace) -> int:
     bridge, server = start_web(profile, store, web)
     try:
         run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
-                 companion=ReadyReport(store.directory.parent,
-                                       linked(store.directory, bridge)))
+                 companion=ReadyReport(store.directory.parent, linked(
+                     store.directory, bridge, server.page if server is not None else "")))
     finally:
         if server is not None:
             server.stop()

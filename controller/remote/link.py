@@ -51,6 +51,7 @@ from controller.remote.broker import (
     presence_topic,
 )
 from controller.remote.config import (
+    CONFIG_FILE,
     HOME_ASSISTANT_FILE,
     BrokerSettings,
     RemoteSetupError,
@@ -611,17 +612,24 @@ def _minutes(seconds: float) -> str:
 
 
 
-def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
+def links(directory: Path) -> bool:
+    """Whether the board whose files are in ``directory`` links to a broker (remote play or
+    Home Assistant was set up): then it must run in real time, as messages come."""
+    return (directory / CONFIG_FILE).exists() or (directory / HOME_ASSISTANT_FILE).exists()
+
+
+def linked(directory: Path, inner: Companion | None = None,
+           page: str = "") -> Companion | None:
     """The loop's companion for the board whose files are in ``directory``: the link to other
     boards when a broker was set up, and the board in Home Assistant when its broker was
-    (each passing the steps on to the next, the last to ``inner``). Settings that cannot be
-    read are said in the log and the board plays on without."""
+    (each passing the steps on to the next, the last to ``inner``); ``page``: the board's web
+    page, when it is served (Home Assistant links to it). Settings that cannot be read are
+    said in the log and the board plays on without."""
     companion = inner
     try:
         home = load(directory, HOME_ASSISTANT_FILE)
         if home is not None:
-            companion = HomeAssistant(home, directory.name, f"Kaskade Board {directory.name}",
-                                      companion)
+            companion = HomeAssistant(home, directory.name, companion, page)
         settings = load(directory)
         if settings is not None:
             companion = RemoteLink(settings, directory, companion)
