@@ -408,6 +408,12 @@ class App:
         now (not a person's turn). ``NoGameError`` when no game is on the board."""
         return self._on_the_board().hint_requested()
 
+    def take_back(self, now: float) -> None:
+        """The people here take back, as the undo button does on the game on the board (to
+        their last decision; against a board elsewhere, they ask it to). ``NoGameError``
+        when no game is on the board."""
+        self._on_the_board().take_back(now)
+
     def resign(self, game_id: str | None = None, player: int | None = None) -> str:
         """The game on the board — or the game ``game_id``, wherever it is shown — given up
         by ``player`` (by default the people here: ``Session.resigner``); the words it ended
