@@ -9,16 +9,17 @@ in the simulator, and in tests with a virtual clock.
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
+from controller import __version__
 from controller.app import description, words
 from controller.app.announcer import Announcer
-from controller.app.filing import Filing
 from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
+from controller.app.games import Games
+from controller.app.identity import load_identity, save_identity
 from controller.app.notices import Notices
 from controller.app.pairing import Pairing
 from controller.app.parked import ParkedGames
@@ -40,6 +41,7 @@ from controller.app.settings import Settings
 from controller.app.storage import StorageError
 from controller.app.store import Store
 from controller.app.thinking import DEFAULT_THINK_SECONDS, ComputerMove, Requests, ThinkRequest
+from controller.app.update_status import UpdateStatus, firmware_status, program_status
 from controller.app.writer import Writer
 from controller.devices.interfaces import (
     ButtonDown,
@@ -59,7 +61,7 @@ from controller.devices.interfaces import (
 from controller.errors import KaskadeError
 from controller.faces.face import face, lesson
 from controller.faces.setup import Menu, Number
-from controller.games import GameState, game_names, get_game
+from controller.games import GameState, get_game
 from controller.games.lesson import Lesson
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
@@ -109,15 +111,10 @@ class App:
                  think_seconds: float = DEFAULT_THINK_SECONDS,
                  new_id: Callable[[], str] | None = None) -> None:
         self.profile = profile
-        self.new_id = new_id
-        """Names new games (and so seeds their chance); ``None``: a random name each time."""
         self.store = store
         self.wall_clock = wall_clock
         self.thinking = Requests(think_seconds)
         """The computer's moves and the hints asked for, each given ``think_seconds``."""
-        self.writer = Writer()
-        """Where the game's saves run: at once, until the loop hands over its writer thread
-        (:meth:`use_writer`)."""
         self.settings = store.settings.load()
         self.pairing = Pairing(store.directory)
         """The devices paired with the web companion (the home menu can forget them all)."""
@@ -127,18 +124,20 @@ class App:
         self.follow_sleep_setting()
         self.notices = Notices()
         """Things a person should know (a damaged file set aside); the front end shows them."""
+        self.identity, problem = load_identity(store.directory)
+        """The board's own id and the name its owner gave it."""
+        self._notice(problem)
         self._notice(store.settings.problem)
         self._notice(self.pairing.problem)
         self._notice(store.history.check())
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
-        self.session: Session | None = None
-        """The unfinished game, playing or waiting on the home screen."""
+        self.games = Games(store, self._notice, wall_clock, new_id)
+        """The game in play, those set aside, the finished ones into the history; ``new_id``
+        names new games (and so seeds their chance)."""
         self.firmware_update = FirmwareUpdate()
         """The touch board's firmware against the bundled one, and its update."""
-        self.filing = Filing(store, self._notice, wall_clock)
-        """Finished games into the history."""
         self.restarts = BoardRestarts()
         """The touch board's restarts nobody asked for."""
         self.remote: RemoteWiring[Screen] = RemoteWiring()
@@ -146,8 +145,6 @@ class App:
         about the games it plays."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
-        self.parked = ParkedGames(store.waiting, game_names(), self._notice)
-        """Unfinished games waiting beside the one in ``session``."""
         self.seat_names: dict[int, str] = {}
         """The people named for the seats of the game being set up on the board (player
         number -> name): the next new game started there takes them."""
@@ -156,15 +153,28 @@ class App:
 
     def _first_screen(self) -> Screen:
         """Continue the saved game exactly where it stopped, or start at home."""
-        saved = self.store.autosave.load()
-        self._notice(self.store.autosave.problem)
-        if saved is None:
+        session = self.games.resume()
+        if session is None:
             return HomeScreen(self)
-        self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                               self._notice, self.writer)
-        if self.session.finished:
+        if session.finished:
             return self.leave_finished_game()
         return self._play_screen() or HomeScreen(self)
+
+    @property
+    def session(self) -> Session[Any] | None:
+        """The unfinished game, playing or waiting on the home screen."""
+        return self.games.session
+
+    @property
+    def parked(self) -> ParkedGames:
+        """Unfinished games waiting beside the one in :attr:`session`."""
+        return self.games.parked
+
+    @property
+    def writer(self) -> Writer:
+        """Where the game's saves run: at once, until the loop hands over its writer thread
+        (:meth:`use_writer`)."""
+        return self.games.writer
 
     # -- driving --------------------------------------------------------------------------------
 
@@ -246,9 +256,7 @@ class App:
 
     def use_writer(self, writer: Writer) -> None:
         """Save through ``writer`` from now on (the loop's writer thread)."""
-        self.writer = writer
-        if self.session is not None:
-            self.session.writer = writer
+        self.games.use_writer(writer)
 
     @property
     def unacknowledged(self) -> bool:
@@ -314,6 +322,20 @@ class App:
         ``secret`` one (a code) the web companion covers for anyone not paired."""
         self.announcer.caption(text, now, colour, secret=secret)
 
+    def lights(self, on: bool, now: float) -> None:
+        """Put the LEDs out (dark as in sleep, the game as it is, until a touch or a button)
+        or light them again."""
+        if on:
+            self.announcer.activity(now)
+        else:
+            self.announcer.lights_out()
+
+    @property
+    def lit(self) -> bool:
+        """Whether the LEDs show anything (awake or dimmed; not asleep in the dark, not put
+        out) as of the last picture."""
+        return self._dimming > 0
+
     def clear_messages(self) -> None:
         """Take the words over the screen off the LEDs (a code that is spent)."""
         self.announcer.clear()
@@ -377,8 +399,11 @@ class App:
 
     def set_up_new(self, name: str) -> None:
         """The set-up of a new game of ``name`` on the board now (who plays, or for a game of
-        one player its options); an unfinished game waits on its tile."""
-        self.screen = self._new_set_up(name)
+        one player its options); an unfinished game waits on its tile, a finished one goes to
+        the history."""
+        if self.session is not None and self.session.finished:
+            self.leave_finished_game()
+        self.screen = self.choose_players(name)
 
     def start_lesson(self, name: str, now: float) -> Lesson:
         """The lesson of ``name`` on the board now, as when its tile is held (a game in play
@@ -392,6 +417,12 @@ class App:
         """A hint for the game on the board (it blinks there); False when none can be given
         now (not a person's turn). ``NoGameError`` when no game is on the board."""
         return self._on_the_board().hint_requested()
+
+    def take_back(self, now: float) -> None:
+        """The people here take back, as the undo button does on the game on the board (to
+        their last decision; against a board elsewhere, they ask it to). ``NoGameError``
+        when no game is on the board."""
+        self._on_the_board().take_back(now)
 
     def resign(self, game_id: str | None = None, player: int | None = None) -> str:
         """The game on the board — or the game ``game_id``, wherever it is shown — given up
@@ -410,8 +441,7 @@ class App:
     def game(self, game_id: str) -> Session[Any] | None:
         """The game in play (on the board, paused, or left at the home screen but not set
         aside) if its id is ``game_id``, else ``None``."""
-        session = self.session
-        return session if session is not None and session.tags.get("Id") == game_id else None
+        return self.games.game(game_id)
 
     def play_move(self, game_id: str, move: Any, now: float) -> None:
         """Play ``move`` (one of the game's move values) for the side to move in the game
@@ -531,21 +561,21 @@ class App:
 
     def waiting_games(self) -> set[str]:
         """The games with an unfinished game to continue."""
-        current = {self.session.state.info.name} if self.session is not None else set()
-        return current | self.parked.names
+        return self.games.waiting
 
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""
         if name in self.parked.names:
-            self._unpark(name)
+            self.games.take_up(name)
         if self.session is not None and self.session.state.info.name == name:
             playing = self._play_screen()
             if playing is not None:
                 return playing
-        return self._new_set_up(name)
+        return self.choose_players(name)
 
-    def _new_set_up(self, name: str) -> Screen:
-        """Who plays a new game of ``name`` (a game of one player: straight to its set-up)."""
+    def choose_players(self, name: str) -> Screen:
+        """Who plays a new game of ``name`` (a game of one player: straight to its set-up);
+        an unfinished game waits on its tile."""
         self.seat_names = {}
         if len(get_game(name).info.players) == 1:
             return self.set_up(name, {})
@@ -578,13 +608,10 @@ class App:
         """A new game from ``start``, the computer in the seats ``levels`` names, the people
         ``names`` names (by default those chosen on the board: :attr:`seat_names`) in theirs;
         an unfinished game of another kind waits to be continued."""
-        self._park()
         if names is None:
             names = {seat: name for seat, name in self.seat_names.items() if seat not in levels}
         self.seat_names = {}
-        self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
-                                   levels, self.new_id() if self.new_id else None, self.writer,
-                                   names)
+        self.games.new(start, levels, names)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen
@@ -595,39 +622,14 @@ class App:
         a saved game is): it becomes the game on the board under an id of the app's own (one
         in play is set aside to wait), saved at once (the session's ``last_write`` says when
         it is on the card). ``GameDoesNotFitError`` when it does not fit the board."""
-        now = self.wall_clock()
-        own = {"Id": self._fresh_id(), "Date": now.date().isoformat(),
-               "Started": now.isoformat(timespec="seconds")}
-        players = {player.capitalize() for player in start.info.players}
-        kept = {k: v for k, v in tags.items() if k in players | {"Result", "Termination"}}
-        session = Session(start, moves, {**own, **kept}, self.store.autosave, self._notice,
-                          self.writer)
+        session = self.games.brought_in(start, moves, tags)
         if not face(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
-        self._park()
-        self.parked.forget(start.info.name)
-        self.session = session
-        session.save()
+        self.games.play_on(session)
         screen = self._play_screen()
         assert screen is not None, "it fits"
         self.screen = screen
         return session
-
-    def _park(self) -> None:
-        """Set the unfinished game aside (its own file) so that another can be played."""
-        self.parked.park(self.session, self.writer)
-
-    def _unpark(self, name: str) -> None:
-        """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
-        taken = self.parked.take(name, self.writer)
-        if taken is None:
-            return
-        saved, clear = taken
-        self._park()
-        self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                               self._notice, self.writer)
-        self.session.unsaved = True
-        self.session.save(then=clear)
 
     def _play_screen(self) -> Screen | None:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game
@@ -646,19 +648,12 @@ class App:
         while its result is still on the LEDs) if ``session`` is this app's game (a replay's
         is not). Its entry is replaced, not doubled, if it is taken back and ends again, or
         when the board leaves it."""
-        if session is self.session:
-            self.filing.ended(session)
+        self.games.ended(session)
 
     def leave_finished_game(self) -> Screen:
         """Put the finished game in the history, forget it, and go home."""
-        assert self.session is not None
-        self.filing.leave(self.session, self.writer)
-        self.session = None
+        self.games.leave()
         return self.home()
-
-    def _fresh_id(self) -> str:
-        """A new game's id."""
-        return self.new_id() if self.new_id else uuid.uuid4().hex
 
     def update_now(self) -> None:
         """Start the firmware update from elsewhere than its offer (the web page); the board
@@ -678,6 +673,24 @@ class App:
             self.store.keep_selftest(findings)
         except StorageError as error:
             self._notice(f"the self-test's report was not kept: {error}")
+
+    def rename(self, name: str) -> str | None:
+        """Call the board ``name`` from now on (``BoardNameError`` for a name it cannot take,
+        and nothing changes); what went wrong keeping it (it applies until the app stops)."""
+        self.identity = self.identity.renamed(name)
+        try:
+            save_identity(self.store.directory, self.identity)
+        except StorageError as error:
+            problem = f"the board's name was not kept: {error}"
+            self._notice(problem)
+            return problem
+        return None
+
+    def update_status(self) -> list[UpdateStatus]:
+        """Where the touch board's firmware and the program stand: a newer one known, one
+        under way, done, or rolled back (``update_status.py``)."""
+        return [firmware_status(self.firmware_update),
+                program_status(self.store.directory.parent, __version__)]
 
     def save_settings(self) -> str | None:
         """Keep the settings; a failure is reported (and its words returned), the setting

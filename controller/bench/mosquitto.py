@@ -87,8 +87,12 @@ class Mosquitto:
         passwords = directory / "passwords"
         passwords.touch()
         for user, password in USERS.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, password],
-                           check=True, capture_output=True, timeout=60)
+            try:
+                subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, password],
+                               check=True, capture_output=True, timeout=60)
+            except FileNotFoundError:
+                raise BrokerStartError("mosquitto is not installed (on Debian: sudo apt "
+                                       "install mosquitto)") from None
         (directory / "acl").write_text(ACL)
         (directory / "data").mkdir()
         self.log = directory / "mosquitto.log"

@@ -103,7 +103,8 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
         if screen is not None:
             app.show(screen(app))
         bridge, server = start_web(profile, store, web, simulated=True)
-        return _front_end(Driver(app, board), terminal, linked(store.directory, bridge))
+        return _front_end(Driver(app, board), terminal, linked(
+            store.directory, bridge, server.page if server is not None else ""))
     finally:
         if server is not None:
             server.stop()

@@ -4,7 +4,8 @@ each) — and the choices adjusted to go together."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +86,30 @@ def allowed(options: Sequence[Option], chosen: dict[str, str]) -> dict[str, str]
         if isinstance(option, Number) and option.name in adjusted:
             adjusted[option.name] = str(min(int(adjusted[option.name]), option.limit(adjusted)))
     return adjusted
+
+
+def kept(options: Sequence[Option], saved: Mapping[str, str]) -> dict[str, str]:
+    """The set-up a board starts from, as its own set-up would: each option's last choice
+    ``saved`` where this board still offers it, else the option's default (which fits the
+    board); a size is cut to what the board offers (a 6x9 board chosen on a larger board
+    becomes 6x8 on an 8x8 one)."""
+    chosen = {}
+    for option in options:
+        value = saved.get(option.name)
+        if isinstance(option, Size):
+            chosen[option.name] = _kept_size(option, value)
+        else:
+            chosen[option.name] = value if value in option.values else str(option.default)
+    return allowed(options, chosen)
+
+
+def _kept_size(option: Size, value: str | None) -> str:
+    match = re.fullmatch(r"(\d+)x(\d+)", value or "")
+    if match is None:
+        return option.json()["default"]
+    width, height = (min(max(int(match[i + 1]), option.low[i]), option.high[i])
+                     for i in range(2))
+    return f"{width}x{height}"
 
 
 def defaults(options: Sequence[Option]) -> dict[str, str]:

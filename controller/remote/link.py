@@ -32,14 +32,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, GameDoesNotFitError
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Call, Companion, hold
 from controller.app.screens.game import GameScreen
 from controller.app.seats import HUMAN, remote_seat
 from controller.app.session import Session
 from controller.devices.interfaces import InputEvent
+from controller.faces.face import face
 from controller.games import CHANCE, get_game
+from controller.games.status import title
 from controller.remote.broker import (
     ROOT,
     GameConnection,
@@ -49,6 +51,7 @@ from controller.remote.broker import (
     presence_topic,
 )
 from controller.remote.config import (
+    CONFIG_FILE,
     HOME_ASSISTANT_FILE,
     BrokerSettings,
     RemoteSetupError,
@@ -178,13 +181,11 @@ class RemoteLink:
             raise RemoteError(f"that game cannot be offered: {error}") from None
         assert table.state is not None
         start = get_game(game).new(table.state.options())
+        if not face(game).holds(app.profile, start):
+            raise RemoteError(f"{title(start)} does not fit this board")
         tags = {start.player_title(p): HUMAN if p in here else remote_seat("")
                 for p in range(len(start.info.players))}
-        try:
-            self._begin(app, record, table, start, tags)
-        except GameDoesNotFitError:
-            raise RemoteError(f"set up {start.info.title} here once first: that game does "
-                              "not fit this board") from None
+        self._begin(app, record, table, start, tags)
         return record.code
 
     def join(self, code: str) -> None:
@@ -512,12 +513,17 @@ class RemoteLink:
             return
         state = table.state
         here = [p for p in range(2) if p not in host.players]
+        start = get_game(state.info.name).new(state.options())
+        if not face(state.info.name).holds(app.profile, start):
+            self._problem(f"cannot join that game: {title(start)} does not fit this board")
+            app.announce(f"{title(start)} does not fit", HIGHLIGHT)
+            self._clear(app)
+            return
         try:
             message = table.hello(self.settings.name, state.info.name, state.options(), here)
         except TableError as error:
             self._problem(f"cannot join that game: {error}")
             return
-        start = get_game(state.info.name).new(state.options())
         tags = {start.player_title(p): HUMAN if p in here else remote_seat(host.name)
                 for p in range(2)}
         session = app.continue_game(start, [], tags)
@@ -612,17 +618,24 @@ def _minutes(seconds: float) -> str:
 
 
 
-def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
+def links(directory: Path) -> bool:
+    """Whether the board whose files are in ``directory`` links to a broker (remote play or
+    Home Assistant was set up): then it must run in real time, as messages come."""
+    return (directory / CONFIG_FILE).exists() or (directory / HOME_ASSISTANT_FILE).exists()
+
+
+def linked(directory: Path, inner: Companion | None = None,
+           page: str = "") -> Companion | None:
     """The loop's companion for the board whose files are in ``directory``: the link to other
     boards when a broker was set up, and the board in Home Assistant when its broker was
-    (each passing the steps on to the next, the last to ``inner``). Settings that cannot be
-    read are said in the log and the board plays on without."""
+    (each passing the steps on to the next, the last to ``inner``); ``page``: the board's web
+    page, when it is served (Home Assistant links to it). Settings that cannot be read are
+    said in the log and the board plays on without."""
     companion = inner
     try:
         home = load(directory, HOME_ASSISTANT_FILE)
         if home is not None:
-            companion = HomeAssistant(home, directory.name, f"Kaskade Board {directory.name}",
-                                      companion)
+            companion = HomeAssistant(home, directory.name, companion, page)
         settings = load(directory)
         if settings is not None:
             companion = RemoteLink(settings, directory, companion)

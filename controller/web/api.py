@@ -36,6 +36,7 @@ from controller.app.app import (
 )
 from controller.app.autosave import SavedGameError, read_saved
 from controller.app.history import History, Match, UnknownMatchError
+from controller.app.identity import NAME
 from controller.app.pairing import (
     CODE_SECONDS,
     AttemptLimit,
@@ -393,15 +394,17 @@ class Api:
         return web.json_response({"button": button})
 
     async def change_settings(self, request: web.Request) -> web.Response:
-        """``PUT /api/settings {"brightness": 0.5, "sound": false, "language": "de",
-        "sleep_minutes": 5, "reading": "paired", "show_computer_moves": true}`` (any of
-        them)."""
+        """``PUT /api/settings {"name": "Living room", "brightness": 0.5, "sound": false,
+        "language": "de", "sleep_minutes": 5, "reading": "paired", "show_computer_moves":
+        true}`` (any of them; ``name`` is the board's own, kept with its id)."""
         changes = _checked_settings(await _body(request))
         if "reading" in changes:  # kept in the settings as web_reading
             changes["web_reading"] = changes.pop("reading")
+        name = changes.pop("name", None)
 
         def apply(app: App, now: float) -> tuple[dict[str, Any], str | None]:
-            problem = app.change_settings(changes)
+            problem = app.rename(name) if name is not None else None
+            problem = app.change_settings(changes) or problem
             return _settings_json(app), problem
 
         settings, problem = await self.call(apply)
@@ -770,7 +773,8 @@ def _name_in(body: dict[str, Any]) -> str:
 
 def _settings_json(app: App) -> dict[str, Any]:
     settings = app.settings
-    return {"brightness": settings.brightness, "sound": settings.sound,
+    return {"name": app.identity.name, "brightness": settings.brightness,
+            "sound": settings.sound,
             "language": settings.language, "sleep_minutes": settings.sleep_minutes,
             "show_computer_moves": settings.show_computer_moves,
             "languages": list(LANGUAGES)}
@@ -788,6 +792,8 @@ def _checked_settings(body: dict[str, Any]) -> dict[str, Any]:
                           f"minutes from 0 (never) to {MAX_SLEEP_MINUTES:g}"),
         "reading": (lambda v: v in READING, "who sees the board: open or paired"),
         "show_computer_moves": (lambda v: isinstance(v, bool), "true or false"),
+        "name": (lambda v: isinstance(v, str) and NAME.fullmatch(v.strip()) is not None,
+                 "the board's name: 1-32 printable characters"),
     }
     unknown = sorted(set(body) - set(checks))
     if unknown:

@@ -46,7 +46,9 @@ class HealthRoutes:
     async def health(self, request: web.Request) -> web.Response:
         """``GET /api/health``: the touch board's firmware against the bundled one and the
         update under way, whether the sensors answer, its restarts (``board``), the last
-        self-test, and what the app had to say."""
+        self-test, where the firmware's and the program's updates stand (``updates``: a
+        newer one known, one running, done, rolled back with why), and what the app had to
+        say."""
 
         def look(app: App, now: float) -> dict[str, Any]:
             return {
@@ -55,6 +57,7 @@ class HealthRoutes:
                 "board": app.restarts.report(now),
                 "screen": type(app.screen).__name__,
                 "selftest": app.store.last_selftest(),
+                "updates": [update.json() for update in app.update_status()],
                 "notices": app.notices[-5:],
             }
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import socket
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -161,6 +162,14 @@ class WebServer:
         """The page's address."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
+
+    @property
+    def page(self) -> str:
+        """The page's address as another machine on the network reaches it (this machine's
+        ``NAME.local`` when it serves on every address)."""
+        if self.host in ("0.0.0.0", "::", ""):
+            return f"http://{socket.gethostname()}.local:{self.port}/"
+        return self.address
 
     def start(self) -> None:
         """Start serving on a thread of its own; ``WebError`` if the address cannot be used."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from controller.app.screens.base import Screen
 from controller.app.words import option_word
 from controller.devices.interfaces import Sound
-from controller.faces.setup import Menu, Number, allowed
+from controller.faces.setup import Menu, Number, allowed, kept
 from controller.games import get_game
 from controller.render.canvas import Canvas
 from controller.render.menu import OPTION_COLOURS, OptionsLayout, draw_options
@@ -39,10 +39,6 @@ class Choice:
         """A row of pads for ``option``: a bar for a number, a pad a word for a menu."""
         return cls(option.name, option.values, str(option.default), isinstance(option, Number))
 
-    def kept(self, saved: str | None) -> str:
-        """The value last chosen if it is still offered, else the default."""
-        return saved if saved is not None and saved in self.values else self.default
-
 
 class OptionsScreen(Screen):
     """Choose ``options`` for game ``game`` (the computer in the seats ``levels`` names), then
@@ -55,8 +51,7 @@ class OptionsScreen(Screen):
         self.options = tuple(options)
         self.choices = tuple(Choice.of(option) for option in self.options)
         self.levels = levels
-        saved = host.settings.options.get(game, {})
-        self.chosen = self.allowed({c.name: c.kept(saved.get(c.name)) for c in self.choices})
+        self.chosen = kept(self.options, host.settings.options.get(game, {}))
         self.layout = OptionsLayout.of(self.profile, [len(c.values) for c in self.choices])
 
     def allowed(self, chosen: dict[str, str]) -> dict[str, str]:

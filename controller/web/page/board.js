@@ -220,10 +220,8 @@ async function loadHealth() {
   const health = await api("GET", "/api/health");
   const firmware = health.firmware;
   const rows = [["Touch sensors", health.touches],
-                ["Firmware", (firmware.standing || `not reported (this software brings ${firmware.bundled})`) +
-                             (firmware.update_offered ? " — an update is offered" : "")],
+                ...health.updates.map((update) => [update.part === "firmware" ? "Firmware" : "Program", update.words]),
                 ["Messages", health.notices.join("; ") || "none"]];
-  if (firmware.last_update) rows.push(["Last update", firmware.last_update]);
   if (health.board && health.board.restarts) rows.push(["Restarts", `${health.board.restarting}: ${health.board.last_restart}`]);
   try {
     const checks = await api("GET", "/api/doctor");
@@ -245,11 +243,6 @@ async function loadRelease() {
   const upgrade = await api("GET", "/api/upgrade");
   $("release-running").textContent = upgrade.running;
   $("release-row").hidden = !upgrade.uploads;
-  const last = upgrade.last;
-  const waiting = upgrade.waiting.length ? `${upgrade.waiting[0]} waits to be installed` : null;
-  const words = waiting || (last ? `last upload: ${last.state}${last.message ? ` — ${last.message}` : ""}` : null);
-  $("release-state").hidden = !words;
-  $("release-state").textContent = words || "";
   return upgrade;
 }
 
@@ -259,7 +252,7 @@ async function followRelease() {
   for (let tries = 0; tries < 120; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     try {
-      const upgrade = await loadRelease();
+      const [upgrade] = await Promise.all([loadRelease(), loadHealth()]);
       if (!upgrade.waiting.length && upgrade.last && ["done", "failed"].includes(upgrade.last.state)) {
         say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.message}`);
         return;
@@ -289,7 +282,7 @@ $("release").onchange = () => needsPairing(async () => {
   $("release").value = "";
   if (!response.ok) { say(answer.error); return; }
   say(`${file.name} is on the board: it is being installed.`);
-  await loadRelease();
+  await Promise.all([loadRelease(), loadHealth()]);
   followRelease();
 });
 
@@ -525,6 +518,7 @@ function showResult(game) {
 
 async function loadSettings() {
   const settings = await api("GET", "/api/settings");
+  $("board-name").value = settings.name;
   $("brightness").value = settings.brightness;
   $("sound").checked = settings.sound;
   $("language").replaceChildren(...settings.languages.map((l) => new Option({ en: "English", de: "Deutsch" }[l] || l, l)));
@@ -537,7 +531,7 @@ async function loadSettings() {
 $("settings").onsubmit = (event) => {
   event.preventDefault();
   needsPairing(async () => {
-    await api("PUT", "/api/settings", { brightness: Number($("brightness").value), sound: $("sound").checked,
+    await api("PUT", "/api/settings", { name: $("board-name").value, brightness: Number($("brightness").value), sound: $("sound").checked,
                                          language: $("language").value, sleep_minutes: Number($("sleep").value),
                                          reading: $("reading").value, show_computer_moves: $("show-moves").checked });
     say("Settings saved.");

@@ -37,7 +37,7 @@ def test_every_game_has_a_picture_for_every_tile_size(name):
 
 
 def test_every_pause_tile_has_a_picture_for_every_tile_size():
-    palette = dict.fromkeys("GUYgpHR", (1, 1, 1))
+    palette = dict.fromkeys("GUYgpHRN", (1, 1, 1))
     for art in PAUSE_ART.values():
         check_art(art, palette)
         assert set(SIDES) <= set(art)

@@ -152,6 +152,25 @@ def test_settings_are_read_openly_and_changed_when_paired(served):
     assert served.app.settings.brightness == 0.5, "nothing changed by a refused request"
 
 
+def test_the_boards_name_is_a_setting_of_the_page(served):
+    """The name Home Assistant lists the board by: read with the settings, set with them,
+    kept with the board's id (not in the settings), a bad one refused and nothing changed."""
+    assert served.request("GET", "/api/settings")[1]["name"] == "Kaskade Board"
+    served.pair()
+    status, settings = served.request("PUT", "/api/settings", {"name": " Kitchen ",
+                                                               "sound": False})
+    assert status == 200
+    assert settings["name"] == "Kitchen"
+    assert served.app.identity.name == "Kitchen"
+    assert json.loads((served.app.store.directory / "board.json").read_text())["name"] == \
+        "Kitchen"
+    status, answer = served.request("PUT", "/api/settings", {"name": "", "sound": True})
+    assert status == 400
+    assert "name: the board's name: 1-32 printable characters" in answer["error"]
+    assert served.app.identity.name == "Kitchen"
+    assert served.app.settings.sound is False
+
+
 def test_a_game_that_does_not_exist_or_fit_is_refused(served):
     served.pair()
     assert served.request("POST", "/api/games", {"game": "chess"})[0] == 400

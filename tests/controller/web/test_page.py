@@ -173,7 +173,8 @@ def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, 
     alert.accept()
     wait.until(lambda b: (tmp_path / SPOOL / name).is_file())
     assert (tmp_path / SPOOL / name).read_bytes() == wheel.read_bytes()
-    wait.until(lambda b: "waits to be installed" in b.find_element(By.ID, "release-state").text)
+    wait.until(lambda b: "release 9.0.0 was uploaded and waits to be installed" in
+               b.find_element(By.ID, "health").text)
 
 
 def test_where_the_board_takes_no_releases_the_page_offers_no_upload(served, browser):
