@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.firmware_update import FirmwareUpdate
-from controller.app.upgrades import WHEEL_NAME, Spool
+from controller.app.upgrades import OUTCOMES, WHEEL_NAME, Spool
 from controller.devices.firmware import Standing, bundled
 
 UNKNOWN, CURRENT, NEWER, RUNNING, DONE, ROLLED_BACK = (
@@ -79,10 +79,11 @@ def firmware_status(update: FirmwareUpdate) -> UpdateStatus:
                         f"the touch board runs firmware {running}, the one this program brings")
 
 
-def program_status(state: Path, running: str) -> UpdateStatus:
+def program_status(state: Path, running: str, outcomes: Path = OUTCOMES) -> UpdateStatus:
     """The program: ``running`` (its version) and the releases uploaded into the state
-    directory ``state`` for the upgrade service, with how the last one went."""
-    spool = Spool(state)
+    directory ``state`` for the upgrade service, with how the last one went (which the
+    upgrade service, as root, writes into ``outcomes``)."""
+    spool = Spool(state, outcomes)
     waiting = spool.waiting()
     if waiting:
         match = WHEEL_NAME.fullmatch(waiting[0].name)

@@ -75,7 +75,7 @@ def measure_parallel(width: int, height: int, threads: int, seconds: float,
         one_nodes += alone_nodes
         many_nodes += together_nodes
     return {"threads": threads, "depths": depths,
-            "one_thread_s": round(one_time, 2), "threads_s": round(many_time, 2),
+            "one_thread_s": round(one_time, 3), "threads_s": round(many_time, 3),
             "speedup": round(one_time / many_time, 2),
             "one_thread_nodes": one_nodes, "threads_nodes": many_nodes,
             "node_ratio": round(many_nodes / one_nodes, 2),

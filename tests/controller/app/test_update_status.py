@@ -56,10 +56,10 @@ def test_the_firmwares_update_in_each_state():
 
 
 def test_the_programs_update_in_each_state(tmp_path):
-    assert program_status(tmp_path, __version__).state == CURRENT
+    assert program_status(tmp_path, outcomes=tmp_path, running=__version__).state == CURRENT
     (tmp_path / "upgrade").mkdir()
     (tmp_path / "upgrade" / WHEEL).write_bytes(b"a wheel")
-    waiting = program_status(tmp_path, __version__)
+    waiting = program_status(tmp_path, outcomes=tmp_path, running=__version__)
     assert (waiting.state, waiting.latest) == (NEWER, "9.1.0")
     assert "release 9.1.0 was uploaded and waits to be installed" in waiting.words
     (tmp_path / "upgrade" / WHEEL).unlink()
@@ -69,17 +69,17 @@ def test_the_programs_update_in_each_state(tmp_path):
             {"state": state, "message": message, "wheel": WHEEL, "time": "2026-11-21"}))
 
     outcome("installing", f"installing {WHEEL}")
-    assert program_status(tmp_path, __version__).state == RUNNING
+    assert program_status(tmp_path, outcomes=tmp_path, running=__version__).state == RUNNING
     outcome("failed", "kaskade-board-9.1.0 did not report ready within 60 s; "
                       f"kaskade-board-{__version__} runs again")
-    failed = program_status(tmp_path, __version__)
+    failed = program_status(tmp_path, outcomes=tmp_path, running=__version__)
     assert failed.state == ROLLED_BACK
     assert failed.why is not None
     assert "did not report ready within 60 s" in failed.why
     assert "release 9.1.0 did not take (" in failed.words
     assert failed.words.endswith(f"the board runs {__version__}")
     outcome("done", "the board runs kaskade-board-9.1.0")
-    done = program_status(tmp_path, "9.1.0")
+    done = program_status(tmp_path, outcomes=tmp_path, running="9.1.0")
     assert (done.state, done.words) == (DONE, "the board was upgraded to 9.1.0")
 
 
