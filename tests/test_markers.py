@@ -1,0 +1,69 @@
+"""The slow kinds of test are marked, so that ``make check`` can leave them out: each program of
+a slow kind is known by its kind, and a test that starts one without the marker fails."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.kinds import KINDS, kind_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_kinds_are_the_markers_pyproject_declares(pytestconfig):
+    declared = {line.split(":", 1)[0] for line in pytestconfig.getini("markers")}
+    assert KINDS <= declared
+    assert {"micropython", "silicon", "browser", "broker", "display", "arm64", "network"} \
+        == KINDS
+
+
+@pytest.mark.parametrize(("args", "kind"), [
+    (["/usr/sbin/mosquitto", "-c", "mosquitto.conf"], "broker"),
+    (["/usr/bin/chromedriver", "--port=40123"], "browser"),
+    ("Xvfb -displayfd 5 -screen 0 1280x1024x24", "display"),
+    (["/usr/bin/node", "/checkout/sim/micropython/device.mjs", "flash"], "micropython"),
+    (["node", "sim/silicon/run.mjs", "--bootrom", "rom.bin"], "silicon"),
+    (["npm", "ci", "--prefix", "/checkout/sim/silicon", "--no-audit"], "silicon"),
+    (["qemu-aarch64-static", "/bin/true"], "arm64"),
+    ([sys.executable, "-m", "pip", "install", "--quiet", "source[pi]"], "network"),
+    # what is of no slow kind: the page's scripts under node, a wheel installed offline, the
+    # program itself
+    (["node", "-e", "process.stdout.write('1')", "--", "page/board.js"], None),
+    ([sys.executable, "-m", "pip", "install", "--no-index", "kaskade_board.whl"], None),
+    (["kaskade", "sim", "--headless"], None),
+    ([], None),
+])
+def test_each_program_is_known_by_its_kind(args, kind):
+    assert kind_of(args) == kind
+
+
+def test_a_test_that_starts_a_broker_unmarked_fails_naming_the_marker(pytester, monkeypatch):
+    fake = pytester.path / "bin" / "mosquitto"  # any program so named is a broker
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    fake.chmod(0o755)
+    pytester.makepyfile(test_fake=f"""
+        import subprocess
+
+        import pytest
+
+        def test_unmarked():
+            subprocess.run([{str(fake)!r}], check=True)
+
+        @pytest.mark.broker
+        def test_marked():
+            subprocess.run([{str(fake)!r}], check=True)
+
+        def test_of_no_kind():
+            subprocess.run(["true"], check=True)
+    """)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    result = pytester.runpytest_subprocess("-p", "tests.support.kinds", "-p", "no:cacheprovider",
+                                           "-W", "ignore::pytest.PytestUnknownMarkWarning")
+    result.assert_outcomes(passed=3, errors=1)
+    result.stdout.fnmatch_lines(["*test_unmarked starts a program of a slow kind (broker) "
+                                 "without its marker: add pytest.mark.broker*"])
+    assert "test_marked starts" not in result.stdout.str()
