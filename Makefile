@@ -12,7 +12,7 @@ SILICON := sim/silicon/node_modules/.installed
 TOOLS  := .tools
 UV_VERSION := 0.13.8
 
-.PHONY: sim play test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
+.PHONY: sim play check test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
         silicon silicon-image
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
@@ -25,6 +25,12 @@ play: $(STAMP)     ## a game as text in the terminal (ARGS="--game big-balls --b
 # browser or a subprocess rather than compute, so a core has room for a second one meanwhile.
 # JOBS=2 for two processes, JOBS=0 for this one (to debug a test).
 JOBS ?= $(shell echo $$(( 2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) )))
+
+# The slow kinds of test (pyproject.toml's markers): each needs a part outside Python.
+SLOW_KINDS := micropython or silicon or browser or broker or display or arm64 or network
+
+check: $(DEV)      ## the inner loop: every test but the slow kinds' (rules, app, web API, pictures)
+	$(BIN)/python -m pytest -n $(JOBS) -m "not ($(SLOW_KINDS))" $(ARGS)
 
 # The silicon stage's tests (tests/sim/silicon) build the rp2 image on first use (see
 # silicon-image below); they run last, so that a build started beforehand (CI does) is done.

@@ -101,6 +101,7 @@ class HomeAssistantClient:
         self.client.loop_stop()
 
 
+@pytest.mark.broker
 def test_home_assistant_finds_follows_and_drives_the_board(broker: Mosquitto,
                                                            tmp_path: Path) -> None:
     profile = load_profile("kaskade-8x8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import zipfile
 
+import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -18,6 +19,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from controller import __version__
 from controller.app.upgrades import SPOOL
 from tests.support.web import open_paired
+
+pytestmark = pytest.mark.browser
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):
