@@ -34,10 +34,10 @@ check: $(DEV)      ## the inner loop: every test but the slow kinds' (rules, app
 
 # The silicon stage's tests (tests/sim/silicon) build the rp2 image on first use (see
 # silicon-image below); they run last, so that a build started beforehand (CI does) is done.
-test: $(DEV) $(MICROPYTHON) $(SILICON)  ## run the whole test suite (with the linter and the type checker)
+test: $(DEV) $(MICROPYTHON) $(SILICON)  ## run the whole test suite
 	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)
 
-lint: $(DEV)       ## check style and types only
+lint: $(DEV)       ## check style (ruff) and types (mypy), as CI does
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 

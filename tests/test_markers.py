@@ -4,6 +4,7 @@ a slow kind is known by its kind, and a test that starts one without the marker 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -82,3 +83,11 @@ def test_a_test_that_starts_a_broker_unmarked_fails_naming_the_marker(pytester, 
                                      "without its marker: add pytest.mark.broker*"])
     assert "test_marked starts" not in result.stdout.str()
     assert "test_of_no_kind starts" not in result.stdout.str()
+
+
+def test_make_check_leaves_out_every_slow_kind():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    found = re.search(r"^SLOW_KINDS := (.+)$", makefile, re.M)
+    assert found is not None
+    assert sorted(found[1].split(" or ")) == sorted(KINDS)
+    assert '-m "not ($(SLOW_KINDS))"' in makefile
