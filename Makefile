@@ -33,7 +33,7 @@ PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/p
           $(BIN)/python -m pytest
 
 # The slow kinds of test (pyproject.toml's markers): each needs a part outside Python.
-SLOW_KINDS := micropython or silicon or browser or broker or display or arm64 or network
+SLOW_KINDS := micropython or silicon or browser or broker or display or arm64 or network or install
 
 check: $(DEV)      ## the inner loop: every test but the slow kinds' (rules, app, web API, pictures)
 	$(PYTEST) -n $(JOBS) -m "not ($(SLOW_KINDS))" $(ARGS)

@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_kinds_are_the_markers_pyproject_declares(pytestconfig):
     declared = {line.split(":", 1)[0] for line in pytestconfig.getini("markers")}
     assert declared >= KINDS
-    assert sorted(KINDS) == ["arm64", "broker", "browser", "display", "micropython", "network",
-                             "silicon"]
+    assert sorted(KINDS) == ["arm64", "broker", "browser", "display", "install", "micropython",
+                             "network", "silicon"]
 
 
 @pytest.mark.parametrize(("args", "kind"), [
@@ -31,10 +31,12 @@ def test_the_kinds_are_the_markers_pyproject_declares(pytestconfig):
     (["npm", "ci", "--prefix", "/checkout/sim/silicon", "--no-audit"], "silicon"),
     (["qemu-aarch64-static", "/bin/true"], "arm64"),
     ([sys.executable, "-m", "pip", "install", "--quiet", "source[pi]"], "network"),
-    # what is of no slow kind: the page's scripts under node, a wheel installed offline, the
-    # program itself
+    ([sys.executable, "-m", "pip", "install", "--no-index", "kaskade_board.whl"], "install"),
+    ([sys.executable, "-m", "pip", "wheel", "--no-deps", "/checkout"], "install"),
+    ([sys.executable, "-m", "build", "--no-isolation", "source"], "install"),
+    (["python3", "-m", "venv", "/opt/kaskade-board/releases/1.3.0"], "install"),
+    # of no slow kind: the page's scripts under node, the program itself
     (["node", "-e", "process.stdout.write('1')", "--", "page/board.js"], None),
-    ([sys.executable, "-m", "pip", "install", "--no-index", "kaskade_board.whl"], None),
     (["kaskade", "sim", "--headless"], None),
     ([], None),
 ])

@@ -31,6 +31,8 @@ import pytest
 import controller
 from controller.devices.firmware import bundled
 
+pytestmark = pytest.mark.install
+
 ROOT = Path(__file__).resolve().parent.parent
 DEPENDENCIES = [Path(path).resolve() for path in site.getsitepackages()]
 RUNNER = '''\

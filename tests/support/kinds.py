@@ -1,8 +1,9 @@
 """The slow kinds of test, kept honest: a test that starts a program of a slow kind (node
-running MicroPython or the emulated Pico, Chromium, Mosquitto, Xvfb, QEMU, pip from PyPI)
-without that kind's marker fails, naming the marker to add. ``make check`` leaves the slow
-kinds out by their markers, so an unmarked one would slow the inner loop without anyone
-noticing; this makes forgetting the marker a failure in every run, ``make test`` and CI's.
+running MicroPython or the emulated Pico, Chromium, Mosquitto, Xvfb, QEMU, pip from PyPI, the
+build of a wheel or its install into a fresh environment) without that kind's marker fails,
+naming the marker to add. ``make check`` leaves the slow kinds out by their markers, so an
+unmarked one would slow the inner loop without anyone noticing; this makes forgetting the
+marker a failure in every run, ``make test`` and CI's.
 
 Two watches see every start while a test runs. In the test's own process every program goes
 through ``subprocess.Popen`` (``subprocess.run``, asyncio's subprocesses and Selenium's driver
@@ -50,7 +51,7 @@ FOLDERS = {"micropython": "micropython", "silicon": "silicon"}
 running anything else (the web page's scripts, a moment each) is of no kind."""
 FIXTURES = {"broker": "broker", "browser": "browser", "display": "display"}
 """The fixtures (``tests/support``) that start a program of a slow kind, once per module."""
-KINDS = frozenset({*PROGRAMS.values(), *FOLDERS.values(), "network"})
+KINDS = frozenset({*PROGRAMS.values(), *FOLDERS.values(), "network", "install"})
 """Every slow kind the plugin recognises: the markers pyproject.toml declares."""
 
 
@@ -75,6 +76,10 @@ def kind_of(args: str | bytes | Sequence[Any]) -> str | None:
         return None
     if "pip" in words and "install" in words and not {"--no-index", "--offline"} & set(words):
         return "network"  # pip reaches the package index unless told not to
+    if "pip" in words and {"install", "wheel"} & set(words):
+        return "install"
+    if words[1:3] in (["-m", "build"], ["-m", "venv"]):
+        return "install"
     return None
 
 

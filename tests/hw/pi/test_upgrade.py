@@ -33,6 +33,8 @@ from hw.pi.releases import Layout, Release
 from hw.pi.upgrade import ServiceError, Systemd, UpgradeError, Upgrader, status
 from tests.support.wheels import repack
 
+pytestmark = pytest.mark.install
+
 PROFILE = "kaskade-8x8"
 NEW, BROKEN = "0.99.0", "0.99.1"
 GAME = '[Game "kaskade"]\n[Size "4x4"]\n[Id "upgrade0game"]\n[White "human"]\n' \
