@@ -29,10 +29,13 @@ JOBS ?= $(shell echo $$(( 2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1
 # The suite starts hundreds of Python processes (its workers, and kaskade as a command): where
 # PYTHONDONTWRITEBYTECODE is set, as in many containers, each would compile the program again.
 # The tests keep the compiled code in the environment instead (a third of a second a start).
+# Tests that share what takes long to make (a browser, a built wheel) name an xdist_group: they
+# run in one process, which makes it once.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
-          $(BIN)/python -m pytest
+          $(BIN)/python -m pytest --dist loadgroup
 
-# The slow kinds of test (pyproject.toml's markers): each needs a part outside Python.
+# The slow kinds of test (pyproject.toml's markers): each needs a part outside Python, or builds
+# and installs the program.
 SLOW_KINDS := micropython or silicon or browser or broker or display or arm64 or network or install
 
 check: $(DEV)      ## the inner loop: every test but the slow kinds' (rules, app, web API, pictures)

@@ -31,7 +31,7 @@ import pytest
 import controller
 from controller.devices.firmware import bundled
 
-pytestmark = pytest.mark.install
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("packaging")]
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPENDENCIES = [Path(path).resolve() for path in site.getsitepackages()]

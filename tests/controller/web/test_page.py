@@ -20,7 +20,7 @@ from controller import __version__
 from controller.app.upgrades import SPOOL
 from tests.support.web import open_paired
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("page")]
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):

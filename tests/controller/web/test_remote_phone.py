@@ -32,7 +32,7 @@ from sim.front.served import served_board
 from tests.support.remote_boards import WAIT, Board, BrokerClient, forgot
 from tests.support.web import Served
 
-pytestmark = [pytest.mark.broker, pytest.mark.browser]
+pytestmark = [pytest.mark.broker, pytest.mark.browser, pytest.mark.xdist_group("remote-phone")]
 
 CELLS = [f"{column}{row}" for row in "1234" for column in "abcd"]
 MOST_PLIES = 300

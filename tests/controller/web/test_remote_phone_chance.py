@@ -30,7 +30,11 @@ from tests.controller.web.test_remote_phone import fill, open_panel, view, wait
 from tests.support.remote_boards import WAIT, Board
 from tests.support.web import Served
 
-pytestmark = [pytest.mark.broker, pytest.mark.browser]
+pytestmark = [
+    pytest.mark.broker,
+    pytest.mark.browser,
+    pytest.mark.xdist_group("remote-phone-chance"),
+]
 
 page_board = phone.page_board
 PLIES = 16

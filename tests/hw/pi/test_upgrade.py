@@ -33,7 +33,7 @@ from hw.pi.releases import Layout, Release
 from hw.pi.upgrade import ServiceError, Systemd, UpgradeError, Upgrader, status
 from tests.support.wheels import repack
 
-pytestmark = pytest.mark.install
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("upgrade")]
 
 PROFILE = "kaskade-8x8"
 NEW, BROKEN = "0.99.0", "0.99.1"
