@@ -58,6 +58,7 @@ from controller.errors import KaskadeError
 from controller.faces.face import face
 from controller.faces.setup import Menu, Number
 from controller.games import GameState, game_names, get_game
+from controller.games.status import title
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -555,7 +556,10 @@ class App:
         session = Session(start, moves, {**own, **kept}, self.store.autosave, self._notice,
                           self.writer)
         if not face(start.info.name).holds(self.profile, session.state):
-            raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
+            self._too_big(session.state)
+            raise GameDoesNotFitError(f"that {title(session.state)} game needs a bigger board "
+                                      f"than this one's {self.profile.columns}x"
+                                      f"{self.profile.rows} pads")
         self._park()
         self.parked.forget(start.info.name)
         self.session = session
@@ -588,10 +592,16 @@ class App:
         state = self.session.state
         game = face(state.info.name)
         if not game.holds(self.profile, state):
-            self._notice(f"the unfinished {state.info.title} game does not fit this board "
+            self._notice(f"the unfinished {title(state)} game does not fit this board "
                          f"({self.profile.columns}x{self.profile.rows} pads); it stays saved")
+            self._too_big(state)
             return None
         return game.screen(self, self.session)
+
+    def _too_big(self, state: GameState[Any]) -> None:
+        """Say on the LEDs why a game cannot be played here: it needs a bigger board."""
+        self.announce(self.say_words("too big", game=title(state), columns=self.profile.columns,
+                                     rows=self.profile.rows))
 
     def record_finished(self, session: Session[Any]) -> None:
         """Put the game that has just ended in the history at once (the web page lists it

@@ -19,6 +19,8 @@ from controller.app.history import Match
 from controller.app.seats import HUMAN, computer_level, person_name, remote_name, seat
 from controller.app.storage import StorageError
 from controller.app.writer import Writer
+from controller.faces.face import face
+from controller.faces.text import move_said
 from controller.games import CHANCE, Event, GameState
 from controller.games.replay import game_record, mover_of
 
@@ -45,11 +47,17 @@ class Session(Generic[S]):
         self.moves: list[str] = []
         """The moves as the game names them (``c2xc3`` for a capture typed ``c2-c3``)."""
         self.movers: list[int] = []
+        self.said: list[str] = []
+        """The moves as people read them in a list (``the die shows 4``; a shuffled deck's
+        order never): see :func:`controller.faces.text.move_said`."""
+        self.drawn: list[bool] = []
+        """Whether each move was a chance step (drawn, not chosen by a player)."""
+        self._chance_words = face(start.info.name).text.chance
         for text in moves:
             move = self.state.parse_move(text)
-            self.moves.append(self.state.move_name(move))
-            self.movers.append(mover_of(self.state))
+            noted = self._noted(move)
             self.state.play(move)
+            self._note(noted)
         self.tags = tags
         self.autosave = autosave
         self.writer = writer or Writer()
@@ -70,6 +78,9 @@ class Session(Generic[S]):
         self.remote_words = ""
         """In a game with a board elsewhere: how that board stands (``waiting for Anna's
         board · 2 min``), said by whatever links the two."""
+        self.still = False
+        """A game only looked at (a replay's): its screen draws no chance and asks the
+        computer for no move."""
         self.remote_request = False
         """In such a game the people here asked to take back (or, when the other board is
         away, to claim the game); whatever links the boards answers it."""
@@ -96,19 +107,32 @@ class Session(Generic[S]):
 
     def play(self, move: Any) -> list[Event]:
         """Play ``move`` (legal, or this raises and nothing changes)."""
-        name = self.state.move_name(move)
-        mover = mover_of(self.state)
+        noted = self._noted(move)
         events = self.state.play(move)
-        self.moves.append(name)
-        self.movers.append(mover)
+        self._note(noted)
         self.unsaved = True
         return events
+
+    def _noted(self, move: Any) -> tuple[str, int, str, bool]:
+        """``move``, about to be played: its name, whose turn it belongs to, how people read
+        it and whether chance draws it."""
+        return (self.state.move_name(move), mover_of(self.state),
+                move_said(self.state, move, self._chance_words), self.state.to_move == CHANCE)
+
+    def _note(self, noted: tuple[str, int, str, bool]) -> None:
+        name, mover, said, drawn = noted
+        self.moves.append(name)
+        self.movers.append(mover)
+        self.said.append(said)
+        self.drawn.append(drawn)
 
     def undo(self) -> Any:
         """Take back the last move (a resignation cannot be taken back)."""
         move = self.state.undo()
         self.moves.pop()
         self.movers.pop()
+        self.said.pop()
+        self.drawn.pop()
         self.unsaved = True
         return move
 

@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from controller.cli import ansi
-from controller.cli.game_text import move_words, picture
+from controller.cli.game_text import move_words, picture, said
 from controller.cli.play import line_reader
 from controller.cli.terminal_game import Console
 from controller.faces.face import lesson
@@ -116,10 +116,10 @@ class TerminalLesson:
         events = state.play(move)
         while state.to_move == CHANCE:  # a die or a refill after the move, as the board draws
             drawn = state.sample_chance(random.Random(f"lesson:{state.plies}"))
-            say(f"Chance: {state.move_name(drawn)}.")
+            say(f"Chance: {said(state, drawn)}.")
             state.play(drawn)
         say(picture(state, self.console.colour))
-        said = move_words(state, events)
-        if said is not None:
-            say(said)
+        words = move_words(state, events)
+        if words is not None:
+            say(words)
         say(self.tutor.step.done)

@@ -241,8 +241,8 @@ class GameScreen(PausableScreen, Generic[S]):
         """After a move (or when the screen opens): draw chance, or ask the computer."""
         if self.session.finished or self.animation_end() is not None:
             return
-        if self.session.remote:
-            return  # chance and the other seat's moves come through the link
+        if self.session.remote or self.session.still:
+            return  # chance and the other seat's moves come through the link, or not at all
         if self.state.to_move == CHANCE:
             delay = self.chance_delay()
             if now is None or delay <= 0:

@@ -8,6 +8,8 @@ from typing import Any
 
 from controller.faces.text import HowToPlay, Paint, Text
 from controller.games import GameState
+from controller.games.big_balls.pieces import DEAL_BLACK, Die
+from controller.games.big_balls.state import BigBallsState
 
 HOW_TO_PLAY = HowToPlay(
     goal="Bring one of your stones to the top of the triangle (a7). Each turn, either roll a "
@@ -30,4 +32,13 @@ def board(state: GameState[Any], paint: Paint) -> str:
         state.diagram())
 
 
-TEXT = Text(board)
+def chance(state: GameState[Any], move: Any) -> str:
+    """``the die shows 4``; ``Black's stones are set out`` for a deal."""
+    if isinstance(move, Die):
+        return f"the die shows {move.number}"
+    assert isinstance(state, BigBallsState)
+    player = "Black" if state.phase == DEAL_BLACK else "White"
+    return f"{player}'s stones are set out"
+
+
+TEXT = Text(board, chance=chance)

@@ -33,4 +33,10 @@ def board(state: GameState[Any], paint: Paint) -> str:
         paint(letter, [f"suit-{letter}"]) for letter in found[0][1:]), state.diagram())
 
 
-TEXT = Text(board)
+def chance(state: GameState[Any], move: Any) -> str:
+    """The deal, its order hidden."""
+    del state, move
+    return "the deck is shuffled and dealt"
+
+
+TEXT = Text(board, chance=chance)

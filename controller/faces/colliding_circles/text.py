@@ -8,6 +8,7 @@ from typing import Any
 
 from controller.faces.text import HowToPlay, Paint, Text
 from controller.games import GameState
+from controller.games.colliding_circles.pieces import Throw
 
 HOW_TO_PLAY = HowToPlay(
     goal="Own the circles worth most. Dice go on the 19 interlocking circles of six fields; a "
@@ -32,4 +33,11 @@ def board(state: GameState[Any], paint: Paint) -> str:
                       state.diagram())
 
 
-TEXT = Text(board)
+def chance(state: GameState[Any], move: Any) -> str:
+    """``Red throws 6 4 4 2 1``: dice thrown into a hand."""
+    assert isinstance(move, Throw)
+    return f"{state.player_title(state.turn_player())} throws " \
+        f"{' '.join(map(str, move.values))}"
+
+
+TEXT = Text(board, chance=chance)

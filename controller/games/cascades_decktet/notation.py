@@ -40,6 +40,8 @@ DECKS = {"basic": (), "pawns": PAWNS, "courts": COURTS, "pawns+courts": PAWNS + 
 _NAMES: dict[Move, str] = {DRAW: "draw", TURN: "turn"}
 """The moves written as words."""
 _WORDS = {word: move for move, word in _NAMES.items()}
+DEAL_WORD = "deal"
+"""The deal as the player may know it: the cards' order stays hidden."""
 
 
 def move_name(state: CascadesDecktetState, move: Move) -> str:

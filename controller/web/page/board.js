@@ -51,6 +51,10 @@ function show(state) {
   $("description").textContent = state.description;
   showResult(state.game);
   showMoves(state.game);
+  // a hint and resigning are for a game being played on the board, not the home menu
+  const playing = Boolean(state.game && state.game.playing);
+  $("hint").hidden = !playing;
+  $("resign").hidden = !playing;
   paint(canvas, state.leds, state.brightness);
   if (state.covered) cover(canvas);
   canvas.dataset.version = state.version;
@@ -72,9 +76,9 @@ function cover(target) {
 }
 
 // Draws LEDs (six hex digits each, the bottom row first) as glowing spots in their pads.
-function paint(target, leds, brightness) {
+function paint(target, leds, brightness, shape = board) {
   const draw = target.getContext("2d");
-  const k = board.per_pad, width = board.led_width, height = board.led_height;
+  const k = shape.per_pad, width = shape.led_width, height = shape.led_height;
   const size = Math.floor(Math.min(target.width / width, target.height / height));
   // LEDs look brighter than their drive value: a person sees about the square root of dim light
   const level = Math.pow(brightness, 1 / 2.2);
@@ -158,21 +162,34 @@ function moverWords(game, mover) {
   return who ? `${who} (${capital(mover)})` : capital(mover);
 }
 
+// A move of a list: its number (drawn by the list), the move as people read it — a throw or
+// a deal in words, marked as chance's — and who made it.
+function moveItem(said, mover, who) {
+  const item = document.createElement("li");
+  const move = document.createElement("span");
+  move.className = "move";
+  move.textContent = said;
+  item.append(move);
+  if (mover === "chance") item.className = "chance";
+  else if (who) {
+    const by = document.createElement("span");
+    by.className = "who";
+    by.textContent = who;
+    item.append(by);
+  }
+  return item;
+}
+
 function showMoves(game) {
   $("moves-panel").hidden = !game;
   if (!game) { showMoves.shown = null; return; }
-  const key = `${game.id}:${game.moves.length}`;
+  const key = `${game.lesson}:${game.id}:${game.moves.length}`;
   if (showMoves.shown === key) return;  // drawn again only when a move was made or taken back
   showMoves.shown = key;
+  $("moves-title").textContent = game.lesson ? "The lesson's moves" : "Moves";
   $("moves-count").textContent = game.moves.length ? `(${game.moves.length})` : "(none yet)";
-  $("moves").replaceChildren(...game.moves.map((move, index) => {
-    const item = document.createElement("li");
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = ` ${moverWords(game, game.movers[index])}`;
-    item.append(move, who);
-    return item;
-  }));
+  $("moves").replaceChildren(...game.said.map((said, index) =>
+    moveItem(said, game.movers[index], moverWords(game, game.movers[index]))));
   $("moves").scrollTop = $("moves").scrollHeight;
 }
 
@@ -348,11 +365,11 @@ let people = [];  // GET /api/people: the names the board knows
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
-  const seat = $("computer-seat").value;
-  const computer = seat ? { [seat]: Number($("level").value) } : {};
-  const people = {};
-  for (const select of $("seat-people").querySelectorAll("select")) {
-    if (select.value && select.dataset.seat !== seat) people[select.dataset.seat] = select.value;
+  const computer = {}, people = {};
+  for (const select of $("seats").querySelectorAll("select")) {
+    const [kind, who] = select.value.split(":");
+    if (kind === "computer") computer[select.dataset.seat] = Number(who);
+    else if (kind === "person") people[select.dataset.seat] = who;
   }
   const body = { game: $("game").value, options: chosenOptions(), computer, people };
   needsPairing(async () => { await api("POST", "/api/games", body); say("The game starts on the board."); });
@@ -366,7 +383,6 @@ $("learn").onclick = () => {
     say(`The ${game.title} lesson starts on the board: ${lesson.steps} steps, each tried by touch.`);
   });
 };
-$("computer-seat").onchange = fillPeople;
 
 // -- joining a game a board elsewhere offers (remote play): the code its LEDs show --
 
@@ -397,28 +413,30 @@ function fillGame() {
   $("how-title").textContent = `How to play ${game.title}`;
   $("how-goal").textContent = game.how_to_play.goal;
   $("how-moves").textContent = `Moves are written so: ${game.how_to_play.moves}`;
-  $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
-  $("computer-seat").disabled = !game.seats.length;
-  $("level").disabled = !game.seats.length;
-  fillPeople();
+  fillSeats();
   const controls = game.options.map(optionControl);
   $("options").replaceChildren(...(controls.length ? [legend("Options"), ...controls] : [legend("Options: none")]));
   limitOptions();
 }
 
-// A choice of the people the board knows for each seat the computer does not take.
-function fillPeople() {
+const LEVELS = [1, 2, 3, 4, 5];
+
+// Who sits in each seat, in one choice per seat: a person (one the board knows by name, or
+// anyone) or the computer at a level. A game for one has no seats to choose.
+function fillSeats() {
   const game = offered();
   if (!game) return;
-  const before = Object.fromEntries([...$("seat-people").querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
-  const seats = game.players.filter((player) => player !== $("computer-seat").value);
-  $("seat-people").hidden = !people.length;
-  $("seat-people").replaceChildren(legend("Who plays"), ...seats.map((player) => {
+  const before = Object.fromEntries([...$("seats").querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+  $("seats").hidden = !game.seats.length;
+  $("seats").replaceChildren(legend("Who plays"), ...game.seats.map((player) => {
     const label = document.createElement("label");
     const select = document.createElement("select");
     select.dataset.seat = player;
-    select.replaceChildren(new Option("a person (not named)", ""), ...people.map((name) => new Option(name, name)));
-    if (people.includes(before[player])) select.value = before[player];
+    select.replaceChildren(
+      new Option(people.length ? "a person (not named)" : "a person", ""),
+      ...people.map((name) => new Option(name, `person:${name}`)),
+      ...LEVELS.map((level) => new Option(`the computer, level ${level}`, `computer:${level}`)));
+    if ([...select.options].some((option) => option.value === before[player])) select.value = before[player];
     label.append(`${capital(player)} `, select);
     return label;
   }));
@@ -552,7 +570,7 @@ async function loadPeople() {
     item.append(`${name} `, forget);
     return item;
   }) : [Object.assign(document.createElement("li"), { textContent: "nobody named yet" })]));
-  fillPeople();
+  fillSeats();
 }
 
 $("add-person").onsubmit = (event) => {
@@ -616,15 +634,18 @@ async function openReplay(id) {
   replay.id = id;
   replay.animating = 0;
   $("replay-title").textContent = `${replay.title} · ${replay.plies} moves`;
+  // a game bigger than this board (one played in the terminal) is drawn as a larger build shows it
+  $("replay-board").hidden = replay.board.own;
+  $("replay-board").textContent = replay.board.own ? "" : `Drawn as on the ${replay.board.name}: this board is too small for the game.`;
   $("replay-ply").max = replay.plies;
   $("replay-ply").value = 0;
   $("replay-moves").replaceChildren(...replay.frames.slice(1).map((frame) => {
-    const item = document.createElement("li");
+    const item = moveItem("", frame.chance ? "chance" : "player", "");
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = frame.move;
     button.onclick = () => showPly(frame.ply);
-    item.append(button);
+    item.querySelector(".move").replaceChildren(button);
     return item;
   }));
   showPly(0);
@@ -637,7 +658,7 @@ function showPly(ply) {
   $("replay-ply").value = frame.ply;
   $("replay-move").textContent = frame.move ? `move ${frame.ply}: ${frame.move}` : "the start";
   $("replay-description").textContent = frame.description;
-  paint($("replay-leds"), frame.leds, 1);
+  paint($("replay-leds"), frame.leds, 1, replay.board);
   [...$("replay-moves").children].forEach((item, index) => item.classList.toggle("current", index + 1 === frame.ply));
 }
 
@@ -654,7 +675,7 @@ async function playNext() {
     const wait = started + frame.at * 1000 - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (run !== replay.animating) return false;
-    paint($("replay-leds"), frame.leds, 1);
+    paint($("replay-leds"), frame.leds, 1, replay.board);
     $("replay-leds").dataset.animated = (Number($("replay-leds").dataset.animated) || 0) + 1;
   }
   if (run !== replay.animating) return false;

@@ -97,6 +97,27 @@ def test_a_card_may_be_typed_by_its_code_and_a_tier_by_its_letter():
     assert game.session.moves == [state.move_name(play)], text
 
 
+def test_the_solitaires_deal_keeps_the_face_down_cards_hidden():
+    """The shuffled deck's order is the one thing the player must not read: not when chance
+    deals, not in the last-move line, not in the list of moves. The record keeps it."""
+    text, game = typed(get_game("cascades-decktet").new({}), ["draw", "moves", "quit"])
+    assert "Chance: the deck is shuffled and dealt." in text
+    assert "last move deal" in text
+    assert "1. the deck is shuffled and dealt" in text
+    assert "deal:" not in text
+    deck = game.state.move_name(game.state.moves[0]).removeprefix("deal:")
+    assert deck.split(".")[0] in game.state.diagram() or deck[:20] not in text
+    assert ".".join(deck.split(".")[:3]) not in text, "no run of the deck's order is shown"
+    assert "deal:" in game.session.record(), "the record replays the game"
+
+
+def test_dice_are_listed_in_words_and_marked_as_chance():
+    text, _ = typed(get_game("big-balls").new({}), ["throw", "moves", "quit"])
+    assert "1. Black's stones are set out\n" in text
+    assert "3. throw  (Black)" in text
+    assert "4. the die shows " in text
+
+
 def test_cascades_is_drawn_with_the_letters_legal_names_its_cells_by():
     state = dealt("cascades", seed=11, plies=3)
     text, _ = typed(state, ["legal"])
