@@ -84,6 +84,9 @@ class GameScreen(PausableScreen, Generic[S]):
         self.judge: Callable[[Any], bool] | None = None
         """A lesson's check of each move a person makes, asked before the move is played:
         a move it refuses flashes red as an illegal one does (``screens/lesson.py``)."""
+        self.set_chance: Callable[[S], Any | None] | None = None
+        """A lesson's chance: the outcome its words need at a chance step (``None`` from it:
+        drawn as in a game)."""
         self.tapped: int | None = None
         """The pad whose release is being acted on (a refused move flashes it)."""
         self.announce_turn()
@@ -257,8 +260,10 @@ class GameScreen(PausableScreen, Generic[S]):
     def _draw_chance(self, now: float) -> None:
         """Draw the chance step due now, the same way every time at this point of this game."""
         self.chance_at = None
+        fixed = None if self.set_chance is None else self.set_chance(self.state)
         seed = f"{self.session.tags.get('Id', '')}:{self.state.plies}"
-        self.play(self.state.sample_chance(random.Random(seed)), now)
+        self.play(fixed if fixed is not None else
+                  self.state.sample_chance(random.Random(seed)), now)
 
     def can_take_back(self) -> bool:
         """Whether a person's decision can be taken back (not after a resignation)."""

@@ -60,6 +60,7 @@ class LessonScreen(Screen):
         tags = {player.capitalize(): seat(None) for player in state.info.players}
         game = face(tutor.lesson.game).screen(self.host, Session(state, [], tags, None))
         game.judge = lambda move: tutor.judge(game.state, move)
+        game.set_chance = tutor.chance
         game.hint = (tutor.shown(game.state), now)
         self.wrong = self.praised = False
         self.host.announce(tutor.step.led_words(self.host.settings.language), now=now)

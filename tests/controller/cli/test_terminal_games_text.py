@@ -228,3 +228,26 @@ def test_a_history_that_cannot_be_written_is_said_and_the_game_is_not_lost(tmp_p
     assert game.session.finished
     assert "The game was not added to the history: " in text
     assert "This game was not saved; 'save FILE' or --record FILE keeps a game." in text
+
+
+ENDINGS = {
+    "kaskade": ("Take every cell", "once both have played"),
+    "cascades": ("majority of the bottom row", "both pass one after the other",
+                 "equal counts draw", "top row"),
+    "big-balls": ("top of the triangle (a7)", "cannot move loses", "only big balls remain"),
+    "colliding-circles": ("Red opens with one die", "printed with its value",
+                          "every free field is a hole", "last of their dice",
+                          "equal totals draw"),
+    "cascades-decktet": ("Three reserve piles", "first card turned up starts the top tier",
+                         "three in the standard game", "whole pass that offered no card",
+                         "ace version"),
+}
+"""What each game's rules (``rules/*.md`` and the seed texts) say about how it starts and ends,
+which its help must say too."""
+
+
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_each_goal_says_how_its_game_starts_and_ends_as_its_rules_do(name):
+    goal = face(name).how_to_play.goal
+    missing = [words for words in ENDINGS[name] if words not in goal]
+    assert not missing, f"{name}'s goal does not say {missing}"
