@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Mapping
 from contextlib import closing, suppress
 from dataclasses import dataclass
@@ -84,6 +85,14 @@ class DuplicateGameError(KaskadeError, ValueError):
 
 class UnknownMatchError(KaskadeError, LookupError):
     """No game, or more than one, matches the id asked for."""
+
+
+def _by_letters(name: str) -> tuple[str, str]:
+    """A name's place in alphabetical order: its letters without their accents, in any case
+    (then as written, so the order is always the same)."""
+    plain = "".join(char for char in unicodedata.normalize("NFD", name.casefold())
+                    if not unicodedata.combining(char))
+    return plain, name
 
 
 class History:
@@ -285,21 +294,26 @@ class History:
     # -- people -----------------------------------------------------------------------------------
 
     def people(self) -> list[str]:
-        """The names of the people the board knows, in alphabetical order."""
+        """The names of the people the board knows, in alphabetical order (Émile beside
+        Emma, not after Zoë)."""
         if not self.path.exists():
             return []
-        return [row[0] for row in self._read("SELECT name FROM people ORDER BY name "
-                                             "COLLATE NOCASE")]
+        return sorted((row[0] for row in self._read("SELECT name FROM people")), key=_by_letters)
 
     def person(self, name: str) -> str:
         """The known person ``name`` means (in any case), spelt as they were added; else
         :class:`UnknownPersonError` saying how to add them."""
-        for known in self.people():
-            if same_name(known, " ".join(name.split())):
-                return known
-        raise UnknownPersonError(f"nobody called {name[:20]!r} is known to this board; add "
-                                 f"them first (kaskade players add NAME, or Players on the web "
-                                 f"page), or leave the name out to play unnamed")
+        known = self._known(name)
+        if known is None:
+            raise UnknownPersonError(f"nobody called {name[:20]!r} is known to this board; add "
+                                     f"them first (kaskade players add NAME, or Players on the "
+                                     f"web page), or leave the name out to play unnamed")
+        return known
+
+    def _known(self, name: str) -> str | None:
+        """The known person ``name`` means (in any case), or ``None``."""
+        typed = unicodedata.normalize("NFC", " ".join(name.split()))
+        return next((known for known in self.people() if same_name(known, typed)), None)
 
     def add_person(self, name: str, added: str) -> str:
         """Know ``name`` from now on (checked: ``people.check_name``); the name as kept.
@@ -322,8 +336,15 @@ class History:
 
     def remove_person(self, name: str) -> str:
         """Forget the person ``name`` (the games they played stay in the history, under
-        their name); the name as it was kept."""
-        known = self.person(name)
+        their name); the name as it was kept. :class:`UnknownPersonError` for a name the board
+        does not know, naming those it does."""
+        known = self._known(name)
+        if known is None:
+            people = self.people()
+            raise UnknownPersonError(
+                f"nobody called {name[:20]!r} is known to this board, so there is nobody to "
+                "remove; " + (f"it knows {', '.join(people)}" if people else
+                              "it knows nobody by name yet"))
         connection = self._connect()
         try:
             with connection:

@@ -17,6 +17,7 @@ from typing import Any
 from controller.app.glicko import Rating, Result, rate
 from controller.app.history import Match
 from controller.app.seats import competitor
+from controller.games import UnknownGameError, get_game
 
 
 @dataclass
@@ -109,12 +110,24 @@ def standings(matches: Iterable[Match]) -> Standings:
 
 def standings_json(found: Standings) -> dict[str, list[dict[str, Any]]]:
     """``found`` as plain values (``kaskade history --scores --json``, the web page):
-    ratings rounded to whole points, as they are shown."""
+    ratings rounded to whole points, as they are shown, each game with its ``title`` (every
+    game, also one that does not fit the board the page is served by)."""
     return {
-        "ratings": [{"game": s.game, "who": s.who, "rating": round(s.rating.rating),
+        "ratings": [{"game": s.game, "title": game_title(s.game), "who": s.who,
+                     "rating": round(s.rating.rating),
                      "deviation": round(s.rating.deviation),
                      "volatility": round(s.rating.volatility, 5), "games": s.games,
                      "wins": s.wins, "losses": s.losses, "draws": s.draws}
                     for s in found.ratings],
-        "head_to_head": [asdict(pair) for pair in found.head_to_head],
+        "head_to_head": [{**asdict(pair), "title": game_title(pair.game)}
+                         for pair in found.head_to_head],
     }
+
+
+def game_title(name: str) -> str:
+    """A game's title (``Colliding Circles``); the name itself for a game this program does
+    not have (a history written by another version)."""
+    try:
+        return get_game(name).info.title
+    except UnknownGameError:
+        return name

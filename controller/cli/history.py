@@ -12,7 +12,9 @@ from typing import Any
 from controller.app.app import HISTORY_FILE
 from controller.app.history import History, Match
 from controller.app.paths import state_dir
-from controller.app.standings import Standings, standings, standings_json
+from controller.app.seats import person_name
+from controller.app.standings import Standings, game_title, standings, standings_json
+from controller.web.results import seat_words
 
 
 def register(commands: Any) -> None:
@@ -83,12 +85,34 @@ def _say_problem(history: History) -> None:
 
 
 def _games(matches: Sequence[Match]) -> list[str]:
-    """The games as a table."""
+    """The games as a table, in words: the game's title, its options named (``size 6x9``,
+    ``version standard``), who sat where, who won."""
     rows = [("finished", "game", "options", "players", "result", "plies", "id")]
-    rows += [(match.finished[:16].replace("T", " "), match.game,
-              " ".join(match.options.values()) or "-", " v ".join(match.players.values()),
-              match.result, str(match.plies), match.id[:8]) for match in matches]
+    rows += [(match.finished[:16].replace("T", " "), game_title(match.game),
+              _options(match.options), _players(match), _result(match), str(match.plies),
+              match.id[:8]) for match in matches]
     return _table(rows, numeric={5})
+
+
+def _options(options: dict[str, str]) -> str:
+    """``size 6x9``, ``version standard, passes 3, pawns no, courts no``, or ``-``."""
+    return ", ".join(f"{name} {value}" for name, value in options.items()) or "-"
+
+
+def _players(match: Match) -> str:
+    """``Anna (Black) v level 1 (White)``; alone at the board ``a person`` or the name."""
+    if len(match.players) == 1:
+        (seat,) = match.players.values()
+        return person_name(seat) or "a person"
+    return " v ".join(seat_words(player, seat) for player, seat in match.players.items())
+
+
+def _result(match: Match) -> str:
+    """``Black won``, ``draw``; alone at the board ``won`` or ``lost``."""
+    if len(match.players) == 1:
+        return "won" if match.result in match.players else "lost"
+    return f"{match.result.capitalize()} won" if match.result in match.players else "draw"
+
 
 
 def _scores(scores: Standings) -> list[str]:
@@ -97,11 +121,11 @@ def _scores(scores: Standings) -> list[str]:
     if not scores.ratings:
         return []
     ratings = [("game", "player", "rating", "±", "games", "won", "lost", "drawn")]
-    ratings += [(s.game, s.who, f"{s.rating.rating:.0f}", f"{2 * s.rating.deviation:.0f}",
+    ratings += [(game_title(s.game), s.who, f"{s.rating.rating:.0f}", f"{2 * s.rating.deviation:.0f}",
                  str(s.games), str(s.wins), str(s.losses), str(s.draws))
                 for s in scores.ratings]
     pairs = [("game", "player", "won", "player", "won", "drawn")]
-    pairs += [(p.game, p.first, str(p.first_wins), p.second, str(p.second_wins), str(p.draws))
+    pairs += [(game_title(p.game), p.first, str(p.first_wins), p.second, str(p.second_wins), str(p.draws))
               for p in scores.head_to_head]
     return ["", "Ratings (Glicko-2: 1500 to begin with; ± two deviations, smaller the more "
             "games tell)", *_table(ratings, numeric={2, 3, 4, 5, 6, 7}),

@@ -589,21 +589,19 @@ $("add-person").onsubmit = (event) => {
 // The running score: a rating per person and computer level per game, and head to head.
 async function loadScores() {
   const scores = await api("GET", "/api/scores");
-  const titles = Object.fromEntries(offers.map((game) => [game.name, game.title]));
-  const title = (name) => titles[name] || name;
   $("scores").hidden = !scores.ratings.length;
   const cell = (tag, text, number) => Object.assign(document.createElement(tag), { textContent: text, className: number ? "number" : "" });
   const head = document.createElement("tr");
   head.append(...["game", "player", "rating", "±", "won", "lost", "drawn"].map((text) => cell("th", text)));
   $("ratings").replaceChildren(head, ...scores.ratings.map((r) => {
     const row = document.createElement("tr");
-    row.append(cell("td", title(r.game)), cell("td", r.who), cell("td", r.rating, true),
+    row.append(cell("td", r.title), cell("td", r.who), cell("td", r.rating, true),
                cell("td", 2 * r.deviation, true), cell("td", r.wins, true), cell("td", r.losses, true), cell("td", r.draws, true));
     return row;
   }));
   $("head-to-head").replaceChildren(...scores.head_to_head.map((p) => {
     const drawn = p.draws ? `, ${p.draws} drawn` : "";
-    return Object.assign(document.createElement("li"), { textContent: `${title(p.game)}: ${p.first} ${p.first_wins} – ${p.second_wins} ${p.second}${drawn}` });
+    return Object.assign(document.createElement("li"), { textContent: `${p.title}: ${p.first} ${p.first_wins} – ${p.second_wins} ${p.second}${drawn}` });
   }));
 }
 
