@@ -278,4 +278,5 @@ class Session(Generic[S]):
             termination=termination,
             plies=self.state.plies,
             record=self.record(),
+            left_over=self.state.left_over(),
         )

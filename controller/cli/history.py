@@ -108,18 +108,21 @@ def _players(match: Match) -> str:
 
 
 def _result(match: Match) -> str:
-    """``Black won``, ``draw``; alone at the board ``won`` or ``lost``."""
+    """``Black won``, ``draw``; alone at the board ``won`` or ``lost, 7 cards left``."""
     if len(match.players) == 1:
-        return "won" if match.result in match.players else "lost"
+        if match.result in match.players:
+            return "won"
+        return "lost" if match.left_over is None else f"lost, {match.left_over} left"
     return f"{match.result.capitalize()} won" if match.result in match.players else "draw"
 
 
 
 def _scores(scores: Standings) -> list[str]:
-    """The ratings and the head-to-head scores as two tables (nothing when no game is
-    scored)."""
+    """The ratings and the head-to-head scores as two tables, and the games for one as a
+    third (nothing when no game is scored)."""
+    lines = _alone(scores)
     if not scores.ratings:
-        return []
+        return lines
     ratings = [("game", "player", "rating", "±", "games", "won", "lost", "drawn")]
     ratings += [(game_title(s.game), s.who, f"{s.rating.rating:.0f}", f"{2 * s.rating.deviation:.0f}",
                  str(s.games), str(s.wins), str(s.losses), str(s.draws))
@@ -129,7 +132,18 @@ def _scores(scores: Standings) -> list[str]:
               for p in scores.head_to_head]
     return ["", "Ratings (Glicko-2: 1500 to begin with; ± two deviations, smaller the more "
             "games tell)", *_table(ratings, numeric={2, 3, 4, 5, 6, 7}),
-            "", "Head to head", *_table(pairs, numeric={2, 4, 5})]
+            "", "Head to head", *_table(pairs, numeric={2, 4, 5}), *lines]
+
+
+def _alone(scores: Standings) -> list[str]:
+    """The games for one: each person's deals, wins, and the cards left (fewest, average)."""
+    if not scores.alone:
+        return []
+    rows = [("game", "player", "deals", "won", "fewest left", "left on average")]
+    rows += [(game_title(a.game), a.who, str(a.games), str(a.wins),
+              "-" if a.best is None else str(a.best),
+              "-" if a.average is None else f"{a.average:.1f}") for a in scores.alone]
+    return ["", "Alone at the board", *_table(rows, numeric={2, 3, 4, 5})]
 
 
 def _table(rows: Sequence[tuple[str, ...]], numeric: set[int]) -> list[str]:

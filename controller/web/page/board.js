@@ -586,10 +586,17 @@ $("add-person").onsubmit = (event) => {
   });
 };
 
-// The running score: a rating per person and computer level per game, and head to head.
+// The running score: a rating per person and computer level per game, head to head, and each
+// person's deals at the solitaire.
 async function loadScores() {
   const scores = await api("GET", "/api/scores");
-  $("scores").hidden = !scores.ratings.length;
+  $("scores").hidden = !scores.ratings.length && !scores.alone.length;
+  $("two-player-scores").hidden = !scores.ratings.length;
+  $("alone-scores").hidden = !scores.alone.length;
+  $("alone").replaceChildren(...scores.alone.map((a) => {
+    const left = a.best === null ? "" : `, fewest cards left ${a.best}, ${a.average} on average`;
+    return Object.assign(document.createElement("li"), { textContent: `${a.title}: ${a.who}, ${a.games} deal${a.games === 1 ? "" : "s"}, ${a.wins} won${left}` });
+  }));
   const cell = (tag, text, number) => Object.assign(document.createElement(tag), { textContent: text, className: number ? "number" : "" });
   const head = document.createElement("tr");
   head.append(...["game", "player", "rating", "±", "won", "lost", "drawn"].map((text) => cell("th", text)));

@@ -89,7 +89,7 @@ def test_a_history_of_the_first_schema_keeps_every_game_and_a_copy_as_it_was(tmp
     assert history.problem is not None, "the damaged game is left out of the list, said"
     assert "old007" in history.problem
     assert rows(path) == before, "every game, the damaged one too, is in the new history"
-    assert version(path) == SCHEMA_VERSION == 2
+    assert version(path) == SCHEMA_VERSION == 3
     kept = tmp_path / "history.sqlite3.schema-1.kept"
     assert version(kept) == 1
     assert rows(kept) == before
