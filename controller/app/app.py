@@ -25,6 +25,7 @@ from controller.app.history import DuplicateGameError, History
 from controller.app.lock import Lock, hold_lock
 from controller.app.pairing import Pairing
 from controller.app.parked import ParkedGames
+from controller.app.puzzles import Standing, keep_solve, standing
 from controller.app.readings import LiveReadings
 from controller.app.screens.base import Screen
 from controller.app.screens.home import HomeScreen
@@ -58,6 +59,7 @@ from controller.errors import KaskadeError
 from controller.faces.face import face
 from controller.faces.setup import Menu, Number
 from controller.games import GameState, game_names, get_game
+from controller.games.puzzle import Puzzle
 from controller.games.status import title
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
@@ -191,6 +193,8 @@ class App:
         self._notice(self.pairing.problem)
         self._notice(store.history.check())
         self.sounds: list[Sound] = []
+        self._words_taken = 0
+        """The words said aloud so far (numbered as the announcer numbers them)."""
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
         self.session: Session | None = None
@@ -354,6 +358,14 @@ class App:
         requests, self.requests = self.requests, []
         return requests
 
+    def take_words(self) -> list[tuple[str, str]]:
+        """The words to say aloud now, each with the board's language (none while speech is
+        switched off: the words written meanwhile are not said later)."""
+        said = self.announcer.said_since(self._words_taken)
+        self._words_taken = self.announcer.spoken_count
+        language = self.settings.language
+        return [(text, language) for _, text in said] if self.settings.speech else []
+
     def take_sounds(self) -> list[Sound]:
         """The sounds to make now (none when sound is switched off)."""
         sounds, self.sounds = self.sounds, []
@@ -385,13 +397,17 @@ class App:
         """The LED message ``key`` in the board's language."""
         return words.say(self.settings.language, key, **values)
 
-    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None) -> None:
-        """Show ``text`` over the screen until it has been read or a touch skips it."""
-        self.announcer.announce(text, colour, now)
+    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None,
+                 spoken: str | None = None) -> None:
+        """Show ``text`` over the screen until it has been read or a touch skips it; said
+        aloud as ``spoken`` where given."""
+        self.announcer.announce(text, colour, now, spoken)
 
-    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
-        """Name what a touch just chose (touches go on to the screen meanwhile)."""
-        self.announcer.caption(text, now, colour)
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
+                spoken: str | None = None) -> None:
+        """Name what a touch just chose (touches go on to the screen meanwhile); said aloud
+        as ``spoken`` where given."""
+        self.announcer.caption(text, now, colour, spoken=spoken)
 
     def show_pairing_code(self, now: float | None = None) -> None:
         """A fresh pairing code on the LEDs, as a caption that play goes on under (a touch
@@ -602,6 +618,25 @@ class App:
         """Say on the LEDs why a game cannot be played here: it needs a bigger board."""
         self.announce(self.say_words("too big", game=title(state), columns=self.profile.columns,
                                      rows=self.profile.rows))
+
+    def puzzle_standing(self) -> Standing | None:
+        """How the puzzles of the day stand on the board's date."""
+        try:
+            return standing(self.store.history, self.wall_clock().date())
+        except StorageError as error:
+            self._notice(f"the puzzles solved cannot be read: {error}")
+            return None
+
+    def keep_puzzle(self, puzzle: Puzzle, tries: int) -> Standing | None:
+        """Keep a solve of today's ``puzzle``; how the puzzles stand after it."""
+        now = self.wall_clock()
+        try:
+            if not keep_solve(self.store.history, puzzle, now, tries):
+                return None
+            return standing(self.store.history, now.date())
+        except StorageError as error:
+            self._notice(f"the puzzle solved was not kept: {error}")
+            return None
 
     def record_finished(self, session: Session[Any]) -> None:
         """Put the game that has just ended in the history at once (the web page lists it

@@ -97,6 +97,22 @@ class Match:
     — or ``None`` (a game of two, or one whose record could not say)."""
 
 
+@dataclass(frozen=True)
+class SolvedPuzzle:
+    """The puzzle of a day, solved on that day."""
+
+    day: str
+    """The day, ``2026-11-29``."""
+    puzzle: str
+    """The puzzle's id in the book (``kaskade-007``)."""
+    solved: str
+    """When, to the second."""
+    tries: int
+    """Wrong moves before the solve."""
+    who: str
+    """Who solved it: a person's name, or ``""``."""
+
+
 class DuplicateGameError(KaskadeError, ValueError):
     """Another game is already in the history under the id of the one being stored."""
 
@@ -315,6 +331,35 @@ class History:
         self.problem = None if not damaged else \
             f"{self.path}: {len(damaged)} damaged game(s) left out ({', '.join(damaged[:3])}): " \
             f"{why}"
+        return found
+
+    # -- puzzles ----------------------------------------------------------------------------------
+
+    def solve_puzzle(self, solved: SolvedPuzzle) -> bool:
+        """Keep ``solved`` — the first solve of a day counts, a later one is not kept; whether
+        this one was."""
+        connection = self._connect()
+        try:
+            with connection:
+                cursor = connection.execute(
+                    "INSERT OR IGNORE INTO puzzles VALUES (?, ?, ?, ?, ?)",
+                    (solved.day, solved.puzzle, solved.solved, solved.tries, solved.who))
+                return cursor.rowcount == 1
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: cannot keep the puzzle ({error})") from None
+        finally:
+            connection.close()
+
+    def puzzles(self) -> list[SolvedPuzzle]:
+        """The puzzles of the day solved, newest day first."""
+        if not self.path.exists():
+            return []
+        found = []
+        for row in self._read("SELECT day, puzzle, solved, tries, who FROM puzzles "
+                              "ORDER BY day DESC"):
+            if all(isinstance(value, str) for value in (row[0], row[1], row[2], row[4])) and \
+                    isinstance(row[3], int):
+                found.append(SolvedPuzzle(*row))
         return found
 
     # -- people -----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -94,7 +94,7 @@ def _games(matches: Sequence[Match]) -> list[str]:
     return _table(rows, numeric={5})
 
 
-def _options(options: dict[str, str]) -> str:
+def _options(options: Mapping[str, str]) -> str:
     """``size 6x9``, ``version standard, passes 3, pawns no, courts no``, or ``-``."""
     return ", ".join(f"{name} {value}" for name, value in options.items()) or "-"
 
@@ -124,12 +124,12 @@ def _scores(scores: Standings) -> list[str]:
     if not scores.ratings:
         return lines
     ratings = [("game", "player", "rating", "±", "games", "won", "lost", "drawn")]
-    ratings += [(game_title(s.game), s.who, f"{s.rating.rating:.0f}", f"{2 * s.rating.deviation:.0f}",
-                 str(s.games), str(s.wins), str(s.losses), str(s.draws))
-                for s in scores.ratings]
+    ratings += [(game_title(s.game), s.who, f"{s.rating.rating:.0f}",
+                 f"{2 * s.rating.deviation:.0f}", str(s.games), str(s.wins), str(s.losses),
+                 str(s.draws)) for s in scores.ratings]
     pairs = [("game", "player", "won", "player", "won", "drawn")]
-    pairs += [(game_title(p.game), p.first, str(p.first_wins), p.second, str(p.second_wins), str(p.draws))
-              for p in scores.head_to_head]
+    pairs += [(game_title(p.game), p.first, str(p.first_wins), p.second, str(p.second_wins),
+               str(p.draws)) for p in scores.head_to_head]
     return ["", "Ratings (Glicko-2: 1500 to begin with; ± two deviations, smaller the more "
             "games tell)", *_table(ratings, numeric={2, 3, 4, 5, 6, 7}),
             "", "Head to head", *_table(pairs, numeric={2, 4, 5}), *lines]

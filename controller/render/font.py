@@ -4,8 +4,9 @@
   the Latin letters of Europe's languages, so that a name such as Émile, Zoë, Çelik, Łucja,
   Øystein or Đorđe is written as its owner writes it: a letter with a mark above is the
   letter five LEDs high under its mark (Ä, É, Č, Å, Ő …), one with a mark below the letter
-  over its mark (Ç, Ș, Ą, Ņ …); Æ Œ Ø Ł Đ Ð Ħ Þ ß are drawn whole. Every reference build is at least 8 LEDs high, so it fits all of them, with a row to
-  spare for the dark band that sets the text off the game under it.
+  over its mark (Ç, Ș, Ą, Ņ …); Æ Œ Ø Ł Đ Ð Ħ Þ ß are drawn whole. Every reference build is
+  at least 8 LEDs high, so it fits all of them, with a row to spare for the dark band that
+  sets the text off the game under it.
 * ``SMALL``, 5 LEDs high and 3 wide: digits and the signs of numbers (``45%``, ``5:3``), so a
   number fits a 16-LED-wide board without scrolling.
 

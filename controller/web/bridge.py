@@ -56,6 +56,10 @@ class Snapshot:
     """How far a firmware update under way has come (0-1), while one is."""
     covered: bool = False
     """A pairing code is on the LEDs: the web companion shows unpaired devices a blank board."""
+    spoken: tuple[tuple[int, str], ...] = ()
+    """The latest words the board says aloud, numbered (a page's voice says the new ones)."""
+    language: str = "en"
+    """The language they are in."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,8 @@ class Bridge:
         self.board.publish(Snapshot(type(app.screen).__name__, app.describe(now),
                                     bytes(driver.canvas.pixels), round(app.brightness, 3),
                                     self._game_of(app), tuple(sorted(app.waiting_games())),
-                                    app.firmware_update.share, app.announcer.secret))
+                                    app.firmware_update.share, app.announcer.secret,
+                                    tuple(app.announcer.spoken), app.settings.language))
         readings = app.readings
         if readings.watched and readings.count != self._readings_seen:
             self._readings_seen = readings.count

@@ -84,9 +84,9 @@ class GameScreen(PausableScreen, Generic[S]):
         self.judge: Callable[[Any], bool] | None = None
         """A lesson's check of each move a person makes, asked before the move is played:
         a move it refuses flashes red as an illegal one does (``screens/lesson.py``)."""
-        self.set_chance: Callable[[S], Any | None] | None = None
-        """A lesson's chance: the outcome its words need at a chance step (``None`` from it:
-        drawn as in a game)."""
+        self.scripted: Callable[[S], Any | None] | None = None
+        """A lesson's or a puzzle's own moves for chance and for the computer's seat: the
+        move it needs now (``None`` from it: drawn, or thought of, as in a game)."""
         self.tapped: int | None = None
         """The pad whose release is being acted on (a refused move flashes it)."""
         self.announce_turn()
@@ -255,12 +255,16 @@ class GameScreen(PausableScreen, Generic[S]):
             return
         level = self.session.computer_level(self.state.to_move)
         if level is not None and self.pending is None:
+            scripted = None if self.scripted is None else self.scripted(self.state)
+            if scripted is not None:
+                self.play(scripted, now if now is not None else NEVER)
+                return
             self.pending = self.host.think(self.state, level)
 
     def _draw_chance(self, now: float) -> None:
         """Draw the chance step due now, the same way every time at this point of this game."""
         self.chance_at = None
-        fixed = None if self.set_chance is None else self.set_chance(self.state)
+        fixed = None if self.scripted is None else self.scripted(self.state)
         seed = f"{self.session.tags.get('Id', '')}:{self.state.plies}"
         self.play(fixed if fixed is not None else
                   self.state.sample_chance(random.Random(seed)), now)

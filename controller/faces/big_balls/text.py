@@ -19,8 +19,9 @@ HOW_TO_PLAY = HowToPlay(
          "A player who cannot move loses; when only big balls remain the game is a draw.",
     moves="Holes are named a-g from the left and 1-7 from the bottom: 'throw' throws the die, "
           "then the stone it names steps, e.g. c2-c3 (c2xc3 captures); a big ball (O) rolls "
-          "with BB:b6-b5 (or b6-b5). Stones are b1-b6 (Black's) and w1-w6 (White's). The inventors' "
-          "notation is read too: BB b6-b5, or 4 e2-d3 for a throw of 4 and its step.")
+          "with BB:b6-b5 (or b6-b5). Stones are b1-b6 (Black's) and w1-w6 (White's). The "
+          "inventors' notation is read too: BB b6-b5, or 4 e2-d3 for a throw of 4 and its "
+          "step.")
 
 _PIECE = re.compile(r"\b([bw][1-6]|O)\b")
 

@@ -47,6 +47,7 @@ function withToken(path) {
 
 function show(state) {
   board = state.board;
+  hear(state.spoken);
   $("board-name").textContent = board.name;
   $("description").textContent = state.description;
   showResult(state.game);
@@ -538,6 +539,7 @@ async function loadSettings() {
   $("language").value = settings.language;
   $("sleep").value = settings.sleep_minutes;
   $("show-moves").checked = settings.show_computer_moves;
+  $("speech").checked = settings.speech;
   $("reading").value = settings.reading;
 }
 
@@ -546,7 +548,8 @@ $("settings").onsubmit = (event) => {
   needsPairing(async () => {
     await api("PUT", "/api/settings", { brightness: Number($("brightness").value), sound: $("sound").checked,
                                          language: $("language").value, sleep_minutes: Number($("sleep").value),
-                                         reading: $("reading").value, show_computer_moves: $("show-moves").checked });
+                                         reading: $("reading").value, show_computer_moves: $("show-moves").checked,
+                                         speech: $("speech").checked });
     say("Settings saved.");
   });
 };
@@ -782,3 +785,92 @@ async function start() {
 }
 
 start().catch((error) => { $("link").textContent = "no answer"; say(error.message); });
+
+// -- the puzzle of the day ------------------------------------------------------------------------
+
+// The page keeps the moves made so far and sends them all each time: the board judges them
+// against the puzzle and keeps nothing for the page (a reload starts afresh).
+const puzzle = { moves: [] };
+
+async function loadPuzzle() {
+  puzzle.moves = [];
+  showPuzzle(await api("GET", "/api/puzzle"));
+}
+
+function showPuzzle(answer) {
+  puzzle.answer = answer;
+  const standing = answer.standing;
+  const streak = standing && standing.streak ? ` · ${standing.streak} day${standing.streak === 1 ? "" : "s"} in a row` : "";
+  $("puzzle-state").textContent = `${standing && standing.solved_today ? "solved today" : "open"}${streak}`;
+  $("puzzle-question").textContent = `${answer.title}: ${answer.question}`;
+  paint($("puzzle-leds"), answer.position.leds, 1, answer.position.board);
+  $("puzzle-leds").dataset.moves = puzzle.moves.length;
+  $("puzzle-board").hidden = answer.position.board.own;
+  $("puzzle-board").textContent = answer.position.board.own ? "" : `Drawn as on the ${answer.position.board.name}: this board is too small for the game.`;
+  $("puzzle-answers").replaceChildren(...answer.answers.map((a) =>
+    Object.assign(document.createElement("li"), { textContent: a.words, className: a.right ? "right" : "wrong" })));
+  $("puzzle-how").hidden = $("puzzle-form").hidden = answer.solved;
+  $("puzzle-legal").replaceChildren(...answer.legal.map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move;
+    button.onclick = () => tryPuzzle(move);
+    return button;
+  }));
+  if (answer.answers.length) speakWords(answer.answers[answer.answers.length - 1].words, "en");
+}
+
+function tryPuzzle(move) {
+  needsPairing(async () => {
+    const answer = await api("POST", "/api/puzzle", { moves: [...puzzle.moves, move] });
+    puzzle.moves.push(move);
+    showPuzzle(answer);
+  });
+}
+
+$("puzzle-form").onsubmit = (event) => {
+  event.preventDefault();
+  const move = $("puzzle-move").value.trim();
+  if (move) tryPuzzle(move);
+  $("puzzle-move").value = "";
+};
+$("puzzle-again").onclick = () => loadPuzzle().catch((error) => say(error.message));
+$("puzzle-panel").addEventListener("toggle", () => {
+  if ($("puzzle-panel").open && !puzzle.answer) loadPuzzle().catch((error) => say(error.message));
+});
+
+// -- the board's words aloud on this device -------------------------------------------------------
+
+// The board numbers the words it says (what its LEDs write, a lesson's step in full, the
+// puzzle's question); this device says the new ones in the board's language, newer words
+// cutting off older, as the board's own speaker does. Off until chosen here (kept on this
+// device): a browser speaks only once the page has been touched.
+const VOICES = { en: "en-GB", de: "de-DE" };
+let saidUpTo = null;  // the number of the last words said here; null until the first state
+
+function speaking() {
+  return localStorage.getItem("kaskade-speak") === "yes" && "speechSynthesis" in window;
+}
+
+function speakWords(text, language) {
+  if (!speaking()) return;
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = VOICES[language || hear.language] || VOICES.en;
+  window.speechSynthesis.cancel();
+  window.speechSynthesis.speak(utterance);
+}
+
+function hear(spoken) {
+  if (!spoken) return;
+  hear.language = spoken.language;
+  const newest = spoken.words.length ? spoken.words[spoken.words.length - 1][0] : 0;
+  if (saidUpTo === null || newest < saidUpTo) { saidUpTo = newest; return; }  // nothing said before the page came (or the board restarted)
+  for (const [number, text] of spoken.words) if (number > saidUpTo) speakWords(text, spoken.language);
+  saidUpTo = newest;
+}
+
+$("speak-here").checked = localStorage.getItem("kaskade-speak") === "yes";
+$("speak-here").onchange = () => {
+  localStorage.setItem("kaskade-speak", $("speak-here").checked ? "yes" : "no");
+  if ($("speak-here").checked) speakWords(hear.language === "de" ? "Sprache an" : "speech on");
+};

@@ -4,11 +4,10 @@ is left as it is, with a clear error."""
 
 from __future__ import annotations
 
-import unicodedata
-
 import dataclasses
 import json
 import sqlite3
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -193,7 +192,7 @@ def test_removing_somebody_unknown_says_who_is_known_not_how_to_add_them(tmp_pat
         history.remove_person("Zed")
     assert "add them" not in str(refused.value)
     history.add_person("Anna", "2026-11-29")
-    with pytest.raises(UnknownPersonError, match="it knows Anna$"):
+    with pytest.raises(UnknownPersonError, match=r"it knows Anna$"):
         history.remove_person("Zed")
 
 

@@ -6,6 +6,7 @@ lesson says so."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
@@ -111,7 +112,7 @@ def test_a_step_that_takes_the_last_move_back_says_so(name):
     """When the next step starts from the same position as the last (its move undone), its
     words say so, so nothing is undone silently."""
     steps = lesson(name).steps
-    for before, after in zip(steps, steps[1:], strict=False):
+    for before, after in itertools.pairwise(steps):
         if after.position == before.position:
             assert any(words in after.words.lower() for words in ("again", "back to",
                                                                   "instead")), after.words

@@ -81,7 +81,8 @@ def test_the_first_page_says_who_plays_in_one_place_and_offers_only_what_applies
     assert items[0].text == "Black's stones are set out"
     assert "chance" in items[0].get_attribute("class")
     drawn, hits = phone.execute_script(OVERLAPS, "#moves li")
-    assert drawn >= 24 and hits == [], "moves overlap on a phone"
+    assert drawn >= 24
+    assert hits == [], "moves overlap on a phone"
     drawn, hits = phone.execute_script(OVERLAPS, "#moves .move, #moves .who")
     assert hits == []
     assert phone.execute_script(CLIPPED, "#moves li") == [], "a move is cut off"
@@ -120,4 +121,5 @@ def test_a_game_too_big_for_this_board_is_replayed_on_a_phone(served, phone):
     wait.until(lambda b: b.find_element(By.ID, "replay-move").text.startswith("move 7:"))
     assert "Kaskade 6x9" in phone.find_element(By.ID, "replay-description").text
     drawn, hits = phone.execute_script(OVERLAPS, "#replay-moves li")
-    assert drawn == len(game.moves) and hits == []
+    assert drawn == len(game.moves)
+    assert hits == []

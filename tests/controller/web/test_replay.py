@@ -41,7 +41,7 @@ def test_big_balls_moves_are_named_as_made_dice_in_words():
         assert replay["frames"][ply]["move"].startswith("the die shows "), replay["frames"][ply]
     session = Session(get_game("big-balls").new({}), [], {}, None)
     for word in record.split("\n\n", 1)[1].split():
-        if not word[0].isdigit() or word.isdigit() and len(word) in (1, 6):
+        if not word[0].isdigit() or (word.isdigit() and len(word) in (1, 6)):
             session.play(session.state.parse_move(word))
     assert names == session.said
 
@@ -55,7 +55,8 @@ def test_each_picture_shows_the_position_after_that_many_moves():
         assert frame["description"].endswith(f" · move {frame['ply'] + 1}"), frame
     assert "the stones are dealt" in replay["frames"][0]["description"]
     waiting = [frame for frame in replay["frames"] if frame["move"] == "throw"]
-    assert waiting and all("the die is thrown" in frame["description"] for frame in waiting)
+    assert waiting
+    assert all("the die is thrown" in frame["description"] for frame in waiting)
 
 
 def test_the_solitaire_replay_hides_the_deck_order():

@@ -104,7 +104,8 @@ def test_a_turn_that_leaves_only_holes_ends_the_game_before_the_refill():
     assert "every free field is a hole" in state.outcome().reason
     assert state.position().endswith("- over plies=179")
     again = CollidingCirclesState.from_position(state.position())
-    assert again.is_over() and again.outcome() == state.outcome()
+    assert again.is_over()
+    assert again.outcome() == state.outcome()
 
 
 @settings(max_examples=40, deadline=None)
