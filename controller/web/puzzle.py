@@ -17,6 +17,7 @@ from controller.app.app import App, Store
 from controller.app.seats import seat
 from controller.app.session import Session
 from controller.faces.face import face
+from controller.faces.text import plain
 from controller.games import GameState
 from controller.games.puzzle import Puzzle, walk
 from controller.profile.model import Profile
@@ -53,8 +54,9 @@ def puzzle_json(profile: Profile, puzzle: Puzzle, moves: Sequence[str],
                 language: str = "en") -> dict[str, Any]:
     """The puzzle after the player's ``moves``: ``{"id", "kind", "game", "title",
     "question", "short", "answers": [{"move", "right", "reply", "solved", "words"}],
-    "solved", "tries", "legal", "position"}`` — ``legal`` the moves that may be made now
-    (none once solved), ``position`` its :func:`picture`. ``PuzzleError`` for a move that is
+    "solved", "tries", "legal", "position", "text"}`` — ``legal`` the moves that may be made
+    now (none once solved), ``position`` its :func:`picture`, ``text`` the position as the
+    terminal writes it (the cards by their codes, the cells by their names). ``PuzzleError`` for a move that is
     no move of the position, or one after the solve."""
     state, answers = walk(puzzle, moves[:MAX_MOVES])
     solved = bool(answers) and answers[-1].solved
@@ -74,4 +76,5 @@ def puzzle_json(profile: Profile, puzzle: Puzzle, moves: Sequence[str],
                         for a, text in zip(answers, words, strict=True)],
             "solved": solved, "tries": sum(not a.right for a in answers),
             "legal": [] if solved else [state.move_name(m) for m in state.legal_moves()],
-            "position": picture(profile, state)}
+            "position": picture(profile, state),
+            "text": face(state.info.name).text.board(state, plain)}

@@ -807,6 +807,7 @@ function showPuzzle(answer) {
   $("puzzle-leds").dataset.moves = puzzle.moves.length;
   $("puzzle-board").hidden = answer.position.board.own;
   $("puzzle-board").textContent = answer.position.board.own ? "" : `Drawn as on the ${answer.position.board.name}: this board is too small for the game.`;
+  $("puzzle-text").textContent = answer.text;
   $("puzzle-answers").replaceChildren(...answer.answers.map((a) =>
     Object.assign(document.createElement("li"), { textContent: a.words, className: a.right ? "right" : "wrong" })));
   $("puzzle-how").hidden = $("puzzle-form").hidden = answer.solved;

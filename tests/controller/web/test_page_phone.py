@@ -1,9 +1,9 @@
 """The first page on a phone (390 x 844, in Debian's headless Chromium), as a family meets it:
 one choice per seat says who plays, a hint and resigning show only while a game is played,
 the pairing dialog's fields are labelled; a game's moves are listed in columns that never
-overlap, dice in words and marked as chance's; and a game too big for this board (a 6 x 9
+overlap, dice in words and marked as chance's; a game too big for this board (a 6 x 9
 Kaskade game played in the terminal) is replayed all the same, drawn as a larger build shows
-it."""
+it; and the puzzle of the day is solved by its buttons."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from selenium.webdriver.support.ui import Select
 from controller.app.session import Session
 from controller.games import CHANCE
 from controller.games.kaskade import KaskadeState
+from controller.games.puzzle import puzzle_of
 from tests.support.web import open_paired
 
 pytestmark = pytest.mark.browser
@@ -123,3 +124,34 @@ def test_a_game_too_big_for_this_board_is_replayed_on_a_phone(served, phone):
     drawn, hits = phone.execute_script(OVERLAPS, "#replay-moves li")
     assert drawn == len(game.moves)
     assert hits == []
+
+
+def test_the_puzzle_of_the_day_is_solved_on_a_phone(served, phone):
+    """Its question and its moves as buttons; a wrong one is answered in words, the right
+    ones solve it, and the heading shows the streak."""
+    puzzle = puzzle_of(served.app.wall_clock().date().toordinal())
+    wait = open_paired(phone, served)
+    phone.find_element(By.XPATH, "//details[@id='puzzle-panel']/summary").click()
+    wait.until(lambda b: puzzle.question() in b.find_element(By.ID, "puzzle-question").text)
+    assert phone.find_element(By.ID, "puzzle-state").text == "open"
+
+    def choose(move: str) -> None:
+        count = len(phone.find_elements(By.CSS_SELECTOR, "#puzzle-answers li"))
+        button = next(b for b in phone.find_elements(By.CSS_SELECTOR, "#puzzle-legal button")
+                      if b.text == move)
+        phone.execute_script("arguments[0].click()", button)
+        wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#puzzle-answers li")) >
+                   count)
+
+    choose(next(iter(puzzle.root.wrong)))
+    answer = phone.find_elements(By.CSS_SELECTOR, "#puzzle-answers li")[-1]
+    assert "not this one" in answer.text
+    assert answer.get_attribute("class") == "wrong"
+    node = puzzle.root
+    while node is not None:
+        move, child = next(iter(node.right.items()))
+        choose(move)
+        node = None if child is None else child[1]
+    wait.until(lambda b: b.find_element(By.ID, "puzzle-state").text.startswith("solved today"))
+    assert phone.find_elements(By.CSS_SELECTOR, "#puzzle-legal button") == []
+    assert served.app.store.history.puzzles()[0].tries == 1
