@@ -56,8 +56,8 @@ def puzzle_json(profile: Profile, puzzle: Puzzle, moves: Sequence[str],
     "question", "short", "answers": [{"move", "right", "reply", "solved", "words"}],
     "solved", "tries", "legal", "position", "text"}`` — ``legal`` the moves that may be made
     now (none once solved), ``position`` its :func:`picture`, ``text`` the position as the
-    terminal writes it (the cards by their codes, the cells by their names). ``PuzzleError`` for a move that is
-    no move of the position, or one after the solve."""
+    terminal writes it (the cards by their codes, the cells by their names). ``PuzzleError``
+    for a move that is no move of the position, or one after the solve."""
     state, answers = walk(puzzle, moves[:MAX_MOVES])
     solved = bool(answers) and answers[-1].solved
     before = puzzle.start()

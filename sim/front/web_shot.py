@@ -107,15 +107,16 @@ def _phone_pictures(browser: Any, served: Served, out: Path) -> None:
     """The phone's pictures of the move list, a replay and the puzzle of the day."""
     from selenium.webdriver.common.by import By  # noqa: PLC0415
 
-    app, bridge = served.app, served.bridge
+    bridge = served.bridge
     game = _finished_6x9()
     bridge.call(lambda a, now: a.store.history.add(game.match(datetime(2026, 11, 21, 18))))\
         .result(timeout=5)
-    bridge.call(lambda a, now: a.new_game(BigBallsState.new({}), {0: 1, 1: 1})).result(timeout=5)
+    session: Session[Any] = bridge.call(
+        lambda app, now: app.new_game(BigBallsState.new({}), {0: 1, 1: 1})).result(timeout=5)
     deadline = time.monotonic() + 120
-    while len(app.session.moves) < 40 and time.monotonic() < deadline:
+    while len(session.moves) < 40 and time.monotonic() < deadline:
         time.sleep(0.2)
-    bridge.call(lambda a, now: a.session.resign(0)).result(timeout=5)  # the moves stay put
+    bridge.call(lambda a, now: session.resign(0)).result(timeout=5)  # the moves stay put
     browser.set_window_size(*PHONE)
     browser.get(served.server.address)
     time.sleep(1.5)
