@@ -217,8 +217,8 @@ def test_history_goes_to_the_state_dir_given(tmp_path):
     assert result.returncode == 0, result.stderr
     listed = subprocess.run([KASKADE, "history", "--state-dir", str(elsewhere)],
                             capture_output=True, text=True, timeout=60, check=False)
-    assert "kaskade" in listed.stdout, listed.stdout
-    assert "white" in listed.stdout, "White won"
+    assert "Kaskade" in listed.stdout, listed.stdout
+    assert "White won" in listed.stdout
 
 
 def test_a_history_that_cannot_be_written_is_said_and_the_game_is_not_lost(tmp_path):
