@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.app.screens.selftest import SelfTestScreen
+from controller.app.app import App
 from controller.app.session import Session
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.games.big_balls import BigBallsState
@@ -75,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             args.png_out.mkdir(parents=True, exist_ok=True)
             for picture, (width, height) in SIZES.items():
                 browser.set_window_size(width, height)
+                _quiet(served.app)
                 browser.get(server.address)
                 time.sleep(1.5)
                 browser.save_screenshot(str(args.png_out / f"{picture}.png"))
@@ -145,6 +147,14 @@ def _finished_6x9() -> Session[KaskadeState]:
         moves = session.state.legal_moves()
         session.play(moves[int(rng.random() * len(moves))])
     return session
+
+
+def _quiet(app: App, seconds: float = 60.0) -> None:
+    """Wait until no words cover the board (on a busy computer the simulated touch board may
+    miss a heartbeat, and the board then says "touch board back" for a while)."""
+    deadline = time.monotonic() + seconds
+    while app.announcer.message is not None and time.monotonic() < deadline:
+        time.sleep(0.2)
 
 
 def _tap(bridge: Bridge, pad: int) -> None:
