@@ -23,8 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from controller.app.screens.selftest import SelfTestScreen
 from controller.app.app import App
+from controller.app.screens.selftest import SelfTestScreen
 from controller.app.session import Session
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.games.big_balls import BigBallsState
