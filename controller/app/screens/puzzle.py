@@ -141,11 +141,8 @@ class PuzzleScreen(Screen):
         if self.quiz.tries:
             words.append(f"wrong moves so far: {self.quiz.tries}")
         if self.praised:
-            if self.streak is not None:
-                words.append(f"solved — {self.streak} day{'s' if self.streak != 1 else ''} "
-                             "in a row")
-            else:
-                words.append("solved")
+            streak = self.streak or 0
+            words.append(f"solved — {streak} days in a row" if streak > 1 else "solved")
             words.append("touch to go home")
         else:
             words.append("undo: from the start · menu: home")
