@@ -17,6 +17,7 @@ from controller.devices.interfaces import (
     PixelsOut,
     Sound,
     SoundOut,
+    SpeechOut,
     TouchesIn,
     WiredTouches,
 )
@@ -69,6 +70,23 @@ class SimSound(SoundOut):
 
     def _describe(self) -> str:
         return f"{len(self.played)} sound{'' if len(self.played) == 1 else 's'} played"
+
+
+class SimSpeech(SpeechOut):
+    """Remembers the words said aloud (with their language), for the front ends: the
+    simulator shows what a board with a speaker would say."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str]] = []
+        self.listeners: list[Callable[[str, str], None]] = []
+
+    def say(self, text: str, language: str) -> None:
+        self.said.append((text, language))
+        for listener in self.listeners:
+            listener(text, language)
+
+    def _describe(self) -> str:
+        return f"{len(self.said)} thing{'' if len(self.said) == 1 else 's'} said"
 
 
 class Fingers(Protocol):
@@ -128,7 +146,7 @@ class SimBoard(Board):
                  buttons: VirtualButtons, sound: SimSound, fingers: Fingers | None,
                  device: Device | None = None,
                  settle: Callable[[], None] = lambda: None) -> None:
-        super().__init__(profile, pixels, touches, buttons, sound)
+        super().__init__(profile, pixels, touches, buttons, sound, SimSpeech())
         self.fingers = fingers
         self.device = device
         self.settle = settle
