@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,8 @@ class Pico:
         for fd in passed:
             os.close(fd)
         self._output = bytearray()
+        self.last_sent = time.monotonic()
+        """When (on this host's clock) the Pico's serial line last carried something."""
         self._events: list[str] = []
         self._changed = threading.Condition()
         self._readers = [
@@ -129,6 +132,7 @@ class Pico:
         stream = self._process.stdout
         assert stream is not None
         while chunk := os.read(stream.fileno(), 4096):
+            self.last_sent = time.monotonic()
             if self._on_serial is not None:
                 self._on_serial(chunk)
                 continue

@@ -18,6 +18,7 @@ import contextlib
 import os
 import select
 import threading
+import time
 import tty
 from pathlib import Path
 from types import TracebackType
@@ -27,6 +28,10 @@ from sim.silicon.emulator import Pico, SiliconError
 from sim.silicon.image import Image
 
 RESET_EVENT = "silicon: reset: "
+QUIET = 0.1
+DRAIN = 2.0
+"""Seconds of quiet on the Pico's serial line taken to mean its last bytes before a reset are
+through, and the longest wait for them."""
 AWAY = "/dev/null/emulated-pico-off-the-bus"
 """The port while the Pico is away: no such file, so a program looking for the board is told
 there is none."""
@@ -97,9 +102,19 @@ class PseudoTerminal:
         """From the Pico's report: a reset takes the line away, the new chip's serial line
         brings it back."""
         if event.startswith(RESET_EVENT):
+            self._drained()
             self._leave()
         elif event == CONNECTED_EVENT and self._master is None and not self._closing.is_set():
             self._arrive()
+
+    def _drained(self) -> None:
+        """Until the bytes the Pico sent before it reset have reached the terminal: they come
+        on another pipe than the news of the reset, and its serial line is quiet by now."""
+        pico = getattr(self, "pico", None)
+        deadline = time.monotonic() + DRAIN
+        while pico is not None and time.monotonic() < deadline and \
+                time.monotonic() - pico.last_sent < QUIET:
+            time.sleep(QUIET / 4)
 
     def wait_arrival(self, count: int, timeout: float) -> str:
         """Until the Pico's line has come up ``count`` times (the first is the start); its

@@ -98,7 +98,13 @@ function boot(flash, reason = 0) {
   }
   const watchdog = pico.mcu.peripherals[WATCHDOG];
   watchdog.reason = reason;
-  watchdog.onWatchdogTrigger = () => pico.stop(RESET);
+  watchdog.onWatchdogTrigger = () => {
+    pico.stop(RESET);
+    // rp2040js's periodic alarm would fire again at once, for ever, once the count is down:
+    // the chip resets here, so the count stops.
+    watchdog.alarm.enable = false;
+    watchdog.timer.enable = false;
+  };
   if (config !== null) {
     try {
       board = wireBoard(pico, JSON.parse(config), options.seed);

@@ -82,9 +82,14 @@ def test_the_touch_link_follows_the_board_through_a_reset(board):
     try:
         expect(events, TouchesBack())
         arrivals = board.arrivals
+        start = board.pico.event_count()
         link.command(proto.REBOOT, [])
         board.wait_arrival(arrivals + 1, BOOT)
         expect(events, TouchesBack())
+        # the link may be back before the firmware's first scan, whose readings are the
+        # baselines: a finger must come after it
+        at, _ = board.pico.wait_line(lambda text: text.startswith("H 0 "), BOOT, start)
+        board.pico.wait_line(lambda text: text.startswith("B "), BOOT, at)
         board.pico.touch(30)
         expect(events, PadDown(30))
         board.pico.touch(30, touched=False)
