@@ -181,11 +181,12 @@ def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None
                          updater=bundled_updater(profile))
         return SimBoard(profile, pixels, link, buttons, sound, None)
     if touch == "silicon":
-        from sim.silicon.touch_board import SILENCE, SiliconTouchBoard  # noqa: PLC0415
+        from sim.silicon.touch_board import SILENCE, WAIT, SiliconTouchBoard  # noqa: PLC0415
 
         pico = SiliconTouchBoard(profile, out)
-        link = TouchLink(profile, locator(profile.touch.usb, pico.port), thresholds=thresholds,
-                         silence=SILENCE, updater=bundled_updater(profile))
+        # The emulated Pico's terminal is new after each reset, as a Pico's port comes back.
+        link = TouchLink(profile, lambda: pico.port, thresholds=thresholds, silence=SILENCE,
+                         updater=bundled_updater(profile, lambda: pico.port, WAIT))
         return SimBoard(profile, pixels, link, buttons, sound, pico, pico, pico.settle)
     if touch != "firmware":
         raise ValueError(f"no touch source {touch!r}")
