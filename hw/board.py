@@ -1,6 +1,7 @@
 """The real board on a Raspberry Pi: the LEDs through the profile's LED backend, touches from
 the board's microcontroller through the touch link, the buttons, buzzer and status LED through
-gpiozero. The composition root opens it for ``--board pi``."""
+gpiozero, its voice through espeak-ng where a speaker is attached. The composition root opens
+it for ``--board pi``."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ from controller.devices.interfaces import (
     Board,
     ButtonsIn,
     InputEvent,
+    Mute,
     PixelsOut,
     Sink,
     Sound,
     SoundOut,
+    SpeechOut,
     TouchesBack,
     TouchesIn,
     TouchesLost,
@@ -26,6 +29,7 @@ from hw.gpio.buzzer import GpioBuzzer
 from hw.gpio.status_led import StatusLed
 from hw.leds.choose import open_pixels
 from hw.pi.facts import Facts, read_facts
+from hw.speech import open_speech
 from hw.touch.link import TouchLink
 from hw.touch.ports import locator
 
@@ -45,8 +49,9 @@ class PiBoard(Board):
     """A board whose status LED follows the touch sensors."""
 
     def __init__(self, profile: Profile, pixels: PixelsOut, touches: TouchesIn,
-                 buttons: ButtonsIn, sound: SoundOut, status: StatusLed | None) -> None:
-        super().__init__(profile, pixels, touches, buttons, sound)
+                 buttons: ButtonsIn, sound: SoundOut, status: StatusLed | None,
+                 speech: SpeechOut | None = None) -> None:
+        super().__init__(profile, pixels, touches, buttons, sound, speech or Mute())
         self.status = status
 
     def start(self, sink: Sink) -> None:
@@ -92,4 +97,4 @@ def pi_board(profile: Profile, port: str | None = None,
         raise
     touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
                         updater=bundled_updater(profile))
-    return PiBoard(profile, pixels, touches, buttons, sound, status)
+    return PiBoard(profile, pixels, touches, buttons, sound, status, open_speech())

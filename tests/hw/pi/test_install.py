@@ -75,7 +75,7 @@ def test_the_unit_runs_the_current_release_in_opt_with_its_state_private():
     text = unit(account(None, ("gpio",)), "kaskade-8x8")
     assert 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play" "--board" "pi" "--profile" ' \
         '"kaskade-8x8" "--state-dir" "/var/lib/kaskade-board"' in text
-    for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio",
+    for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio audio",
                  "StateDirectoryMode=0700", "UMask=0077", "ProtectSystem=strict",
                  "ProtectHome=yes", "PrivateTmp=yes", "NoNewPrivileges=yes",
                  "CapabilityBoundingSet=", "Restart=on-failure"):
@@ -123,7 +123,8 @@ def test_the_unit_opens_only_the_devices_the_board_uses():
                 "kaskade-8x8")
     allowed = [line for line in text.splitlines() if line.startswith("Device")]
     assert allowed == ["DevicePolicy=closed", "DeviceAllow=char-ttyACM rw",
-                       "DeviceAllow=char-gpiochip rw", "DeviceAllow=/dev/spidev0.0 rw",
+                       "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-alsa rw",
+                       "DeviceAllow=/dev/spidev0.0 rw",
                        "DeviceAllow=/dev/gpiomem rw"]
     assert "DeviceAllow=char-ttyUSB rw" in unit(account(None, ("gpio",)), "kaskade-8x8",
                                                  touch="ttyUSB")
