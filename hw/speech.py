@@ -59,6 +59,7 @@ class EspeakSpeech(SpeechOut):
         self._process: subprocess.Popen[bytes] | None = None
 
     def say(self, text: str, language: str) -> None:
+        self._check_open()
         self._stop()
         self.said += 1
         wav = None if self.wav_dir is None else self.wav_dir / f"said-{self.said:04}.wav"

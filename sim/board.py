@@ -81,6 +81,7 @@ class SimSpeech(SpeechOut):
         self.listeners: list[Callable[[str, str], None]] = []
 
     def say(self, text: str, language: str) -> None:
+        self._check_open()
         self.said.append((text, language))
         for listener in self.listeners:
             listener(text, language)

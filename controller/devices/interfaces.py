@@ -287,6 +287,7 @@ class Mute(SpeechOut):
         self.why = why
 
     def say(self, text: str, language: str) -> None:
+        self._check_open()
         del text, language
 
     def _describe(self) -> str:

@@ -44,6 +44,7 @@ class MockSpeech(SpeechOut):
         self.said: list[tuple[str, str]] = []
 
     def say(self, text: str, language: str) -> None:
+        self._check_open()
         self.said.append((text, language))
 
     def _describe(self) -> str:

@@ -127,7 +127,7 @@ def test_the_16x16_build_sheet():
     points = injections(profile)
     assert [(p.channel, p.led) for p in points] == [(0, 0), (0, 256), (1, 0), (1, 256)]
     channels = pad_channels(profile)
-    assert channels[13] == ("bus 0 ch 0 0x5B ELE1", "f1")
+    assert channels[13] == ("bus 0 ch 0 0x5B ELE1", "n1")  # the second chip's second pad
     assert channels[12 * 4] == ("bus 0 ch 1 0x5A ELE0", "a4")
     wires = [(w.source, w.target) for w in sensor_connections(profile)]
     assert ("MCU GP4 (pin 6)", "TCA9548A bus 0 SDA") in wires

@@ -537,7 +537,7 @@ function showResult(game) {
 
 async function loadSettings() {
   const settings = await api("GET", "/api/settings");
-  $("board-name").value = settings.name;
+  $("own-name").value = settings.name;
   $("brightness").value = settings.brightness;
   $("sound").checked = settings.sound;
   $("language").replaceChildren(...settings.languages.map((l) => new Option({ en: "English", de: "Deutsch" }[l] || l, l)));
@@ -551,7 +551,7 @@ async function loadSettings() {
 $("settings").onsubmit = (event) => {
   event.preventDefault();
   needsPairing(async () => {
-    await api("PUT", "/api/settings", { name: $("board-name").value, brightness: Number($("brightness").value), sound: $("sound").checked,
+    await api("PUT", "/api/settings", { name: $("own-name").value, brightness: Number($("brightness").value), sound: $("sound").checked,
                                          language: $("language").value, sleep_minutes: Number($("sleep").value),
                                          reading: $("reading").value, show_computer_moves: $("show-moves").checked,
                                          speech: $("speech").checked });

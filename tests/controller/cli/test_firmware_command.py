@@ -20,7 +20,9 @@ from tests.support.micropython import needs_interpreter, powered_board
 @pytest.fixture(scope="module")
 def board(tmp_path_factory):
     needs_interpreter()
-    device = MicroPythonBoard(tmp_path_factory.mktemp("device") / "flash")
+    flash = tmp_path_factory.mktemp("device") / "flash"
+    flash.mkdir()  # a Pico's flash, empty: a test may compare it before anything is written
+    device = MicroPythonBoard(flash)
     device.power_on()
     yield device
     device.close()

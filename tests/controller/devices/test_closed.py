@@ -1,5 +1,5 @@
 """Every backend refuses use after ``close()`` as gpiozero's devices do (its ``DeviceClosed``):
-the LEDs, buttons, buzzer, status LED and touch link of the Pi, the simulator's board and LEDs,
+the LEDs, buttons, buzzer, status LED, voice and touch link of the Pi, the simulator's board and LEDs,
 the mock — each operation raises :class:`DeviceClosed`, and closing again does nothing. The
 GPIO parts run on gpiozero's MockFactory, the LED libraries on their stand-ins; every backend
 in the program is in the table below (a test says so)."""
@@ -19,8 +19,8 @@ from controller.bench.remote import TimedPixels
 from controller.bench.render import _TimedPixels
 from controller.devices.errors import DeviceClosed
 from controller.devices.frame import Frame
-from controller.devices.interfaces import Board, Device, Sound
-from controller.devices.mock import MockPixels, MockSound, mock_board
+from controller.devices.interfaces import Board, Device, Mute, Sound
+from controller.devices.mock import MockPixels, MockSound, MockSpeech, mock_board
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.errors import KaskadeError
 from controller.profile import load_profile
@@ -30,8 +30,9 @@ from hw.gpio.buzzer import GpioBuzzer
 from hw.gpio.status_led import StatusLed
 from hw.leds.neopixel import NeoPixelPixels
 from hw.leds.ws281x import Ws281xPixels
+from hw.speech import EspeakSpeech
 from hw.touch.link import TouchLink
-from sim.board import SimBoard, SimPixels, SimSound, sim_board
+from sim.board import SimBoard, SimPixels, SimSound, SimSpeech, sim_board
 from tests.support.fake_leds import FakeNeoPixel, FakeWs281x
 
 PROFILE = load_profile("kaskade-8x8")
@@ -56,6 +57,7 @@ Uses = dict[str, Callable[[Any], object]]
 """What a part does, by name: each a call on the part."""
 PIXELS: Uses = {"show": lambda part: part.show(frame())}
 SOUND: Uses = {"play": lambda part: part.play(Sound.TAP)}
+SPEECH: Uses = {"say": lambda part: part.say("your turn", "en")}
 BOARD: Uses = {"start": lambda part: part.start(ignore)}
 VIRTUAL: Uses = {"start": lambda part: part.start(ignore),
                  "down": lambda part: part.down(0), "up": lambda part: part.up(0)}
@@ -95,6 +97,10 @@ BACKENDS: dict[type[Device], tuple[Callable[[MockFactory], Device], Uses]] = {
     NeoPixelPixels: (lambda factory: NeoPixelPixels(PROFILE, *_neopixel()), PIXELS),
     TouchLink: (lambda factory: TouchLink(PROFILE, nowhere, retry=0.05), LINK),
     PiBoard: (pi_board, BOARD),
+    MockSpeech: (lambda factory: MockSpeech(), SPEECH),
+    SimSpeech: (lambda factory: SimSpeech(), SPEECH),
+    Mute: (lambda factory: Mute(), SPEECH),
+    EspeakSpeech: (lambda factory: EspeakSpeech("true"), SPEECH),
 }
 """Each backend: how to open one (on gpiozero's MockFactory where it has pins), what it does."""
 

@@ -62,8 +62,10 @@ def test_the_page_says_the_boards_words_in_its_language(served, listening):
 
 def test_the_boards_speaker_is_switched_from_the_page(served, listening):
     browser = listening
-    open_paired(browser, served)
+    wait = open_paired(browser, served)
     browser.find_element(By.XPATH, "//summary[text()='Settings']").click()
+    # the form shows the board's settings once they arrive (its name among them)
+    wait.until(lambda b: b.find_element(By.ID, "own-name").get_attribute("value"))
     box = browser.find_element(By.ID, "speech")
     assert not box.is_selected()
     box.click()

@@ -29,13 +29,15 @@ from .test_boot import BOOT
 pytestmark = pytest.mark.silicon
 
 WIRING = Path(__file__).parents[3] / "wiring"
+CHARGE_PADS = Path(__file__).parents[3] / "sim" / "silicon" / "charge-4x4.toml"
+"""The charge-pad touch board (no reference build: its sixteen pads hold no menus)."""
 
 
 PROFILES: dict[str, Callable[[], Profile]] = {
     "mpr121": lambda: load_profile("kaskade-8x8"),
     "mux": lambda: load_profile("kaskade-16x16"),
     "ttp223": chain_16x16,
-    "gpio": lambda: load_profile("kaskade-4x4"),
+    "gpio": lambda: load_profile(str(CHARGE_PADS)),
 }
 
 
