@@ -211,11 +211,11 @@ class GameConnection:
         self.heard = _nobody
         self.present = False
         with self._lock:
-            topics = self.subscriptions + sorted(self.following) + \
+            followed = self.subscriptions + sorted(self.following) + \
                 ([self.marker] if self.marker else [])
             self.subscriptions, self.marker, self.following = [], "", set()
-        if topics:
-            self.client.unsubscribe(topics)
+        if followed:
+            self.client.unsubscribe(followed)
         self.client.will_clear()
         with self._lock:
             self._acknowledged = set()

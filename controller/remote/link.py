@@ -197,6 +197,7 @@ class RemoteLink:
         if self.game is not None and not (self.table is not None and self.table.finished):
             raise RemoteError("this board is in a remote game already")
         self.cancel_join()
+        self.refusals.clear()
         self.joining = Joining(self.settings, code, self.keys, self.inbox.heard,
                                self.connection_kind)
         self.joining.start()
@@ -393,8 +394,7 @@ class RemoteLink:
         save_game(self.directory, record)
         self.game = record
         self.table = Table(record.game_id, GUEST, secret)
-        self.refusals.clear()
-        self._connect(record)
+        self._connect(record)  # the refusals of the lookup stay on show
 
     def _problem(self, text: str) -> None:
         log.warning("%s", text)

@@ -35,14 +35,21 @@ class Unsent:
         self.sent: list[tuple[str, bytes]] = []
         self.refusals: list[str] = []
         self.cleared = threading.Event()
+        self.following: set[str] = set()
 
     def start(self) -> None:
         pass
 
+    def follow(self, topics: set[str], sync: bool = False) -> None:
+        del sync
+        self.following = set(topics)
+
     def stop(self, cleanly: bool = True) -> None:
         del cleanly
 
-    def send(self, topic: str, payload: bytes, retain: bool = True) -> None:
+    def send(self, topic: str, payload: bytes, retain: bool = True,
+             expiry: float | None = None) -> None:
+        del retain, expiry
         self.sent.append((topic, payload))
 
     def clear(self, topics: list[str]) -> None:

@@ -140,37 +140,50 @@ def test_another_user_of_the_broker_cannot_take_the_seat_offered(
 
 def test_an_invite_cannot_be_poisoned_by_another_user(
         boards: tuple[Board, Board], broker: Mosquitto) -> None:
-    """Eve offers a game of her own and writes her game over every invite she sees (an invite
-    used to be anyone's to write: a board that typed Anna's code joined Eve's game). Ben types
-    Anna's code and joins Anna's game."""
+    """Eve writes her game over every invite she sees (an invite used to be anyone's to write:
+    a board that typed Anna's code joined Eve's game), offers one of her own and answers every
+    request with a yes to her game — forged, and a second time replayed to another request.
+    Ben types Anna's code and joins Anna's game; Eve's answers are refused, and the LEDs say
+    why."""
     anna, ben = boards
     eve = Eve(broker)
     evil_game = secrets.token_hex(8)
 
     def poison(topic: str, payload: bytes) -> None:
-        if not topic.startswith("kaskade/invite/") or not payload:
-            return
-        try:
-            invite = json.loads(payload)
-        except ValueError:
-            return
-        if isinstance(invite, dict) and invite.get("host") != "eve" and \
-                "/eve" not in topic and invite.get("game") != evil_game:
-            invite.update({"game": evil_game, "host": "eve"})
-            eve.publish(topic, json.dumps(invite).encode())
+        parts = topic.split("/")
+        if len(parts) == 3 and parts[2] != "eve" and payload:
+            eve.publish(topic, json.dumps({"v": 1, "game": evil_game, "host": "eve"}).encode())
+        elif len(parts) == 5 and parts[3:] == ["to", "eve"] and payload:
+            asked = json.loads(payload)
+            for nonce in (asked["nonce"], secrets.token_hex(16)):  # forged, then replayed
+                eve.publish(f"kaskade/invite/eve/to/{parts[2]}", json.dumps({
+                    "v": 1, "kind": "answer", "nonce": nonce, "game": evil_game,
+                    "proof": secrets.token_hex(32)}).encode(), retain=False)
 
     eve.react = poison
     eve.listen("kaskade/invite/#")
     try:
+        assert eve.send("kaskade/invite/eve", json.dumps(
+            {"v": 1, "kind": "offer", "salt": secrets.token_hex(16)}).encode()) == "Success"
         code = anna.ask(do="offer", game="kaskade", options={"size": "4x4"}, here=[0])["code"]
         game = annas_game(anna)
-        eve.wait_for(lambda heard: any(topic.startswith("kaskade/invite/") and payload
+        eve.wait_for(lambda heard: any(topic == "kaskade/invite/anna" and payload
                                        for topic, payload in heard.items()), "eve saw invites")
-        eve.settled()  # her writes, if the broker takes them, are in before ben looks
+        with eve.changed:  # her write over anna's invite has gone out
+            assert eve.changed.wait_for(lambda: eve.sent, WAIT)
+        answers = eve.settled()
+        assert answers, "eve wrote over no invite"
+        assert all("authorized" in answer for answer in answers), \
+            f"the broker let eve write over anna's invite: {answers}"
         ben.ask(do="join", code=code)
         joined = ben.until(lambda s: s["game"] is not None and s["seats"] is not None,
                            "ben joined a game")
         assert joined["game"] == game, "ben joined eve's game"
+        # her two answers come on one topic, so the board may see the later only (it
+        # keeps the latest of a topic while its loop comes round): either is refused
+        said = ben.until(lambda s: any("eve" in r for r in s["refusals"]), "ben refused eve")
+        assert all("forged" in r or "replayed" in r for r in said["refusals"]), said["refusals"]
+        assert {"invite refused: forged", "invite refused: replayed"} & set(said["announced"])
         anna.until(lambda s: "remote Ben" in s["seats"].values(), "anna sees ben")
     finally:
         eve.close()
