@@ -239,6 +239,9 @@ class RemoteLink:
                          f"{ROOT}/{record.game_id}/+/presence"]
         self.offering = None
         if record.side == HOST and not record.peer:
+            if not record.salt:  # offered by an earlier version: a code of this one's
+                fresh(record, time.time())
+                save_game(self.directory, record)
             self.offering = Offering(self.settings.user, record, self.keys,
                                      lambda: save_game(self.directory, record),
                                      lambda app, now: self._publish_offer())
