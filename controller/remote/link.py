@@ -275,11 +275,10 @@ class RemoteLink:
             self.viewers.clear()  # read again from their presences
             self._keep_link_state()
         elif heard.what == "synced":
-            if self.joining is not None and self.game is None:
+            if self.joining is not None:  # its connection may be the one back
                 self.joining.ask_again(now, at_once=True)
-            elif self._follow(sync=True):
-                pass  # the window moved while the logs were read back: read on first
-            else:
+            if not self._follow(sync=True):  # else the window moved while the logs were
+                # read back: read on first
                 self.synced = self.read_own_log = True
                 if self.relay is not None:
                     self.relay.apart()
@@ -358,7 +357,7 @@ class RemoteLink:
     def _invite_message(self, parts: list[str], payload: bytes, now: float) -> None:
         """A message at ``kaskade/invite/…``: an offer or an answer for the code this board
         looks up, or a request to the invite this board offers (checked and answered)."""
-        if self.joining is not None and self.game is None:
+        if self.joining is not None:  # then this board offers no game (join says so)
             self.joining.message(parts, payload, now)
             return
         offering, connection = self.offering, self.connection
@@ -381,7 +380,8 @@ class RemoteLink:
             return
         for refusal in joining.news():
             self._refuse(f"invite {joining.code}: {refusal}")
-            app.announce("invite refused: " + _short(refusal), HIGHLIGHT, now)
+            if _short(refusal):  # an answer to this board: the LEDs say why it was refused
+                app.announce("invite refused: " + _short(refusal), HIGHLIGHT, now)
         if joining.lookup.ambiguous:
             self.cancel_join()
             return
@@ -683,11 +683,12 @@ class RemoteLink:
 
 
 def _short(refusal: str) -> str:
-    """A refusal's kind, short enough to scroll on the LEDs."""
-    for kind in ("forged", "replayed", "both say yes", "offer"):
+    """The kind of a refused answer, short enough to scroll on the LEDs (``""``: another
+    user's offer the lookup could not read, said in the words only)."""
+    for kind in ("forged", "replayed", "both say yes"):
         if kind in refusal:
-            return {"both say yes": "two games", "offer": "bad offer"}.get(kind, kind)
-    return "not valid"
+            return "two games" if kind == "both say yes" else kind
+    return "" if "offer" in refusal else "not valid"
 
 
 def _minutes(seconds: float) -> str:
