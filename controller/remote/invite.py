@@ -49,8 +49,8 @@ INVITE_LIFE = 600.0
 """Seconds an invite code stands for its game; then the offering board makes a new one (and
 the broker forgets the offer by itself, should the board be gone: the offer's expiry)."""
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
-"""scrypt's cost (16 MiB, about 0.05 s on a desktop core; the Pi and a phone's page take a
-few times longer, once per invite): every guess at a code costs as much."""
+"""scrypt's cost (16 MiB, 0.11 s on a core of a shared machine; the Pi and a phone's page
+take a few times longer, once per invite): every guess at a code costs as much."""
 KEY_LABEL = b"kaskade invite 1\n"
 WRONG_PER_USER = 3
 """Wrong codes a user may show an invite before the host ignores its requests."""
