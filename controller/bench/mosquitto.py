@@ -25,10 +25,9 @@ USERS = {"anna": "anna-secret", "ben": "ben-secret", "eve": "eve-secret",
 game; ``watcher`` may only read)."""
 ACL = """\
 # Every board (pattern lines apply to every user; topic lines before a user line only to
-# anonymous clients) reads the games, whose ids come only with an invite, and the invites;
-# it writes invites, and in a game only under its own name.
+# anonymous clients) reads the games and the invites, and writes only under its own name:
+# kaskade/GAME/USER/… in a game, kaskade/invite/USER… for its invites.
 pattern read kaskade/#
-pattern readwrite kaskade/invite/#
 pattern write kaskade/+/%u/#
 # Home Assistant's discovery and the boards' states and commands (a home network's broker)
 pattern readwrite homeassistant/#

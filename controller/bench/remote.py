@@ -79,10 +79,11 @@ class CountingConnection(GameConnection):
     clearing: ClassVar[list[int]] = [0, 0]
     """The same for clearing the boards' parts of games that ended."""
 
-    def send(self, topic: str, payload: bytes, retain: bool = True) -> None:
+    def send(self, topic: str, payload: bytes, retain: bool = True,
+             expiry: float | None = None) -> None:
         CountingConnection.sent[0] += 1
         CountingConnection.sent[1] += len(topic.encode()) + len(payload)
-        super().send(topic, payload, retain)
+        super().send(topic, payload, retain, expiry)
 
     def clear(self, topics: list[str]) -> None:
         CountingConnection.clearing[0] += len(topics)

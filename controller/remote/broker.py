@@ -4,6 +4,9 @@ Everything it hears goes to ``heard`` as plain values, on paho's thread; whoever
 them to the app's thread. It connects outward with TLS and the board's credentials, leaves a
 retained presence with a last will that says the board is gone, subscribes to the game's
 topics, and reconnects on its own after a dropped connection (paho's back-off, 1 to 30 s).
+Which topics it follows may change while it runs (:meth:`GameConnection.follow`): the link
+follows each log through a window of sequence numbers, one topic each, so the broker sends
+nothing of a log beyond it.
 
 Topics, all under the game's prefix ``kaskade/GAME/`` so that an ACL confines a board to its
 own part (``pattern write kaskade/+/%u/#``):
@@ -14,7 +17,9 @@ own part (``pattern write kaskade/+/%u/#``):
 * ``kaskade/GAME/USER/sync`` — a marker the board sends itself after subscribing: the broker
   sends a subscription's retained messages before anything published after it, so when the
   marker comes back the board has read everything the broker kept;
-* ``kaskade/invite/CODE`` — the game an invite code stands for, retained until taken.
+* ``kaskade/invite/USER`` — the board ``USER``'s offer of a game (a salt; retained while the
+  invite lives), and ``kaskade/invite/USER/to/OTHER`` its requests and answers, not retained
+  (``controller/remote/invite.py``).
 """
 
 from __future__ import annotations
@@ -23,12 +28,13 @@ import logging
 import secrets
 import ssl
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
@@ -38,10 +44,11 @@ from controller.remote.faults import DROPPED, REFUSED, UNREACHABLE, Fault, fault
 from controller.remote.messages import presence as present
 
 ROOT = "kaskade"
-INVITES = f"{ROOT}/invite"
 KEEPALIVE = 20
 """Seconds between the client's pings: the broker sends the will about 1.5 times this after a
 board vanishes without a word."""
+PER_SUBSCRIBE = 64
+"""Topics in one SUBSCRIBE at most (its packet stays well under a broker's packet limit)."""
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +65,6 @@ def log_topic(game_id: str, user: str, seq: int) -> str:
 def presence_topic(game_id: str, user: str) -> str:
     """Where ``user``'s presence in the game is kept."""
     return f"{ROOT}/{game_id}/{user}/presence"
-
-
-def invite_topic(code: str) -> str:
-    """Where the game an invite code stands for is kept."""
-    return f"{INVITES}/{code}"
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,9 @@ class GameConnection:
         self.settings = settings
         self.game_id = game_id
         self.subscriptions = subscriptions
+        """The topics followed from the start to the end (besides :meth:`follow`'s)."""
+        self.following: set[str] = set()
+        """The topics :meth:`follow` last gave."""
         self.heard = heard
         self.present = presence
         """Whether the board says it is there (not while it only looks up an invite)."""
@@ -132,6 +137,7 @@ class GameConnection:
         """What the broker refused of this board's (``not authorized`` for a topic outside
         its ACL), for the health page and the tests."""
         self._lock = threading.Lock()
+        self._marking = threading.Lock()
         self._acknowledged: set[int] | None = None
         """The messages the broker has had since :meth:`clear` began."""
         self._clearing: set[int] = set()
@@ -159,9 +165,43 @@ class GameConnection:
                 sock.close()
         self.client.loop_stop()
 
-    def send(self, topic: str, payload: bytes, retain: bool = True) -> None:
-        """Publish at QoS 1 (paho queues it while the connection is down)."""
-        self.client.publish(topic, payload, qos=1, retain=retain)
+    def send(self, topic: str, payload: bytes, retain: bool = True,
+             expiry: float | None = None) -> None:
+        """Publish at QoS 1 (paho queues it while the connection is down); ``expiry``: the
+        seconds after which the broker forgets it (MQTT 5's message expiry)."""
+        properties = None
+        if expiry is not None:
+            properties = Properties(PacketTypes.PUBLISH)
+            properties.MessageExpiryInterval = max(1, round(expiry))
+        self.client.publish(topic, payload, qos=1, retain=retain, properties=properties)
+
+    def follow(self, topics: Collection[str], sync: bool = False) -> None:
+        """Hear ``topics`` from now on (beside :attr:`subscriptions`): those new are
+        subscribed — the broker sends what it keeps there — and those gone unsubscribed; with
+        ``sync``, ``synced`` is heard once the broker has sent everything it keeps of them.
+        While the connection is down, they are all subscribed when it is back."""
+        with self._lock:
+            new = sorted(set(topics) - self.following)
+            gone = sorted(self.following - set(topics))
+            self.following = set(topics)
+        if not self.client.is_connected():
+            return
+        if gone:
+            self.client.unsubscribe(gone)
+        self._subscribe(new, sync)
+
+    def _subscribe(self, topics: list[str], sync: bool) -> None:
+        """Subscribe ``topics`` (a packet per :data:`PER_SUBSCRIBE`); with ``sync``, the
+        marker goes out once the broker has answered the last packet."""
+        mid = None
+        with self._marking:  # its answer may come on paho's thread before the mid is kept
+            for start in range(0, len(topics), PER_SUBSCRIBE):
+                _, mid = self.client.subscribe([(topic, 1) for topic in
+                                                topics[start:start + PER_SUBSCRIBE]])
+            if sync and mid is not None:
+                self._subscribing = mid
+        if sync and mid is None:
+            self._mark()
 
     def clear(self, topics: list[str]) -> None:
         """The end of this board's part in the game: an empty retained message to each of
@@ -170,9 +210,12 @@ class GameConnection:
         now. It says nothing to the board any more meanwhile, and leaves no will."""
         self.heard = _nobody
         self.present = False
-        if self.subscriptions or self.marker:
-            self.client.unsubscribe(self.subscriptions + ([self.marker] if self.marker else []))
-        self.subscriptions, self.marker = [], ""
+        with self._lock:
+            followed = self.subscriptions + sorted(self.following) + \
+                ([self.marker] if self.marker else [])
+            self.subscriptions, self.marker, self.following = [], "", set()
+        if followed:
+            self.client.unsubscribe(followed)
         self.client.will_clear()
         with self._lock:
             self._acknowledged = set()
@@ -207,11 +250,11 @@ class GameConnection:
         if self.present:
             client.publish(presence_topic(self.game_id, self.settings.user), present(True),
                            qos=1, retain=True)
-        topics = self.subscriptions + ([self.marker] if self.marker else [])
-        if topics:
-            _, mid = client.subscribe([(topic, 1) for topic in topics])
-            self._subscribing = mid
         self.heard(Heard("connected"))
+        with self._lock:
+            topics = self.subscriptions + sorted(self.following) + \
+                ([self.marker] if self.marker else [])
+        self._subscribe(topics, sync=True)
 
     def _subscribed(self, client: mqtt.Client, userdata: Any, mid: int,
                     reasons: list[ReasonCode], properties: Properties | None) -> None:
@@ -219,12 +262,19 @@ class GameConnection:
         refused = [str(r) for r in reasons if r.is_failure]
         if refused:
             self.refusals.append(f"subscription refused: {', '.join(refused)}")
-        if mid == self._subscribing:
-            self._nonce = secrets.token_hex(8)
-            if self.marker:
-                self.client.publish(self.marker, self._nonce.encode(), qos=1)
-            else:
-                self.heard(Heard("synced"))
+        with self._marking:
+            due = mid == self._subscribing
+        if due:
+            self._mark()
+
+    def _mark(self) -> None:
+        """Send the marker (its coming back says that everything subscribed before it has
+        come), or, for a connection without one, say so at once."""
+        self._nonce = secrets.token_hex(8)
+        if self.marker:
+            self.client.publish(self.marker, self._nonce.encode(), qos=1)
+        else:
+            self.heard(Heard("synced"))
 
     def _failed(self, client: mqtt.Client, userdata: Any) -> None:
         del userdata

@@ -1,13 +1,15 @@
 """The remote game this board takes part in, kept in ``remote-game.json`` beside the autosave:
-its id, this board's side and chance secret, the other board's user and the invite code. It is
-written before anything is sent, so a board that loses power comes back to the same game with
-the same secret (its halves of the dice must stay the ones its anchor promised)."""
+its id, this board's side and chance secret, the other board's user, and while it offers the
+game the invite: its code, salt, key and when it was made, and the users that showed the code.
+It is written before anything is sent, so a board that loses power comes back to the same game
+with the same secret (its halves of the dice must stay the ones its anchor promised) and the
+same invite."""
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from controller.app.storage import StorageError, read_text, set_aside, write_atomically
@@ -29,6 +31,16 @@ class GameFile:
     """The other board's user at the broker, once known."""
     session_id: str = ""
     """The id of the game on this board (its session's ``Id``)."""
+    salt: str = ""
+    """The invite's salt (hexadecimal; in the offer the broker keeps)."""
+    key: str = ""
+    """The key the code gives with the salt (hexadecimal; ``""`` until derived): what a
+    request and an answer are proven with (``controller/remote/invite.py``)."""
+    made: float = 0.0
+    """When the code was made (seconds since the epoch): it stands for the game for
+    ``INVITE_LIFE``."""
+    showed: list[str] = field(default_factory=list)
+    """The users that showed the code: a hello is taken only from one of them."""
 
 
 def load_game(directory: Path) -> tuple[GameFile | None, str | None]:

@@ -23,9 +23,7 @@ this one's log gone, ends it as left.
 
 from __future__ import annotations
 
-import json
 import logging
-import re
 import secrets
 import time
 from collections.abc import Callable
@@ -42,14 +40,7 @@ from controller.devices.interfaces import InputEvent
 from controller.faces.face import face
 from controller.games import CHANCE, get_game
 from controller.games.status import title
-from controller.remote.broker import (
-    ROOT,
-    GameConnection,
-    Heard,
-    invite_topic,
-    log_topic,
-    presence_topic,
-)
+from controller.remote.broker import ROOT, GameConnection, Heard, log_topic, presence_topic
 from controller.remote.config import (
     CONFIG_FILE,
     HOME_ASSISTANT_FILE,
@@ -60,16 +51,20 @@ from controller.remote.config import (
 from controller.remote.faults import DROPPED, SHORT, Fault, LinkState, save_link
 from controller.remote.game_file import GameFile, forget_game, load_game, save_game
 from controller.remote.home_assistant import HomeAssistant
-from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
+from controller.remote.inbox import Inbox
+from controller.remote.invite import CODE, ask_topic, offer_topic
+from controller.remote.joining import Joining
+from controller.remote.keys import Keys
+from controller.remote.messages import Message, MessageError, decode, read_presence
+from controller.remote.offering import Offering, fresh
 from controller.remote.relay import Relay
 from controller.remote.screen import RemoteError, RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
 from controller.remote.view import key, taps, view, view_topic
+from controller.remote.window import window
 from controller.render.canvas import Canvas
 from controller.render.color import HIGHLIGHT
 
-CODE = re.compile(r"\d{6}")
-"""An invite code: six digits, entered by touch or on the web page."""
 AWAY_SHOWN_EVERY = 60.0
 """Seconds between the LEDs' reminders that the other board is away."""
 INVITE_SHOWN_EVERY = 30.0
@@ -98,9 +93,14 @@ class RemoteLink:
         """Messages of the other board (or of anyone) refused, with why."""
         self.table: Table | None = None
         self.connection: GameConnection | None = None
-        self.inviting: GameConnection | None = None
-        self.joining = ""
-        """The invite code being looked up."""
+        self.keys = Keys(lambda: self.post)
+        """Derives invite keys off the loop's thread (scrypt is slow on purpose)."""
+        self.inbox = Inbox(lambda: self.post, self.take)
+        """What the broker says, on its way to the loop: one payload per topic at most."""
+        self.joining: Joining | None = None
+        """The invite code being looked up, and how."""
+        self.offering: Offering | None = None
+        """The invite of the game this board offers, while nobody has joined."""
         self.connected = False
         self.synced = False
         self.lost_since: float | None = None
@@ -157,10 +157,11 @@ class RemoteLink:
     def close(self, cleanly: bool = True) -> None:
         """Leave the broker (cleanly: saying so, and letting the clearing of a game that
         ended finish; otherwise as a power cut would)."""
-        for connection in (self.connection, self.inviting):
-            if connection is not None:
-                connection.stop(cleanly)
-        self.connection = self.inviting = None
+        if self.connection is not None:
+            self.connection.stop(cleanly)
+        if self.joining is not None:
+            self.joining.stop()
+        self.connection, self.joining = None, None
         for leaving in self.leaving:
             leaving.finish(5.0 if cleanly else 0.0)
         self.leaving.clear()
@@ -172,8 +173,8 @@ class RemoteLink:
         it starts on the board at once, and the invite code (returned) stands for it."""
         self._check_free(app)
         secret = secrets.token_bytes(32)
-        record = GameFile(secrets.token_hex(8), HOST, secret.hex(),
-                          code=f"{secrets.randbelow(10 ** 6):06d}")
+        record = GameFile(secrets.token_hex(8), HOST, secret.hex())
+        fresh(record, time.time())
         table = Table(record.game_id, HOST, secret)
         try:
             table.hello(self.settings.name, game, options, here)
@@ -196,17 +197,16 @@ class RemoteLink:
         if self.game is not None and not (self.table is not None and self.table.finished):
             raise RemoteError("this board is in a remote game already")
         self.cancel_join()
-        self.joining = code
-        self.inviting = self.connection_kind(self.settings, "", [invite_topic(code)], self._heard,
-                                       presence=False)
-        self.inviting.start()
+        self.refusals.clear()
+        self.joining = Joining(self.settings, code, self.keys, self.inbox.heard,
+                               self.connection_kind)
+        self.joining.start()
 
     def cancel_join(self) -> None:
         """Stop looking up an invite code."""
-        self.joining = ""
-        if self.inviting is not None:
-            self.inviting.stop()
-            self.inviting = None
+        if self.joining is not None:
+            self.joining.stop()
+            self.joining = None
 
     def _check_free(self, app: App) -> None:
         if self.game is not None and app.session is not None and \
@@ -235,18 +235,38 @@ class RemoteLink:
         self.viewers.clear()
         self.view_kept = record.side == HOST  # one may be left from before: cleared unless
         # a page is there
-        self.connection = self.connection_kind(
-            self.settings, record.game_id,
-            [f"{ROOT}/{record.game_id}/+/log/+", f"{ROOT}/{record.game_id}/+/presence"],
-            self._heard)
+        subscriptions = [f"{ROOT}/{record.game_id}/+/log/1",
+                         f"{ROOT}/{record.game_id}/+/presence"]
+        self.offering = None
+        if record.side == HOST and not record.peer:
+            if not record.salt:  # offered by an earlier version: a code of this one's
+                fresh(record, time.time())
+                save_game(self.directory, record)
+            self.offering = Offering(self.settings.user, record, self.keys,
+                                     lambda: save_game(self.directory, record),
+                                     lambda app, now: self._publish_offer())
+            subscriptions.append(ask_topic("+", self.settings.user))
+        self.connection = self.connection_kind(self.settings, record.game_id, subscriptions,
+                                               self.inbox.heard)
+        self._follow()
         self.connection.start()
 
-    # -- what the broker says -----------------------------------------------------------------
+    def _follow(self, sync: bool = False) -> bool:
+        """Follow each side's log through the window just ahead of what is played
+        (``controller/remote/window.py``); whether that changed what is followed (with
+        ``sync``, the broker's ``synced`` says when it has sent what it keeps there)."""
+        game, table, connection = self.game, self.table, self.connection
+        if game is None or table is None or connection is None:
+            return False
+        users = ["", ""]
+        users[table.me], users[1 - table.me] = self.settings.user, game.peer
+        topics = window(game.game_id, (users[0], users[1]), table.played)
+        if topics == connection.following:
+            return False
+        connection.follow(topics, sync)
+        return True
 
-    def _heard(self, heard: Heard) -> None:
-        """On paho's thread: to the loop."""
-        if self.post is not None:
-            self.post(Call(lambda app, now: self.take(heard, app, now)))
+    # -- what the broker says -----------------------------------------------------------------
 
     def take(self, heard: Heard, app: App, now: float) -> None:
         """What the broker said, on the loop's thread."""
@@ -255,21 +275,25 @@ class RemoteLink:
             self.viewers.clear()  # read again from their presences
             self._keep_link_state()
         elif heard.what == "synced":
-            self.synced = self.read_own_log = True
-            if self.relay is not None:
-                self.relay.apart()
-            if self.game is not None:
-                self._resend()
+            if self.joining is not None:  # its connection may be the one back
+                self.joining.ask_again(now, at_once=True)
+            if not self._follow(sync=True):  # else the window moved while the logs were
+                # read back: read on first
+                self.synced = self.read_own_log = True
+                if self.relay is not None:
+                    self.relay.apart()
+                if self.game is not None:
+                    self._resend()
         elif heard.fault is not None:
             self._fault(heard.fault, app, now)
         elif heard.what == "message":
-            self._message(heard.topic, heard.payload, app)
+            self._message(heard.topic, heard.payload, app, now)
         self.sync(app, now)
 
-    def _message(self, topic: str, payload: bytes, app: App) -> None:
+    def _message(self, topic: str, payload: bytes, app: App, now: float) -> None:
         parts = topic.split("/")
-        if len(parts) == 3 and parts[:2] == [ROOT, "invite"]:
-            self._invited(parts[2], payload, app)
+        if parts[:2] == [ROOT, "invite"]:
+            self._invite_message(parts, payload, now)
             return
         game, table = self.game, self.table
         if game is None or table is None or len(parts) < 4 or parts[1] != game.game_id:
@@ -314,10 +338,13 @@ class RemoteLink:
             side = 1 - table.me
         elif not game.peer and table.me == HOST and message.kind == "hello" and \
                 message.seq == 1:
-            game.peer = user  # the board that joined
+            if user not in game.showed:
+                self._refuse(f"a hello from {user}, whose board has not shown the invite code")
+                return
+            game.peer = user  # the board that joined, having shown the code
             save_game(self.directory, game)
             if self.connection is not None:
-                self.connection.send(invite_topic(game.code), b"")  # nobody else joins
+                self.connection.send(offer_topic(self.settings.user), b"")  # nobody else joins
             side = GUEST
         else:
             self._refuse(f"a message from {user}, a board not in this game")
@@ -327,32 +354,50 @@ class RemoteLink:
         for refusal in table.refusals[before:]:
             self._refuse(f"from {user}: {refusal.reason}")
 
-    def _invited(self, code: str, payload: bytes, app: App) -> None:
-        if code != self.joining or not payload:
+    def _invite_message(self, parts: list[str], payload: bytes, now: float) -> None:
+        """A message at ``kaskade/invite/…``: an offer or an answer for the code this board
+        looks up, or a request to the invite this board offers (checked and answered)."""
+        if self.joining is not None:  # then this board offers no game (join says so)
+            self.joining.message(parts, payload, now)
             return
-        try:
-            offer = json.loads(payload.decode("utf-8"))
-            if not isinstance(offer, dict) or offer.get("v") != VERSION or \
-                    not re.fullmatch(r"[0-9a-f]{16}", str(offer.get("game"))) or \
-                    not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", str(offer.get("host"))):
-                raise ValueError("not an invite")
-        except (UnicodeDecodeError, ValueError) as error:
-            self._problem(f"invite {code}: {error}")
+        offering, connection = self.offering, self.connection
+        if offering is None or connection is None or len(parts) != 5 or \
+                parts[3:] != ["to", self.settings.user]:
             return
-        self.joining = ""
-        if self.inviting is not None:
-            self.inviting.send(invite_topic(code), b"")  # taken: nobody else joins with it
-            self.inviting.stop()
-            self.inviting = None
+        if not payload:
+            return
+        _, reason = offering.asked(
+            parts[2], payload, lambda topic, answer: connection.send(topic, answer, retain=False))
+        if reason:
+            self._refuse(reason)
+
+    def _joined(self, app: App, now: float) -> None:
+        """While a code is looked up: say what was refused (on the LEDs too: a forged or
+        replayed answer, two hosts saying yes), ask again, and once the game is found,
+        join it."""
+        joining = self.joining
+        if joining is None:
+            return
+        for refusal in joining.news():
+            self._refuse(f"invite {joining.code}: {refusal}")
+            if _short(refusal):  # an answer to this board: the LEDs say why it was refused
+                app.announce("invite refused: " + _short(refusal), HIGHLIGHT, now)
+        if joining.lookup.ambiguous:
+            self.cancel_join()
+            return
+        joining.ask_again(now)
+        found = joining.outcome(now)
+        if found is None:
+            return
+        self.cancel_join()
         secret = secrets.token_bytes(32)
-        record = GameFile(str(offer["game"]), GUEST, secret.hex(), peer=str(offer["host"]))
+        record = GameFile(found.game, GUEST, secret.hex(), peer=found.host)
         self._clear(app)
         self.close()
         save_game(self.directory, record)
         self.game = record
         self.table = Table(record.game_id, GUEST, secret)
-        self.refusals.clear()
-        self._connect(record)
+        self._connect(record)  # the refusals of the lookup stay on show
 
     def _problem(self, text: str) -> None:
         log.warning("%s", text)
@@ -378,10 +423,19 @@ class RemoteLink:
         assert self.table is not None and self.connection is not None and self.game is not None
         for seq in sorted(self.table.logs[self.table.me]):
             self._send(self.table.logs[self.table.me][seq])
-        game = self.game
-        if game.side == HOST and game.code:
-            self.connection.send(invite_topic(game.code), b"" if game.peer else json.dumps(
-                {"v": VERSION, "game": game.game_id, "host": self.settings.user}).encode())
+        if self.game.side == HOST:
+            self._publish_offer()
+
+    def _publish_offer(self) -> None:
+        """This board's offer as it stands: while nobody has joined, the salt, kept by the
+        broker for the time the code has left; once somebody has, nothing."""
+        if self.connection is None or self.game is None or not self.connected:
+            return
+        offering = self.offering
+        payload, expiry = (b"", None) if offering is None else offering.offer(time.time())
+        if not payload and offering is not None and offering.open:
+            return  # the key is on its way: the offer follows it
+        self.connection.send(offer_topic(self.settings.user), payload, expiry=expiry)
 
     def _write(self, kind: str, **body: Any) -> None:
         assert self.table is not None
@@ -389,9 +443,11 @@ class RemoteLink:
 
     def sync(self, app: App, now: float) -> None:
         """Bring the board and the table together (see the module's text)."""
+        self._joined(app, now)
         table, game = self.table, self.game
         if table is None or game is None:
             return
+        self._renew(app, now)
         session = app.game(game.session_id)  # None: the board shows another game
         if self.synced and self._peer_gone(table):
             self._left(app, session, table)
@@ -401,6 +457,7 @@ class RemoteLink:
                 app.say_about_game(game.session_id, self.connection_words(now) or
                                    "reading the game back from the broker")
             return
+        self._follow()
         if game.side == GUEST and not table.seats[GUEST]:
             self._say_hello(app, table)
             session = app.game(game.session_id)
@@ -417,6 +474,18 @@ class RemoteLink:
         self._words(app, game, table, now)
         self._view(app, table, session, now)
         self._tidy(app, session, table)
+
+    def _renew(self, app: App, now: float) -> None:
+        """A new invite code once the old has stood long enough or been guessed at too
+        often: the people here see it at once, and the offer follows once its key is
+        derived."""
+        offering = self.offering
+        why = "" if offering is None else offering.due(time.time())
+        if offering is None or not why:
+            return
+        offering.renew(time.time())
+        self._problem(f"a new invite code: {why}")
+        self.invite_shown = 0.0
 
     def _view(self, app: App, table: Table, session: Session[Any], now: float) -> None:
         """The offering board's view of the game for a page, while a page is there, once the
@@ -492,11 +561,12 @@ class RemoteLink:
         topics.append(presence_topic(game.game_id, user))
         if table.me == HOST:
             topics.append(view_topic(game.game_id, user))
-            if game.code and not game.peer:
-                topics.append(invite_topic(game.code))
+            if not game.peer:
+                topics.append(offer_topic(user))
         forget_game(self.directory)  # first: a board that stops now does not come back to it
         app.say_about_game(game.session_id, "")
         self.connection, self.game, self.table, self.relay = None, None, None, None
+        self.offering = None
         for done in [leaving for leaving in self.leaving if leaving.cleared.is_set()]:
             done.finish(0.0)  # those of games before, long done
             self.leaving.remove(done)
@@ -610,6 +680,15 @@ class RemoteLink:
                 table.state is not None and table.state.to_move != CHANCE:
             words.append(f"{name} is to move on their board")
         app.say_about_game(game.session_id, " · ".join(word for word in words if word))
+
+
+def _short(refusal: str) -> str:
+    """The kind of a refused answer, short enough to scroll on the LEDs (``""``: another
+    user's offer the lookup could not read, said in the words only)."""
+    for kind in ("forged", "replayed", "both say yes"):
+        if kind in refusal:
+            return "two games" if kind == "both say yes" else kind
+    return "" if "offer" in refusal else "not valid"
 
 
 def _minutes(seconds: float) -> str:

@@ -13,6 +13,14 @@ its own moves the same way), so it came from someone else with that board's cred
 the board's own next message takes the number. A message seen before (the same sequence
 number) is ignored; a different one under the number of a message played is refused.
 
+Input is bounded: a message more than :data:`WINDOW` numbers ahead of those of its side played
+is refused and not kept (the link does not even ask the broker for it:
+``controller/remote/link.py``), so a side that sends thousands ahead of the game costs this
+board at most :data:`WINDOW` messages; a message that would only repeat what its side said (a
+second ``end``, a second half for a chance step, a second request to take back while one is
+open) is refused, so a log grows only as the game does. The refusals kept are the latest
+:data:`MAX_REFUSALS`.
+
 What the table plays it also reports, in order, as values (``steps``: a move with the side
 that made it, a chance step drawn from both halves, a take-back agreed), parsed once by this
 board's engine: the link plays them on the board as they come, never by comparing the game's
@@ -31,6 +39,11 @@ from controller.remote import chance
 from controller.remote.chance import Chain, ChanceError
 from controller.remote.messages import MAX_PLY, Message
 
+WINDOW = 64
+"""Messages of a side kept at most ahead of those of it played (an honest board is never more
+than a few ahead: each of its messages waits for the other side's that it acknowledges)."""
+MAX_REFUSALS = 32
+"""Refusals kept (the latest); :attr:`Table.refused` counts them all."""
 HOST, GUEST = 0, 1
 """The two sides: the board that offered the game and the one that joined it."""
 SIDES = ("host", "guest")
@@ -114,23 +127,40 @@ class Table:
     ended: list[bool] = field(default_factory=lambda: [False, False])
     """Which sides have said they have the game's end (``end``)."""
     refusals: list[Refusal] = field(default_factory=list)
+    """The latest refusals (at most :data:`MAX_REFUSALS`)."""
+    refused: int = 0
+    """Refusals in all: those since a count are :meth:`refusals_since` it."""
 
     # -- taking in messages -----------------------------------------------------------------------
 
     def take(self, side: int, message: Message) -> bool:
         """Add ``message`` to ``side``'s log and play what can be played; False when it was
-        seen before (a duplicate or a replay), or is a different message under a number that
-        was seen (refused)."""
+        seen before (a duplicate or a replay), is a different message under a number that
+        was seen, or is too far ahead (both refused)."""
         log = self.logs[side]
         seen = log.get(message.seq)
         if seen is not None:
             if seen != message:
-                self.refusals.append(Refusal(side, message.seq, "a different message under a "
-                                             "sequence number already used"))
+                self._refuse(side, message.seq, "a different message under a sequence "
+                             "number already used")
+            return False
+        if message.seq > self.played[side] + WINDOW:
+            self._refuse(side, message.seq, f"message {message.seq}, more than {WINDOW} "
+                         f"ahead of the {self.played[side]} played: not kept")
             return False
         log[message.seq] = message
         self._advance()
         return True
+
+    def _refuse(self, side: int, seq: int, reason: str) -> None:
+        self.refusals.append(Refusal(side, seq, reason))
+        del self.refusals[:-MAX_REFUSALS]
+        self.refused += 1
+
+    def refusals_since(self, count: int) -> list[Refusal]:
+        """The refusals after the first ``count`` (as many of them as are kept)."""
+        return self.refusals[len(self.refusals) - min(self.refused - count,
+                                                     len(self.refusals)):]
 
     def _advance(self) -> None:
         """Play every message whose turn has come, host first when both could go."""
@@ -143,7 +173,7 @@ class Table:
                         self._play(side, message)
                     except (TableError, MoveError, ChanceError) as error:
                         # dropped: its number stays free for the message its board meant
-                        self.refusals.append(Refusal(side, message.seq, str(error)))
+                        self._refuse(side, message.seq, str(error))
                         self.played[side] -= 1
                         del self.logs[side][message.seq]
                     break
@@ -162,6 +192,8 @@ class Table:
         if message.kind == "end":
             if not self.finished:
                 raise TableError("says the game is over; it is not")
+            if self.ended[side]:
+                raise TableError("says again that the game is over")
             self.ended[side] = True
         elif message.kind == "move":
             self._move(side, state, message["ply"], message["move"])
@@ -177,6 +209,9 @@ class Table:
             to = message["to"]
             if to >= state.plies:
                 raise TableError(f"asks to go back to ply {to}; the game is at {state.plies}")
+            if self.undo_asked is not None and self.undo_asked[0] == side:
+                raise TableError(f"asks to go back to ply {to} while its request to go back "
+                                 f"to ply {self.undo_asked[1]} is open")
             self.undo_asked = (side, to)
         else:
             to = message["to"]
@@ -246,9 +281,10 @@ class Table:
         if ply != state.plies or state.to_move != CHANCE:
             raise TableError(f"a half for ply {ply}; no chance step is due there")
         seat.chain.check(ply, value)
-        halves = self.halves.setdefault(ply, [None, None])
-        if halves[side] is not None and halves[side] != value:
+        halves = self.halves.get(ply, [None, None])
+        if halves[side] is not None:
             raise TableError(f"a second half for ply {ply}")
+        self.halves[ply] = halves
         halves[side] = value
         self._draw(state)
 
@@ -287,6 +323,7 @@ class Table:
         refused = [r for r in self.refusals if (r.side, r.seq) == (self.me, seq)]
         if refused:  # never sent, and dropped from the log
             self.refusals.remove(refused[0])
+            self.refused -= 1
             raise TableError(refused[0].reason)
         return message
 

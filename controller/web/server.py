@@ -39,7 +39,8 @@ PAGE_FILES = {"index.html": "text/html", "board.js": "text/javascript",
               "board.css": "text/css", "mqtt.js": "text/javascript",
               "remote.js": "text/javascript", "sha2.js": "text/javascript",
               "chance.js": "text/javascript", "seat.js": "text/javascript",
-              "remote_link.js": "text/javascript", "remote_tap.js": "text/javascript"}
+              "remote_link.js": "text/javascript", "remote_tap.js": "text/javascript",
+              "invite.js": "text/javascript"}
 
 
 class WebError(KaskadeError, OSError):

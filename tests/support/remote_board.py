@@ -13,8 +13,9 @@ named; remote settings in STATE_DIR's board directory). Requests:
 ``{"do": "tap", "column": …, "row": …}`` (a finger on a pad and off again),
 ``{"do": "png", "path": …}`` (the LEDs as a picture), ``{"do": "local", "game": …}`` (a new
 game against the computer: an unfinished game of another kind waits). The state answered
-says what the LEDs have scrolled (``announced``), the remote game the link is in (``game``)
-and the games whose part at the broker it is still clearing (``clearing``).
+says what the LEDs have scrolled (``announced``), the remote game the link is in (``game``),
+the messages of each side its table keeps that it has not played (``kept``), and the games
+whose part at the broker it is still clearing (``clearing``).
 A move is played as a tap plays it, once the tap is mapped to the move."""
 
 from __future__ import annotations
@@ -114,6 +115,9 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
         "refused_by_broker": [] if link.connection is None else link.connection.refusals,
         "announced": announced,
         "game": None if link.game is None else link.game.game_id,
+        "kept": None if link.table is None else [
+            len(log) - played for log, played in zip(link.table.logs, link.table.played,
+                                                     strict=True)],
         "clearing": [c.game_id for c in link.leaving if not c.cleared.is_set()],
         "frames": len(pixels.frames),
     }

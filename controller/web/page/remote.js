@@ -82,35 +82,17 @@ async function subscribeAll(topics) {
   if (granted.some((code) => code === 0x80)) throw new Error("The broker does not let this user read that game.");
 }
 
-// The game an invite code stands for; the code is taken, so no board joins with it as well.
+// The game an invite code stands for (invite.js: the code is never sent; only a board that
+// proves it is believed).
 async function lookUp(code) {
-  const topic = `kaskade/invite/${code}`;
-  let found = null;
-  const client = await connectRemoteFor(topic, (text) => { found = text; });
+  const client = new MqttClient(remote.url, { user: remote.user, password: remote.password,
+    clientId: `${remote.user}-${HEX(crypto.getRandomValues(new Uint8Array(6)))}` });
+  await client.connect();
   try {
-    await client.subscribe([topic]);
-    // the broker sends a retained message right after the subscription's answer
-    for (let i = 0; i < 30 && found === null; i++) await new Promise((r) => setTimeout(r, 100));
-    if (!found) throw new Error(`No game waits under invite code ${code}: the code is spent or mistyped.`);
-    let invite;
-    try { invite = JSON.parse(found); } catch (error) { invite = null; }
-    if (!invite || invite.v !== 1 || !/^[0-9a-f]{16}$/.test(invite.game) || !/^[A-Za-z0-9_-]{1,32}$/.test(invite.host)) {
-      throw new Error(`Invite ${code} is not one this page understands.`);
-    }
-    remote.offer = found;
-    await client.publish(topic, "", { retain: true });
-    return invite;
+    return await inviteLookUp(client, code, remote.user);
   } finally {
     client.close();
   }
-}
-
-async function connectRemoteFor(topic, found) {
-  const client = new MqttClient(remote.url, { user: remote.user, password: remote.password,
-    clientId: `${remote.user}-${HEX(crypto.getRandomValues(new Uint8Array(6)))}` });
-  client.onmessage = (heardTopic, text) => { if (heardTopic === topic && text) found(text); };
-  await client.connect();
-  return client;
 }
 
 function heard(topic, text) {
@@ -133,7 +115,6 @@ function heard(topic, text) {
 function sayHello() {
   const view = remote.view;
   if (!seatPlays(view)) {
-    remote.client.publish(`kaskade/invite/${remote.invite}`, remote.offer, { retain: true });
     remoteSay(`${view.title} has dice or shuffles this page cannot check: a page cannot take a seat in it (a board can). The invite is left for a board.`);
     leaveRemote(false);
     return;

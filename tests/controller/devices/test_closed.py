@@ -1,8 +1,8 @@
 """Every backend refuses use after ``close()`` as gpiozero's devices do (its ``DeviceClosed``):
 the LEDs, buttons, buzzer, status LED, voice and touch link of the Pi, the simulator's board
-and LEDs, the mock — each operation raises :class:`DeviceClosed`, and closing again does nothing. The
-GPIO parts run on gpiozero's MockFactory, the LED libraries on their stand-ins; every backend
-in the program is in the table below (a test says so)."""
+and LEDs, the mock — each operation raises :class:`DeviceClosed`, and closing again does
+nothing. The GPIO parts run on gpiozero's MockFactory, the LED libraries on their stand-ins;
+every backend in the program is in the table below (a test says so)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ not needed to offer: the connection here only counts what would be sent."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,10 @@ from controller.faces.setup import defaults
 from controller.games import get_game
 from controller.profile import load_profile, profile_names
 from controller.remote.config import BrokerSettings
+from controller.remote.game_file import GameFile, load_game, save_game
 from controller.remote.link import RemoteLink
 from controller.remote.screen import RemoteError
+from controller.remote.table import HOST
 from tests.support.board import BoardHarness
 
 SETTINGS = BrokerSettings("127.0.0.1", 1883, "anna", "secret", tls=False, name="Anna")
@@ -35,14 +38,21 @@ class Unsent:
         self.sent: list[tuple[str, bytes]] = []
         self.refusals: list[str] = []
         self.cleared = threading.Event()
+        self.following: set[str] = set()
 
     def start(self) -> None:
         pass
 
+    def follow(self, topics: set[str], sync: bool = False) -> None:
+        del sync
+        self.following = set(topics)
+
     def stop(self, cleanly: bool = True) -> None:
         del cleanly
 
-    def send(self, topic: str, payload: bytes, retain: bool = True) -> None:
+    def send(self, topic: str, payload: bytes, retain: bool = True,
+             expiry: float | None = None) -> None:
+        del retain, expiry
         self.sent.append((topic, payload))
 
     def clear(self, topics: list[str]) -> None:
@@ -130,3 +140,24 @@ def test_a_waiting_local_game_never_blocks_the_players_screen(tmp_path):
     assert board.app.session is not local
     assert board.app.session.remote
     assert "kaskade" in board.app.parked.names, "the local game waits on its tile"
+
+
+def test_an_offer_of_the_version_before_gets_a_code_of_this_ones(tmp_path: Path) -> None:
+    """A board upgraded while its offer waited had only a code (sent to the broker as it was):
+    it comes back with a new code, a salt and, once derived, a key, and offers only the salt."""
+    board = BoardHarness(tmp_path, "kaskade-8x8")
+    save_game(board.store.directory, GameFile("0123456789abcdef", HOST, "00" * 32,
+                                              code="123456"))
+    link = RemoteLink(SETTINGS, board.store.directory, connection=Unsent)  # type: ignore[arg-type]
+    link.attach(lambda call: call.run(board.app, board.now))  # type: ignore[union-attr]
+    record, _ = load_game(board.store.directory)
+    assert record is not None
+    assert record.salt
+    assert link.offering is not None
+    assert record.made > 0
+    for _ in range(200):  # the key comes from the worker thread
+        if record.key:
+            break
+        time.sleep(0.05)
+    assert load_game(board.store.directory)[0].key  # type: ignore[union-attr]
+    link.close()

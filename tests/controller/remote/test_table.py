@@ -5,15 +5,17 @@ nothing; undo needs the other side's yes; a table rebuilt from the logs alone is
 
 from __future__ import annotations
 
+import json
 import random
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.games import CHANCE
-from controller.remote.messages import Message
-from controller.remote.table import GUEST, HOST, Table, TableError
+from controller.remote.messages import Message, decode
+from controller.remote.table import GUEST, HOST, MAX_REFUSALS, WINDOW, Table, TableError
 
 
 class Pair:
@@ -92,11 +94,17 @@ def test_shuffled_and_repeated_delivery_comes_to_the_same_game(seed: int) -> Non
     assert not pair.host.refusals
     assert not pair.guest.refusals
     rebuilt = Table("game1", HOST, b"h" * 32)
-    for side in (GUEST, HOST):  # the logs alone, as the broker keeps them, in any order
-        for message in sorted(pair.host.logs[side].values(), key=lambda m: -m.seq):
-            rebuilt.take(side, message)
+    while True:  # the logs alone, as the broker keeps them, in any order: read again as
+        # long as the window moves (the link asks the broker for the window's numbers)
+        before = list(rebuilt.played)
+        for side in (GUEST, HOST):
+            for message in sorted(pair.host.logs[side].values(), key=lambda m: -m.seq):
+                rebuilt.take(side, message)
+        if rebuilt.played == before:
+            break
     assert rebuilt.names == pair.host.names
     assert rebuilt.finished
+    assert all("not kept" in refusal.reason for refusal in rebuilt.refusals)
 
 
 def test_the_dice_depend_on_both_secrets() -> None:
@@ -240,3 +248,79 @@ def test_a_guest_who_names_another_game_is_refused() -> None:
     host.take(GUEST, guest.hello("Ben", "kaskade", {"size": "4x4"}, [1]))
     assert host.joined
     assert host.seats[GUEST].name == "Ben"
+
+
+def test_messages_beyond_the_window_are_refused_and_not_kept() -> None:
+    """Thousands sent ahead of the game cost the board at most the window's messages; the
+    game goes on, and one played moves the window on."""
+    pair = kaskade_pair()
+    host, guest = pair.host, pair.guest
+    pair.send(HOST, host.move("a1"))
+    pair.deliver()
+    ahead = len(host.logs[GUEST]) + 2  # a gap: none of them can be played
+    for seq in range(ahead, ahead + 3000):
+        host.take(GUEST, Message("resign", seq, 1))
+    kept = len(host.logs[GUEST]) - host.played[GUEST]
+    assert kept == WINDOW - 1  # the numbers up to the window's end, after the gap
+    assert host.refused == 3000 - kept
+    assert len(host.refusals) == MAX_REFUSALS  # the latest refusals, counted in all
+    assert "not kept" in host.refusals[-1].reason
+    assert [r.seq for r in host.refusals_since(host.refused - 2)] == [ahead + 2998, ahead + 2999]
+    pair.send(GUEST, guest.move("d4"))  # the guest's own next message fills the gap: the
+    pair.deliver()  # resignation waiting after it is played, the window moves on
+    assert host.names == ["a1", "d4"]
+    assert host.resigned == GUEST
+
+
+@pytest.mark.parametrize("repeat", ["end", "reveal", "undo"])
+def test_a_side_cannot_grow_its_log_without_the_game(repeat: str) -> None:
+    """What would only say again what a side said is refused: a log grows as the game does."""
+    if repeat == "reveal":
+        pair = Pair("big-balls", {}, [0])
+        rng = random.Random(2)
+        while pair.host.state.to_move != CHANCE:  # type: ignore[union-attr]
+            pair.step(rng)
+        half = pair.guest.reveal_due()
+        assert half is not None
+        again = Message("reveal", half.seq + 1, half.ack, dict(half.body))
+        reason = "a second half"
+    else:
+        pair = kaskade_pair()
+        if repeat == "end":
+            pair.send(HOST, pair.host.write("resign"))
+            pair.deliver()
+            half = pair.guest.write("end")
+            reason = "again that the game is over"
+        else:
+            pair.send(HOST, pair.host.move("a1"))
+            pair.deliver()
+            half = pair.guest.write("undo", to=0)
+            reason = "is open"
+        again = Message(repeat, half.seq + 1, half.ack, dict(half.body))
+    pair.host.take(GUEST, half)
+    count = len(pair.host.logs[GUEST])
+    pair.host.take(GUEST, again)
+    assert reason in pair.host.refusals[-1].reason
+    assert len(pair.host.logs[GUEST]) == count
+
+
+def test_the_memory_a_game_keeps_of_messages_ahead_is_bounded() -> None:
+    """30,000 messages sent ahead of the game, each as large as a move may be: what the table
+    keeps of them stays within the window's worth, measured (docs/remote.md gives the
+    figure)."""
+    pair = kaskade_pair()
+    host = pair.host
+    ahead = len(host.logs[GUEST]) + 2  # a gap: none of them can be played
+    flood = [json.dumps({"v": 1, "kind": "move", "seq": seq, "ack": 1, "ply": 4000,
+                         "move": "x" * 32}).encode() for seq in range(ahead, ahead + 30_000)]
+    tracemalloc.start()
+    try:
+        before = tracemalloc.take_snapshot()
+        for payload in flood:  # as the link takes them: decoded, then to the table
+            host.take(GUEST, decode(payload))
+        grown = sum(stat.size_diff for stat in
+                    tracemalloc.take_snapshot().compare_to(before, "filename"))
+    finally:
+        tracemalloc.stop()
+    assert len(host.logs[GUEST]) - host.played[GUEST] == WINDOW - 1
+    assert grown < 64 * 1024, f"{grown} bytes kept for 30,000 messages ahead"

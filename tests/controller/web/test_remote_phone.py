@@ -317,7 +317,7 @@ def test_the_page_plays_by_tap_through_a_broker_restart_and_a_watcher_cannot(
         assert f"Denied PUBLISH from {client_id}" not in broker.log.read_text()
         assert anna.state_now()["moves"] == ["a1"]
         assert refused_writes(broker, "watcher", [f"kaskade/{game_id.split('/')[0]}/watcher/"
-                                                  "log/1", "kaskade/invite/123456"])
+                                                  "log/1", "kaskade/invite/watcher"])
 
         browser.switch_to.window(phone)
         shoot(browser, tmp_path / "to-tap.png")

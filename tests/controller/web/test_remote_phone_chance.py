@@ -22,6 +22,16 @@ from selenium.webdriver.common.by import By
 from controller.bench.mosquitto import USERS, Mosquitto
 from controller.games import CHANCE, get_game
 from controller.remote import chance
+from controller.remote.invite import (
+    Invitation,
+    answer,
+    ask_topic,
+    derive_key,
+    new_code,
+    new_salt,
+    offer,
+    offer_topic,
+)
 from controller.remote.messages import decode
 from controller.remote.table import GUEST, HOST, Table
 from controller.remote.view import view as view_of
@@ -236,7 +246,9 @@ class LyingBoard:
     def __init__(self, broker: Mosquitto, bend: str) -> None:
         self.bend = bend
         self.game_id = secrets.token_hex(8)
-        self.code = f"{secrets.randbelow(10 ** 6):06d}"
+        self.code = new_code()
+        salt = new_salt()
+        self.invitation = Invitation("anna", salt, derive_key(self.code, "anna", salt))
         self.table = Table(self.game_id, HOST, secrets.token_bytes(32))
         self.table.hello("Anna", "big-balls", {}, [0])
         self.lock = threading.Lock()
@@ -248,15 +260,23 @@ class LyingBoard:
         self.client.loop_start()
         root = f"kaskade/{self.game_id}"
         self.client.subscribe(f"{root}/phone/log/+", qos=1)
+        self.client.subscribe(ask_topic("+", "anna"), qos=1)
         self.send(f"{root}/anna/log/1", self.table.logs[HOST][1].encode())
         self.publish_view()
-        self.send(f"kaskade/invite/{self.code}", json.dumps(
-            {"v": 1, "game": self.game_id, "host": "anna"}).encode())
+        self.send(offer_topic("anna"), offer(salt))
 
     def send(self, topic: str, payload: bytes) -> None:
         self.client.publish(topic, payload, qos=1, retain=True).wait_for_publish(WAIT)
 
     def heard(self, client: Any, userdata: Any, message: Any) -> None:
+        parts = message.topic.split("/")
+        if parts[1] == "invite":  # a request: answered as a board answers it
+            shown, _, nonce = self.invitation.asked(parts[2], message.payload)
+            if shown is not None:
+                self.client.publish(ask_topic("anna", parts[2]), answer(
+                    self.invitation.key, "anna", parts[2], self.invitation.salt, nonce,
+                    self.game_id if shown else ""), qos=1)
+            return
         with self.lock:
             self.table.take(GUEST, decode(message.payload))
             self.table.reveal_due()
