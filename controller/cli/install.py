@@ -28,6 +28,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.server import parse_address
-from hw.leds.privileges import device_groups, led_devices, root_needed
+from hw.leds.privileges import ROOT_COST, device_groups, led_devices, root_needed
 from hw.pi.facts import read_facts
 from hw.pi.install import (
     PREFIX,
@@ -220,25 +221,28 @@ def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> d
         argument = str(copied)
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
+    leds = broker_addresses(f"{profile.ddp.host}:{profile.ddp.port}", "[leds.ddp] host") \
+        if profile.led_backend == "ddp" and profile.ddp else ()
     wanted.update(files(profile, argument, who, None if args.no_web else args.web,
                         serial=serial, touch=touch,
-                        broker=broker_addresses(args.broker) if args.broker else ()))
+                        broker=broker_addresses(args.broker) if args.broker else (),
+                        leds=leds))
     if args.web_upgrades:
         wanted.update(upgrade_units(STATE / SPOOL))
     return wanted
 
 
-def broker_addresses(address: str) -> tuple[str, ...]:
-    """The IP addresses of the broker at ``HOST:PORT`` (a unit allows addresses, not names),
-    each as a network of one; ``UsageError`` when it names none."""
+def broker_addresses(address: str, what: str = "--broker") -> tuple[str, ...]:
+    """The IP addresses of the machine at ``HOST:PORT`` (a unit allows addresses, not names),
+    each as a network of one; ``UsageError`` (naming ``what`` gave it) when it names none."""
     found = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[^:\[\]]+):(\d{1,5})", address)
     if found is None:
-        raise UsageError(f"--broker {address}: give HOST:PORT or [IPv6]:PORT")
+        raise UsageError(f"{what} {address}: give HOST:PORT or [IPv6]:PORT")
     host, port = found[1].strip("[]"), int(found[2])
     try:
         infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError) as error:
-        raise UsageError(f"--broker {address}: the name does not resolve ({error})") from None
+        raise UsageError(f"{what} {address}: the name does not resolve ({error})") from None
     addresses = sorted({str(info[4][0]) for info in infos})
     return tuple(f"{ip}/{128 if ':' in ip else 32}" for ip in addresses)
 
@@ -247,8 +251,10 @@ def run(args: argparse.Namespace) -> int:
     """Install (or show what would be installed) and start the service."""
     profile = load_profile(args.profile)
     facts = read_facts()
-    who = account(root_needed(profile, facts), device_groups(profile, facts),
-                  led_devices(profile, facts))
+    groups = device_groups(profile, facts)
+    if args.root == Path("/"):  # a group this system has not would stop the unit starting
+        groups = tuple(group for group in groups if _group_exists(group))
+    who = account(root_needed(profile, facts), groups, led_devices(profile, facts))
     wanted = _wanted_files(args, profile, who)
     service_steps = _service_steps(args.web_upgrades, args.root)
     source = program_source(args.wheel)
@@ -256,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
     layout = Layout(PREFIX)
     steps = commands(who, args.web_upgrades)
     shown = [*steps, *shown_steps(making, source, layout, __version__)]
+    if who.user == "root":
+        print(f"note: {who.why}, so {ROOT_COST}", file=sys.stderr)
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
         for path, text in wanted.items():
