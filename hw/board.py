@@ -86,7 +86,7 @@ def pi_board(profile: Profile, port: str | None = None,
     machine = facts or read_facts()
     pixels = open_pixels(profile, machine)
     touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
-                        updater=bundled_updater(profile))
+                        silence=profile.touch.silence_seconds, updater=bundled_updater(profile))
     if machine.generation is None and pin_factory is None:
         return PiBoard(profile, pixels, touches, NoButtons(), Silence(), None)
     from gpiozero.exc import GPIOZeroError  # noqa: PLC0415  (only a Pi board needs it)

@@ -125,6 +125,16 @@ class Touch:
     pins: tuple[int, ...] = ()
     """Microcontroller pins, one per pad, for direct charge-time sensing."""
     usb: Usb = field(default_factory=Usb)
+    silence_seconds: float = 3.0
+    """How long the Pi waits for a line from the board (a Pico's firmware beats every second)
+    before it takes the board for gone and connects again: longer for a board slower than a
+    Pico, such as an emulated one."""
+
+    @property
+    def answer_seconds(self) -> float:
+        """How long the Pi waits for the board's answer to a question (who it is): two
+        seconds, or a third of the silence it allows a slower board."""
+        return max(2.0, self.silence_seconds / 3)
 
     @property
     def capacity(self) -> int:

@@ -213,10 +213,11 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
         table.problem(sensor or "sensor", f"GP{', GP'.join(map(str, internal))}: GP23-25 are "
                       "wired on the Pico itself, not on its header")
     usb = _usb(table.table("usb", required=False))
+    silence = table.number("silence_seconds", 1, 120, Touch.silence_seconds)
     table.done()
-    if sensor is None or order is None or usb is None:
+    if sensor is None or order is None or usb is None or silence is None:
         return None
-    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb), order)
+    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb, silence), order)
 
 
 def _usb(table: Reader | None) -> Usb | None:

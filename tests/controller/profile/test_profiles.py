@@ -193,6 +193,19 @@ def test_a_panel_on_a_missing_channel_and_an_unused_channel_are_refused():
     ]
 
 
+def test_a_slow_touch_board_is_given_time():
+    """A Pico beats every second: three seconds of silence and the Pi connects again, and it
+    waits two for an answer; a slower board (an emulated one) says how long it needs."""
+    assert (load_profile("kaskade-8x8").touch.silence_seconds,
+            load_profile("kaskade-8x8").touch.answer_seconds) == (3.0, 2.0)
+    data = copy.deepcopy(GOOD)
+    data["touch"]["silence_seconds"] = 30
+    touch = parse_profile(data, "slow.toml").touch
+    assert (touch.silence_seconds, touch.answer_seconds) == (30.0, 10.0)
+    assert broken(lambda d: d["touch"].update(silence_seconds=0.5)) == \
+        ["my-board.toml: touch.silence_seconds: must be 1 to 120, not 0.5"]
+
+
 def test_two_channels_need_one_pin_on_each_pwm():
     def two(data):
         data["leds"]["channels"][0]["gpio"] = 18
