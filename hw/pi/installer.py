@@ -10,7 +10,9 @@ runs is exactly the one that was tested.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -36,10 +38,28 @@ from hw.pi.releases import (
 
 PINNED = "program.txt"
 """The program's wheel and its hash, in each release installed with constraints."""
-NOT_COPIED = shutil.ignore_patterns(".git", ".venv", "venv", "node_modules", "build", "dist",
-                                    "*.egg-info", "__pycache__", "*.so", ".*_cache",
-                                    ".hypothesis")
+LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "venv", "node_modules", "build", "dist",
+                                  "*.egg-info", "__pycache__", "*.so", ".*_cache", ".hypothesis")
 """What a wheel is never built from: version control, environments, build leftovers."""
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """What of ``names`` in ``folder`` the copy a wheel is built from leaves out: what
+    :data:`LEFT_OUT` names, and anything that is neither a file, a folder nor a link — such as
+    the notification pipes (``.lgd-nfy0``) lgpio leaves in the folder a program that used the
+    pins ran in (``kaskade selftest`` in the clone, say), which cannot be copied."""
+    left = set(LEFT_OUT(folder, names))
+    for name in names:
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:  # gone meanwhile
+            left.add(name)
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            left.add(name)
+    return left
+
+
 Run = Callable[[tuple[str, ...]], None]
 
 
@@ -125,7 +145,7 @@ class Installer:
                 raise ReleaseError(f"{source}: neither a wheel nor a Kaskade Board checkout "
                                    "(no pyproject.toml of kaskade-board)")
             copy = scratch / "source"
-            shutil.copytree(source, copy, ignore=NOT_COPIED, symlinks=True)
+            shutil.copytree(source, copy, ignore=not_copied, symlinks=True)
             print(f"building a wheel of {source}", flush=True)
             self.run((self.python, "-m", "pip", "wheel", "--quiet", "--no-deps",
                       "--disable-pip-version-check", "--wheel-dir", str(scratch), str(copy)))

@@ -3,6 +3,10 @@ changes above it (overlayfs, in a folder of the run's own, so the cache stays as
 programs run by qemu's user mode through binfmt_misc. Each command gets a mount namespace of
 its own, so nothing stays mounted when it ends, whatever happens to it.
 
+The tree uses this machine's network: its name server, and the certificates this machine
+trusts (a network whose proxy re-signs TLS has its own; Debian's pip trusts the system's
+bundle), bound over the tree's own for each command.
+
 README's user is the tree's ``maker``. ``sudo`` cannot work here — qemu's user mode runs a
 setuid program with its caller's rights, so sudo finds itself without root — so a step that
 README writes with sudo is run as root instead (:meth:`Chroot.run` with ``root=True``); in the
@@ -15,11 +19,13 @@ import os
 import shlex
 import subprocess
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from sim.pi.rootfs import USER, Rootfs, RootfsError
 
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+TRUSTED = Path("/etc/ssl/certs/ca-certificates.crt")
+"""The certificates this machine trusts (Debian's place for them, the tree's too)."""
 
 
 class ChrootError(RootfsError):
@@ -62,6 +68,25 @@ class Chroot:
         """Where a file this run wrote at ``inside`` is kept on this machine."""
         return self.work / "upper" / inside.lstrip("/")
 
+    def make_folder(self, inside: str) -> Path:
+        """The folder ``inside`` made in this run's changes, with the tree's owner and mode
+        for the part of it the tree has and the user's for the rest (a bind mount's place)."""
+        where = PurePosixPath(inside)
+        for depth in range(2, len(where.parts) + 1):
+            part = PurePosixPath(*where.parts[:depth]).relative_to("/")
+            upper, lower = self.work / "upper" / part, self.rootfs.tree / part
+            if upper.is_dir():
+                continue
+            upper.mkdir()
+            if lower.is_dir():
+                found = lower.stat()
+                os.chown(upper, found.st_uid, found.st_gid)
+                upper.chmod(found.st_mode & 0o7777)
+            else:
+                os.chown(upper, self.uid, self.gid)
+                upper.chmod(0o755)
+        return self.work / "upper" / where.relative_to("/")
+
     def read(self, inside: str) -> bytes:
         """A file of the tree as the commands see it (this run's copy, else the cache's)."""
         for base in (self.work / "upper", self.rootfs.tree):
@@ -84,6 +109,8 @@ class Chroot:
             # the tree's own names a name server only the emulated machine has (qemu's)
             f"mount --bind /etc/resolv.conf {merged}/etc/resolv.conf",
         ]
+        if TRUSTED.is_file() and (self.rootfs.tree / str(TRUSTED).lstrip("/")).is_file():
+            lines.append(f"mount --bind {TRUSTED} {merged}{TRUSTED}")
         for source, target in self.binds.items():
             lines += [f"mkdir -p {shlex.quote(str(merged) + target)}",
                       f"mount --bind {shlex.quote(str(source))} "

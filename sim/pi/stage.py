@@ -28,9 +28,10 @@ SOURCE = "/srv/kaskade-board"
 """Where "this repository" is, inside the tree: a git repository of the checkout as it is."""
 CLONE = "kaskade-board"
 """The folder README's ``git clone`` makes, in the user's home."""
-PIP_CACHE = "/home/maker/.cache/pip/http-v2"
-"""pip's downloads, kept on this machine between runs (built wheels are not: each run
-compiles rpi_ws281x, lgpio's fallback and the cores from their source again)."""
+PIP_CACHE = "/home/maker/.cache/pip"
+"""pip's cache, kept on this machine between runs: its downloads, and the wheels it built on
+arm64 from their sources (rpi_ws281x: compiled the first time, taken from here later). The
+program's own cores are compiled every run (an editable install is never cached)."""
 CORES = ("controller/ai/kaskade/_core.c", "controller/ai/_solitaire_core.c",
          "controller/ai/solved/_exact.c", "controller/ai/_cascades_core.c")
 WARNINGS = ("-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
@@ -84,9 +85,12 @@ ON_THE_PI = (
 it (the app's loop, the service's files, systemd-analyze's verdict on them)."""
 LONG = ("exhaustive_search", "talon_front_that_cannot", "in_proportion_to_the_record",
         "whose_turns_are_solved", "tops_4_and_6", "classic_bots_minimax",
-        "table_kept_through_a_game")
+        "table_kept_through_a_game", "check_that_says_stop_stops", "late_positions_of_top",
+        "any_position_text_reads_or_is_refused", "any_json_reads_or_is_refused",
+        "every_die_on_the_board_obeys")
 """Tests of those files left out here, each a minute or more under emulation: exhaustive
-searches and timings, which the suite runs natively."""
+searches, fuzzing of the parsers (pure Python: the same on every machine) and timings, which
+the suite runs natively."""
 
 
 class StageError(KaskadeError, RuntimeError):
@@ -122,10 +126,16 @@ def prepare(work: Path, built: rootfs.Rootfs) -> Chroot:
     cache of this machine."""
     probe = Chroot(built, work / "tree")
     source = repository(work / "source", probe.uid, probe.gid)
-    downloads = rootfs.cache_root() / "pip-http"
+    downloads = pip_cache()
     downloads.mkdir(parents=True, exist_ok=True)
     shutil.chown(downloads, probe.uid, probe.gid)
+    probe.make_folder(PIP_CACHE)
     return Chroot(built, work / "tree", {source: SOURCE, downloads: PIP_CACHE})
+
+
+def pip_cache() -> Path:
+    """Where pip's cache of the arm64 tree is kept on this machine."""
+    return rootfs.cache_root() / "pip"
 
 
 @dataclass(frozen=True)
@@ -178,13 +188,22 @@ def clone(tree: Chroot) -> str:
 
 
 def compile_cores(tree: Chroot) -> dict[str, str]:
-    """Each compiled core built on arm64 with every warning an error: ``""`` for a clean one,
-    else what the compiler said."""
+    """Each compiled core built on arm64 with every warning an error, two at a time: ``""``
+    for a clean one, else what the compiler said."""
+    flags = " ".join(WARNINGS)
+    script = "set -u\nmkdir -p /tmp/cores\n" + "".join(
+        f"(cc $(python3-config --includes) {flags} -O2 -c {core} -o /dev/null "
+        f"> /tmp/cores/{index}.txt 2>&1; echo $? >> /tmp/cores/{index}.txt) &\n"
+        + ("wait\n" if index % 2 else "")
+        for index, core in enumerate(CORES))
+    script += "wait\n" + "".join(f"echo '@@{index}'; cat /tmp/cores/{index}.txt\n"
+                                 for index in range(len(CORES)))
+    done = tree.run(script, "compiling the cores", cwd=clone(tree))
     said = {}
-    for core in CORES:
-        done = tree.run(f"cc $(python3-config --includes) {' '.join(WARNINGS)} -O2 -c {core} "
-                        "-o /dev/null", f"compiling {core}", cwd=clone(tree), check=False)
-        said[core] = "" if done.returncode == 0 else (done.stdout + done.stderr).strip()
+    for index, core in enumerate(CORES):
+        part = done.stdout.split(f"@@{index}\n", 1)[1].split("@@", 1)[0].strip()
+        output, _, status = part.rpartition("\n")
+        said[core] = "" if status.strip() == "0" and not output.strip() else part
     return said
 
 

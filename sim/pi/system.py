@@ -6,9 +6,10 @@ What the machine has, and where it leads on this machine:
 
 * its disk: an ext4 image made with ``mkfs.ext4 -d`` from the tree (no loop device, no
   device-mapper: neither is needed to build it);
-* its network: qemu's user network; the web companion's port forwarded to a loopback port
-  here, and ``10.0.2.2`` is this machine's loopback, where the LED controller's stand-in
-  (:class:`sim.wled.DdpReceiver`) takes the frames;
+* its network: qemu's user network, through this machine's (whose trusted certificates it
+  gets); the web companion's port forwarded to a loopback port here, and ``10.0.2.2`` is this
+  machine's loopback, where the LED controller's stand-in (:class:`sim.wled.DdpReceiver`)
+  takes the frames;
 * its touch board: a USB serial adapter (qemu's FTDI ``usb-serial``, with a serial number of
   its own) whose other end is the emulated Pico's USB serial line — the pseudo-terminal of the
   silicon stage, where the rp2 image runs the real firmware;
@@ -27,11 +28,11 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
-from sim.pi.chroot import Chroot
+from sim.pi.chroot import TRUSTED, Chroot
 from sim.pi.rootfs import USER, Rootfs, RootfsError
 
 QEMU = "qemu-system-aarch64"
@@ -50,24 +51,33 @@ WEB = 8765
 """The port of the installed board's web companion (``kaskade install``'s default)."""
 HOST = "10.0.2.2"
 """This machine, as the emulated one reaches it (qemu's user network)."""
+DEVICE_SECONDS = 600
+"""How long systemd waits for a device (the console's, the disk's): under emulation on a busy
+machine, udev comes to them minutes after power-on."""
 PROMPT_SECONDS = 600.0
 """The longest the machine may take from power-on to its console's prompt: systemd to
 multi-user in about 95 s on a busy machine of this kind, several times that under load."""
+
+
+PROMPT = f"{USER}@[^\r\n]*:~\\$ $".encode()
+"""The login shell's prompt, at the end of what the console said."""
 
 
 class MachineError(RootfsError):
     """The emulated machine failed to start or a command on it failed."""
 
 
-def disk_image(tree: Chroot, into: Path, extra: Mapping[Path, str] | None = None) -> Path:
+def disk_image(tree: Chroot, into: Path, extra: Iterable[tuple[Path, str]] = ()) -> Path:
     """``into``: an ext4 image of ``tree`` as this run left it (its cache below, its changes
-    above), with the folders of ``extra`` (this machine's path → the path inside) as well,
+    above), with the folders of ``extra`` (this machine's path, the path inside) as well,
     made by ``mkfs.ext4 -d`` in a mount namespace of its own."""
     merged = tree.work / "merged"
     size = _tree_bytes(tree) + DISK_SLACK
     mounts = [f"mount -t overlay overlay -o lowerdir={tree.rootfs.tree},"
               f"upperdir={tree.work / 'upper'},workdir={tree.work / 'work'} {merged}"]
-    for source, target in (extra or {}).items():
+    if TRUSTED.is_file():  # the machine's network is this one's: so is what it trusts
+        mounts.append(f"mount --bind {TRUSTED} {merged}{TRUSTED}")
+    for source, target in extra:
         mounts += [f"mkdir -p {shlex.quote(str(merged) + target)}",
                    f"mount --bind {shlex.quote(str(source))} {shlex.quote(str(merged) + target)}"]
     into.unlink(missing_ok=True)
@@ -90,8 +100,10 @@ def _tree_bytes(tree: Chroot) -> int:
 
 MACHINE_SETUP = f"""\
 set -e
-# The test's console: a login on hvc0 (the tree's autologin drop-in makes it {USER}'s).
+# The test's console: a login on hvc0 (the tree's autologin drop-in makes it {USER}'s), its
+# driver loaded early rather than when udev comes to it, which under emulation is late.
 systemctl enable serial-getty@hvc0.service
+echo virtio_console > /etc/modules-load.d/emulated-machine.conf
 """
 """What the emulated machine needs of the tree beyond a Pi's: run in the tree before its disk
 is made."""
@@ -125,11 +137,12 @@ class Machine:
             QEMU, "-M", "virt", "-cpu", CPU, "-smp", str(CORES), "-m", str(MEMORY_MB),
             "-accel", "tcg,thread=multi", "-nographic", "-monitor", "none", "-no-reboot",
             "-kernel", str(rootfs.kernel), "-initrd", str(rootfs.initrd),
-            "-append", "root=/dev/vda rw console=ttyAMA0 panic=-1 quiet",
+            "-append", "root=/dev/vda rw console=ttyAMA0 panic=-1 "
+            f"systemd.default_device_timeout_sec={DEVICE_SECONDS}",
             "-drive", f"file={disk},format=raw,if=none,id=disk,cache=unsafe",
             "-device", "virtio-blk-pci,drive=disk",
             "-netdev", f"user,id=net,hostfwd=tcp:127.0.0.1:{web_port}-:{WEB}",
-            "-device", "virtio-net-pci,netdev=net",
+            "-device", "virtio-net-pci,netdev=net,romfile=",  # no boot ROM: the kernel is given
             "-device", "qemu-xhci,id=usb",
             "-chardev", f"serial,id=touch,path={touch}",
             "-device", f"usb-serial,chardev=touch,bus=usb.0,serial={touch_serial}",
@@ -185,27 +198,24 @@ class Machine:
                 chunk = self._console.recv(65536)
             except TimeoutError:
                 continue
+            except ConnectionError:
+                chunk = b""
             if not chunk:
-                raise MachineError("the console's socket closed")
+                raise MachineError(f"the console's socket closed; qemu: "
+                                   f"{self._tail(self.work / 'qemu.log')}; the kernel's "
+                                   f"console: {self._tail(self.kernel_log)}")
             self._buffer += chunk
 
     def wait_for_prompt(self, timeout: float = PROMPT_SECONDS) -> float:
-        """Until the console's login shell answers; the seconds since power-on."""
+        """Until the console's login shell (logged in on its own, as README's user) shows its
+        prompt; the seconds since power-on. Typing before then is lost: the login flushes it."""
         deadline = time.monotonic() + timeout
         self._console = self._connect(deadline)
-        marker = secrets.token_hex(4)
-        while True:  # the getty starts late in the boot: ask until a shell answers
-            self._console.sendall(f"\recho ready-{marker}\r".encode())
-            try:
-                self._read_until(f"ready-{marker}\\r?\\n".encode(), min(deadline,
-                                                                    time.monotonic() + 5))
-                break
-            except MachineError:
-                if time.monotonic() > deadline:
-                    raise
+        self._read_until(PROMPT, deadline)
         self.booted = time.monotonic() - self.started
-        self._console.sendall(b"stty -echo; export PS1= PS2= TERM=dumb; cd ~\r")
-        self.sh("true", timeout=60)
+        self._console.sendall(b"stty -echo; export PS1= PS2= TERM=dumb; "
+                              b"bind 'set enable-bracketed-paste off'; cd ~\r")
+        self.sh("true", timeout=120)
         return self.booted
 
     def sh(self, command: str, timeout: float = 600) -> tuple[int, str]:

@@ -244,6 +244,23 @@ def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user, web):
     assert float(found.group(1)) <= EXPOSURE[user]
 
 
+@pytest.mark.parametrize("facts", [PI4, PI5, KERNEL_LEDS], ids=["pi4", "pi5-blinka", "pi5-kernel"])
+@pytest.mark.parametrize("build", profile_names())
+def test_each_reference_builds_unit_runs_as_its_own_user_and_scores_low(tmp_path, build, facts):
+    profile = load_profile(build)
+    who = account(root_needed(profile, facts), device_groups(profile, facts),
+                  led_devices(profile, facts))
+    text = unit(who, build, kaskade=Path(sys.executable))
+    assert "User=kaskade" in text.splitlines()
+    path = tmp_path / "kaskade-board.service"
+    path.write_text(text, encoding="utf-8")
+    scored = analyze("security", "--offline=yes", str(path))
+    found = re.search(r"Overall exposure level for kaskade-board.service: ([0-9.]+)",
+                      scored.stdout)
+    assert found is not None, scored.stdout + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE["kaskade"]
+
+
 def test_the_web_companion_is_served_to_the_home_network_only():
     text = unit(account(None, ("gpio",)), "kaskade-8x8")
     assert '"--web" "0.0.0.0:8765"' in text

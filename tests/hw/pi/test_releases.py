@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from hw.pi.installer import (
     Installer,
     find_constraints,
     is_checkout,
+    not_copied,
     program_source,
     running_checkout,
 )
@@ -191,3 +193,21 @@ def test_the_program_before_releases_is_removed_once_one_runs(tmp_path):
     assert sorted(remove_legacy(layout)) == ["bin", "include", "lib", "lib64", "pyvenv.cfg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["current", "releases"]
     assert remove_legacy(layout) == []
+
+
+def test_the_copy_a_wheel_is_built_from_leaves_out_pipes_and_leftovers(tmp_path):
+    """A clone where a program used the pins holds lgpio's notification pipe (kaskade
+    selftest, run in the clone as README says, leaves one): the copy leaves it out rather than
+    failing on it, as it leaves out environments and build leftovers."""
+    checkout = tmp_path / "kaskade-board"
+    (checkout / "controller").mkdir(parents=True)
+    (checkout / "controller" / "game.py").write_text("x = 1\n", encoding="utf-8")
+    (checkout / ".venv").mkdir()
+    (checkout / "controller" / "_core.cpython-311-aarch64-linux-gnu.so").write_bytes(b"\x7fELF")
+    os.mkfifo(checkout / ".lgd-nfy0")
+    (checkout / "link").symlink_to("controller")
+    left = not_copied(str(checkout), sorted(os.listdir(checkout)))
+    assert left == {".lgd-nfy0", ".venv"}
+    copy = tmp_path / "copy"
+    shutil.copytree(checkout, copy, ignore=not_copied, symlinks=True)
+    assert sorted(path.name for path in copy.rglob("*")) == ["controller", "game.py", "link"]

@@ -32,8 +32,7 @@ from controller.render.output import FrameMaker
 from hw.leds.ddp import as_rgb
 from sim.pi import system
 from sim.pi.readme import ROOT, pi_steps
-from sim.pi.rootfs import cache_root
-from sim.pi.stage import PIP_CACHE, clone
+from sim.pi.stage import PIP_CACHE, clone, pip_cache
 from sim.silicon import image as images
 from sim.silicon.touch_board import SiliconTouchBoard
 from sim.wled import DdpReceiver
@@ -99,7 +98,8 @@ def test_the_whole_board(stage, run_folder):
         placed.chmod(0o644)
         system.prepare_machine(tree)
         started = time.monotonic()
-        disk = system.disk_image(tree, work / "disk.raw", {cache_root() / "pip-http": PIP_CACHE})
+        disk = system.disk_image(tree, work / "disk.raw",
+                                 [(pip_cache(), PIP_CACHE), (pip_cache(), "/root/.cache/pip")])
         measured["disk_seconds"] = round(time.monotonic() - started, 1)
         pico = SiliconTouchBoard(profile)
         try:
@@ -139,13 +139,14 @@ def run_on_the_machine(machine: system.Machine, tree: Any, inside: str, profile:
     wait_for("the service ready (READY=1)", lambda: active(machine), READY_SECONDS)
     measured["ready_seconds"] = round(time.monotonic() - started, 1)
 
-    shown = machine.must("systemctl show -p Type,User,MainPID,NRestarts,Result kaskade-board")
+    shown = machine.must("sudo systemctl show -p Type,User,MainPID,NRestarts,Result "
+                         "kaskade-board")
     fields = dict(line.split("=", 1) for line in shown.splitlines())
     assert (fields["Type"], fields["User"], fields["NRestarts"]) == ("notify", "kaskade", "0")
     assert machine.must(f"ps -o user= -p {fields['MainPID']}") == "kaskade"
     measured["journal"] = machine.must("sudo journalctl -u kaskade-board -b -o cat --no-pager "
                                        "| tail -20")
-    measured["security"] = machine.must("systemd-analyze security kaskade-board | tail -1")
+    measured["security"] = machine.must("sudo systemd-analyze security kaskade-board | tail -1")
 
     web = Web(web_port)
     with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=30) as page:
@@ -259,5 +260,6 @@ def readable(profile: Profile, leds: DdpReceiver, start: int, words: str) -> str
 
 
 def active(machine: system.Machine) -> bool:
-    """Whether the service is up: for ``Type=notify``, once the app said READY=1."""
-    return machine.sh("systemctl is-active kaskade-board")[1] == "active"
+    """Whether the service is up: for ``Type=notify``, once the app said READY=1 (systemd is
+    asked as root: the machine has no D-Bus for a user to ask through)."""
+    return machine.sh("sudo systemctl is-active kaskade-board")[1] == "active"
