@@ -44,9 +44,11 @@ EMULATED = "kaskade-8x8-emulated"
 """The emulated machine's build: its file name is its touch board's id."""
 TOUCH_SERIAL = "KASKADE-EMULATED-1"
 """The USB serial number of the emulated machine's serial adapter."""
+INSTALL_SECONDS = 3600.0
+"""The longest ``kaskade install`` may take: it builds the release's wheel (the cores compiled)
+and installs its packages, all under emulation, which on a busy machine takes many minutes."""
 READY_SECONDS = 600.0
-"""From ``kaskade install`` to the service's READY=1: the release's environment is made and
-its packages installed under emulation first."""
+"""From the end of ``kaskade install`` to the service's READY=1."""
 MOVE_SECONDS = 120.0
 
 
@@ -131,13 +133,14 @@ def run_on_the_machine(machine: system.Machine, tree: Any, inside: str, profile:
     assert code == 0, said
 
     started = time.monotonic()
-    said = machine.must(install.command.replace("kaskade-8x8", inside), timeout=READY_SECONDS)
+    said = machine.must(install.command.replace("kaskade-8x8", inside), timeout=INSTALL_SECONDS)
     measured["install_seconds"] = round(time.monotonic() - started, 1)
     assert f"USB serial number {TOUCH_SERIAL}" in said, said
     assert "the board starts at power-on, as kaskade" in said, said
+    installed = time.monotonic()
     machine.must(pi_steps()[-1].command)  # sudo adduser $USER kaskade
     wait_for("the service ready (READY=1)", lambda: active(machine), READY_SECONDS)
-    measured["ready_seconds"] = round(time.monotonic() - started, 1)
+    measured["ready_seconds"] = round(time.monotonic() - installed, 1)
 
     shown = machine.must("sudo systemctl show -p Type,User,MainPID,NRestarts,Result "
                          "kaskade-board")
