@@ -24,7 +24,7 @@ from pathlib import Path
 import controller
 from controller.errors import KaskadeError
 from hw.pi.constraints import NAME as CONSTRAINTS
-from hw.pi.constraints import NoConstraintsError, constraints_file
+from hw.pi.constraints import NoConstraintsError, constraints_file, pinned
 from hw.pi.releases import (
     INFO,
     INSTALLING,
@@ -38,6 +38,10 @@ from hw.pi.releases import (
 
 PINNED = "program.txt"
 """The program's wheel and its hash, in each release installed with constraints."""
+PIP = "pip.txt"
+"""The pip a release installs with, pinned with its hashes from the constraints: the one a
+new environment gets from the system (Debian 12's is 23.0.1) refuses a dependency that only
+the hashed constraints pin."""
 LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "venv", "node_modules", "build", "dist",
                                   "*.egg-info", "__pycache__", "*.so", ".*_cache", ".hypothesis")
 """What a wheel is never built from: version control, environments, build leftovers."""
@@ -173,6 +177,8 @@ class Installer:
                 shutil.copyfile(wheel.path, kept)
                 if self.constraints:
                     _pin(kept, self.extras, release.path / PINNED)
+                    (release.path / PIP).write_text(pinned(self.constraints, "pip") + "\n",
+                                                    encoding="utf-8")
             except OSError as error:
                 raise ReleaseError(f"{release.path}: {error.strerror or error}") from None
             try:
@@ -191,24 +197,29 @@ class Installer:
 
     def steps(self, wheel: Wheel, release: Release) -> list[tuple[str, ...]]:
         """The commands that make ``release`` of ``wheel``: its virtual environment, then
-        pip."""
+        pip (with constraints, first the pinned pip, then the program)."""
         python = str(release.path / "bin" / "python")
         requirement: tuple[str, ...] = (
             f"{wheel.path}[{self.extras}]" if self.extras else str(wheel.path),)
         constraints: tuple[str, ...] = ()
+        first: list[tuple[str, ...]] = []
+        binary = ("--only-binary", ":all:") if self.binary_only else ()
         if self.constraints:
             # The program's wheel pinned by its hash, as the constraints pin the rest.
             constraints = ("--constraint", str(self.constraints))
             requirement = ("--requirement", str(release.path / PINNED))
+            first = [(python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
+                      "--disable-pip-version-check", *binary, "--requirement",
+                      str(release.path / PIP))]
         if self.libraries:
             return [(self.python, "-m", "venv", "--without-pip", str(release.path)),
                      (self.python, "-m", "pip", "--python", python, "install", "--quiet",
                       "--no-index", "--no-deps", "--no-warn-script-location",
                       "--disable-pip-version-check", str(wheel.path))]
         return [(self.python, "-m", "venv", "--system-site-packages", str(release.path)),
+                *first,
                 (python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
-                 "--disable-pip-version-check", *constraints,
-                 *(("--only-binary", ":all:") if self.binary_only else ()), *requirement)]
+                 "--disable-pip-version-check", *constraints, *binary, *requirement)]
 
 
 def _reuse(release: Release, libraries: tuple[Path, ...]) -> None:

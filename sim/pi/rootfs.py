@@ -260,10 +260,15 @@ def recipe_key() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def mirror() -> str:
-    """The Debian mirror this machine's apt uses (a local one is faster), else Debian's."""
-    for path in [Path("/etc/apt/sources.list"), *sorted(Path("/etc/apt/sources.list.d").glob(
-            "*"))]:
+APT_SOURCES = Path("/etc/apt/sources.list")
+
+
+def mirror(files: list[Path] | None = None) -> str:
+    """The Debian mirror this machine's apt uses (a local one is faster), else Debian's;
+    ``files``: apt's sources (this machine's when not given)."""
+    if files is None:
+        files = [APT_SOURCES, *sorted(Path(f"{APT_SOURCES}.d").glob("*"))]
+    for path in files:
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
