@@ -13,7 +13,7 @@ TOOLS  := .tools
 UV_VERSION := 0.13.8
 
 .PHONY: sim play test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
-        silicon silicon-image pi-rootfs test-arm64 test-system
+        silicon silicon-image pi-rootfs test-arm64 test-system release
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
@@ -131,6 +131,15 @@ test-arm64: $(DEV)  ## the aarch64 stage: README's Pi steps, the cores and the t
 
 test-system: $(DEV) $(SILICON)  ## the whole board in an emulated arm64 machine (make test runs it too)
 	$(BIN)/python -m pytest tests/sim/pi/test_system.py $(ARGS)
+
+# A release for the machine this runs on (build it on the Pi, or in the Pi stage, for a Pi's
+# wheel): the wheel in dist/, signed with the project's release key, whose private half the
+# maintainers keep off this repository (docs/hardware.md, signed releases). Publish both files.
+release: $(STAMP)  ## build the wheel into dist/ and sign it (KEY=FILE: the release key)
+	@[ -n "$(KEY)" ] || { echo "give the private release key: make release KEY=FILE"; exit 2; }
+	rm -rf dist
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	for wheel in dist/kaskade_board-*.whl; do $(BIN)/kaskade release sign $$wheel --key $(KEY) || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(TOOLS) build dist *.egg-info .pytest_cache .hypothesis .ruff_cache sim/micropython/node_modules

@@ -33,7 +33,8 @@ class BuildPy(build_py):
 setup(cmdclass={"build_py": BuildPy}, options={"build_ext": {"parallel": os.cpu_count() or 1}},
       ext_modules=[
     Extension("controller.ai.kaskade._core", ["controller/ai/kaskade/_core.c"],
-              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
+              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2", "-pthread"],
+              extra_link_args=["-pthread"], optional=True),
     Extension("controller.ai.solved._exact", ["controller/ai/solved/_exact.c"],
               depends=["controller/ai/_budget.h", "controller/ai/_mix.h"],
               extra_compile_args=["-O2"], optional=True),

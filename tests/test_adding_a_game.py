@@ -1,18 +1,27 @@
 """docs/game-interface.md's "Adding a game", tried: Take (tests/support/take_game.py), a tiny
-game written as the page says and added by its one entry in the registry, no module patched,
-passes the conformance suite, gets a home tile, is played by touch to the end and into the
-history, continues after a power cut, plays against the computer and over GTP — nothing else in
-the product changed for it."""
+game written as the page says — its rules and its face — and added by its one entry in the
+registry, no module patched, passes the conformance suite, gets a home tile, is played by touch
+to the end and into the history, continues after a power cut, is offered and started by the web
+API, is explained by the terminal's help, is taught by its lesson on the board and in the
+terminal, and plays against the computer and over GTP — nothing else in the product changed for
+it."""
 
 from __future__ import annotations
 
 import io
+from datetime import datetime
 
 import pytest
 
 import tests.controller.games.test_conformance as conformance
 from controller.ai.gtp import GtpEngine
+from controller.app.screens.lesson import LessonScreen
+from controller.app.session import Session
+from controller.cli.learn import TerminalLesson
+from controller.cli.terminal_game import Console, TerminalGame
+from controller.faces.face import lesson
 from controller.games.algebraic import cell_name
+from controller.games.lesson import Tutor
 from tests.support import take_game
 from tests.support.board import BoardHarness
 
@@ -94,14 +103,50 @@ def test_gtp_serves_take(take):
     assert answers[2] == "= ?"
 
 
-def test_holding_the_tile_of_a_game_without_a_lesson_says_so(take, tmp_path):
+def test_holding_the_tile_of_take_teaches_its_lesson(take, tmp_path):
     board = BoardHarness(tmp_path)
-    board.tap("a8", hold=2.5)  # Kaskade's tile: its lesson
-    assert board.screen == "LessonScreen"
-    board.press("menu")
     home = board.app.screen
     tile = home.layout.tiles[home.games.index("take")]
     board.tap(cell_name(tile.column, tile.row), hold=2.5)
-    assert board.screen == "HomeScreen"
-    assert board.app.announcer.text == "Take: no lesson"
-    assert board.sounds[-1].value == "illegal"
+    assert board.screen == "LessonScreen"
+    screen = board.app.screen
+    assert isinstance(screen, LessonScreen)
+    assert screen.tutor.lesson is take_game.LESSON
+    board.tap("a5")  # skips the step's words
+    board.tap(cell_name(screen.game.state.left - 1, 0))
+    assert screen.tutor.done, "taking one light leaves three: the step's move"
+
+
+def test_take_is_offered_and_started_by_the_web_api(take, served):
+    status, games = served.request("GET", "/api/games")
+    assert status == 200
+    (offered,) = [game for game in games if game["name"] == "take"]
+    assert offered["options"] == [{"name": "lights", "min": 3, "max": 8, "default": "8"}]
+    assert offered["how_to_play"]["goal"] == take_game.HOW_TO_PLAY.goal
+    assert offered["lesson"] == 1
+    served.pair()
+    status, answer = served.request("POST", "/api/games",
+                                    {"game": "take", "options": {"lights": "5"}})
+    assert status in (200, 201), answer
+    served.wait_for(lambda: served.app.session is not None and
+                    served.app.session.state.info.name == "take", "Take on the board")
+    assert served.app.session.state.lights == 5
+
+
+def test_the_terminal_explains_take_and_teaches_its_lesson(take, tmp_path):
+    written: list[str] = []
+    lines = iter(["help", "quit"])
+    game = TerminalGame(Session.new(take_game.TakeState.new(), datetime(2026, 1, 1), None),
+                        Console(write=written.append, read=lambda prompt: next(lines)))
+    assert game.run() == 0
+    help_text = "\n".join(written)
+    assert take_game.HOW_TO_PLAY.goal in help_text
+    assert take_game.HOW_TO_PLAY.moves in help_text
+    written.clear()
+    lines = iter(["2", "1", ""])
+    assert TerminalLesson(Tutor(lesson("take")), Console(
+        write=written.append, read=lambda prompt: next(lines))).run() == 0
+    said = "\n".join(written)
+    assert take_game.LESSON.steps[0].wrong in said, "taking two is not the step's move"
+    assert take_game.LESSON.steps[0].done in said
+    assert "That was the Take lesson" in said

@@ -14,10 +14,11 @@ project (``"hw.board:pi_board"``: what a registry or a composition root imports 
 * The screens see the app only as their host (``controller/app/host.py``): nothing on the
   screens' side imports the app or a module that leads to it, so the app's modules import
   one another in no circle.
-* The front ends (the web companion, the runners, the simulator) drive the app by its commands
-  (``new_game``, ``continue_waiting``, ``change_settings``, ``current_game``, ``show``, …):
-  none assigns to the app or to what it holds (``app.screen = …``, ``setattr(app.settings,
-  …)``).
+* The edges (the web companion, remote play, the runners, the simulator) drive the app by its
+  commands (``new_game``, ``continue_waiting``, ``change_settings``, ``play_move``, ``resign``,
+  ``show``, …): none writes an attribute or an item of the app or of what it holds — a
+  session, a screen, the settings, the store — whatever name holds it (``app.screen = …``,
+  ``session.tags["Id"] = …``, ``setattr(app.settings, …)``, ``app.notices.append(…)``).
 """
 
 from __future__ import annotations
@@ -35,11 +36,26 @@ import controller
 
 ROOT = Path(controller.__file__).parent.parent
 OWN = {"controller"}
+PICTURES = ("controller.render", "controller.games", "controller.profile.model",
+            "controller.errors", "controller.devices.frame")
+"""What a picture may import: pure drawing, the rules, the board's shape."""
 PURE = {
     "controller/games": ("controller.games", "controller.errors"),
-    "controller/render": ("controller.render", "controller.games", "controller.profile.model",
-                          "controller.errors", "controller.devices.frame"),
+    "controller/render": PICTURES,
+    # a game's face: its picture, its words and text board, its lesson, and what a face's
+    # set-up and text are, are pure (its screen and the face itself belong to the app's side)
+    "controller/faces/setup.py": (),
+    "controller/faces/text.py": ("controller.games",),
+    "controller/faces/*/picture.py": PICTURES,
+    "controller/faces/*/animation.py": PICTURES,
+    "controller/faces/*/text.py": ("controller.games", "controller.faces.text"),
+    "controller/faces/*/lesson.py": ("controller.games",),
 }
+"""The pure parts (folders, modules, or modules matched by a pattern) and what of this project
+each may import."""
+NAMED_ONLY = {"controller/games/registry.py": ("controller.faces",)}
+"""Modules a pure part may name in a string without importing them: the registry's entries
+name each game's face, which the app imports (the registry never does)."""
 FORBIDDEN = {
     "os", "io", "pathlib", "shutil", "tempfile", "glob", "socket", "ssl", "select", "selectors",
     "asyncio", "subprocess", "threading", "multiprocessing", "signal", "time", "datetime",
@@ -78,6 +94,14 @@ def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
     return sorted(set(found))
 
 
+def named_in_strings(path: Path, root: Path) -> list[tuple[int, str]]:
+    """``(line, module)`` of every string in ``path`` naming a module of this project."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return [(node.lineno, target) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and (target := named_module(node.value, root)) is not None]
+
+
 def _calls_import_module(call: ast.Call) -> bool:
     """Whether ``call`` is ``import_module(…)`` or ``importlib.import_module(…)``."""
     return "import_module" in (getattr(call.func, "id", ""), getattr(call.func, "attr", ""))
@@ -105,10 +129,23 @@ def is_standard_library(name: str) -> bool:
     return STDLIB in origin.parents and "site-packages" not in origin.parts
 
 
+def pure_files(root: Path, where: str) -> list[Path]:
+    """The modules ``where`` names under ``root``: a folder's, a module, or a pattern's."""
+    if "*" in where:
+        return sorted(root.glob(where))
+    target = root / where
+    return [target] if target.suffix == ".py" else sorted(target.rglob("*.py"))
+
+
 def problems_in(path: Path, root: Path,
                 allowed: tuple[str, ...] = PURE["controller/games"]) -> list[str]:
     problems = []
+    named = NAMED_ONLY.get(path.relative_to(root).as_posix(), ()) if path.is_relative_to(root) \
+        else ()
+    strings = {line for line, _ in named_in_strings(path, root)}
     for line, name in imported_modules(path, root):
+        if line in strings and any(name == ok or name.startswith(ok + ".") for ok in named):
+            continue
         top = name.split(".")[0]
         where = f"{path.relative_to(root)}:{line}"
         if name.startswith("<call"):
@@ -124,11 +161,22 @@ def problems_in(path: Path, root: Path,
 
 
 @pytest.mark.parametrize("package", sorted(PURE))
-def test_the_pure_packages_import_only_the_standard_library_and_pure_code(package):
-    files = sorted((ROOT / package).rglob("*.py"))
-    assert len(files) >= 7, "the scan found the package's modules"
+def test_the_pure_parts_import_only_the_standard_library_and_pure_code(package):
+    files = pure_files(ROOT, package)
+    assert files, "the scan found the part's modules"
     problems = [p for path in files for p in problems_in(path, ROOT, PURE[package])]
     assert problems == []
+
+
+def test_the_registry_names_the_faces_but_imports_none(tmp_path):
+    """A string naming a face is the registry's entry; an import of one is not allowed."""
+    registry = tmp_path / "controller/games/registry.py"
+    registry.parent.mkdir(parents=True)
+    (tmp_path / "controller/faces/kaskade").mkdir(parents=True)
+    (tmp_path / "controller/faces/kaskade/__init__.py").write_text("")
+    registry.write_text('FACE = "controller.faces.kaskade:FACE"\n'
+                        "from controller.faces import kaskade\n")
+    assert [p.split(":")[1] for p in problems_in(registry, tmp_path)] == ["2"]
 
 
 def test_the_check_catches_each_kind_of_impurity(tmp_path):
@@ -154,16 +202,24 @@ def test_the_check_itself_tells_standard_from_third_party_modules():
 CONTRACTS: dict[str, tuple[str, ...]] = {
     # where (a folder or a module): the parts of this project it may import
     "controller/app": ("controller.app", "controller.games", "controller.render", "controller.ai",
-                       "controller.devices", "controller.profile", "controller.errors"),
+                       "controller.devices", "controller.profile", "controller.errors",
+                       "controller.faces.face", "controller.faces.setup",
+                       "controller.faces.text"),
+    # a game's face: its screen is made with the app as its host, like every screen
+    "controller/faces": ("controller.faces", "controller.app.screens", "controller.app.host",
+                         "controller.app.session", "controller.games", "controller.render",
+                         "controller.devices.interfaces", "controller.profile",
+                         "controller.errors"),
     "controller/ai": ("controller.ai", "controller.games", "controller.errors"),
     # the web companion follows the app through its bridge, as a front end does; it never
     # reaches a backend
-    "controller/web": ("controller.web", "controller.app", "controller.games",
+    "controller/web": ("controller.web", "controller.app", "controller.faces", "controller.games",
                        "controller.render", "controller.devices.interfaces",
                        "controller.devices.firmware", "controller.profile", "controller.errors"),
     # remote play follows the app as the web companion does; what the boards say, the dice
     # and the game as both logs tell it are pure (the rules and the project's errors only)
-    "controller/remote": ("controller.remote", "controller.app", "controller.games",
+    "controller/remote": ("controller.remote", "controller.app", "controller.faces",
+                          "controller.games",
                           "controller.render", "controller.devices.interfaces",
                           "controller.devices.firmware", "controller.errors"),
     "controller/remote/messages.py": ("controller.errors",),
@@ -258,7 +314,7 @@ def hw_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
-SCREENS_SIDE = ("controller/app/screens", "controller/app/host.py", "controller/app/games.py",
+SCREENS_SIDE = ("controller/app/screens", "controller/app/host.py", "controller/faces",
                 "controller/app/description.py", "controller/remote/screen.py")
 """What the app imports to show and describe its screens: below the app, so it may not reach
 ``controller.app.app`` (a screen asks its host instead)."""
@@ -324,38 +380,172 @@ def app_cycles(root: Path) -> list[list[str]]:
 
 
 FRONT_ENDS = ("controller/web", "controller/cli", "controller/bench", "controller/remote", "sim")
+"""The edges: what drives the app from outside (the web companion, remote play and Home
+Assistant, the runners, the simulator)."""
+APP_NAMES = frozenset({"app", "session", "screen", "settings", "store", "autosave", "history",
+                       "pairing", "parked", "announcer", "firmware_update", "readings",
+                       "notices", "restarts", "remote"})
+"""Names under which the edges hold the app and what it holds; a name assigned in a function
+counts by what is assigned to it, an annotated parameter by its annotation."""
+APP_TYPES = frozenset({"App", "Session", "Screen", "GameScreen", "PausableScreen",
+                       "LessonScreen", "RemoteScreen", "Settings", "SettingsFile", "Store",
+                       "Autosave", "History", "Pairing", "ParkedGames", "Announcer",
+                       "FirmwareUpdate", "LiveReadings", "Notices", "BoardRestarts",
+                       "RemoteWiring"})
+"""The app's objects by their classes, as annotations name them."""
+MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update",
+                      "setdefault", "discard", "popitem", "sort", "reverse"})
+"""Methods that write into a list, dict or set (``session.tags.update(…)`` writes items)."""
+Kind = bool | None
+"""Whether a name holds one of the app's objects; ``None``: its annotation does not say."""
 
 
-def _reaches_app(node: ast.expr) -> bool:
-    """Whether ``node`` is the app (a name ``app``, or an attribute ``….app``) or something
-    reached from it (``app.settings``, ``self.driver.app.screen``)."""
-    while isinstance(node, ast.Attribute):
-        if node.attr == "app":
+def _chain(node: ast.expr) -> tuple[ast.expr, list[str]]:
+    """The root of ``a.b[c].d()`` (``a``) and the attributes along it (``b``, ``d``)."""
+    attributes = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            attributes.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        else:
+            return node, attributes
+
+
+def _names_an_app_type(annotation: ast.expr | None) -> Kind:
+    """Whether an annotation names one of the app's classes (``None``: no annotation)."""
+    if annotation is None:
+        return None
+    words = set()
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words |= set(re.findall(r"\w+", node.value))
+    return bool(words & APP_TYPES)
+
+
+def _local_nodes(function: ast.AST) -> list[ast.AST]:
+    """The nodes of ``function``'s own body (not those of functions and classes in it)."""
+    found, todo = [], list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda |
+                          ast.ClassDef):
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+class _Scope:
+    """What each name in a function (or a module) holds: the app's objects or not."""
+
+    def __init__(self, node: ast.AST, outer: _Scope | None) -> None:
+        self.outer = outer
+        self.kinds: dict[str, Kind] = {}
+        self.assigned: dict[str, list[ast.expr]] = {}
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            arguments = node.args
+            for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             arguments.vararg, arguments.kwarg):
+                if argument is not None:
+                    self.kinds[argument.arg] = _names_an_app_type(argument.annotation)
+        for child in _local_nodes(node):
+            if isinstance(child, ast.Assign):
+                for target in child.targets:
+                    self._assign(target, child.value)
+            elif isinstance(child, ast.AnnAssign) and isinstance(child.target, ast.Name):
+                self.kinds[child.target.id] = _names_an_app_type(child.annotation)
+            elif isinstance(child, ast.NamedExpr):
+                self._assign(child.target, child.value)
+            elif isinstance(child, ast.For | ast.comprehension):
+                self._assign(child.target, child.iter)
+            elif isinstance(child, ast.withitem) and child.optional_vars is not None:
+                self._assign(child.optional_vars, child.context_expr)
+
+    def _assign(self, target: ast.expr, value: ast.expr) -> None:
+        """``target`` is bound to ``value`` (a name, or the names a tuple unpacks)."""
+        if isinstance(target, ast.Name):
+            self.assigned.setdefault(target.id, []).append(value)
+        elif isinstance(target, ast.Tuple | ast.List):
+            for element in target.elts:
+                self._assign(element, value)
+        elif isinstance(target, ast.Starred):
+            self._assign(target.value, value)
+
+    def holds_app(self, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``name`` holds one of the app's objects here."""
+        kind = self.kinds.get(name)
+        if kind is not None:
+            return kind
+        if name in self.assigned:
+            return name not in seen and any(
+                self.reaches_app(value, seen | {name}) for value in self.assigned[name])
+        if self.outer is not None and name not in self.kinds:
+            return self.outer.holds_app(name, seen)
+        return name in APP_NAMES
+
+    def reaches_app(self, node: ast.expr, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``node`` is one of the app's objects or reached from one (``app``,
+        ``self.driver.app.session``, ``app.current_game()``, ``screen.session.tags``)."""
+        if isinstance(node, ast.IfExp):
+            return self.reaches_app(node.body, seen) or self.reaches_app(node.orelse, seen)
+        if isinstance(node, ast.BoolOp):
+            return any(self.reaches_app(value, seen) for value in node.values)
+        root, attributes = _chain(node)
+        if APP_NAMES.intersection(attributes):
             return True
-        node = node.value
-    return isinstance(node, ast.Name) and node.id == "app"
+        return isinstance(root, ast.Name) and root.id != "self" and \
+            self.holds_app(root.id, seen)
 
 
-def app_assignments(root: Path) -> list[str]:
-    """Every place in the front ends under ``root`` that assigns to the app or to what it
-    holds, as ``file:line: what``."""
+def _written(node: ast.AST) -> list[ast.expr]:
+    """The objects ``node`` writes into: ``x`` for ``x.a = …``, ``x[k] = …``, ``x.a += …``,
+    ``del x[k]``, ``setattr(x, …)``, and ``x.items`` for ``x.items.append(…)``."""
+    if isinstance(node, ast.Assign | ast.Delete):
+        targets = node.targets
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+        targets = [node.target]
+    elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("setattr", "delattr") \
+            and node.args:
+        return [node.args[0]]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr in MUTATORS and isinstance(node.func.value, ast.Attribute |
+                                                      ast.Subscript):
+        return [node.func.value.value]
+    else:
+        return []
+    flat: list[ast.expr] = []
+    for target in targets:
+        flat += target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+    return [target.value for target in flat if isinstance(target, ast.Attribute | ast.Subscript)]
+
+
+def app_writes(root: Path) -> list[str]:
+    """Every place in the edges under ``root`` that writes an attribute or an item of the app
+    or of what it holds — a session, a screen, the settings, the store … —, as
+    ``file:line: what``. An edge's own attributes (``self.x = …``) are its own."""
     found = []
     for where in FRONT_ENDS:
         for path in sorted((root / where).rglob("*.py")):
-            nodes = ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
-            for node in sorted(nodes, key=lambda node: getattr(node, "lineno", 0)):
-                if isinstance(node, ast.Assign):
-                    targets = node.targets
-                elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-                    targets = [node.target]
-                elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "setattr" \
-                        and node.args:
-                    targets = [ast.Attribute(node.args[0], "?", ast.Store())]
-                else:
-                    continue
-                found += [f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}"
-                          for target in targets
-                          if isinstance(target, ast.Attribute) and _reaches_app(target.value)]
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+            def visit(node: ast.AST, scope: _Scope, path: Path = path) -> None:
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                        visit(child, _Scope(child, scope))
+                        continue
+                    line = getattr(child, "lineno", 0)
+                    found.extend(f"{path.relative_to(root)}:{line}: {ast.unparse(child)}"
+                                 for written in _written(child) if scope.reaches_app(written))
+                    visit(child, scope)
+
+            visit(tree, _Scope(tree, None))
     return found
 
 
@@ -379,23 +569,54 @@ def test_the_modules_of_the_app_import_each_other_in_no_circle():
     assert app_cycles(ROOT) == []
 
 
-def test_the_front_ends_drive_the_app_by_its_commands():
-    assert app_assignments(ROOT) == []
+def test_the_edges_drive_the_app_by_its_commands():
+    """No edge writes into the app or what it holds: each drives it by its commands."""
+    assert app_writes(ROOT) == []
 
 
-def test_the_check_catches_a_front_end_assigning_to_the_app(tmp_path):
-    (tmp_path / "controller/web").mkdir(parents=True)
-    (tmp_path / "controller/web/api.py").write_text(
-        "def begin(app, start):\n"
+def test_the_check_catches_an_edge_writing_into_the_app(tmp_path):
+    """Writes into the app, a session, a screen, the settings — held under their own names,
+    reached through others, assigned to a name of any kind, or annotated — are caught; an
+    edge's own attributes, its own containers and the app's commands are not."""
+    (tmp_path / "controller/remote").mkdir(parents=True)
+    (tmp_path / "controller/remote/link.py").write_text(
+        "def sync(self, app, now):\n"
         "    app.screen = app.start_game(start, {})\n"
         "    setattr(app.settings, 'sound', False)\n"
         "    self.driver.app.screen.share += 1\n"
+        "    session = app.session\n"
+        "    session.tags['Result'] = 'white'\n"
+        "    game = app.current_game()\n"
+        "    game.showing_winner = False\n"
+        "    del game.session.tags['Id']\n"
+        "    app.notices.append('x')\n"
+        "    self.session.remote_words = ''\n"
         "    app.new_game(start, {})\n"
-        "    screen = app.screen\n")
-    assert app_assignments(tmp_path) == [
-        "controller/web/api.py:2: app.screen = app.start_game(start, {})",
-        "controller/web/api.py:3: setattr(app.settings, 'sound', False)",
-        "controller/web/api.py:4: self.driver.app.screen.share += 1",
+        "    app.play_move('1', move, now)\n"
+        "    words = app.describe(now)\n"
+        "    self.session = app.session\n"
+        "    self.sent[3] = 'c4'\n"
+        "    self.leaving.append(connection)\n"
+        "    topics = [log_topic(self.settings.user)]\n"
+        "    topics.append('x')\n"
+        "\n"
+        "\n"
+        "def end(keeper: Session, web_app: Application, board: Board) -> None:\n"
+        "    keeper.unsaved = True\n"
+        "    web_app['routes'] = []\n"
+        "    board.pixels.frames.clear()\n"
+        "    app = web.Application()\n"
+        "    app['key'] = 1\n")
+    assert app_writes(tmp_path) == [
+        "controller/remote/link.py:2: app.screen = app.start_game(start, {})",
+        "controller/remote/link.py:3: setattr(app.settings, 'sound', False)",
+        "controller/remote/link.py:4: self.driver.app.screen.share += 1",
+        "controller/remote/link.py:6: session.tags['Result'] = 'white'",
+        "controller/remote/link.py:8: game.showing_winner = False",
+        "controller/remote/link.py:9: del game.session.tags['Id']",
+        "controller/remote/link.py:10: app.notices.append('x')",
+        "controller/remote/link.py:11: self.session.remote_words = ''",
+        "controller/remote/link.py:23: keeper.unsaved = True",
     ]
 
 
@@ -403,6 +624,7 @@ def test_the_checks_catch_a_screen_importing_the_app(tmp_path):
     """A screen that imports the app — even only for its type, even through a module that
     does — is caught, and so is the circle it makes with the app that shows it."""
     (tmp_path / "controller/app/screens").mkdir(parents=True)
+    (tmp_path / "controller/faces").mkdir(parents=True)
     files = {
         "controller/__init__.py": "",
         "controller/app/__init__.py": "",
@@ -416,7 +638,7 @@ def test_the_checks_catch_a_screen_importing_the_app(tmp_path):
                                           "    from controller.app.app import App\n",
         "controller/app/screens/pause.py": "from controller.app.host import Host\n"
                                            "import controller.app.driver\n",
-        "controller/app/games.py": "from controller.app.host import Host\n",
+        "controller/faces/face.py": "from controller.app.host import Host\n",
         "controller/app/description.py": "",
     }
     for name, text in files.items():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.app.app import Store
+from controller.app.store import Store
 from controller.profile import load_profile
 from sim.front.headless import Headless
 from tests.support.board import NOON

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from controller import __version__
-from controller.ai.base import Budget
+from controller.ai.base import Budget, Player
 from controller.ai.levels import LEVELS, STRONGEST, computer
 from controller.errors import KaskadeError
 from controller.games import (
@@ -47,10 +47,16 @@ class GtpError(KaskadeError, ValueError):
 
 
 class GtpEngine:
-    """The state of one GTP session: a game, its options, a level and a time per move."""
+    """The state of one GTP session: a game, its options, a level, a time (or ``nodes``) per
+    move and the computer's ``threads``. The computer player lasts the whole game, so what it
+    keeps between moves (Kaskade's level 5 its transposition table, the general search its
+    tree) serves every ``genmove`` of it; a new game or level gets a new one."""
 
-    def __init__(self, game: str = "kaskade", level: int = STRONGEST, seconds: float = 1.0,
-                 seed: int = 1) -> None:
+    def __init__(self, game: str = "kaskade", level: int = STRONGEST,
+                 seconds: float | None = 1.0, seed: int = 1, nodes: int | None = None,
+                 threads: int = 1) -> None:
+        if seconds is None and nodes is None:
+            raise GtpError("a time or a number of nodes per move is needed")
         self.kind = get_game(game)
         if len(self.kind.info.players) != 2:
             raise GtpError(f"{self.kind.info.title} has one player; GTP serves two-player games")
@@ -58,6 +64,9 @@ class GtpEngine:
         self.game: GameState[Any] = self.kind.new()
         self.level = level
         self.seconds = seconds
+        self.nodes = nodes
+        self.threads = threads
+        self._player: Player | None = None
         self.hard_limit = False
         """Whether the time per move is a limit no move may pass (byo-yomi), not an average."""
         self.rng = random.Random(seed)
@@ -143,9 +152,11 @@ class GtpEngine:
         if self._to_move(arguments[0]) == CHANCE:
             move = self.game.sample_chance(self.rng)
         else:
-            player = computer(self.kind.info.name, self.level)
-            seconds = self.seconds / player.peak if self.hard_limit else self.seconds
-            move = player.choose(self.game, Budget(seconds=seconds), self.rng)
+            player = self.player
+            seconds = self.seconds
+            if seconds is not None and self.hard_limit:
+                seconds /= player.peak
+            move = player.choose(self.game, Budget(seconds=seconds, steps=self.nodes), self.rng)
         name = self.game.move_name(move)
         self.game.play(move)
         return name
@@ -178,6 +189,7 @@ class GtpEngine:
         if not arguments[0].isdigit() or int(arguments[0]) not in LEVELS:
             raise GtpError(f"no level {arguments[0]}; the levels are 1 to 5")
         self.level = int(arguments[0])
+        self._player = None
         return ""
 
     def _result(self, arguments: list[str]) -> str:
@@ -195,6 +207,13 @@ class GtpEngine:
 
     # -- helpers --------------------------------------------------------------------------------
 
+    @property
+    def player(self) -> Player:
+        """The computer of this game and level, made at its first move and kept to the end."""
+        if self._player is None:
+            self._player = computer(self.kind.info.name, self.level, self.threads)
+        return self._player
+
     def _restart(self, settings: dict[str, str], refusal: str) -> None:
         """A new game with ``settings`` as its options; when they are refused, the game goes
         on unchanged and the error starts with ``refusal``."""
@@ -203,6 +222,7 @@ class GtpEngine:
         except OptionsError as error:
             raise GtpError(f"{refusal} ({error})") from None
         self.settings = settings
+        self._player = None
 
     def _to_move(self, colour: str) -> int:
         """The player ``colour`` names, who must be the one to move now."""

@@ -36,6 +36,7 @@ from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.pacing import SPENDING
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
 from controller.ai.mcts import Mcts
+from controller.ai.parallel import RootParallel
 from controller.ai.solitaire import Solver
 from controller.ai.solved.perfect import Perfect, solved
 from controller.errors import KaskadeError
@@ -43,6 +44,8 @@ from controller.games import GameState
 
 LEVELS = (1, 2, 3, 4, 5)
 STRONGEST = LEVELS[-1]
+MAX_THREADS = 64
+"""The most threads a search takes (the compiled core's limit)."""
 MCTS_SHARES = {1: 0.0, 2: 0.05, 3: 0.2, 4: 0.5, 5: 1.0}
 """The general search's share of the time by level, in a game without levels of its own in
 :data:`GENERAL_LEVELS`."""
@@ -69,6 +72,9 @@ the one below on a Raspberry Pi's budget (``docs/ai.md``, "Levels"); level 5 is 
 search with the whole time, and level 1 plays at random."""
 CLASSIC_PLIES = (2, 4, 6)
 """The classic bot's baselines, in plies: the published program's depths 1, 2 and 3."""
+SHIPPED_RANDOMNESS = 3
+"""The published program's own setting: a weighted draw among its best three moves
+(``classic-2r3``, as it ships: depth 1, randomness 3)."""
 
 
 class LevelError(KaskadeError, ValueError):
@@ -92,8 +98,11 @@ class Share(Player):
         return thought
 
 
-def computer(game: str, level: int) -> Player:
-    """The computer player of ``game`` at ``level`` (1-5)."""
+def computer(game: str, level: int, threads: int = 1) -> Player:
+    """The computer player of ``game`` at ``level`` (1-5); the strongest level searches on
+    ``threads`` threads (the machine's cores), the others on one."""
+    if not 1 <= threads <= MAX_THREADS:
+        raise LevelError(f"threads: 1 to {MAX_THREADS}, not {threads}")
     if level not in LEVELS:
         raise LevelError(f"level {level} does not exist; the levels are 1 (gentle) to 5")
     if game == "kaskade":
@@ -102,7 +111,7 @@ def computer(game: str, level: int) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Perfect(Searcher("searcher", paced=True, keep_table=True)),
+            5: Perfect(Searcher("searcher", paced=True, keep_table=True, threads=threads)),
         }
         player = kaskade[level]
         if level == STRONGEST:
@@ -111,8 +120,10 @@ def computer(game: str, level: int) -> Player:
         player = Solver()
     else:
         rung = GENERAL_LEVELS.get(game, {}).get(level, Rung(MCTS_SHARES[level]))
-        player = Share(f"mcts-{level}", general_search(game, rung.policy, rung.prior),
-                       rung.share)
+        search: Player = general_search(game, rung.policy, rung.prior)
+        if level == STRONGEST and threads > 1:
+            search = RootParallel(game, rung.policy, rung.prior, threads)
+        player = Share(f"mcts-{level}", search, rung.share)
         if game == "cascades" and level == STRONGEST:
             player = CascadesPerfect(player)
     player.name = f"level-{level}"
@@ -123,9 +134,10 @@ def baseline(game: str, name: str) -> Player:
     """A baseline opponent: ``random``, ``flat-mc`` (flat Monte Carlo: the same number of random
     playouts for every legal move), ``greedy`` (one ply, most cells), ``minimax2`` (two plies of
     the searcher with the classical evaluation), or ``classic-2``, ``classic-4`` and
-    ``classic-6`` (the published Chain Reaction bot at two, four and six plies: what it calls
-    depth 1, 2 and 3, a move of each side per depth); all but random and flat-mc are
-    Kaskade's."""
+    ``classic-6`` (the published Chain Reaction program at two, four and six plies: what it
+    calls depth 1, 2 and 3, a move of each side per depth, always its best move) and
+    ``classic-2r3``, ``classic-4r3``, ``classic-6r3`` (the same drawing among its best three,
+    as it ships); all but random and flat-mc are Kaskade's."""
     players: dict[str, Player] = {"random": Share("random", Mcts(), 0.0),
                                   "flat-mc": FlatMonteCarlo()}
     if game == "kaskade":
@@ -133,6 +145,8 @@ def baseline(game: str, name: str) -> Player:
         players["minimax2"] = Searcher("minimax2", max_depth=2)
         for plies in CLASSIC_PLIES:
             players[f"classic-{plies}"] = ClassicMinimax(plies)
+            players[f"classic-{plies}r{SHIPPED_RANDOMNESS}"] = ClassicMinimax(
+                plies, SHIPPED_RANDOMNESS)
     if name not in players:
         raise LevelError(f"no baseline {name!r} for {game}; there are {', '.join(players)}")
     return players[name]

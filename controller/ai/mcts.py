@@ -37,11 +37,43 @@ from typing import Any
 from controller.ai.base import Budget, Player, Thought
 from controller.ai.playouts import Playout, uniform
 from controller.games import CHANCE, GameState
+from controller.games.base import Outcome
 
 Prior = Callable[[GameState[Any], Any], float]
 """A quick judge of one move in a position, for the player making it: larger is better."""
 STRATIFIED = 36
 """Chance steps with at most this many outcomes are drawn stratified, not sampled."""
+
+
+def settled(state: GameState[Any], counts: dict[Any, tuple[int, float]]) -> Any:
+    """The move to play from a search's root ``counts`` (each move's visits and summed
+    result): the most visited — unless it ends the game at once short of a win (a pass back
+    in Cascades, ending it drawn or lost) while another move that plays on promises at least
+    as much, which is played instead. A search that sees an ending's exact value beside
+    playouts' noisy ones visits a certain draw as often as an even game it would win."""
+    me = state.to_move
+    assert me is not None
+    players = len(state.info.players)
+    ranked = sorted(counts, key=lambda move: counts[move], reverse=True)
+    best = ranked[0]
+    end = _ending(state, best)
+    if end is None:
+        return best
+    settles = end.utility(me, players)
+    if settles >= 1:
+        return best
+    for move in ranked[1:]:
+        visits, total = counts[move]
+        if visits and total / visits >= settles and _ending(state, move) is None:
+            return move
+    return best
+
+
+def _ending(state: GameState[Any], move: Any) -> Outcome | None:
+    """How the game ends if ``move`` is played now (``None``: it goes on)."""
+    after = state.copy()
+    after.play(move)
+    return after.outcome()
 
 
 class Node:
@@ -90,6 +122,9 @@ class Mcts(Player):
         self.reuse = reuse
         self._last: tuple[GameState[Any], Node] | None = None
         """The last search's root position and tree, for :meth:`_root`."""
+        self.counts: dict[Any, tuple[int, float]] = {}
+        """After a search, each legal move's visits and summed result at the root (what a
+        search on several cores adds up: :mod:`controller.ai.parallel`)."""
 
     def _root(self, state: GameState[Any]) -> Node:
         """The node of the last tree that ``state`` reached by the moves played since that
@@ -139,12 +174,13 @@ class Mcts(Player):
             if budget.spent():
                 break
         legal = set(state.legal_moves())
-        best = max((child for move, child in root.children.items() if move in legal),
-                   key=lambda n: (n.visits, n.total))
+        self.counts = {move: (child.visits, child.total) for move, child in root.children.items()
+                       if move in legal}
+        move = settled(state, self.counts)
         if self.reuse and not hidden:
             self._last = (state.copy(), root)
-        score = best.total / best.visits if best.visits else 0.0
-        return Thought(best.move, score, iterations, 0, budget.elapsed)
+        visits, total = self.counts[move]
+        return Thought(move, total / visits if visits else 0.0, iterations, 0, budget.elapsed)
 
     def _descend(self, node: Node, position: GameState[Any], rng: random.Random) -> list[Node]:
         """Walk from ``node`` to a new leaf, playing the moves on ``position``."""

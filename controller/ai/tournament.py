@@ -1,8 +1,7 @@
-"""Games between computer players, and ratings from their results."""
+"""Games between computer players, and their scores (ratings: :mod:`controller.ai.ratings`)."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,32 +47,6 @@ def play_game(
     assert outcome is not None
     return GameResult(tuple(p.name for p in players), outcome.winner, state.plies,
                       tuple(longest))
-
-
-def elo(results: Sequence[GameResult], anchor: str, iterations: int = 100) -> dict[str, float]:
-    """Elo ratings that best explain ``results`` (a draw counts half), ``anchor`` at 0.
-
-    The maximum of the logistic model's likelihood with a weak prior towards 0 (so a player who
-    won or lost every game gets a large but finite rating), found by a Newton step for one
-    player at a time: a fixed gradient step for all at once overshoots when one player has many
-    more games than another, as in a ladder of pairings, and can even order the ratings wrongly.
-    """
-    table = score_table(results)
-    names = sorted({name for pair in table for name in pair})
-    rating = dict.fromkeys(names, 0.0)
-    scale = math.log(10) / 400
-    prior = 1 / 400**2
-    for _ in range(iterations):
-        for name in names:
-            gradient, curvature = -prior * rating[name], prior
-            for (me, other), (score, games) in table.items():
-                if me == name:
-                    expected = 1 / (1 + math.exp(-scale * (rating[me] - rating[other])))
-                    gradient += scale * (score - games * expected)
-                    curvature += scale**2 * games * expected * (1 - expected)
-            rating[name] += max(-400.0, min(400.0, gradient / curvature))
-    offset = rating.get(anchor, 0.0)
-    return {name: round(value - offset, 0) for name, value in rating.items()}
 
 
 def score_table(results: Sequence[GameResult], seat: int | None = None) \

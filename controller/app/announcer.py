@@ -9,6 +9,8 @@ ends by itself after its time (``controller/render/marquee.py``).
 
 Sleep: after ``Settings.sleep_minutes`` without input the LEDs dim, after as long again they
 go dark; the game stays as it is. The first touch or button after that only wakes the board.
+The LEDs can also be put out at once (Home Assistant's "LEDs off"): dark as in sleep, until a
+touch, a button or "LEDs on" wakes the board.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ class Announcer:
         self.last_input: float | None = None
         self.sleep_after: float | None = None
         """Seconds without input before dimming (``None``: never)."""
+        self.out = False
+        """The LEDs were put out: dark until the board is woken."""
 
     # -- messages -------------------------------------------------------------------------------
 
@@ -98,7 +102,7 @@ class Announcer:
         if not isinstance(event, (PadDown, ButtonDown)):
             return False
         asleep = self.dimming(now) < 1.0
-        self.last_input = now
+        self.last_input, self.out = now, False
         message, swallowed = self.message, asleep
         if message is not None:
             self.message = None
@@ -110,7 +114,11 @@ class Announcer:
     def activity(self, now: float) -> None:
         """Something happened that a person watches (the computer moved, an update went on):
         the board stays awake, or wakes."""
-        self.last_input = now
+        self.last_input, self.out = now, False
+
+    def lights_out(self) -> None:
+        """Dark now, the game as it is, until a touch, a button or :meth:`activity`."""
+        self.out = True
 
     def tick(self, now: float) -> None:
         """End a message whose time is up."""
@@ -132,7 +140,10 @@ class Announcer:
         return min(times) if times else None
 
     def dimming(self, now: float) -> float:
-        """How bright the board is while it sleeps: 1 awake, ``DIMMED``, then 0 (dark)."""
+        """How bright the board is while it sleeps: 1 awake, ``DIMMED``, then 0 (dark, or
+        put out)."""
+        if self.out:
+            return 0.0
         if self.sleep_after is None:
             return 1.0
         if self.last_input is None:

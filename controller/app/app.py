@@ -8,36 +8,40 @@ in the simulator, and in tests with a virtual clock.
 
 from __future__ import annotations
 
-import json
 import logging
-import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
+from controller import __version__
 from controller.app import description, words
 from controller.app.announcer import Announcer
-from controller.app.autosave import Autosave
 from controller.app.firmware_update import FirmwareUpdate, UpdateRefusedError
-from controller.app.games import front
-from controller.app.history import DuplicateGameError, History
-from controller.app.lock import Lock, hold_lock
+from controller.app.games import Games
+from controller.app.identity import load_identity, save_identity
+from controller.app.notices import Notices
 from controller.app.pairing import Pairing
 from controller.app.parked import ParkedGames
 from controller.app.readings import LiveReadings
+from controller.app.remote_wiring import RemoteWiring
+from controller.app.restarts import BoardRestarts
 from controller.app.screens.base import Screen
+from controller.app.screens.game import GameScreen
 from controller.app.screens.home import HomeScreen
+from controller.app.screens.lesson import LessonScreen
 from controller.app.screens.notice import NoticeScreen
+from controller.app.screens.options import OptionsScreen
 from controller.app.screens.pause import PausableScreen, PauseScreen
 from controller.app.screens.players import PlayersScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen, UpdatingScreen
 from controller.app.session import Session
-from controller.app.settings import Settings, SettingsFile
-from controller.app.storage import StorageError, clean_temporaries, read_text, write_atomically
-from controller.app.thinking import ComputerMove, ThinkRequest
+from controller.app.settings import Settings
+from controller.app.storage import StorageError
+from controller.app.store import Store
+from controller.app.thinking import DEFAULT_THINK_SECONDS, ComputerMove, Requests, ThinkRequest
+from controller.app.update_status import UpdateStatus, firmware_status, program_status
 from controller.app.writer import Writer
 from controller.devices.interfaces import (
     ButtonDown,
@@ -55,7 +59,10 @@ from controller.devices.interfaces import (
     UpdateProgress,
 )
 from controller.errors import KaskadeError
-from controller.games import GameState, game_names, get_game
+from controller.faces.face import face, lesson
+from controller.faces.setup import Menu, Number
+from controller.games import GameState, get_game
+from controller.games.lesson import Lesson
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -80,101 +87,34 @@ class UnknownSettingError(KaskadeError, KeyError):
     """A change names no setting."""
 
 
-LOOP_WINDOW = 60.0
-"""Seconds after the last of restarts in a loop that the touch board is still said to be in
-one (the touch link says when restarts make a loop)."""
-MAX_NOTICES = 20
-"""Notices kept (the oldest go first); one already kept is not added again, so a failure that
-repeats (a full card) neither grows the list nor fills the log."""
-HISTORY_FILE = "history.sqlite3"
-LOCK_FILE = "app.lock"
-SELFTEST_FILE = "selftest.json"
-DEFAULT_THINK_SECONDS = 1.0
-SOLITAIRE_HINT_SECONDS = 4.0
-"""The longest a one-player game's hint may think when the computer's usual time is shorter:
-its hint is a solver's verdict — can this deal still be won — worth a wait at the deal, when
-every card is out and a Pi's second leaves one standard deal in nine undecided; the solver
-answers as soon as it knows, within a second for nearly every deal."""
+class NoGameError(KaskadeError, LookupError):
+    """No game is on the board, or not the one a command names."""
 
 
-def hint_seconds(state: GameState[Any], think_seconds: float) -> float:
-    """How long a hint about ``state`` may think: the computer's usual time, and for a game
-    of one player at least :data:`SOLITAIRE_HINT_SECONDS`."""
-    if len(state.info.players) == 1:
-        return max(think_seconds, SOLITAIRE_HINT_SECONDS)
-    return think_seconds
-
-
-@dataclass
-class Store:
-    """The app's files: the history is shared by every board on this machine; the game in
-    progress and the settings belong to one board (profile)."""
-
-    autosave: Autosave
-    history: History
-    settings: SettingsFile
-    directory: Path
-    _lock: Lock | None = None
-
-    @classmethod
-    def at(cls, root: Path, board: str) -> Store:
-        """The files under the state directory ``root`` for the board called ``board``."""
-        directory = root / board
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise StorageError(f"{directory}: {error.strerror or error}") from None
-        return cls(Autosave(directory / "current.record"), History(root / HISTORY_FILE),
-                   SettingsFile(directory / "settings.json"), directory)
-
-    @property
-    def selftest(self) -> Path:
-        """Where the last self-test's findings are kept."""
-        return self.directory / SELFTEST_FILE
-
-    def waiting(self, game: str) -> Autosave:
-        """Where an unfinished game of ``game`` waits while another game is played."""
-        return Autosave(self.directory / f"waiting-{game}.record")
-
-    def claim(self) -> list[str]:
-        """Make this app the only one using these files (two apps on one game would each
-        overwrite the other's moves), then remove what a crash left behind; what a person
-        should know about it. Raises ``StateInUseError`` when another app holds them."""
-        self._lock = hold_lock(self.directory / LOCK_FILE)
-        notes = [self._lock.problem] if self._lock.problem else []
-        removed = clean_temporaries(self.directory)
-        if removed:
-            notes.append(f"removed {len(removed)} unfinished temporary file(s) a crash left in "
-                         f"{self.directory}")
-        return notes
+class GameOverError(KaskadeError, ValueError):
+    """A command for a game in play names one that is over."""
 
 
 class App:
-    """The application for one board ``profile``, keeping its files in ``store``."""
+    """The application for one board ``profile``, keeping its files in ``store``.
 
-    remote_setup: Callable[[str, int], Screen] | None = None
-    """Where a game with a board elsewhere is offered or joined (given by the link to the
-    broker once it is attached; ``None`` without one)."""
-    remote_join: Callable[[str], None] | None = None
-    """Look up the game an invite code stands for and join it (the web page's way; given by
-    the link too)."""
+    What it keeps is its own: the screen on show, the game in play and the games set aside,
+    the settings, the words over the screens, the sounds and the thinking asked for. Beside
+    it, each with one job, are its files (``store.py``), the notices (``notices.py``), the
+    touch board's firmware and its update (``firmware_update.py``) and its restarts
+    (``restarts.py``), the sensors' readings (``readings.py``), the paired devices
+    (``pairing.py``) and what play with boards elsewhere needs of it (``remote_wiring.py``).
+    """
 
     def __init__(self, profile: Profile, store: Store,
                  wall_clock: Callable[[], datetime] = datetime.now,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
                  new_id: Callable[[], str] | None = None) -> None:
         self.profile = profile
-        self.new_id = new_id
-        """Names new games (and so seeds their chance); ``None``: a random name each time."""
         self.store = store
         self.wall_clock = wall_clock
-        self.think_seconds = think_seconds
-        """How long the computer thinks about a move (and about a hint)."""
-        self.writer = Writer()
-        """Where the game's saves run: at once, until the loop hands over its writer thread
-        (:meth:`use_writer`)."""
-        self.requests: list[ThinkRequest] = []
-        self._tokens = 0
+        self.thinking = Requests(think_seconds)
+        """The computer's moves and the hints asked for, each given ``think_seconds``."""
         self.settings = store.settings.load()
         self.pairing = Pairing(store.directory)
         """The devices paired with the web companion (the home menu can forget them all)."""
@@ -182,24 +122,29 @@ class App:
         """Messages in letters over the screens, and the board's sleep."""
         self._dimming = 1.0
         self.follow_sleep_setting()
-        self.notices: list[str] = []
+        self.notices = Notices()
         """Things a person should know (a damaged file set aside); the front end shows them."""
+        self.identity, problem = load_identity(store.directory)
+        """The board's own id and the name its owner gave it."""
+        self._notice(problem)
         self._notice(store.settings.problem)
         self._notice(self.pairing.problem)
         self._notice(store.history.check())
         self.sounds: list[Sound] = []
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
-        self.session: Session | None = None
-        """The unfinished game, playing or waiting on the home screen."""
+        self.games = Games(store, self._notice, wall_clock, new_id)
+        """The game in play, those set aside, the finished ones into the history; ``new_id``
+        names new games (and so seeds their chance)."""
         self.firmware_update = FirmwareUpdate()
         """The touch board's firmware against the bundled one, and its update."""
-        self.board_restart: tuple[SensorsRestarted, float] | None = None
-        """The touch board's last restart nobody asked for, and when it was reported."""
+        self.restarts = BoardRestarts()
+        """The touch board's restarts nobody asked for."""
+        self.remote: RemoteWiring[Screen] = RemoteWiring()
+        """Where a game with a board elsewhere is offered or joined, and the link's words
+        about the games it plays."""
         self.readings = LiveReadings()
         """The sensors' latest readings, while a web page watches them."""
-        self.parked = ParkedGames(store.waiting, game_names(), self._notice)
-        """Unfinished games waiting beside the one in ``session``."""
         self.seat_names: dict[int, str] = {}
         """The people named for the seats of the game being set up on the board (player
         number -> name): the next new game started there takes them."""
@@ -208,15 +153,28 @@ class App:
 
     def _first_screen(self) -> Screen:
         """Continue the saved game exactly where it stopped, or start at home."""
-        saved = self.store.autosave.load()
-        self._notice(self.store.autosave.problem)
-        if saved is None:
+        session = self.games.resume()
+        if session is None:
             return HomeScreen(self)
-        self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                               self._notice, self.writer)
-        if self.session.finished:
+        if session.finished:
             return self.leave_finished_game()
         return self._play_screen() or HomeScreen(self)
+
+    @property
+    def session(self) -> Session[Any] | None:
+        """The unfinished game, playing or waiting on the home screen."""
+        return self.games.session
+
+    @property
+    def parked(self) -> ParkedGames:
+        """Unfinished games waiting beside the one in :attr:`session`."""
+        return self.games.parked
+
+    @property
+    def writer(self) -> Writer:
+        """Where the game's saves run: at once, until the loop hands over its writer thread
+        (:meth:`use_writer`)."""
+        return self.games.writer
 
     # -- driving --------------------------------------------------------------------------------
 
@@ -252,7 +210,7 @@ class App:
             if isinstance(event, SensorsFault):
                 self._notice(f"the touch board reports: {event.fault}")
             elif isinstance(event, SensorsRestarted):
-                self._board_restarted(event, now)
+                self._notice(self.restarts.take(event, now))
             elif isinstance(event, TouchesLost):
                 if self.touches_lost is None:
                     self.announce(self.say_words("touches lost"), LOST_RED, now)
@@ -262,33 +220,6 @@ class App:
                     self.caption(self.say_words("touches back"), now=now)
                 self.touches_lost = None
         self._switch(following)
-
-    def _board_restarted(self, event: SensorsRestarted, now: float) -> None:
-        """Say that the touch board restarted — once, in a loop, that it keeps doing so."""
-        was_looping = self.board_restart is not None and self.board_restart[0].looping
-        self.board_restart = (event, now)
-        if not event.looping:
-            self._notice(f"the touch board restarted: {event.reason}")
-        elif not was_looping:
-            self._notice(f"the touch board keeps restarting ({event.recent} times within a "
-                         f"minute; the last time {event.reason}): its firmware or wiring is "
-                         "at fault (kaskade firmware status, kaskade doctor)")
-
-    def board_restarts(self, now: float) -> dict[str, Any]:
-        """The touch board's restarts nobody asked for, for the health page: how many, the
-        last one's reason, and in words whether it restarts in a loop now."""
-        if self.board_restart is None:
-            return {"restarts": 0, "last_restart": None, "looping": False,
-                    "restarting": "no restarts since the app started"}
-        event, at = self.board_restart
-        ago = max(0.0, now - at)
-        looping = event.looping and ago <= LOOP_WINDOW
-        words = (f"restarting in a loop: {event.recent} times within a minute, the last "
-                 f"{ago:.0f} s ago" if looping else
-                 f"restarted {event.count} time(s) since the app started, the last "
-                 f"{ago:.0f} s ago")
-        return {"restarts": event.count, "last_restart": event.reason, "looping": looping,
-                "restarting": words}
 
     def tick(self, now: float) -> None:
         """Let time-driven things happen (holds, the end of animations and messages)."""
@@ -325,31 +256,30 @@ class App:
 
     def use_writer(self, writer: Writer) -> None:
         """Save through ``writer`` from now on (the loop's writer thread)."""
-        self.writer = writer
-        if self.session is not None:
-            self.session.writer = writer
+        self.games.use_writer(writer)
 
     @property
     def unacknowledged(self) -> bool:
-        """Whether saves are under way: what the page is shown waits for them, so that a move
-        the page shows is on the card."""
-        return self.writer.pending > 0
+        """Whether saves are under way, or the game has changes not saved (a save failed):
+        what the page is shown waits for them, so that a move the page shows is on the
+        card."""
+        return self.writer.pending > 0 or (self.session is not None and self.session.unsaved)
+
+    @property
+    def unsaved_problem(self) -> str | None:
+        """Why the game's latest changes are not on the card, while a failed save keeps them
+        off it."""
+        session = self.session
+        return session.problem if session is not None and session.unsaved else None
 
     def think(self, state: GameState[Any], level: int, hint: bool = False) -> ThinkRequest:
-        """Ask for a move in ``state`` (copied) at ``level`` — for a ``hint``, the time
-        :func:`hint_seconds` gives — the answer arrives as a ``ComputerMove`` event with the
-        request's token."""
-        self._tokens += 1
-        seconds = hint_seconds(state, self.think_seconds) if hint else self.think_seconds
-        request = ThinkRequest(self._tokens, state.copy(), level, seconds,
-                               seed=self._tokens + state.plies, hint=hint)
-        self.requests.append(request)
-        return request
+        """Ask for a move (or a ``hint``) in ``state`` at ``level``; the answer arrives as a
+        ``ComputerMove`` event with the request's token."""
+        return self.thinking.ask(state, level, hint)
 
     def take_requests(self) -> list[ThinkRequest]:
         """The thinking asked for since the last call (for whoever drives the app)."""
-        requests, self.requests = self.requests, []
-        return requests
+        return self.thinking.take()
 
     def take_sounds(self) -> list[Sound]:
         """The sounds to make now (none when sound is switched off)."""
@@ -386,9 +316,29 @@ class App:
         """Show ``text`` over the screen until it has been read or a touch skips it."""
         self.announcer.announce(text, colour, now)
 
-    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
-        """Name what a touch just chose (touches go on to the screen meanwhile)."""
-        self.announcer.caption(text, now, colour)
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
+                secret: bool = False) -> None:
+        """Name what a touch just chose (touches go on to the screen meanwhile); a
+        ``secret`` one (a code) the web companion covers for anyone not paired."""
+        self.announcer.caption(text, now, colour, secret=secret)
+
+    def lights(self, on: bool, now: float) -> None:
+        """Put the LEDs out (dark as in sleep, the game as it is, until a touch or a button)
+        or light them again."""
+        if on:
+            self.announcer.activity(now)
+        else:
+            self.announcer.lights_out()
+
+    @property
+    def lit(self) -> bool:
+        """Whether the LEDs show anything (awake or dimmed; not asleep in the dark, not put
+        out) as of the last picture."""
+        return self._dimming > 0
+
+    def clear_messages(self) -> None:
+        """Take the words over the screen off the LEDs (a code that is spent)."""
+        self.announcer.clear()
 
     def show_pairing_code(self, now: float | None = None) -> None:
         """A fresh pairing code on the LEDs, as a caption that play goes on under (a touch
@@ -401,10 +351,10 @@ class App:
         """Forget every device paired with the web companion; how many there were."""
         return self.pairing.forget_all()
 
-    def pair_device(self, digits: str, name: str, date: str) -> str:
-        """A token for the device called ``name`` that typed ``digits``, the code on show
-        (``PairingError`` when it is not); the code leaves the LEDs."""
-        token = self.pairing.pair(digits, name, date)
+    def pair_device(self, digits: str, name: str, date: str, source: str = "") -> str:
+        """A token for the device called ``name`` that typed ``digits`` from ``source``, the
+        code on show (``PairingError`` when it is not); the code leaves the LEDs."""
+        token = self.pairing.pair(digits, name, date, source)
         if self.announcer.secret:
             self.announcer.clear()
         return token
@@ -439,7 +389,133 @@ class App:
                     join: Callable[[str], None]) -> None:
         """Remote play is set up: ``setup`` makes the screen where a game of a name, the seat
         played here, is offered or joined; ``join`` joins by invite code (the web page)."""
-        self.remote_setup, self.remote_join = setup, join
+        self.remote.link(setup, join)
+
+    @property
+    def remote_setup(self) -> Callable[[str, int], Screen] | None:
+        """Where a game with a board elsewhere is offered or joined (``None`` until remote
+        play is linked)."""
+        return self.remote.setup
+
+    def set_up_new(self, name: str) -> None:
+        """The set-up of a new game of ``name`` on the board now (who plays, or for a game of
+        one player its options); an unfinished game waits on its tile, a finished one goes to
+        the history."""
+        if self.session is not None and self.session.finished:
+            self.leave_finished_game()
+        self.screen = self.choose_players(name)
+
+    def start_lesson(self, name: str, now: float) -> Lesson:
+        """The lesson of ``name`` on the board now, as when its tile is held (a game in play
+        waits on its tile); the lesson. ``NoLessonError`` when the game has none,
+        ``LessonDoesNotFitError`` when its positions are larger than the board."""
+        found = lesson(name)
+        self.screen = LessonScreen(self, found, now)
+        return found
+
+    def ask_hint(self) -> bool:
+        """A hint for the game on the board (it blinks there); False when none can be given
+        now (not a person's turn). ``NoGameError`` when no game is on the board."""
+        return self._on_the_board().hint_requested()
+
+    def take_back(self, now: float) -> None:
+        """The people here take back, as the undo button does on the game on the board (to
+        their last decision; against a board elsewhere, they ask it to). ``NoGameError``
+        when no game is on the board."""
+        self._on_the_board().take_back(now)
+
+    def resign(self, game_id: str | None = None, player: int | None = None) -> str:
+        """The game on the board — or the game ``game_id``, wherever it is shown — given up
+        by ``player`` (by default the people here: ``Session.resigner``); the words it ended
+        with. ``NoGameError`` when there is no such game, ``GameOverError`` when it is
+        over."""
+        session = self._on_the_board().session if game_id is None else self._named(game_id)
+        if session.finished:
+            raise GameOverError("the game is already over")
+        session.resign(session.resigner if player is None else player)
+        self._ended(session)
+        return session.tags["Termination"]
+
+    # -- commands for whoever plays a seat of the game in play from elsewhere ------------------
+
+    def game(self, game_id: str) -> Session[Any] | None:
+        """The game in play (on the board, paused, or left at the home screen but not set
+        aside) if its id is ``game_id``, else ``None``."""
+        return self.games.game(game_id)
+
+    def play_move(self, game_id: str, move: Any, now: float) -> None:
+        """Play ``move`` (one of the game's move values) for the side to move in the game
+        ``game_id``: through its screen when the game is shown, so it is shown as any move
+        is. ``MoveError`` when it is not legal (nothing changes), ``NoGameError`` when that
+        game is not in play."""
+        session = self._named(game_id)
+        screen = self._screen_of(session)
+        if screen is None:
+            session.play(move)
+            if session.finished:
+                self.record_finished(session)
+        else:
+            screen.play(move, now)
+
+    def take_back_to(self, game_id: str, plies: int, now: float) -> None:
+        """Take the game ``game_id`` back to ``plies`` moves (agreed elsewhere)."""
+        session = self._named(game_id)
+        screen = self._screen_of(session)
+        if screen is not None:
+            screen.take_back_to(plies, now)
+            return
+        while session.state.plies > plies:
+            session.undo()
+
+    def end_game(self, game_id: str, winner: int | None, termination: str) -> None:
+        """End the game ``game_id`` as ``termination`` says (a board elsewhere left it, or
+        the game was claimed), ``winner`` (a player's number, or ``None``) winning.
+        ``GameOverError`` when it is over already."""
+        session = self._named(game_id)
+        if session.finished:
+            raise GameOverError("the game is already over")
+        session.end(winner, termination)
+        self._ended(session)
+
+    def name_seat(self, game_id: str, player: int, who: str) -> None:
+        """``player``'s seat in the game ``game_id`` is ``who`` from now on (a seat's tag,
+        ``seats.py``: the name of the board that joined)."""
+        self._named(game_id).seat(player, who)
+
+    def say_about_game(self, game_id: str, words: str) -> None:
+        """Words about the game ``game_id`` from whoever plays a seat of it elsewhere
+        (``waiting for Anna's board · 2 min``), shown in its description (``""``: none)."""
+        self.remote.say(game_id, words)
+
+    def game_words(self, session: Session[Any]) -> str:
+        """What whoever plays a seat of ``session``'s game elsewhere says about it."""
+        return self.remote.words.get(session.tags.get("Id", ""), "")
+
+    def _named(self, game_id: str) -> Session[Any]:
+        session = self.game(game_id)
+        if session is None:
+            raise NoGameError(f"the game {game_id} is not in play on this board")
+        return session
+
+    def _on_the_board(self) -> PausableScreen:
+        screen = self.current_game()
+        if screen is None:
+            raise NoGameError("no game is on the board")
+        return screen
+
+    def _screen_of(self, session: Session[Any]) -> GameScreen[Any] | None:
+        """The screen playing ``session``'s game, when it is on the board (paused or not)."""
+        screen = self.current_game()
+        return screen if isinstance(screen, GameScreen) and screen.session is session else None
+
+    def _ended(self, session: Session[Any]) -> None:
+        """``session``'s game has just been ended by a command: shown on its screen, and into
+        the history."""
+        screen = self.current_game()
+        if screen is not None and screen.session is session:
+            screen.resigned()
+        else:
+            self.record_finished(session)
 
     def current_game(self) -> PausableScreen | None:
         """The screen playing the game on the board, paused or not; ``None`` when no game is
@@ -485,17 +561,21 @@ class App:
 
     def waiting_games(self) -> set[str]:
         """The games with an unfinished game to continue."""
-        current = {self.session.state.info.name} if self.session is not None else set()
-        return current | self.parked.names
+        return self.games.waiting
 
     def open_game(self, name: str) -> Screen:
         """Continue the unfinished game of ``name``, or set up a new one."""
         if name in self.parked.names:
-            self._unpark(name)
+            self.games.take_up(name)
         if self.session is not None and self.session.state.info.name == name:
             playing = self._play_screen()
             if playing is not None:
                 return playing
+        return self.choose_players(name)
+
+    def choose_players(self, name: str) -> Screen:
+        """Who plays a new game of ``name`` (a game of one player: straight to its set-up);
+        an unfinished game waits on its tile."""
         self.seat_names = {}
         if len(get_game(name).info.players) == 1:
             return self.set_up(name, {})
@@ -511,21 +591,27 @@ class App:
             return []
 
     def set_up(self, name: str, levels: dict[int, int]) -> Screen:
-        """The set-up of a new game of ``name`` after the players were chosen."""
-        return front(name).setup(self, levels)
+        """The set-up of a new game of ``name`` after the players were chosen: the game's own
+        set-up screen, else a row of pads for each of its options, else the game at once."""
+        game = face(name)
+        if game.setup is not None:
+            return game.setup(self, levels)
+        options = game.options(self.profile)
+        if not options:
+            return self.start_game(get_game(name).new(), levels)
+        rows = [option for option in options if isinstance(option, Menu | Number)]
+        assert len(rows) == len(options), f"{name}: a size is chosen on a set-up of its own"
+        return OptionsScreen(self, name, rows, levels)
 
     def start_game(self, start: GameState[Any], levels: dict[int, int],
                    names: dict[int, str] | None = None) -> Screen:
         """A new game from ``start``, the computer in the seats ``levels`` names, the people
         ``names`` names (by default those chosen on the board: :attr:`seat_names`) in theirs;
         an unfinished game of another kind waits to be continued."""
-        self._park()
         if names is None:
             names = {seat: name for seat, name in self.seat_names.items() if seat not in levels}
         self.seat_names = {}
-        self.session = Session.new(start, self.wall_clock(), self.store.autosave, self._notice,
-                                   levels, self.new_id() if self.new_id else None, self.writer,
-                                   names)
+        self.games.new(start, levels, names)
         screen = self._play_screen()
         assert screen is not None, "set-up screens offer only games that fit the board"
         return screen
@@ -536,46 +622,21 @@ class App:
         a saved game is): it becomes the game on the board under an id of the app's own (one
         in play is set aside to wait), saved at once (the session's ``last_write`` says when
         it is on the card). ``GameDoesNotFitError`` when it does not fit the board."""
-        now = self.wall_clock()
-        own = {"Id": self._fresh_id(), "Date": now.date().isoformat(),
-               "Started": now.isoformat(timespec="seconds")}
-        players = {player.capitalize() for player in start.info.players}
-        kept = {k: v for k, v in tags.items() if k in players | {"Result", "Termination"}}
-        session = Session(start, moves, {**own, **kept}, self.store.autosave, self._notice,
-                          self.writer)
-        if not front(start.info.name).holds(self.profile, session.state):
+        session = self.games.brought_in(start, moves, tags)
+        if not face(start.info.name).holds(self.profile, session.state):
             raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
-        self._park()
-        self.parked.forget(start.info.name)
-        self.session = session
-        session.save()
+        self.games.play_on(session)
         screen = self._play_screen()
         assert screen is not None, "it fits"
         self.screen = screen
         return session
-
-    def _park(self) -> None:
-        """Set the unfinished game aside (its own file) so that another can be played."""
-        self.parked.park(self.session, self.writer)
-
-    def _unpark(self, name: str) -> None:
-        """Make the waiting game of ``name`` the one in play (setting the current one aside)."""
-        taken = self.parked.take(name, self.writer)
-        if taken is None:
-            return
-        saved, clear = taken
-        self._park()
-        self.session = Session(saved.start, saved.moves, saved.tags, self.store.autosave,
-                               self._notice, self.writer)
-        self.session.unsaved = True
-        self.session.save(then=clear)
 
     def _play_screen(self) -> Screen | None:
         """The screen that plays the session's game, or ``None`` (with a notice) when the game
         does not fit this board: it stays saved for a board it fits."""
         assert self.session is not None
         state = self.session.state
-        game = front(state.info.name)
+        game = face(state.info.name)
         if not game.holds(self.profile, state):
             self._notice(f"the unfinished {state.info.title} game does not fit this board "
                          f"({self.profile.columns}x{self.profile.rows} pads); it stays saved")
@@ -587,45 +648,12 @@ class App:
         while its result is still on the LEDs) if ``session`` is this app's game (a replay's
         is not). Its entry is replaced, not doubled, if it is taken back and ends again, or
         when the board leaves it."""
-        if session is not self.session:
-            return
-        try:
-            self.store.history.add(session.match(self.wall_clock()))
-        except StorageError as error:
-            self._notice(f"the game was not added to the history: {error}")
+        self.games.ended(session)
 
     def leave_finished_game(self) -> Screen:
-        """Put the finished game in the history, forget it, and go home. A game whose id
-        another game in the history has (a record brought in before ids were the app's own)
-        is added under a new id: a game in the history is never replaced."""
-        assert self.session is not None
-        session, history, autosave = self.session, self.store.history, self.store.autosave
-        now = self.wall_clock()
-        match = session.match(now)
-        renamed = session.match(now, game_id=uuid.uuid4().hex)
-        said: list[str] = []
-
-        def store() -> None:
-            try:
-                history.add(match)
-            except DuplicateGameError as error:
-                history.add(renamed)
-                said.append(f"{error}; the finished game was added as {renamed.id}")
-            autosave.clear()
-
-        def stored(error: Exception | None) -> None:
-            for text in said:
-                self._notice(text)
-            if error is not None:
-                self._notice(f"the game was not added to the history: {error}")
-
-        self.writer.submit(store, stored)
-        self.session = None
+        """Put the finished game in the history, forget it, and go home."""
+        self.games.leave()
         return self.home()
-
-    def _fresh_id(self) -> str:
-        """A new game's id."""
-        return self.new_id() if self.new_id else uuid.uuid4().hex
 
     def update_now(self) -> None:
         """Start the firmware update from elsewhere than its offer (the web page); the board
@@ -642,18 +670,27 @@ class App:
         """Keep a finished self-test's ``findings`` for the web page; a failure to is
         reported, the test's verdict still shows."""
         try:
-            write_atomically(self.store.selftest, json.dumps(findings, indent=1) + "\n")
+            self.store.keep_selftest(findings)
         except StorageError as error:
             self._notice(f"the self-test's report was not kept: {error}")
 
-    def last_selftest(self) -> dict[str, Any] | None:
-        """The last self-test's findings; ``None`` before the first (or when its file
-        cannot be read: it is only a report, the next self-test writes it anew)."""
+    def rename(self, name: str) -> str | None:
+        """Call the board ``name`` from now on (``BoardNameError`` for a name it cannot take,
+        and nothing changes); what went wrong keeping it (it applies until the app stops)."""
+        self.identity = self.identity.renamed(name)
         try:
-            findings = json.loads(read_text(self.store.selftest))
-        except (StorageError, ValueError):
-            return None
-        return findings if isinstance(findings, dict) else None
+            save_identity(self.store.directory, self.identity)
+        except StorageError as error:
+            problem = f"the board's name was not kept: {error}"
+            self._notice(problem)
+            return problem
+        return None
+
+    def update_status(self) -> list[UpdateStatus]:
+        """Where the touch board's firmware and the program stand: a newer one known, one
+        under way, done, or rolled back (``update_status.py``)."""
+        return [firmware_status(self.firmware_update),
+                program_status(self.store.directory.parent, __version__)]
 
     def save_settings(self) -> str | None:
         """Keep the settings; a failure is reported (and its words returned), the setting
@@ -668,13 +705,4 @@ class App:
 
     def _notice(self, text: str | None) -> None:
         """Keep ``text`` for a person to read (and log it), unless it is kept already."""
-        if not text:
-            return
-        if text in self.notices:
-            log.debug("%s (again)", text)
-            self.notices.remove(text)
-            self.notices.append(text)
-            return
-        log.warning("%s", text)
-        self.notices.append(text)
-        del self.notices[:-MAX_NOTICES]
+        self.notices.note(text)

@@ -22,6 +22,7 @@ from controller.app.firmware_update import FirmwareUpdate
 from controller.app.session import Session
 from controller.app.settings import Settings
 from controller.app.thinking import ThinkRequest
+from controller.app.update_status import UpdateStatus
 from controller.devices.interfaces import Sound
 from controller.games import GameState
 from controller.profile.model import Profile
@@ -91,6 +92,10 @@ class Host(Protocol[ScreenT_co]):
     def open_game(self, name: str) -> ScreenT_co:
         """Continue the unfinished game of ``name``, or set up a new one."""
 
+    def choose_players(self, name: str) -> ScreenT_co:
+        """Who plays a new game of ``name`` (for a game of one player, its set-up); an
+        unfinished game waits on its tile."""
+
     @property
     def remote_setup(self) -> Callable[[str, int], ScreenT_co] | None:
         """Where a game with a board elsewhere is offered or joined — for a game's name and
@@ -124,6 +129,10 @@ class Host(Protocol[ScreenT_co]):
         """Ask for a move (or a ``hint``) in ``state`` at ``level``; the answer comes to the
         screen as a ``ComputerMove`` with the request's token."""
 
+    def game_words(self, session: Session[Any]) -> str:
+        """What whoever plays a seat of ``session``'s game elsewhere says about it (``waiting
+        for Anna's board · 2 min``), or ``""``."""
+
     def record_finished(self, session: Session[Any]) -> None:
         """Put the game of ``session`` that has just ended in the history at once, if it is
         the host's game (a replay's is not)."""
@@ -135,6 +144,10 @@ class Host(Protocol[ScreenT_co]):
 
     def keep_selftest(self, findings: dict[str, Any]) -> None:
         """Keep a finished self-test's findings for the web page."""
+
+    def update_status(self) -> list[UpdateStatus]:
+        """Where the touch board's firmware and the program stand (a newer one known, one
+        under way, done, rolled back with why)."""
 
     @property
     def firmware_update(self) -> FirmwareUpdate:

@@ -59,13 +59,23 @@ class Companion(Protocol):
         """A step of the loop has just been made (on the loop's thread)."""
 
 
+def hold(companion: Companion, problem: str) -> None:
+    """Tell ``companion`` (if it listens: a companion may have a ``hold`` method) that what
+    it was last shown stays, since the board's latest changes could not be saved, and why."""
+    told = getattr(companion, "hold", None)
+    if callable(told):
+        told(problem)
+
+
 def run(driver: Driver, stop: threading.Event,
         clock: Callable[[], float] = time.monotonic,
         companion: Companion | None = None, notifier: Notifier | None = None) -> None:
     """Run until ``stop`` is set: wait for input or the next animation step, then advance;
     thinking the app asks for goes to a thread whose answer comes back through the queue, and
     saves to a writer thread that tells how they went through the queue too. The companion is
-    told of a step only once no save is under way: a move the page shows is on the card.
+    told of a step only once no save is under way and nothing is left unsaved: a move the page
+    shows is on the card. While a failed save keeps a change off the card, the companion is
+    told why (its ``hold``), and the next change tries the save again at once.
 
     Under systemd (``notifier``, by default from this process's environment) the loop says
     it is ready after its first step, and between steps that it is alive and what the board
@@ -101,8 +111,11 @@ def run(driver: Driver, stop: threading.Event,
         wakeup = driver.advance(now)
         for request in driver.app.take_requests():
             thinker.start(request, events.put)
-        if companion is not None and not driver.app.unacknowledged:
-            companion.publish(driver, now)
+        if companion is not None:
+            if not driver.app.unacknowledged:
+                companion.publish(driver, now)
+            elif (problem := driver.app.unsaved_problem) is not None:
+                hold(companion, problem)
         notifier.report(now, lambda: driver.app.describe(now))
         return wakeup
 

@@ -7,20 +7,26 @@ changed it.
 
 Pairing proves that someone stands at the board: a code is shown only when the board's pairing
 pad is touched (or a device already paired asks), only on the LEDs (never to an unpaired web
-client), and it is checked on the app's side, where it was made. A code lasts two minutes and
-allows five guesses; guesses are also spaced out for everyone together
-(:class:`AttemptLimit`), so the 10,000 codes cannot be tried out.
+client), and it is checked on the app's side, where it was made. A code lasts two minutes.
+Guesses are counted and spaced out per source (a device's address; an IPv6 device by its /64,
+since one device may take any address of it): each source may guess wrong :data:`GUESSES`
+times per code, waiting longer after each wrong guess (:class:`AttemptLimit`), so that a
+neighbour's wrong codes use up the neighbour's guesses, not the family's; and all sources
+together may guess wrong :data:`MAX_WRONG` times before the code stops counting, so that the
+10,000 codes cannot be tried out from many addresses either.
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import math
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +34,17 @@ from controller.app.storage import set_aside, write_atomically
 from controller.errors import KaskadeError
 
 CODE_SECONDS = 120.0
-GUESSES = 5
+GUESSES = 3
+"""Wrong guesses a code allows from one source."""
+MAX_WRONG = 20
+"""Wrong guesses a code allows from all sources together (one in 500 of the codes), before
+it stops counting."""
 FIRST_DELAY = 1.0
 MAX_DELAY = 30.0
-"""After a wrong guess the next one waits ``FIRST_DELAY`` seconds, doubling with every wrong
-guess in a row up to ``MAX_DELAY`` (the delays are shared by every device)."""
+"""After a wrong guess the next one from the same source waits ``FIRST_DELAY`` seconds,
+doubling with every wrong guess in a row up to ``MAX_DELAY``."""
+MAX_SOURCES = 256
+"""Sources whose delays are remembered (the longest quiet are forgotten first)."""
 PAIRED_FILE = "paired.json"
 
 
@@ -42,11 +54,16 @@ class PairingError(KaskadeError, PermissionError):
 
 @dataclass
 class Code:
-    """The code on show and until when it counts."""
+    """The code on show, until when it counts, and the wrong guesses made at it."""
 
     digits: str
     until: float
-    guesses: int = GUESSES
+    wrong: dict[str, int] = field(default_factory=dict)
+    """Wrong guesses per source."""
+
+    @property
+    def total_wrong(self) -> int:
+        return sum(self.wrong.values())
 
 
 class TooSoonError(PairingError):
@@ -57,38 +74,71 @@ class TooSoonError(PairingError):
         self.wait = wait
 
 
+def source_of(address: str | None) -> str:
+    """The source a guess is counted for: the address of a device on IPv4, its /64 on IPv6
+    (a device may take any address of its /64); ``""`` when unknown."""
+    try:
+        found = ipaddress.ip_address((address or "").partition("%")[0])
+    except ValueError:
+        return ""
+    if isinstance(found, ipaddress.IPv6Address):
+        if found.ipv4_mapped is not None:
+            return str(found.ipv4_mapped)
+        return str(ipaddress.IPv6Network((found, 64), strict=False))
+    return str(found)
+
+
+@dataclass
+class _Source:
+    wrong: int = 0
+    """Wrong guesses in a row."""
+    next: float = 0.0
+    busy: bool = False
+
+
 class AttemptLimit:
-    """Spaces out pairing guesses for every device together: one at a time, and after ``n``
-    wrong guesses in a row the next waits ``FIRST_DELAY * 2**(n-1)`` seconds (at most
-    ``MAX_DELAY``); a right guess starts again from no delay. At the longest delay that is
-    two guesses a minute, against the 1,400 a second an open API allowed."""
+    """Spaces out pairing guesses per source: one at a time, and after ``n`` wrong guesses
+    in a row from a source its next waits ``FIRST_DELAY * 2**(n-1)`` seconds (at most
+    ``MAX_DELAY``); a right guess starts it again from no delay. A neighbour's wrong guesses
+    never delay the family's. At the longest delay that is two guesses a minute per source,
+    against the 1,400 a second an open API allowed."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.wrong = 0
-        """Wrong guesses in a row."""
-        self._next = 0.0
-        self._busy = False
+        self._sources: OrderedDict[str, _Source] = OrderedDict()
 
-    def delay(self) -> float:
-        """The wait after the wrong guesses so far."""
-        return 0.0 if self.wrong == 0 else min(MAX_DELAY, FIRST_DELAY * 2 ** (self.wrong - 1))
+    def _source(self, source: str) -> _Source:
+        found = self._sources.pop(source, None) or _Source()
+        self._sources[source] = found  # the latest used last
+        while len(self._sources) > MAX_SOURCES:
+            oldest = next(iter(self._sources))
+            if self._sources[oldest].busy:
+                break
+            del self._sources[oldest]
+        return found
 
-    def begin(self) -> None:
-        """Start a guess, or raise ``TooSoonError`` (another is being checked, or the delay
-        after the last wrong one is not over)."""
+    def delay(self, source: str = "") -> float:
+        """The wait after the wrong guesses from ``source`` so far."""
+        wrong = self._sources[source].wrong if source in self._sources else 0
+        return 0.0 if wrong == 0 else min(MAX_DELAY, FIRST_DELAY * 2 ** (wrong - 1))
+
+    def begin(self, source: str = "") -> None:
+        """Start a guess from ``source``, or raise ``TooSoonError`` (another of its guesses is
+        being checked, or the delay after its last wrong one is not over)."""
+        state = self._source(source)
         now = self.clock()
-        if self._busy:
+        if state.busy:
             raise TooSoonError(1.0)
-        if now < self._next:
-            raise TooSoonError(self._next - now)
-        self._busy = True
+        if now < state.next:
+            raise TooSoonError(state.next - now)
+        state.busy = True
 
-    def end(self, right: bool) -> None:
-        """The guess begun last was ``right`` or not."""
-        self._busy = False
-        self.wrong = 0 if right else self.wrong + 1
-        self._next = self.clock() + self.delay()
+    def end(self, right: bool, source: str = "") -> None:
+        """The guess ``source`` began last was ``right`` or not."""
+        state = self._source(source)
+        state.busy = False
+        state.wrong = 0 if right else state.wrong + 1
+        state.next = self.clock() + self.delay(source)
 
 
 def _hash(token: str) -> str:
@@ -144,19 +194,28 @@ class Pairing:
         self.code = Code(f"{secrets.randbelow(10_000):04d}", self.clock() + CODE_SECONDS)
         return self.code.digits
 
-    def pair(self, digits: str, name: str, date: str) -> str:
-        """A new token for the device called ``name`` that typed ``digits``."""
+    def pair(self, digits: str, name: str, date: str, source: str = "") -> str:
+        """A new token for the device called ``name`` that typed ``digits`` from ``source``
+        (see :func:`source_of`)."""
         code = self.code
         if code is None or self.clock() > code.until:
             self.code = None
             raise PairingError("no pairing code is on show: ask for one, then type the code "
                                "the board writes")
+        if code.wrong.get(source, 0) >= GUESSES:
+            raise PairingError("no guesses left for this device: touch the board's pairing "
+                               "pad again for a new code")
         if not secrets.compare_digest(digits.strip(), code.digits):
-            code.guesses -= 1
-            if code.guesses <= 0:
+            code.wrong[source] = code.wrong.get(source, 0) + 1
+            if code.total_wrong >= MAX_WRONG:
                 self.code = None
-                raise PairingError("wrong code, and no guesses left: ask for a new code")
-            raise PairingError(f"wrong code ({code.guesses} guesses left)")
+                raise PairingError("wrong code, and too many wrong codes were typed at this "
+                                   "one: touch the board's pairing pad again for a new code")
+            left = GUESSES - code.wrong[source]
+            if left <= 0:
+                raise PairingError("wrong code, and no guesses left for this device: touch "
+                                   "the board's pairing pad again for a new code")
+            raise PairingError(f"wrong code ({left} guess{'es' * (left > 1)} left)")
         self.code = None
         self._fresh()
         token = secrets.token_urlsafe(24)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from controller import __version__
 from controller.app.driver import Driver
-from controller.app.loop import Call, Companion
+from controller.app.loop import Call, Companion, hold
 from controller.app.storage import StorageError, read_text, write_atomically
 from controller.devices.interfaces import InputEvent
 
@@ -73,6 +73,10 @@ class ReadyReport:
     def attach(self, post: Callable[[InputEvent | Call], None]) -> None:
         if self.inner is not None:
             self.inner.attach(post)
+
+    def hold(self, problem: str) -> None:
+        if self.inner is not None:
+            hold(self.inner, problem)
 
     def publish(self, driver: Driver, now: float) -> None:
         if self.inner is not None:

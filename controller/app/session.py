@@ -3,7 +3,10 @@
 A change marks the game ``unsaved``; the driver saves it right after handing the frame that
 shows the change to the LEDs (``App.flush``), through the app's writer (on a thread of its own
 beside the real-time loop), so a slow disk never delays what the players see. A save that fails
-(a full card) is tried again after a pause that doubles each time, up to a minute.
+(a full card) is tried again after a pause that doubles each time, up to a minute — and at
+once when the game changes again (the next move), so that a move is never left unsaved for
+longer than the card refuses it. Whoever must not acknowledge a change before it is on the
+card (the web companion) waits for :meth:`Session.on_disk`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from controller.app.autosave import Autosave
+from controller.app.happenings import Ended, Happening, Played, TakeBackAsked, TookBack
 from controller.app.history import Match
 from controller.app.seats import HUMAN, computer_level, person_name, remote_name, seat
 from controller.app.storage import StorageError
@@ -67,12 +71,16 @@ class Session(Generic[S]):
         its pause from it)."""
         self.last_write: Future[None] | None = None
         """The last save asked for: done when it is on the disk (or raising why not)."""
-        self.remote_words = ""
-        """In a game with a board elsewhere: how that board stands (``waiting for Anna's
-        board · 2 min``), said by whatever links the two."""
-        self.remote_request = False
-        """In such a game the people here asked to take back (or, when the other board is
-        away, to claim the game); whatever links the boards answers it."""
+        self.problem: str | None = None
+        """Why the last save failed, until one succeeds."""
+        self._promised: list[Future[None]] = []
+        """Told when the changes made so far are on the disk: waiting for the next save."""
+        self._writing: list[Future[None]] = []
+        """Told when the save under way is on the disk (it holds every change)."""
+        self.happenings: list[Happening] = []
+        """What happened in the game since this session was made, in order (moves, take-backs,
+        its end, a take-back asked for: ``controller/app/happenings.py``), for whatever plays
+        a seat from elsewhere."""
 
     @classmethod
     def new(cls, start: S, now: datetime, autosave: Autosave | None,
@@ -96,12 +104,14 @@ class Session(Generic[S]):
 
     def play(self, move: Any) -> list[Event]:
         """Play ``move`` (legal, or this raises and nothing changes)."""
-        name = self.state.move_name(move)
-        mover = mover_of(self.state)
-        events = self.state.play(move)
+        state = self.state
+        name, ply, player = state.move_name(move), state.plies, state.to_move
+        mover = mover_of(state)
+        events = state.play(move)
         self.moves.append(name)
         self.movers.append(mover)
-        self.unsaved = True
+        self._changed()
+        self.happenings.append(Played(ply, move, name, CHANCE if player is None else player))
         return events
 
     def undo(self) -> Any:
@@ -109,15 +119,59 @@ class Session(Generic[S]):
         move = self.state.undo()
         self.moves.pop()
         self.movers.pop()
-        self.unsaved = True
+        self._changed()
+        self.happenings.append(TookBack(self.state.plies))
         return move
 
     def resign(self, player: int) -> None:
         """``player`` gives up; the game is over."""
         players = self.state.info.players
-        self.tags["Result"] = players[1 - player] if len(players) == 2 else "lost"
-        self.tags["Termination"] = f"{self.state.player_title(player)} resigned"
+        winner = 1 - player if len(players) == 2 else None
+        termination = f"{self.state.player_title(player)} resigned"
+        self.tags["Result"] = players[winner] if winner is not None else "lost"
+        self.tags["Termination"] = termination
+        self._changed()
+        self.happenings.append(Ended(winner, termination, player))
+
+    def end(self, winner: int | None, termination: str) -> None:
+        """The game ends as ``termination`` says (a board elsewhere left it, the game was
+        claimed), ``winner`` (a player's number, or ``None``) winning."""
+        players = self.state.info.players
+        self.tags["Result"] = players[winner] if winner is not None else "*"
+        self.tags["Termination"] = termination
+        self._changed()
+        self.happenings.append(Ended(winner, termination))
+
+    def ask_take_back(self) -> None:
+        """The people here asked to take back, where a seat played elsewhere must agree;
+        whatever plays that seat answers (``TakeBackAsked``)."""
+        self.happenings.append(TakeBackAsked())
+
+    def seat(self, player: int, who: str) -> None:
+        """``player``'s seat is ``who`` from now on (a seat's tag: ``seats.py``), e.g. the
+        name of the board that joined."""
+        title = self.state.player_title(player)
+        if self.tags.get(title) != who:
+            self.tags[title] = who
+            self._changed()
+
+    def _changed(self) -> None:
+        """The game changed: it is saved at the next flush, at once even after a failed save
+        (the card may have room again; a move must not wait out the pause)."""
         self.unsaved = True
+        self.retry_at = 0.0
+
+    def on_disk(self) -> Future[None]:
+        """A future done once every change made so far is on the disk, or raising why the
+        save that was to hold them failed (the game goes on; the next change tries again)."""
+        future: Future[None] = Future()
+        if self.unsaved:
+            self._promised.append(future)
+        elif self.saving:
+            self._writing.append(future)
+        else:
+            future.set_result(None)
+        return future
 
     def record(self) -> str:
         """The game as a record."""
@@ -130,6 +184,8 @@ class Session(Generic[S]):
         told to ``on_problem`` (the app says a repeated one once), and retried later."""
         if self.autosave is None:
             self.unsaved = False
+            _tell(self._promised, None)
+            self._promised = []
             return
         if now is not None:
             self.now = now
@@ -143,17 +199,22 @@ class Session(Generic[S]):
                 then()
 
         self.unsaved, self.saving = False, True
+        self._writing, self._promised = self._promised, []
         asked = self.now
         self.last_write = self.writer.submit(write, lambda error: self._saved(error, asked))
 
     def _saved(self, error: Exception | None, asked: float) -> None:
         """How the save asked for at ``asked`` went (told on the app's thread)."""
         self.saving = False
+        told, self._writing = self._writing, []
+        _tell(told, error)
         if error is None:
-            self.failures, self.retry_at = 0, 0.0
+            self.failures, self.retry_at, self.problem = 0, 0.0, None
             return
         self.unsaved = True
         self.failures += 1
+        self.problem = (f"the last change is not saved yet ({str(error).rsplit(': ', 1)[-1]}): "
+                        "it is shown once it is")
         pause = min(RETRY_LONGEST, RETRY_FIRST * 2 ** min(self.failures - 1, 16))
         self.retry_at = asked + pause
         self.on_problem(f"the game could not be saved: {error}; trying again every "
@@ -255,3 +316,12 @@ class Session(Generic[S]):
             plies=self.state.plies,
             record=self.record(),
         )
+
+
+def _tell(futures: list[Future[None]], error: Exception | None) -> None:
+    """Tell each of ``futures`` how the save went."""
+    for future in futures:
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)

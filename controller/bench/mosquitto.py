@@ -42,11 +42,16 @@ topic deny kaskade/+/watcher/log/#
 START_SECONDS = 20.0
 
 
-def free_port() -> int:
-    """A port nothing listens on now (bound and let go)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def free_ports(count: int) -> list[int]:
+    """``count`` different ports nothing listens on now (bound together, then let go)."""
+    probes = [socket.socket() for _ in range(count)]
+    try:
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [int(probe.getsockname()[1]) for probe in probes]
+    finally:
+        for probe in probes:
+            probe.close()
 
 
 def make_certificates(directory: Path) -> tuple[Path, Path, Path]:
@@ -76,40 +81,52 @@ class BrokerStartError(KaskadeError, RuntimeError):
     """The broker could not be started here (not installed, or it stopped at once)."""
 
 
+class PortTakenError(BrokerStartError):
+    """Another program took the port chosen for the broker before it listened."""
+
+
 class Mosquitto:
     """A broker in ``directory``; ``start`` / ``stop`` / ``restart``."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self.port = free_port()
-        self.websocket_port = free_port()
-        self.ca, cert, key = make_certificates(directory)
+        self.port, self.websocket_port = free_ports(2)
+        self.ca, self.cert, self.key = make_certificates(directory)
         passwords = directory / "passwords"
         passwords.touch()
         for user, password in USERS.items():
-            subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, password],
-                           check=True, capture_output=True, timeout=60)
+            try:
+                subprocess.run(["mosquitto_passwd", "-b", str(passwords), user, password],
+                               check=True, capture_output=True, timeout=60)
+            except FileNotFoundError:
+                raise BrokerStartError("mosquitto is not installed (on Debian: sudo apt "
+                                       "install mosquitto)") from None
         (directory / "acl").write_text(ACL)
         (directory / "data").mkdir()
         self.log = directory / "mosquitto.log"
-        (directory / "mosquitto.conf").write_text(f"""\
+        self._configure()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.started_once = False
+
+    def _configure(self) -> None:
+        """Write the configuration for the ports chosen."""
+        (self.directory / "mosquitto.conf").write_text(f"""\
 user root
 allow_anonymous false
-password_file {passwords}
-acl_file {directory / "acl"}
+password_file {self.directory / "passwords"}
+acl_file {self.directory / "acl"}
 persistence true
-persistence_location {directory / "data"}/
+persistence_location {self.directory / "data"}/
 max_packet_size 16384
 log_dest file {self.log}
 log_type all
 listener {self.port} 127.0.0.1
 cafile {self.ca}
-certfile {cert}
-keyfile {key}
+certfile {self.cert}
+keyfile {self.key}
 listener {self.websocket_port} 127.0.0.1
 protocol websockets
 """)
-        self.process: subprocess.Popen[bytes] | None = None
 
     def settings(self, user: str, password: str | None = None, name: str = "") -> BrokerSettings:
         """How the board ``user`` reaches this broker."""
@@ -123,7 +140,19 @@ protocol websockets
         return f"ws://127.0.0.1:{self.websocket_port}/mqtt"
 
     def start(self) -> None:
-        """Start it and wait until it takes TLS connections."""
+        """Start it and wait until it takes TLS connections. A first start whose port was
+        taken in the meantime by another program tries new ports (a restart keeps its own)."""
+        for attempt in range(3):
+            try:
+                self._start()
+                return
+            except PortTakenError:
+                if self.started_once or attempt == 2:
+                    raise
+                self.port, self.websocket_port = free_ports(2)
+                self._configure()
+
+    def _start(self) -> None:
         mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         if not Path(mosquitto).exists():
             raise BrokerStartError("mosquitto is not installed (on Debian: sudo apt install "
@@ -136,10 +165,17 @@ protocol websockets
             if self.process.poll() is not None:
                 said = self.process.stderr.read().decode(errors="replace").strip() \
                     if self.process.stderr else ""
-                raise BrokerStartError(f"mosquitto stopped at once: {said}")
+                logged = self.log.read_text(errors="replace").strip().splitlines()[-5:] \
+                    if self.log.exists() else []
+                why = " / ".join([said, *logged])
+                self.process = None
+                if "Address already in use" in why:
+                    raise PortTakenError(f"mosquitto found its port taken: {why}")
+                raise BrokerStartError(f"mosquitto stopped at once: {why}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1) as raw, \
                         context.wrap_socket(raw, server_hostname="127.0.0.1"):
+                    self.started_once = True
                     return
             except OSError:
                 if time.monotonic() > deadline:

@@ -22,11 +22,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Call
 from controller.app.loop import run as run_loop
 from controller.app.screens.game import GameScreen
+from controller.app.store import Store
 from controller.bench.mosquitto import Mosquitto
 from controller.devices.frame import Frame
 from controller.devices.interfaces import Board, PixelsOut

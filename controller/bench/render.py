@@ -14,17 +14,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
+from controller.app.store import Store
 from controller.devices.frame import Frame
 from controller.devices.interfaces import InputEvent
 from controller.devices.mock import MockPixels, mock_board
 from controller.devices.virtual import VirtualButtons, VirtualTouches
+from controller.faces.kaskade.picture import KaskadeView, draw_kaskade
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from controller.render.canvas import Canvas
 from controller.render.feedback import Turn
-from controller.render.kaskade import KaskadeView, draw_kaskade
 from controller.render.marquee import Lettering, draw_message
 from controller.render.output import FrameMaker
 

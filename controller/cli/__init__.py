@@ -24,6 +24,7 @@ from controller.cli import (
     play,
     players,
     profile,
+    release,
     remote,
     replay,
     selftest,
@@ -73,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in (sim, play, players, learn, replay, history, calibrate, firmware, doctor,
-                   install, upgrade, selftest, wiring, profile, gtp, remote, bench, solve):
+                   install, upgrade, release, selftest, wiring, profile, gtp, remote, bench, solve):
         module.register(commands)
     return parser
 

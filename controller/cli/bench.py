@@ -55,26 +55,36 @@ asked for, and reports how often the solver decides whether a deal can be won wi
 budget, and how long it takes (``--jobs``: deals solved at once).
 
 ``bench ai`` plays a tournament between a game's levels and baselines (colours alternating,
-each move thought within the same time, or ``--nodes`` search nodes) and prints win rates in
-all and by seat, and Elo ratings per board size, then the strongest level's search speed and
-longest think on 6x9, 8x8 and 16x16; with ``--published``, the strongest level against the
-published Chain Reaction bot's depths 2 and 3, by seat, against the goals it must meet.
+each move thought within the same time, ``--nodes`` search steps, or ``--pi``: a Raspberry Pi
+4's four cores for a second) and prints win rates in all and by seat, each pairing's Elo
+difference with its 95 % interval and a rating list with intervals (``--sprt`` stops a pairing
+once its games decide it), then the strongest level's search speed and longest think on 6x9,
+8x8 and 16x16; with ``--published``, the strongest level against the published Chain Reaction
+program's depths 2 and 3, by seat, against the goals it must meet.
+
+``bench parallel`` compares Kaskade's search on several threads with one: the time to the same
+depths from the same positions, and the nodes it costs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import platform
 import sys
 from pathlib import Path
 from typing import Any
 
+from controller.ai.levels import MAX_THREADS
+from controller.ai.tournament import GameResult
 from controller.bench import ai as ai_bench
 from controller.bench.card import measure_card
 from controller.bench.engine import measure_kaskade
 from controller.bench.firmware import measure_firmware
 from controller.bench.link import measure_link
+from controller.bench.parallel import NotBuiltError, measure_parallel
 from controller.bench.remote import measure_remote
 from controller.bench.render import measure_render
 from controller.bench.solver import VERSIONS as SOLVER_VERSIONS
@@ -100,10 +110,9 @@ def _register_ai(targets: Any) -> None:
         "Kaskade also greedy one ply, minimax two plies and the classic Chain Reaction bot at "
         "2, 4 and 6 plies, the published program's depths 1, 2 and 3), colours alternating, "
         "then the strongest level's search speed and longest think per board size.",
-        epilog="examples: kaskade bench ai --published --games 40 --nodes 500000 --jobs 2;  "
-        "kaskade bench ai --pairs level-5:greedy,level-5:minimax2 --games 40 "
-        "--seconds 1 --jobs 2;  kaskade bench ai --game big-balls --pairs level-5:flat-mc "
-        "--nodes 200 --jobs 2",
+        epilog="examples: kaskade bench ai --published --games 40 --pi --jobs 2;  "
+        "kaskade bench ai --pairs level-5:level-4 --games 200 --pi --sprt 0,200 --jobs 2;  "
+        "kaskade bench ai --game big-balls --pairs level-5:flat-mc --nodes 200 --jobs 2",
     )
     ai.add_argument("--game", default="kaskade", choices=TWO_PLAYER_GAMES,
                     help="the game to play (default kaskade; the solitaire has its own "
@@ -129,6 +138,22 @@ def _register_ai(targets: Any) -> None:
                     "level 5: N on average, paced as with --seconds): the same "
                     "on any machine, so a slower machine's budget can be played here (a Pi 4: "
                     "a fifth of the nodes/s this prints; see docs/ai.md)")
+    ai.add_argument("--pi", action="store_true",
+                    help="a Raspberry Pi 4's second a move: the strongest level on four "
+                    "threads, 4 x 500,000 nodes a Kaskade move, four times a Pi core's "
+                    "playouts in the other games (the others get the same steps); see "
+                    "docs/ai.md")
+    ai.add_argument("--threads", type=int, metavar="T",
+                    help="threads the strongest level searches on (default 1, 4 with --pi); "
+                    "--nodes counts the nodes of them all")
+    ai.add_argument("--sprt", metavar="ELO0,ELO1",
+                    help="stop each pairing as soon as the sequential probability ratio test "
+                    "decides whether the first player is ELO1 or only ELO0 stronger (5 %% error "
+                    "each way), checked after every round of --jobs games; --games is the most "
+                    "it plays")
+    ai.add_argument("--record", type=Path, metavar="FILE",
+                    help="append every game to FILE as it ends, a JSON line each (size, "
+                    "players, winner, plies): a long tournament stopped early keeps its games")
     ai.add_argument("--jobs", type=int, default=1, metavar="J",
                     help="games played at once, one per core (default 1)")
     ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -141,8 +166,8 @@ def register(commands: Any) -> None:
     """Add ``bench`` and its targets to the command line."""
     parser = commands.add_parser(
         "bench",
-        help="measure speed and strength (engine, render, link, ai, solver, firmware, web, "
-        "card)",
+        help="measure speed and strength (engine, render, link, ai, parallel, solver, firmware, "
+        "web, card)",
         description="Measure how fast parts of Kaskade Board run on this machine.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
@@ -193,6 +218,24 @@ def register(commands: Any) -> None:
                       help="touches to time (default 50)")
     link.set_defaults(handler=run_link)
     _register_ai(targets)
+    parallel = targets.add_parser(
+        "parallel", help="Kaskade's search on several threads against one: time to depth",
+        description="From positions of random games (opening to late), the depth one thread "
+        "of the level search finishes in --seconds; then the time and the nodes to finish that "
+        "depth on one thread and on --threads, sharing one table (Lazy SMP): the speed-up and "
+        "what it costs in nodes. Run it on a quiet machine: other programs' load shows in "
+        "wall time.")
+    parallel.add_argument("--sizes", default="6x9,8x8", metavar="WxH,…",
+                          help="board sizes (default 6x9,8x8)")
+    parallel.add_argument("--threads", type=int, default=os.cpu_count() or 1, metavar="T",
+                          help=f"threads to compare with one (default: this machine's cores, "
+                          f"{os.cpu_count() or 1})")
+    parallel.add_argument("--seconds", type=_positive, default=1.0, metavar="S",
+                          help="how long one thread searches to find each position's depth "
+                          "(default 1)")
+    parallel.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parallel.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parallel.set_defaults(handler=run_parallel)
     firmware = targets.add_parser(
         "firmware", help="RAM the touch firmware takes on MicroPython once imported",
         description="Import the touch firmware's modules one by one on the real MicroPython "
@@ -536,53 +579,131 @@ def run_ai(args: argparse.Namespace) -> int:
     if game == "kaskade":
         for size in sizes:
             parse_size(size)
-    if args.published and (args.pairs or args.players or game != "kaskade"):
-        raise UsageError("--published is Kaskade's, and chooses the pairings itself: "
-                         "give it without --pairs or --players")
-    if args.published:
-        pairs = ai_bench.published_pairs()
-    elif args.pairs:
-        pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",")]
-        if any(len(pair) != 2 for pair in pairs):
-            raise UsageError("--pairs takes A:B pairings separated by commas")
-    else:
-        names = (args.players or ",".join(ai_bench.players_of(game))).split(",")
-        pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    pairs = _pairs(args)
     if args.games < 1 or args.jobs < 1 or (args.nodes is not None and args.nodes < 1):
         raise UsageError("--games, --jobs and --nodes must be at least 1")
-    results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed, args.jobs,
-                                  game, args.nodes)
-    report = ai_bench.summary(results, pairs)
+    if args.pi and args.nodes is not None:
+        raise UsageError("--pi sets the nodes itself: give it without --nodes")
+    nodes, threads = ai_bench.pi4_budget(game) if args.pi else (args.nodes, 1)
+    if args.threads is not None:
+        if not 1 <= args.threads <= MAX_THREADS:
+            raise UsageError(f"--threads must be 1 to {MAX_THREADS}")
+        threads = args.threads
+    sequential = _sequential(args.sprt) if args.sprt else None
+    record = None
+    if args.record is not None:
+        try:
+            record = args.record.open("a", encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"--record: cannot write {args.record}: {error.strerror}") from None
+
+    def finished(size: str, result: GameResult) -> None:
+        if record is not None:
+            record.write(json.dumps({"size": size, "players": list(result.players),
+                                     "winner": result.winner, "plies": result.plies}) + "\n")
+            record.flush()
+
+    try:
+        results = ai_bench.tournament(pairs, sizes, args.games, args.seconds, args.seed,
+                                      args.jobs, game, nodes, threads, sequential, finished)
+    finally:
+        if record is not None:
+            record.close()
+    report = ai_bench.summary(results, pairs, sequential)
+    report["budget"] = {"nodes": nodes, "seconds": None if nodes else args.seconds,
+                        "threads": threads}
     published = ai_bench.published_strength(report)
     if published:
         report["published"] = published
     if not args.no_speed:
-        report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game)
+        report["speed"] = ai_bench.speed(5, args.seconds, args.seed, game=game, threads=threads)
     if args.json:
         print(json.dumps(report))
         return 0
-    per_move = f"{args.nodes:,} nodes" if args.nodes else f"{args.seconds:g} s"
-    print(f"{get_game(game).info.title} tournament — {args.games} games per pairing and size, "
-          f"colours alternating, {per_move} per move")
+    _print_ai(report, args, sizes, nodes, threads)
+    return 0
+
+
+def _print_ai(report: dict[str, Any], args: argparse.Namespace, sizes: list[str],
+              nodes: int | None, threads: int) -> None:
+    """A tournament's report as tables."""
+    game = args.game
+    published = report.get("published")
+    per_move = f"{nodes:,} steps" if nodes else f"{args.seconds:g} s"
+    print(f"{get_game(game).info.title} tournament — up to {args.games} games per pairing and "
+          f"size, colours alternating, {per_move} per move, the strongest level on {threads} "
+          f"thread{'s' if threads > 1 else ''}")
     for size in sizes:
         print(f"\n{size}")
-        print(f"  {'player':<10} {'opponent':<10} {'score':>9} {'win %':>6} {'moving 1st':>10} "
-              f"{'moving 2nd':>10} {'longest think':>14}")
+        print(f"  {'player':<10} {'opponent':<11} {'score':>9} {'win %':>6} {'moving 1st':>10} "
+              f"{'moving 2nd':>10}  {'Elo difference [95 %]':<22} {'longest think':>13}")
         for row in report[size]["pairs"]:
             seats = [f"{score:g}/{games}" for score, games in (row["first"], row["second"])]
-            print(f"  {row['player']:<10} {row['opponent']:<10} "
+            verdict = f"  SPRT: {row['sprt'] or 'undecided'}" if "sprt" in row else ""
+            print(f"  {row['player']:<10} {row['opponent']:<11} "
                   f"{row['score']:>4g}/{row['games']:<4} {100 * row['win_rate']:>6.0f} "
-                  f"{seats[0]:>10} {seats[1]:>10} {row['longest_think']:>12.2f} s")
+                  f"{seats[0]:>10} {seats[1]:>10}  {row['elo_text']:<22} "
+                  f"{row['longest_think']:>11.2f} s{verdict}")
     if published:
         _print_published(published)
-    print(f"\nElo ({report['anchor']} = 0), all sizes")
-    for name, rating in sorted(report["all"]["elo"].items(), key=lambda item: -item[1]):
-        print(f"  {name:<10} {rating:>6.0f}")
+    print(f"\nRatings ({report['anchor']} = 0), all sizes, with 95 % intervals")
+    for name, rating in sorted(report["all"]["ratings"].items(), key=lambda item: -item[1]["elo"]):
+        print(f"  {name:<12} {rating['elo']:>6.0f} ± {rating['error']:.0f}")
     if "speed" in report:
         print(f"\nStrongest level's search, {args.seconds:g} s per move")
         for size, figures in report["speed"].items():
             print(f"  {size:<6} {figures['nodes_per_s']:>8,} nodes/s  depth {figures['depth']:>2}  "
                   f"longest think {figures['longest_think_s']:.2f} s")
+
+
+def _pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The pairings ``--published``, ``--pairs`` or ``--players`` ask for."""
+    if args.published and (args.pairs or args.players or args.game != "kaskade"):
+        raise UsageError("--published is Kaskade's, and chooses the pairings itself: "
+                         "give it without --pairs or --players")
+    if args.published:
+        return list(ai_bench.published_pairs())
+    if args.pairs:
+        split = [pair.split(":", 1) for pair in args.pairs.split(",")]
+        if any(len(pair) != 2 for pair in split):
+            raise UsageError("--pairs takes A:B pairings separated by commas")
+        return [(a, b) for a, b in split]
+    names = (args.players or ",".join(ai_bench.players_of(args.game))).split(",")
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+
+
+def _sequential(text: str) -> ai_bench.Sequential:
+    """``--sprt ELO0,ELO1`` as the test it asks for."""
+    try:
+        elo0, elo1 = (float(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError("--sprt takes two Elo differences, ELO0,ELO1 (such as 0,200)") from None
+    if not (math.isfinite(elo0) and math.isfinite(elo1)) or elo0 >= elo1:
+        raise UsageError("--sprt: ELO0 must be below ELO1")
+    return ai_bench.Sequential(elo0, elo1)
+
+
+def run_parallel(args: argparse.Namespace) -> int:
+    """Time to depth on one thread and on several, per size."""
+    if not 2 <= args.threads <= MAX_THREADS:
+        raise UsageError(f"--threads must be 2 to {MAX_THREADS}")
+    sizes = [parse_size(text) for text in args.sizes.split(",")]
+    try:
+        figures = {f"{w}x{h}": measure_parallel(w, h, args.threads, args.seconds, args.seed)
+                   for w, h in sizes}
+    except NotBuiltError as error:
+        raise UsageError(str(error)) from None
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"Kaskade's search, 1 thread against {args.threads}, the same depths from the same "
+          f"positions (this machine: {os.cpu_count()} cores)")
+    print(f"  {'size':<6} {'depths':<12} {'1 thread':>10} {f'{args.threads} threads':>11} "
+          f"{'speed-up':>9} {'nodes x':>8} {'load':>5}")
+    for size, row in figures.items():
+        depths = ",".join(map(str, row["depths"]))
+        print(f"  {size:<6} {depths:<12} {row['one_thread_s']:>8.2f} s {row['threads_s']:>9.2f} s"
+              f" {row['speedup']:>8.2f}x {row['node_ratio']:>7.2f}x {row['load_average']:>5}")
     return 0
 
 

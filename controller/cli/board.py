@@ -9,11 +9,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Companion
 from controller.app.paths import state_dir
 from controller.app.screens.base import Screen
+from controller.app.store import Store
+from controller.app.thinking import DEFAULT_THINK_SECONDS
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
@@ -101,7 +103,8 @@ def run_simulator(profile: Profile, store: Store, terminal: bool, think: float,
         if screen is not None:
             app.show(screen(app))
         bridge, server = start_web(profile, store, web, simulated=True)
-        return _front_end(Driver(app, board), terminal, linked(store.directory, bridge))
+        return _front_end(Driver(app, board), terminal, linked(
+            store.directory, bridge, server.page if server is not None else ""))
     finally:
         if server is not None:
             server.stop()

@@ -16,12 +16,13 @@ this command cannot both hold the board's port: stop the app first.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from controller.app.app import Store
+from controller.app.store import Store
 from controller.cli import ansi
 from controller.cli.board import add_board_options, open_store
 from controller.cli.usage import UsageError
@@ -95,6 +96,4 @@ def _touch_threshold(store: Store, profile: Profile) -> int:
 
 
 def _store(store: Store, thresholds: list[int] | None) -> None:
-    settings = store.settings.load()
-    settings.thresholds = thresholds
-    store.settings.save(settings)
+    store.settings.save(dataclasses.replace(store.settings.load(), thresholds=thresholds))

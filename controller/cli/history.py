@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from controller.app.app import HISTORY_FILE
 from controller.app.history import History, Match
 from controller.app.paths import state_dir
 from controller.app.standings import Standings, standings, standings_json
+from controller.app.store import HISTORY_FILE
 
 
 def register(commands: Any) -> None:

@@ -6,8 +6,10 @@ makes the user and group kaskade; writes a sandboxed systemd unit that runs the 
 release's board app as that user (as root only where the LEDs need /dev/mem: rpi_ws281x's PWM
 and PCM) with its games in /var/lib/kaskade-board, opening only the devices the board uses,
 within limits, restarted by a watchdog if it hangs; and a udev rule that names the touch
-board's port /dev/kaskade-board for group kaskade only; then (re)starts the service. Later
-releases go in with kaskade upgrade. Run it with sudo; --print shows every file and command
+board's port /dev/kaskade-board for group kaskade only; puts the public keys of the releases
+this board trusts into /etc/kaskade-board/release-keys (the project's own, and yours with
+--trust KEY.pub); then (re)starts the service. Later releases go in with kaskade upgrade, only
+when signed by one of those keys. Run it with sudo; --print shows every file and command
 without doing anything.
 
 The udev rule names the touch board by its USB serial number, so that no other MicroPython
@@ -33,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from controller import __version__
-from controller.app.upgrades import SPOOL
+from controller.app.signatures import TRUSTED, PublicKey, project_key, read_public_key
+from controller.app.upgrades import OUTCOMES, SPOOL
 from controller.cli.help import description
 from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
@@ -41,6 +44,7 @@ from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_n
 from controller.web.server import parse_address
 from hw.leds.privileges import ROOT_COST, device_groups, led_devices, root_needed
 from hw.pi.facts import read_facts
+from hw.pi.fetch import FETCH_UNIT
 from hw.pi.install import (
     PREFIX,
     PROFILES,
@@ -57,6 +61,7 @@ from hw.pi.install import (
     upgrade_units,
 )
 from hw.pi.installer import Installer, find_constraints, program_source, shown_steps
+from hw.pi.networks import local_networks, network
 from hw.pi.releases import Layout
 from hw.pi.upgrade import remove_legacy
 from hw.touch.errors import LinkError
@@ -70,7 +75,8 @@ WEB_UPGRADES_ON = (("systemctl", "enable", "--now", f"{UPGRADE_UNIT}.path"),)
 UNITS = Path("/etc/systemd/system")
 WEB_UPGRADES_OFF = (("systemctl", "disable", "--now", f"{UPGRADE_UNIT}.path"),
                     ("rm", "-f", str(UNITS / f"{UPGRADE_UNIT}.path"),
-                     str(UNITS / f"{UPGRADE_UNIT}.service")),
+                     str(UNITS / f"{UPGRADE_UNIT}.service"),
+                     str(UNITS / f"{FETCH_UNIT}.service")),
                     ("rm", "-rf", str(STATE / SPOOL)),
                     ("systemctl", "daemon-reload"))
 """Uploads of releases from the web page are taken only where the owner asked for them
@@ -98,6 +104,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--broker", metavar="HOST:PORT",
                         help="let the service reach this MQTT broker for remote play besides "
                         "the home network (its addresses now: install again if they change)")
+    parser.add_argument("--network", action="append", default=[], metavar="CIDR",
+                        help="let the service talk with this network too, besides those of "
+                        "the Pi's interfaces now (repeatable; e.g. a VPN's 10.8.0.0/24)")
     parser.add_argument("--no-web", action="store_true",
                         help="no web companion: the service gets no network at all")
     parser.add_argument("--wheel", type=Path, metavar="FILE|CHECKOUT",
@@ -106,6 +115,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--constraints", type=Path, metavar="FILE",
                         help="pin the dependencies to this pip constraints file (default: "
                         "constraints.txt of the checkout, or the one in the package)")
+    parser.add_argument("--trust", type=Path, action="append", default=[], metavar="KEY.pub",
+                        help="trust releases signed with this key too, besides the project's "
+                        "(repeatable; kaskade release keygen makes one)")
     parser.add_argument("--web-upgrades", action="store_true",
                         help="let paired devices upload a new release from the web page (off "
                         "by default: whoever may upload may replace the program the board "
@@ -208,7 +220,8 @@ def _group_exists(name: str) -> bool:
     return True
 
 
-def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> dict[Path, str]:
+def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account,
+                  networks: tuple[str, ...]) -> dict[Path, str]:
     """The files the install writes: a maker's own profile copied where the service reads it,
     the unit, the udev rule naming the touch board and, if asked for, the upload units."""
     serial, touch = touch_board(args, profile)
@@ -226,10 +239,47 @@ def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account) -> d
     wanted.update(files(profile, argument, who, None if args.no_web else args.web,
                         serial=serial, touch=touch,
                         broker=broker_addresses(args.broker) if args.broker else (),
-                        leds=leds))
+                        networks=networks, leds=leds))
     if args.web_upgrades:
-        wanted.update(upgrade_units(STATE / SPOOL))
+        wanted.update(upgrade_units(STATE / SPOOL, OUTCOMES, TRUSTED))
+    wanted.update(release_keys([read_public_key(path) for path in args.trust]))
     return wanted
+
+
+def release_keys(owners: list[PublicKey]) -> dict[Path, str]:
+    """The public keys a board trusts to sign its releases, as files of root's: the project's
+    own and the ``owners``' (each named after its fingerprint)."""
+    project = project_key()
+    keys = {TRUSTED / "kaskade-board-release.pub": project.text()}
+    keys.update({TRUSTED / f"{key.fingerprint[:16]}.pub": key.text() for key in owners
+                 if key.raw != project.raw})
+    return keys
+
+
+def home_networks(args: argparse.Namespace) -> tuple[str, ...]:
+    """The networks the service may talk with: those of the Pi's interfaces now (not when
+    the files go under another --root: that is not the Pi), and those given (--network);
+    none when it has no network at all."""
+    if args.no_web and not args.broker:
+        return ()
+    given = tuple(network(text) for text in args.network)
+    found = local_networks() if args.root == Path("/") else ()
+    return tuple(dict.fromkeys((*found, *given)))
+
+
+def networks_note(networks: tuple[str, ...], args: argparse.Namespace,
+                  profile: Profile) -> str:
+    """What the service's network allows, in words (a Pi moved elsewhere is installed
+    again)."""
+    leds = profile.led_backend == "ddp" and profile.ddp is not None
+    if args.no_web and not args.broker:
+        return ("the service talks only with this machine, link-local addresses and the LED "
+                "controller" if leds else "the service has no network")
+    where = ", ".join(networks) or "no other network (give it with --network CIDR)"
+    return (f"the service talks with this machine, link-local addresses and {where}"
+            + (" and the broker" if args.broker else "")
+            + (" and the LED controller" if leds else "")
+            + "; on another network, install again")
 
 
 def broker_addresses(address: str, what: str = "--broker") -> tuple[str, ...]:
@@ -255,7 +305,12 @@ def run(args: argparse.Namespace) -> int:
     if args.root == Path("/"):  # a group this system has not would stop the unit starting
         groups = tuple(group for group in groups if _group_exists(group))
     who = account(root_needed(profile, facts), groups, led_devices(profile, facts))
-    wanted = _wanted_files(args, profile, who)
+    on_this_system = args.root == Path("/")
+    if not args.show and on_this_system and os.geteuid() != 0:
+        raise InstallError("the service and its program go into system folders: run sudo "
+                           "$(command -v kaskade) install")
+    networks = home_networks(args)
+    wanted = _wanted_files(args, profile, who, networks)
     service_steps = _service_steps(args.web_upgrades, args.root)
     source = program_source(args.wheel)
     making = installer(args.constraints, source)
@@ -266,16 +321,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: {who.why}, so {ROOT_COST}", file=sys.stderr)
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
+        print(f"# {networks_note(networks, args, profile)}")
         for path, text in wanted.items():
             print(f"# {path}\n{text}")
         print("# then, as root:")
         for step in (*shown, *service_steps):
             print(" ".join(step))
         return 0
-    on_this_system = args.root == Path("/")
-    if on_this_system and os.geteuid() != 0:
-        raise InstallError("the service and its program go into system folders: run sudo "
-                           "$(command -v kaskade) install")
     if on_this_system:
         for step in steps:
             _run(step)
@@ -291,6 +343,7 @@ def run(args: argparse.Namespace) -> int:
                                "folders: run sudo $(command -v kaskade) install") from None
         print(f"wrote {target}")
     if not on_this_system:
+        print(networks_note(networks, args, profile))
         print("on the Pi, still to run as root:")
         for step in (*shown, *service_steps):
             print("  " + " ".join(step))
@@ -302,6 +355,7 @@ def run(args: argparse.Namespace) -> int:
         _run(step)
     for name in remove_legacy(layout):  # the service runs the release now
         print(f"removed {layout.prefix / name} (the program before releases)")
+    print(networks_note(networks, args, profile))
     print(f"the board starts at power-on, as {who.user}; its log: journalctl -u kaskade-board -f")
     return 0
 

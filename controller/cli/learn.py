@@ -1,5 +1,5 @@
 """``kaskade learn GAME``: a game's lesson in the terminal — the same lesson the board gives
-when a game's tile is held (``controller/games/NAME/lesson.py``).
+when a game's tile is held (``controller/faces/NAME/lesson.py``).
 
 Each step prints its position and words; the learner types the move the step asks for, and
 the game's own rules and the lesson judge it, as on the board: anything else is answered with
@@ -15,11 +15,12 @@ import sys
 from typing import Any
 
 from controller.cli import ansi
-from controller.cli.kaskade_text import cascade_words
+from controller.cli.game_text import move_words, picture
 from controller.cli.play import line_reader
-from controller.cli.terminal_game import Console, picture
+from controller.cli.terminal_game import Console
+from controller.faces.face import lesson
 from controller.games import CHANCE, GameState, MoveError
-from controller.games.lesson import Tutor, lesson
+from controller.games.lesson import Tutor
 from controller.games.registry import game_names
 
 COMMANDS = """\
@@ -118,7 +119,7 @@ class TerminalLesson:
             say(f"Chance: {state.move_name(drawn)}.")
             state.play(drawn)
         say(picture(state, self.console.colour))
-        cascade = cascade_words(events)
-        if cascade is not None:
-            say(cascade)
+        said = move_words(state, events)
+        if said is not None:
+            say(said)
         say(self.tutor.step.done)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.ai.levels import LEVELS
-from controller.app.app import HISTORY_FILE, App
+from controller.app.app import App
 from controller.app.autosave import Autosave
 from controller.app.driver import Driver
 from controller.app.history import History
@@ -26,6 +26,7 @@ from controller.app.ready import ReadyReport
 from controller.app.seats import COMPUTER, HUMAN, seat
 from controller.app.session import Session
 from controller.app.storage import read_text
+from controller.app.store import HISTORY_FILE
 from controller.cli import ansi
 from controller.cli.backends import CHOICES, detect, open_board
 from controller.cli.board import (
@@ -36,6 +37,7 @@ from controller.cli.board import (
     start_web,
 )
 from controller.cli.game_options import game_options
+from controller.cli.remote_game import Keyboard, RemoteGame
 from controller.cli.terminal_game import Console, TerminalGame
 from controller.errors import KaskadeError
 from controller.games import GameState, OptionsError, get_game
@@ -43,10 +45,13 @@ from controller.games.record import parse_record
 from controller.games.registry import game_names
 from controller.games.replay import replay, starting_state
 from controller.games.status import title
+from controller.remote.config import load as load_remote
 from controller.remote.link import linked
 from controller.web.server import Serving, parse_address
 
 UNNAMED = ("human", "person", "guest")
+REMOTE = "remote"
+"""What a seat is given as for a board elsewhere (``--black remote``)."""
 """What a seat may be given as for a person not named (``--black person``)."""
 SEAT_COLOURS = ("white", "black", "red")
 """Every colour a seat of some game has: each is an option of its own (``--black WHO``)."""
@@ -100,7 +105,14 @@ def register(commands: Any) -> None:
                         help="who plays Red (Colliding Circles), as --white")
     parser.add_argument("--seat", action="append", default=[], metavar="COLOUR=WHO",
                         help="who plays the game's colour COLOUR, e.g. --seat red=computer:2 "
-                        "(repeatable; the same as --red computer:2)")
+                        "(repeatable; the same as --red computer:2); WHO remote: a board "
+                        "elsewhere, through the broker kaskade remote setup set (the game is "
+                        "offered, and its invite code printed)")
+    parser.add_argument("--join", metavar="CODE",
+                        help="join the game a board elsewhere offers under this invite code "
+                        "(remote play set up with kaskade remote setup)")
+    parser.add_argument("--remote", action="store_true",
+                        help="go on with the game with a board elsewhere under way")
 
     parser.add_argument("--colour", "--color", choices=("auto", "always", "never"),
                         default="auto", help="colour the board (default: when on a terminal)")
@@ -114,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     text_options = [flag for flag, value in (
         ("--game", args.game), ("--size", args.size), ("--option", args.option or None),
         ("--record", args.record), *((f"--{c}", getattr(args, c)) for c in SEAT_COLOURS),
-        ("--seat", args.seat or None),
+        ("--seat", args.seat or None), ("--join", args.join),
+        ("--remote", args.remote or None),
         ("--no-animation", args.no_animation or None),
         ("--colour", None if args.colour == "auto" else args.colour)) if value is not None]
     if args.terminal and args.port:
@@ -126,9 +139,10 @@ def run(args: argparse.Namespace) -> int:
             raise OptionsError(f"{text_options[0]} goes with --terminal (the text game); on "
                                "the board everything is chosen by touch")
         return run_board(args)
+    if args.join is not None or args.remote or REMOTE in _given_seats(args).values():
+        return run_remote(args)
     read = line_reader()
     history = History(state_dir(args.state_dir) / HISTORY_FILE)
-    session = _setup(args, read if sys.stdin.isatty() else None, history.person)
     colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
         args.colour])
     console = Console(
@@ -137,7 +151,45 @@ def run(args: argparse.Namespace) -> int:
         colour=colour,
         animate=colour and not args.no_animation,
     )
+    session = _setup(args, read if sys.stdin.isatty() else None, history.person, console.warn)
     return TerminalGame(session, console, args.think, history).run()
+
+
+def run_remote(args: argparse.Namespace) -> int:
+    """The terminal game with a board elsewhere: offered (a seat ``remote``), joined
+    (``--join``) or gone on with (``--remote``)."""
+    given = _given_seats(args)
+    remote = [colour for colour, who in given.items() if who == REMOTE]
+    chosen = [flag for flag, on in (("--join", args.join is not None), ("--remote", args.remote),
+                                    ("a seat played remote", bool(remote))) if on]
+    if len(chosen) > 1:
+        raise OptionsError(f"{' and '.join(chosen)} do not go together")
+    if args.record is not None:
+        raise OptionsError("--record goes with a game at this keyboard; a game with a board "
+                           "elsewhere is kept in the board's state (--state-dir)")
+    offer = None
+    if remote:
+        start = get_game(args.game or "kaskade").new(game_options(args))
+        colours = list(start.info.players)
+        others = [c for c, who in given.items() if who not in (REMOTE, *UNNAMED) and
+                  c in colours]
+        if len(colours) != 2 or len(remote) != 1 or others:
+            raise OptionsError("a game with a board elsewhere is one of two seats: one played "
+                               "here by a person, the other remote (e.g. --black remote)")
+        if remote[0] not in colours:
+            raise OptionsError(f"{start.info.title} has no seat {remote[0]}: its seats are "
+                               f"{' and '.join(colours)}")
+        offer = (start.info.name, start.options(), 1 - colours.index(remote[0]))
+    profile, store = open_store(args)
+    settings = load_remote(store.directory)
+    if settings is None:
+        raise OptionsError("remote play is not set up for this board: kaskade remote setup "
+                           "--broker HOST --user NAME (docs/remote.md)")
+    colour = ansi.wants_colour(sys.stdout, {"auto": None, "always": True, "never": False}[
+        args.colour])
+    console = Console(write=lambda text: print(text, flush=True), read=input, colour=colour)
+    return RemoteGame(profile, store, settings, console,
+                      Keyboard(sys.stdin.fileno())).run(offer, args.join)
 
 
 def run_board(args: argparse.Namespace) -> int:
@@ -159,8 +211,8 @@ def run_board(args: argparse.Namespace) -> int:
     bridge, server = start_web(profile, store, web)
     try:
         run_loop(Driver(App(profile, store, think_seconds=args.think), board), stop,
-                 companion=ReadyReport(store.directory.parent,
-                                       linked(store.directory, bridge)))
+                 companion=ReadyReport(store.directory.parent, linked(
+                     store.directory, bridge, server.page if server is not None else "")))
     finally:
         if server is not None:
             server.stop()
@@ -169,10 +221,11 @@ def run_board(args: argparse.Namespace) -> int:
 
 
 def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None,
-           person: Callable[[str], str]) -> Session[Any]:
+           person: Callable[[str], str], warn: Callable[[str], None] = print) -> Session[Any]:
     """The game from a record file (continued) or the options (new), saved to ``--record``;
     ``ask`` asks who plays when the command line does not say (a terminal only); ``person``
-    finds a known person by name (``History.person``)."""
+    finds a known person by name (``History.person``); ``warn`` is told what went wrong with
+    a save."""
     autosave = None if args.record is None else Autosave(args.record)
     if args.record is not None and args.record.exists():
         record = parse_record(read_text(args.record))
@@ -192,13 +245,13 @@ def _setup(args: argparse.Namespace, ask: Callable[[str], str] | None,
         if "Termination" in kept:  # a resignation stands
             kept["Result"] = record.tags.get("Result", "*")
         seats = _seats(start, args, None, person)
-        return Session(start, list(record.moves), {**kept, **seats}, autosave)
+        return Session(start, list(record.moves), {**kept, **seats}, autosave, warn)
     game = get_game(args.game or "kaskade")
     start = game.new(game_options(args))
     now = datetime.datetime.now()
     tags = {"Id": uuid.uuid4().hex, "Date": now.date().isoformat(),
             "Started": now.isoformat(timespec="seconds"), **_seats(start, args, ask, person)}
-    return Session(start, [], tags, autosave)
+    return Session(start, [], tags, autosave, warn)
 
 
 def _seats(start: GameState[Any], args: argparse.Namespace,

@@ -14,11 +14,16 @@ from __future__ import annotations
 import argparse
 import getpass
 import re
+import shlex
+import signal
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from controller.app.identity import check_name, load_identity, save_identity
+from controller.bench.mosquitto import USERS, BrokerStartError, Mosquitto
 from controller.cli.board import add_board_options, open_store, read_store
 from controller.cli.usage import UsageError
 from controller.remote import config
@@ -47,8 +52,10 @@ def register(commands: Any) -> None:
                        "system's)")
     setup.add_argument("--no-tls", action="store_true",
                        help="connect without TLS (a broker on the home network only)")
-    setup.add_argument("--name", default="Kaskade",
-                       help="how the other board's players see this board (e.g. Anna)")
+    setup.add_argument("--name",
+                       help="how the other board's players see this board (e.g. Anna; "
+                       "default Kaskade); with --home-assistant, the board's name there (e.g. "
+                       "Living room; also set on the web page's Settings)")
     setup.add_argument("--claim-after", type=float, default=DEFAULT_CLAIM_MINUTES,
                        metavar="MINUTES", help="how long the other board may be away before "
                        f"the game may be claimed (default {DEFAULT_CLAIM_MINUTES:g})")
@@ -69,6 +76,18 @@ def register(commands: Any) -> None:
                         "out of reach, a refused password or a failed TLS check is said")
     add_board_options(status, think=False)
     status.set_defaults(handler=run_status)
+    trial = actions.add_parser(
+        "try", help="a broker on this computer for trying remote play with two boards",
+        description="Start Eclipse Mosquitto on this computer's loopback address as "
+        "docs/remote.md sets up a broker — TLS (a certificate authority made for it), a user "
+        "and password per board (anna, ben) and the ACL — and print the kaskade remote setup "
+        "lines for two boards, each in its own state directory in FOLDER; it runs until "
+        "Ctrl-C. Then run a board on each (kaskade sim --state-dir FOLDER/anna, or --headless "
+        "--script -) and play: docs/remote.md, Trying it on one computer. Needs Debian's "
+        "mosquitto and openssl.")
+    trial.add_argument("folder", type=Path, metavar="FOLDER",
+                       help="where the broker's files and the boards' state go (a new folder)")
+    trial.set_defaults(handler=run_try)
 
 
 def _password(args: argparse.Namespace) -> str:
@@ -92,17 +111,67 @@ def run_setup(args: argparse.Namespace) -> int:
     settings = BrokerSettings(host.strip("[]"), int(port) if port else
                               (DEFAULT_PORT if not args.no_tls else 1883),
                               args.user, _password(args), tls=not args.no_tls,
-                              ca_file=str(args.ca.resolve()) if args.ca else "", name=args.name,
+                              ca_file=str(args.ca.resolve()) if args.ca else "",
+                              name=args.name if args.name and not args.home_assistant
+                              else "Kaskade",
                               claim_minutes=args.claim_after, websocket=args.websocket)
     if not args.no_check:
         check(settings)
         print(f"the broker at {settings.address} took {settings.user}'s credentials")
+    if args.home_assistant and args.name is not None:
+        check_name(args.name)  # refused before anything is kept
     _, store = open_store(args)
     path = config.save(store.directory, settings, config.HOME_ASSISTANT_FILE
                        if args.home_assistant else config.CONFIG_FILE)
+    if args.home_assistant:
+        identity, problem = load_identity(store.directory)
+        if problem:
+            print(problem, file=sys.stderr)
+        if args.name is not None:
+            identity = identity.renamed(args.name)
+            save_identity(store.directory, identity)
+        print(f"Home Assistant lists this board as {identity.name!r} (its id {identity.id})")
     print(f"kept in {path} (readable by this user only); kaskade play "
           + ("announces the board to Home Assistant" if args.home_assistant else
              "links the board"))
+    return 0
+
+
+TRIAL_BOARDS = ("anna", "ben")
+
+
+def run_try(args: argparse.Namespace) -> int:
+    """A broker for trying remote play, until interrupted."""
+    folder: Path = args.folder.resolve()
+    broker = folder / "broker"
+    if broker.exists():
+        raise UsageError(f"{broker} exists: a broker was tried there before; give another "
+                         "folder (or remove that one)")
+    broker.mkdir(parents=True)
+    mosquitto = Mosquitto(broker)
+    for user in TRIAL_BOARDS:
+        secret = folder / f"{user}.password"
+        secret.write_text(USERS[user] + "\n", encoding="utf-8")
+        secret.chmod(0o600)
+    stop = threading.Event()
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signal_number, lambda *_: stop.set())
+    mosquitto.start()
+    try:
+        print(f"a broker for trying remote play runs at 127.0.0.1:{mosquitto.port} (TLS, its "
+              f"certificate authority {mosquitto.ca}; users {' and '.join(TRIAL_BOARDS)}; the "
+              "ACL of docs/remote.md) until Ctrl-C; set up two boards with:", flush=True)
+        for user in TRIAL_BOARDS:
+            print("  " + shlex.join([
+                "kaskade", "remote", "setup", "--state-dir", str(folder / user), "--broker",
+                f"127.0.0.1:{mosquitto.port}", "--ca", str(mosquitto.ca), "--user", user,
+                "--password-file", str(folder / f"{user}.password"), "--name",
+                user.capitalize()]), flush=True)
+        while not stop.wait(1.0):
+            if mosquitto.process is not None and mosquitto.process.poll() is not None:
+                raise BrokerStartError(f"mosquitto stopped (its log: {mosquitto.log})")
+    finally:
+        mosquitto.stop()
     return 0
 
 

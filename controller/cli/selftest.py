@@ -16,10 +16,11 @@ import threading
 import time
 from typing import Any
 
-from controller.app.app import DEFAULT_THINK_SECONDS, App
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.app.screens.selftest import LED_SECONDS, PAD_SECONDS, SelfTestScreen, describe
+from controller.app.thinking import DEFAULT_THINK_SECONDS
 from controller.cli.backends import CHOICES, detect, open_board
 from controller.cli.board import add_board_options, open_store, run_simulator
 from controller.cli.help import description

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import Store
 from controller.app.storage import read_text
+from controller.app.store import Store
 from controller.cli.board import (
     add_board_options,
     add_web_host_option,
@@ -21,6 +21,7 @@ from controller.cli.board import (
 )
 from controller.cli.usage import UsageError
 from controller.profile.model import Profile
+from controller.remote.link import links
 from controller.web.server import Serving, parse_address
 
 EXAMPLES = """\
@@ -64,7 +65,8 @@ def register(commands: Any) -> None:
     front.add_argument("--terminal", action="store_true",
                        help="draw the board in this terminal instead of a window")
     front.add_argument("--headless", action="store_true",
-                       help="no front end: touches from --script, pictures to --png-out")
+                       help="no front end: touches from --script, pictures to --png-out (in "
+                       "real time when the board is linked to a broker: kaskade remote setup)")
     parser.add_argument("--script", metavar="FILE",
                         help="with --headless: the touch script ('-' reads standard input, "
                         "line by line as it arrives)")
@@ -159,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         return run_simulator(profile, store, args.terminal, args.think, touch, args.port,
                              web=web)
     lines = sys.stdin if args.script == "-" else read_text(Path(args.script)).splitlines()
-    if web is not None or args.silicon:
+    if web is not None or args.silicon or links(store.directory):
         return _live_script(args, profile, store, web, lines, touch)
     from sim.front.headless import Headless  # noqa: PLC0415
 
@@ -175,8 +177,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _live_script(args: argparse.Namespace, profile: Profile, store: Store,
                  web: Serving | None, lines: Iterable[str], touch: str) -> int:
-    """The headless simulator in real time, its board served on ``web`` (if given) while the
-    script runs; the emulated Pico's touch board runs in real time too."""
+    """The headless simulator in real time, its board served on ``web`` (if given) and linked
+    to the broker (when one is set up) while the script runs; the emulated Pico's touch board
+    runs in real time too."""
     from controller.web.bridge import Bridge  # noqa: PLC0415
     from sim.board import sim_board  # noqa: PLC0415
     from sim.front.live import Live  # noqa: PLC0415
@@ -186,7 +189,9 @@ def _live_script(args: argparse.Namespace, profile: Profile, store: Store,
     try:
         bridge, server = start_web(profile, store, web, simulated=True)
         bridge = bridge or Bridge()
-        with Live(profile, store, board, bridge, args.think, args.png_out, sys.stdout) as live:
+        page = server.page if server is not None else ""
+        with Live(profile, store, board, bridge, args.think, args.png_out, sys.stdout,
+                  page) as live:
             live.run(lines)
             live.finish(args.png_out, args.dump)
             print(json.dumps(live.summary()))

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, TextIO
 
 from controller.ai.cascades_book import build as build_book
 from controller.ai.cascades_solve import (
@@ -30,6 +34,69 @@ from controller.games.kaskade.grid import parse_size
 
 DEFAULT_SIZES = "2x2,2x3,2x4,2x5,2x6,3x3,3x4"
 CASCADES_SIZES = "3,4,5"
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+class Progress:
+    """A solve's progress on standard error — positions, positions a second, seconds — and its
+    end: ``seconds`` (0: none) from now, or Ctrl-C (:meth:`catching`). A terminal sees one
+    line rewritten every ``every`` seconds (twice a second), anything else a line each time
+    (every ten)."""
+
+    def __init__(self, label: str, seconds: float = 0, stream: TextIO | None = None,
+                 every: float | None = None) -> None:
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
+        self.every = every if every is not None else 0.5 if self.live else 10.0
+        self.started = self.shown = time.perf_counter()
+        self.deadline = self.started + seconds if seconds else None
+        self.positions = 0
+        self.interrupted = threading.Event()
+
+    def __call__(self, positions: int) -> bool:
+        """A solver's check: ``positions`` more were searched; whether to stop now."""
+        return self.reached(self.positions + positions)
+
+    def reached(self, positions: int) -> bool:
+        """The solver has searched ``positions`` in all; whether to stop now."""
+        self.positions = positions
+        now = time.perf_counter()
+        if now - self.shown >= self.every:
+            self.shown = now
+            self.show(now)
+        return self.interrupted.is_set() or (self.deadline is not None and now > self.deadline)
+
+    def show(self, now: float) -> None:
+        elapsed = now - self.started
+        rate = self.positions / elapsed if elapsed > 0 else 0.0
+        text = (f"{self.label}: {self.positions:,} positions, {rate:,.0f} a second, "
+                f"{elapsed:,.0f} s")
+        print(f"\r{text}\x1b[K" if self.live else text, end="" if self.live else "\n",
+              file=self.stream, flush=True)
+
+    def done(self) -> None:
+        """Clear the live line before the result is printed."""
+        if self.live and self.shown > self.started:
+            print("\r\x1b[K", end="", file=self.stream, flush=True)
+
+    @contextmanager
+    def catching(self) -> Iterator[Progress]:
+        """Ctrl-C stops the solve at its next check (within milliseconds) instead of killing
+        the program, so what it found is still printed."""
+        if threading.current_thread() is not threading.main_thread():
+            yield self
+            return
+
+        def stop(signum: int, frame: FrameType | None) -> None:
+            self.interrupted.set()
+
+        before = signal.signal(signal.SIGINT, stop)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, before)
 
 
 def register(commands: Any) -> None:
@@ -93,6 +160,10 @@ def register(commands: Any) -> None:
                         help="write the second player's strategy table (binary, to a "
                         "redirected output): its proved winning move in every position the "
                         "first player can reach before ply PLIES; progress on stderr")
+    parser.add_argument("--progress", type=float, metavar="S",
+                        help="show the positions searched, their rate and the time on standard "
+                        "error every S seconds (default: twice a second on a terminal, else "
+                        "every 10); Ctrl-C stops a solve and prints what it found")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.set_defaults(handler=run)
 
@@ -105,6 +176,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--seconds must be 0 (none) or more")
     if args.memory < 1:
         raise UsageError("--memory must be at least 1 MB")
+    if args.progress is not None and not args.progress > 0:
+        raise UsageError("--progress must be above 0 seconds")
     if args.game == "cascades":
         return run_cascades(args)
     if args.greedy or args.python or args.narrow or args.book is not None:
@@ -118,24 +191,29 @@ def run(args: argparse.Namespace) -> int:
     rows = []
     for width, height in sizes:
         order = None if args.first is None else _cells(args.first, width, height)
-        started = time.perf_counter()
-        analysis = analyse(width, height, [0] * (width * height), 0, exact=not args.proof,
-                           limit=args.limit, order=order, first=args.proof,
-                           check=_deadline(args.seconds), table_bytes=args.memory << 20)
-        rows.append(_row(width, height, analysis, time.perf_counter() - started))
+        progress = Progress(f"{width}x{height}", args.seconds, every=args.progress)
+        with progress.catching():
+            analysis = analyse(width, height, [0] * (width * height), 0, exact=not args.proof,
+                               limit=args.limit, order=order, first=args.proof,
+                               check=progress, table_bytes=args.memory << 20)
+        progress.done()
+        rows.append(_row(width, height, analysis, time.perf_counter() - progress.started))
         if not args.json:
             print(_line(rows[-1]), flush=True)
+        if progress.interrupted.is_set():
+            break
     if args.json:
         print(json.dumps(rows))
-    return 0
+    return _stopped(rows, progress)
 
 
-def _deadline(seconds: float) -> Callable[[int], bool] | None:
-    """A solver's check that stops it ``seconds`` from now (``None``: never)."""
-    if not seconds:
-        return None
-    deadline = time.perf_counter() + seconds
-    return lambda _: time.perf_counter() > deadline
+def _stopped(rows: list[dict[str, Any]], progress: Progress) -> int:
+    """0, or after Ctrl-C a word on standard error and :data:`INTERRUPTED`."""
+    if not progress.interrupted.is_set():
+        return 0
+    print(f"stopped by Ctrl-C after {progress.positions:,} positions; "
+          f"{len(rows) - 1} board(s) before it finished", file=sys.stderr)
+    return INTERRUPTED
 
 
 def run_openings(args: argparse.Namespace, sizes: list[tuple[int, int]]) -> int:
@@ -243,26 +321,32 @@ def run_cascades(args: argparse.Namespace) -> int:
         except MemoryError:
             raise UsageError(f"--memory {args.memory}: not that much memory here") from None
         stones = _first_stones(solver, args.first)
-        started = time.perf_counter()
-        solver.stop = _limits(solver, args.seconds, args.limit)
+        progress = Progress(f"top {top}", args.seconds, every=args.progress)
+        solver.stop = _limits(solver, progress, args.limit)
         values: dict[str, int | None] = {}
         white, black = solver.board.start
-        for cell in stones:
-            try:
-                values[Slope(top).name(cell)] = \
-                    (1 if _first_wins(solver, white | 1 << cell, black, args.narrow) else 0) \
-                    if args.proof else -solver.value(black, white | 1 << cell, False)
-            except Stopped:
-                values[Slope(top).name(cell)] = None
-                break
-            if args.proof and values[Slope(top).name(cell)] == 1:
-                break
-        rows.append(_cascades_row(solver, args, values, time.perf_counter() - started))
+        with progress.catching():
+            for cell in stones:
+                try:
+                    values[Slope(top).name(cell)] = \
+                        (1 if _first_wins(solver, white | 1 << cell, black, args.narrow)
+                         else 0) if args.proof else -solver.value(black, white | 1 << cell,
+                                                                  False)
+                except Stopped:
+                    values[Slope(top).name(cell)] = None
+                    break
+                if args.proof and values[Slope(top).name(cell)] == 1:
+                    break
+        progress.done()
+        rows.append(_cascades_row(solver, args, values,
+                                  time.perf_counter() - progress.started))
         if not args.json:
             print(_cascades_line(rows[-1]), flush=True)
+        if progress.interrupted.is_set():
+            break
     if args.json:
         print(json.dumps(rows))
-    return 0
+    return _stopped(rows, progress)
 
 
 def _first_wins(solver: Solver, white: int, black: int, narrow: bool) -> bool:
@@ -292,12 +376,10 @@ def run_book(args: argparse.Namespace) -> int:
     return 0
 
 
-def _limits(solver: Solver, seconds: float, limit: int) -> Callable[[], bool]:
-    """A solver's ``stop``: true once ``seconds`` have passed from now or ``limit`` positions
-    were searched (0: no such limit)."""
-    deadline = time.perf_counter() + seconds if seconds else None
-    return lambda: (deadline is not None and time.perf_counter() > deadline) or \
-        bool(limit and solver.nodes >= limit)
+def _limits(solver: Solver, progress: Progress, limit: int) -> Callable[[], bool]:
+    """A solver's ``stop``: true once ``progress`` says so (its time is up, or Ctrl-C) or
+    ``limit`` positions were searched (0: no such limit); it shows the progress too."""
+    return lambda: progress.reached(solver.nodes) or bool(limit and solver.nodes >= limit)
 
 
 def _first_stones(solver: Solver, names: str | None) -> list[int]:

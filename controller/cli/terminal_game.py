@@ -3,8 +3,8 @@ session as the board: people type their moves, the computer answers in the seats
 and shuffles are drawn as the board draws them, and the session keeps the record and saves it
 after every change.
 
-Kaskade is drawn in colour with its cascades animated (:mod:`controller.cli.kaskade_text`),
-the other games in their colours too (:mod:`controller.cli.game_text`). ``hint`` asks the
+Every game is drawn in its colours, as its face draws it as text (:mod:`controller.cli.game_text`),
+Kaskade with its cascades animated. ``hint`` asks the
 computer for a move (the solitaire's solver also says whether the deal can still be won), and a
 finished game goes into the board's history, where ``kaskade history`` lists it.
 """
@@ -27,10 +27,9 @@ from controller.app.history import History
 from controller.app.session import Session
 from controller.app.storage import StorageError, write_atomically
 from controller.app.thinking import ThinkRequest
-from controller.cli import game_text, kaskade_text
+from controller.cli import game_text
 from controller.games import CHANCE, Event, GameState, MoveError
 from controller.games.cascades_decktet import CascadesDecktetState
-from controller.games.kaskade import KaskadeState
 from controller.games.status import status_line
 
 COMMANDS = """\
@@ -59,10 +58,16 @@ class Console:
     animate: bool = False
     sleep: Callable[[float], None] = time.sleep
 
+    def warn(self, problem: str) -> None:
+        """Say what went wrong beside the game (a save that failed): play goes on."""
+        self.write(f"Warning: {problem}")
+
 
 class TerminalGame:
     """One game at the keyboard: shows the board, reads moves and commands, lets the computer
-    and chance play their turns; the session keeps the record and saves it after every change."""
+    and chance play their turns; the session keeps the record and saves it after every change
+    (made with the console's ``warn`` as its ``on_problem``, a save that fails is said
+    there)."""
 
     def __init__(self, session: Session[Any], console: Console,
                  think_seconds: float = DEFAULT_THINK_SECONDS,
@@ -74,7 +79,6 @@ class TerminalGame:
         self.history = history
         """Where a finished game is kept (the board's history), if anywhere."""
         self.wall_clock = wall_clock
-        session.on_problem = lambda problem: self._say(f"Warning: {problem}")
         self.record_path = None if session.autosave is None else session.autosave.path
 
     @property
@@ -133,11 +137,12 @@ class TerminalGame:
         whether it is there."""
         if self.history is None or not self.session.finished:
             return False
-        if "Id" not in self.session.tags:  # a record written elsewhere: named by its text, so
-            # leaving the same finished game twice keeps one entry
-            self.session.tags["Id"] = uuid.uuid5(uuid.NAMESPACE_URL, self.session.record()).hex
+        # a record written elsewhere has no id: it is named by its text, so leaving the same
+        # finished game twice keeps one entry
+        named = None if "Id" in self.session.tags else \
+            uuid.uuid5(uuid.NAMESPACE_URL, self.session.record()).hex
         try:
-            self.history.add(self.session.match(self.wall_clock()))
+            self.history.add(self.session.match(self.wall_clock(), game_id=named))
         except StorageError as error:
             self._say(f"The game was not added to the history: {error}")
             return False
@@ -190,8 +195,6 @@ class TerminalGame:
         return None
 
     def _help(self) -> str:
-        if isinstance(self.state, KaskadeState):
-            return f"{game_text.how_to_play(self.state)}\n\n{COMMANDS}"
         legal = self.state.legal_moves() if not self.session.finished else []
         example = f" Now, for example: {self.state.move_name(legal[0])}." if legal else ""
         return f"{game_text.how_to_play(self.state)}{example}\n\n{COMMANDS}"
@@ -250,10 +253,9 @@ class TerminalGame:
             self._say(f"{before.move_name(move)}: {error.reason}. Type 'help' for how to play.")
             return
         self.session.save()
-        if isinstance(before, KaskadeState) and self.console.animate:
-            assert isinstance(self.state, KaskadeState)
-            kaskade_text.animate(self.state, list(before.cells), events, self._show_cells,
-                                 self.console.write, self.console.sleep)
+        if self.console.animate:
+            game_text.animate(before, self.state, events, self.console.colour,
+                              self.console.write, self.console.sleep)
         self._show(self.state)
         self._comment(events)
 
@@ -301,21 +303,14 @@ class TerminalGame:
 
     def _show(self, state: GameState[Any]) -> int:
         """Print the game (with its status line); how many lines that took."""
-        text = picture(state, self.console.colour)
-        self.console.write(text)
-        return text.count("\n") + 1
-
-    def _show_cells(self, cells: Sequence[int], caption: str | None) -> int:
-        """Print Kaskade's board with ``cells`` under ``caption`` (the status line when
-        ``None``); how many lines that took."""
-        text = picture(self.state, self.console.colour, cells, caption)
+        text = game_text.picture(state, self.console.colour)
         self.console.write(text)
         return text.count("\n") + 1
 
     def _comment(self, events: Sequence[Event]) -> None:
-        cascade = kaskade_text.cascade_words(events)
-        if cascade is not None:
-            self._say(cascade)
+        said = game_text.move_words(self.state, events)
+        if said is not None:
+            self._say(said)
         outcome = self.state.outcome()
         if outcome is None:
             return
@@ -347,15 +342,3 @@ class TerminalGame:
     def _say(self, text: str) -> None:
         self.console.write(text)
 
-
-def picture(state: GameState[Any], colour: bool, cells: Sequence[int] | None = None,
-            caption: str | None = None) -> str:
-    """The game as the terminal shows it: its status line (or ``caption``) over its board —
-    for Kaskade, with ``cells`` instead of the position's (a cascade's step)."""
-    if isinstance(state, KaskadeState):
-        shown = state.cells if cells is None else cells
-        board = kaskade_text.painted(state, shown) if colour else \
-            kaskade_text.plain(state, shown)
-    else:
-        board = game_text.board(state, colour)
-    return f"{caption or status_line(state)}\n{board}"

@@ -1,8 +1,8 @@
 """Lessons: a game taught in a few steps, each a position, words, and a move for the learner
 to try, which the game's own rules check.
 
-A lesson is data next to its game's rules (``LESSON`` in ``controller/games/NAME/lesson.py``),
-taken from the game's original text: Kaskade's from its specification's pictures, Colliding
+A lesson is data in its game's face (``LESSON`` in ``controller/faces/NAME/lesson.py``), taken
+from the game's original text: Kaskade's from its specification's pictures, Colliding
 Circles' from its example game. Each step is a position in the game's own notation (so the
 engine reads it and refuses one that no game could reach), the words that explain it, the
 moves that do what the words ask, and what to say when the learner does something else. The
@@ -13,12 +13,11 @@ touch, a typed move and a tap on the page are judged alike.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 from controller.errors import KaskadeError
 from controller.games.base import GameState
-from controller.games.registry import game_entry, get_game
+from controller.games.registry import get_game
 
 
 class NoLessonError(KaskadeError, LookupError):
@@ -71,24 +70,6 @@ class Lesson:
     def expected(self, index: int, state: GameState[Any]) -> list[Any]:
         """The moves step ``index`` asks for, read by ``state``'s own notation."""
         return [state.parse_move(text) for text in self.steps[index].expect]
-
-
-def lesson(name: str) -> Lesson:
-    """The lesson of the game called ``name``, ``LESSON`` in the module ``lesson`` beside its
-    rules (``UnknownGameError`` for no such game, :class:`NoLessonError` for a game that has
-    none)."""
-    entry = game_entry(name)
-    module_name = f"{entry.rules.partition(':')[0]}.lesson"
-    try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name is None or not module_name.startswith(error.name):
-            raise
-        raise NoLessonError(f"{get_game(name).info.title} has no lesson") from None
-    found = getattr(module, "LESSON", None)
-    if not isinstance(found, Lesson) or found.game != entry.name:
-        raise NoLessonError(f"{module_name} holds no lesson of {entry.name}")
-    return found
 
 
 class Tutor:

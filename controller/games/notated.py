@@ -4,9 +4,10 @@ as tokens, the diagram — the same few lines in every game, written once here.
 A game's ``notation`` module reads and writes plain values: ``parse_position(text)`` and
 ``parse_json(data)`` give a *setup* (a plain record of the position, checked only for its
 form), ``position_text(setup)`` writes one, and ``position_json``, ``parse_move``,
-``move_name`` and ``diagram`` read the state's public face. The state makes itself from a
-setup (``from_setup``, where the rules check it) and says its own (``setup``): the notation
-never reaches into a state.
+``move_name`` and ``diagram`` read the state's public face — typed as a ``Position``
+protocol of the notation's own, so the notation never names the state's class and the two
+import each other in no circle. The state makes itself from a setup (``from_setup``, where the
+rules check it) and says its own (``setup``): the notation never reaches into a state.
 """
 
 from __future__ import annotations

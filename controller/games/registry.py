@@ -1,10 +1,10 @@
 """The games, each entered once by short name: the one place a game is added.
 
-An entry names where a game's parts are, as ``module:name`` targets imported only when the game
-is asked for, so listing the games or starting the command line does not pay for loading every
-rule set. The rules are found here; the board side (picture, screen, home tile, set-up) is the
-app's to find from the same entry — for the board's own games by their name, for a game from
-elsewhere at the target its entry gives — since this package may not name the app.
+A game is two folders, its rules and its face, and its entry names both, as ``module:name``
+targets imported only when the game is asked for, so listing the games or starting the command
+line does not pay for loading every rule set. The rules are loaded here; the face (its picture,
+screen, set-up, how to play and lesson: ``controller/faces/face.py``) is the app's to load from
+the same entry — this package, pure, only names it and never imports it.
 """
 
 from __future__ import annotations
@@ -28,27 +28,33 @@ class GameEntry:
     name: str
     """The short name records, the command line and the menus use (``big-balls``)."""
     rules: str
-    """The state class, as ``module:Class``."""
-    board: str | None = None
-    """The board side of a game from outside this project, as ``module:name`` (the app reads
-    it); ``None`` for the board's own games, whose board side the app finds by their name."""
+    """The state class, as ``module:Class`` (``controller.games.kaskade:KaskadeState``)."""
+    face: str
+    """Its face, as ``module:name`` (``controller.faces.kaskade:FACE``): read by the app."""
 
     def __post_init__(self) -> None:
         if not _NAME.fullmatch(self.name):
             raise RegistrationError(f"game name {self.name!r}: lower-case words joined by "
                                     "hyphens, such as big-balls")
-        for part, target in (("rules", self.rules), ("board", self.board)):
-            if target is not None and not _TARGET.fullmatch(target):
+        for part, target, example in (
+                ("rules", self.rules, "controller.games.kaskade:KaskadeState"),
+                ("face", self.face, "controller.faces.kaskade:FACE")):
+            if not _TARGET.fullmatch(target):
                 raise RegistrationError(f"{self.name}'s {part} {target!r}: write module:name, "
-                                        "such as controller.games.kaskade:KaskadeState")
+                                        f"such as {example}")
 
 
 _ENTRIES: dict[str, GameEntry] = {entry.name: entry for entry in (
-    GameEntry("kaskade", "controller.games.kaskade:KaskadeState"),
-    GameEntry("cascades", "controller.games.cascades:CascadesState"),
-    GameEntry("big-balls", "controller.games.big_balls:BigBallsState"),
-    GameEntry("colliding-circles", "controller.games.colliding_circles:CollidingCirclesState"),
-    GameEntry("cascades-decktet", "controller.games.cascades_decktet:CascadesDecktetState"),
+    GameEntry("kaskade", "controller.games.kaskade:KaskadeState",
+              "controller.faces.kaskade:FACE"),
+    GameEntry("cascades", "controller.games.cascades:CascadesState",
+              "controller.faces.cascades:FACE"),
+    GameEntry("big-balls", "controller.games.big_balls:BigBallsState",
+              "controller.faces.big_balls:FACE"),
+    GameEntry("colliding-circles", "controller.games.colliding_circles:CollidingCirclesState",
+              "controller.faces.colliding_circles:FACE"),
+    GameEntry("cascades-decktet", "controller.games.cascades_decktet:CascadesDecktetState",
+              "controller.faces.cascades_decktet:FACE"),
 )}
 """Every game, in the order the home menu shows them."""
 

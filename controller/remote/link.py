@@ -2,13 +2,14 @@
 
 What the broker says arrives on paho's thread and is handed to the loop as a ``Call``, so the
 game's :class:`~controller.remote.table.Table` and the app are only ever touched on the loop's
-thread. After every step of the loop the link compares the game on the board (the app's
-session) with the table: a move made here by this board's seat goes out; what the table has
-beyond the board (the other board's moves, chance drawn from both halves, an agreed take-back)
-is played on the board through the game's screen, so it shows as any move does; a board that
-disagrees with the table is brought back to it. The table is rebuilt from the broker's
-retained logs whenever the board starts again, so a power cut or a dropped connection loses
-nothing.
+thread. After every step of the loop the link's :class:`~controller.remote.relay.Relay` carries
+what happened on each side to the other — this board's moves from the game's reports to the
+table, the table's moves (the other board's, chance drawn from both halves, an agreed
+take-back) to the board through the app's commands, so they show as any move does. The link
+drives the app by its commands alone (``continue_game``, ``play_move``, ``take_back_to``,
+``resign``, ``end_game``, ``name_seat``, ``say_about_game``); it never writes into the game or
+its screen. The table is rebuilt from the broker's retained logs whenever the board starts
+again, so a power cut or a dropped connection loses nothing.
 
 The people at the board see how the other board stands in the screen's words and on the LEDs:
 its name, whether it is there, how long it has been away, and when the game may be claimed;
@@ -31,14 +32,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, GameDoesNotFitError
+from controller.app.app import App
 from controller.app.driver import Driver
-from controller.app.loop import Call, Companion
+from controller.app.loop import Call, Companion, hold
 from controller.app.screens.game import GameScreen
 from controller.app.seats import HUMAN, remote_seat
 from controller.app.session import Session
 from controller.devices.interfaces import InputEvent
+from controller.faces.face import face
 from controller.games import CHANCE, get_game
+from controller.games.status import title
 from controller.remote.broker import (
     ROOT,
     GameConnection,
@@ -48,6 +51,7 @@ from controller.remote.broker import (
     presence_topic,
 )
 from controller.remote.config import (
+    CONFIG_FILE,
     HOME_ASSISTANT_FILE,
     BrokerSettings,
     RemoteSetupError,
@@ -57,6 +61,7 @@ from controller.remote.faults import DROPPED, SHORT, Fault, LinkState, save_link
 from controller.remote.game_file import GameFile, forget_game, load_game, save_game
 from controller.remote.home_assistant import HomeAssistant
 from controller.remote.messages import VERSION, Message, MessageError, decode, read_presence
+from controller.remote.relay import Relay
 from controller.remote.screen import RemoteError, RemoteScreen
 from controller.remote.table import GUEST, HOST, Table, TableError
 from controller.remote.view import key, taps, view, view_topic
@@ -103,10 +108,9 @@ class RemoteLink:
         self.away_since: float | None = None
         self.away_shown = 0.0
         self.invite_shown = 0.0
-        self.agreed = 0
-        """Plies the board and the table agreed on after the last sync: a move of this
-        board's beyond them is new (to send), one within them that the table no longer has
-        was taken back (to take back here)."""
+        self.relay: Relay | None = None
+        """Keeps the game on the board and the table together (made once both boards said
+        hello)."""
         self.viewed: tuple[object, ...] | None = None
         """What the view last published showed (the board that offered a game publishes
         one for pages: ``controller/remote/view.py``)."""
@@ -144,6 +148,12 @@ class RemoteLink:
                                                               colour), self.join)
         self.sync(app, now)
 
+    def hold(self, problem: str) -> None:
+        """The board's latest changes are not saved yet: the companion within (the web page)
+        keeps what it showed and says why."""
+        if self.inner is not None:
+            hold(self.inner, problem)
+
     def close(self, cleanly: bool = True) -> None:
         """Leave the broker (cleanly: saying so, and letting the clearing of a game that
         ended finish; otherwise as a power cut would)."""
@@ -171,13 +181,11 @@ class RemoteLink:
             raise RemoteError(f"that game cannot be offered: {error}") from None
         assert table.state is not None
         start = get_game(game).new(table.state.options())
+        if not face(game).holds(app.profile, start):
+            raise RemoteError(f"{title(start)} does not fit this board")
         tags = {start.player_title(p): HUMAN if p in here else remote_seat("")
                 for p in range(len(start.info.players))}
-        try:
-            self._begin(app, record, table, start, tags)
-        except GameDoesNotFitError:
-            raise RemoteError(f"set up {start.info.title} here once first: that game does "
-                              "not fit this board") from None
+        self._begin(app, record, table, start, tags)
         return record.code
 
     def join(self, code: str) -> None:
@@ -223,7 +231,7 @@ class RemoteLink:
         self.table = self.table or Table(record.game_id, record.side,
                                          bytes.fromhex(record.secret))
         self.synced = self.connected = self.read_own_log = self.peer_cleared = False
-        self.agreed, self.peer_online, self.away_since, self.viewed = 0, None, None, None
+        self.peer_online, self.away_since, self.viewed = None, None, None
         self.viewers.clear()
         self.view_kept = record.side == HOST  # one may be left from before: cleared unless
         # a page is there
@@ -248,6 +256,8 @@ class RemoteLink:
             self._keep_link_state()
         elif heard.what == "synced":
             self.synced = self.read_own_log = True
+            if self.relay is not None:
+                self.relay.apart()
             if self.game is not None:
                 self._resend()
         elif heard.fault is not None:
@@ -382,38 +392,33 @@ class RemoteLink:
         table, game = self.table, self.game
         if table is None or game is None:
             return
-        session = app.session
-        if session is not None and session.tags.get("Id") != game.session_id:
-            session = None  # the board shows another game
+        session = app.game(game.session_id)  # None: the board shows another game
         if self.synced and self._peer_gone(table):
-            self._left(app, session, table, now)
+            self._left(app, session, table)
             return
         if not self.synced or table.state is None:
             if session is not None:
-                session.remote_words = self.connection_words(now) or \
-                    "reading the game back from the broker"
+                app.say_about_game(game.session_id, self.connection_words(now) or
+                                   "reading the game back from the broker")
             return
         if game.side == GUEST and not table.seats[GUEST]:
             self._say_hello(app, table)
-            session = app.session
-        if session is None or session.tags.get("Id") != game.session_id:
+            session = app.game(game.session_id)
+        if session is None:
             return
-        screen = self._screen(app, session)
-        self._name_the_guest(session, table)
-        self._take_request(session, table, now)
-        self._send_own_moves(session, table)
-        self._follow_table(session, table, screen, now)
+        relay = self.relay
+        if relay is None or relay.table is not table or relay.game_id != game.session_id:
+            relay = self.relay = Relay(game.session_id, table, self._write, self._problem)
+        relay.name_the_guest(app)
+        relay.step(app, session, self.claimable(now), now)
         while (reveal := table.reveal_due()) is not None:
             self._send(reveal)
-            self._follow_table(session, table, screen, now)
-        self._ending(app, session, table, screen)
-        self._words(app, session, table, now)
-        self._view(app, table, screen, now)
-        self.agreed = len(session.moves)
+            relay.step(app, session, self.claimable(now), now)
+        self._words(app, game, table, now)
+        self._view(app, table, session, now)
         self._tidy(app, session, table)
 
-    def _view(self, app: App, table: Table, screen: GameScreen[Any] | None,
-              now: float) -> None:
+    def _view(self, app: App, table: Table, session: Session[Any], now: float) -> None:
         """The offering board's view of the game for a page, while a page is there, once the
         game has changed and its animation has ended (the picture shows the position
         reached); when no page is there any more, the view kept at the broker is cleared."""
@@ -425,7 +430,9 @@ class RemoteLink:
                 self.connection.send(topic, b"")
                 self.view_kept, self.viewed = False, None
             return
-        if screen is None or screen.animation_end() is not None:
+        screen = app.current_game()
+        if not isinstance(screen, GameScreen) or screen.session is not session or \
+                screen.animation_end() is not None:
             return
         seen = key(table)
         if seen == self.viewed:
@@ -462,27 +469,15 @@ class RemoteLink:
         if table.ended[1 - table.me]:
             self._clear(app)
 
-    def _left(self, app: App, session: Session[Any] | None, table: Table, now: float) -> None:
+    def _left(self, app: App, session: Session[Any] | None, table: Table) -> None:
         """The other side's log is gone: a game that is not over here ends as left by the
         other side (it took its part of the game away), and this board clears its own."""
-        if session is not None and not session.finished:
-            game = self.game
-            assert game is not None
-            peer = table.seats[1 - table.me]
+        game = self.game
+        if session is not None and not session.finished and game is not None:
+            peer, mine = table.seats[1 - table.me], table.seats[table.me]
             name = peer.name if peer is not None else game.peer
-            state = session.state
-            mine = [p for p in range(len(state.info.players))
-                    if session.tags.get(state.player_title(p)) == HUMAN]
-            screen = self._screen(app, session)
-            if screen is not None:
-                screen.end_animation(now)
-            session.tags["Result"] = state.info.players[mine[0]] if mine else "*"
-            session.tags["Termination"] = f"{name}'s board left the game"
-            session.unsaved = True
-            if screen is not None:
-                screen.resigned()
-            else:
-                app.record_finished(session)
+            app.end_game(game.session_id, mine.players[0] if mine is not None else None,
+                         f"{name}'s board left the game")
         self._clear(app)
 
     def _clear(self, app: App) -> None:
@@ -500,10 +495,8 @@ class RemoteLink:
             if game.code and not game.peer:
                 topics.append(invite_topic(game.code))
         forget_game(self.directory)  # first: a board that stops now does not come back to it
-        session = app.session
-        if session is not None and session.tags.get("Id") == game.session_id:
-            session.remote_words = ""
-        self.connection, self.game, self.table = None, None, None
+        app.say_about_game(game.session_id, "")
+        self.connection, self.game, self.table, self.relay = None, None, None, None
         for done in [leaving for leaving in self.leaving if leaving.cleared.is_set()]:
             done.finish(0.0)  # those of games before, long done
             self.leaving.remove(done)
@@ -520,129 +513,23 @@ class RemoteLink:
             return
         state = table.state
         here = [p for p in range(2) if p not in host.players]
+        start = get_game(state.info.name).new(state.options())
+        if not face(state.info.name).holds(app.profile, start):
+            self._problem(f"cannot join that game: {title(start)} does not fit this board")
+            app.announce(f"{title(start)} does not fit", HIGHLIGHT)
+            self._clear(app)
+            return
         try:
             message = table.hello(self.settings.name, state.info.name, state.options(), here)
         except TableError as error:
             self._problem(f"cannot join that game: {error}")
             return
-        start = get_game(state.info.name).new(state.options())
         tags = {start.player_title(p): HUMAN if p in here else remote_seat(host.name)
                 for p in range(2)}
         session = app.continue_game(start, [], tags)
         self.game.session_id = session.tags["Id"]
         save_game(self.directory, self.game)
         self._send(message)
-
-    @staticmethod
-    def _name_the_guest(session: Session[Any], table: Table) -> None:
-        """The seat of a board that joined gets its name."""
-        guest = table.seats[GUEST]
-        if table.me != HOST or guest is None:
-            return
-        for player in guest.players:
-            title = session.state.player_title(player)
-            if session.tags.get(title) != remote_seat(guest.name):
-                session.tags[title] = remote_seat(guest.name)
-                session.unsaved = True
-
-    @staticmethod
-    def _screen(app: App, session: Session[Any]) -> GameScreen[Any] | None:
-        """The game's screen, when the game is on the board (not waiting on its tile)."""
-        screen = app.current_game()
-        if isinstance(screen, GameScreen) and screen.session is session:
-            return screen
-        return None
-
-    def _ours(self, table: Table, player: int) -> bool:
-        return table.side_of(player) == table.me
-
-    def _send_own_moves(self, session: Session[Any], table: Table) -> None:
-        """Moves made here by this board's seat that the table has not had yet."""
-        while len(session.moves) > len(table.names) >= self.agreed and \
-                session.moves[:len(table.names)] == table.names and not table.finished:
-            ply = len(table.names)
-            if not self._ours(table, session.movers[ply]):
-                return
-            asked = table.undo_asked
-            try:
-                if asked is not None and asked[0] != table.me:
-                    self._write("undo-no", to=asked[1])  # playing on declines
-                self._write("move", ply=ply, move=session.moves[ply])
-            except TableError as error:
-                self._problem(f"this board's move {session.moves[ply]} was refused: {error}")
-                return
-
-    def _follow_table(self, session: Session[Any], table: Table,
-                      screen: GameScreen[Any] | None, now: float) -> None:
-        """Play on the board what the table has beyond it; take back what it has not."""
-        common = 0
-        for mine, theirs in zip(session.moves, table.names, strict=False):
-            if mine != theirs:
-                break
-            common += 1
-        if len(session.moves) > common:
-            if screen is not None:
-                screen.end_animation(now)
-                screen.showing_winner = False
-            while len(session.moves) > common:
-                session.undo()
-        for name in table.names[common:]:
-            move = session.state.parse_move(name)
-            if screen is not None:
-                screen.play(move, now)
-            else:
-                session.play(move)
-
-    def _take_request(self, session: Session[Any], table: Table, now: float) -> None:
-        """A hold here: agree to the other board's take-back, claim the game when that board
-        has been away long enough, or ask it to take back."""
-        if not session.remote_request:
-            return
-        session.remote_request = False
-        if table.finished:
-            return
-        # moves made here before the hold go first (a save under way can hold back a sync)
-        self._send_own_moves(session, table)
-        asked = table.undo_asked
-        try:
-            if asked is not None and asked[0] != table.me:
-                self._write("undo-yes", to=asked[1])
-            elif self.claimable(now):
-                self._write("claim")
-            elif session.takeback() > 0:
-                self._write("undo", to=session.state.plies - session.takeback())
-        except TableError as error:
-            self._problem(f"not sent: {error}")
-
-    def _ending(self, app: App, session: Session[Any], table: Table,
-                screen: GameScreen[Any] | None) -> None:
-        """A resignation or a claim, from either side, on the board and in the table."""
-        if session.resigned and table.resigned is None and table.claimed is None:
-            try:
-                self._write("resign")
-            except TableError as error:
-                self._problem(f"the resignation was not sent: {error}")
-            return
-        if session.resigned or (table.resigned is None and table.claimed is None):
-            return
-        state = session.state
-        if table.resigned is not None:
-            loser = table.seats[table.resigned]
-            assert loser is not None
-            session.resign(loser.players[0])
-        else:
-            assert table.claimed is not None
-            winner = table.seats[table.claimed]
-            left = table.seats[1 - table.claimed]
-            assert winner is not None and left is not None
-            session.tags["Result"] = state.info.players[winner.players[0]]
-            session.tags["Termination"] = f"{left.name}'s board left the game; " \
-                                          f"{winner.name} claimed it"
-            session.unsaved = True
-        if screen is not None:
-            screen.resigned()
-        else:
-            app.record_finished(session)
 
     # -- how the other board stands -----------------------------------------------------------
 
@@ -688,10 +575,8 @@ class RemoteLink:
         return self.away_since is not None and \
             now - self.away_since >= self.settings.claim_minutes * 60
 
-    def _words(self, app: App, session: Session[Any], table: Table, now: float) -> None:
-        """The screen's words and the LEDs' reminders about the other board."""
-        game = self.game
-        assert game is not None
+    def _words(self, app: App, game: GameFile, table: Table, now: float) -> None:
+        """The game's words and the LEDs' reminders about the other board."""
         peer = table.seats[1 - table.me]
         name = peer.name if peer is not None else "the other board"
         away = self.peer_online is False and not table.finished and peer is not None
@@ -703,12 +588,12 @@ class RemoteLink:
         words = [self.connection_words(now)]
         if peer is not None and self.invite_shown:
             self.invite_shown = 0.0
-            app.announcer.clear()  # the code is spent
+            app.clear_messages()  # the code is spent
         if peer is None and not table.finished:
             words.append(f"invite code {game.code} · waiting for a board to join")
             if now - self.invite_shown >= INVITE_SHOWN_EVERY or not self.invite_shown:
                 self.invite_shown = now
-                app.announcer.caption(f"invite {game.code}", now, HIGHLIGHT, secret=True)
+                app.caption(f"invite {game.code}", now, HIGHLIGHT, secret=True)
         elif self.away_since is not None:
             words.append(f"waiting for {name}'s board for {_minutes(now - self.away_since)}")
             if self.claimable(now):
@@ -724,7 +609,7 @@ class RemoteLink:
         elif table.joined and table.waiting_for == 1 - table.me and self.away_since is None and \
                 table.state is not None and table.state.to_move != CHANCE:
             words.append(f"{name} is to move on their board")
-        session.remote_words = " · ".join(word for word in words if word)
+        app.say_about_game(game.session_id, " · ".join(word for word in words if word))
 
 
 def _minutes(seconds: float) -> str:
@@ -733,17 +618,24 @@ def _minutes(seconds: float) -> str:
 
 
 
-def linked(directory: Path, inner: Companion | None = None) -> Companion | None:
+def links(directory: Path) -> bool:
+    """Whether the board whose files are in ``directory`` links to a broker (remote play or
+    Home Assistant was set up): then it must run in real time, as messages come."""
+    return (directory / CONFIG_FILE).exists() or (directory / HOME_ASSISTANT_FILE).exists()
+
+
+def linked(directory: Path, inner: Companion | None = None,
+           page: str = "") -> Companion | None:
     """The loop's companion for the board whose files are in ``directory``: the link to other
     boards when a broker was set up, and the board in Home Assistant when its broker was
-    (each passing the steps on to the next, the last to ``inner``). Settings that cannot be
-    read are said in the log and the board plays on without."""
+    (each passing the steps on to the next, the last to ``inner``); ``page``: the board's web
+    page, when it is served (Home Assistant links to it). Settings that cannot be read are
+    said in the log and the board plays on without."""
     companion = inner
     try:
         home = load(directory, HOME_ASSISTANT_FILE)
         if home is not None:
-            companion = HomeAssistant(home, directory.name, f"Kaskade Board {directory.name}",
-                                      companion)
+            companion = HomeAssistant(home, directory.name, companion, page)
         settings = load(directory)
         if settings is not None:
             companion = RemoteLink(settings, directory, companion)

@@ -2,7 +2,8 @@
 remote pad, which shows only once a broker is set up).
 
 The green tile at the top right (its corner in the colour played here) offers the game — with
-its last set-up on this board — and the game starts at once, its invite code scrolling over it
+its last set-up on this board, or the set-up this board suggests for it the first time (a size
+that fits) — and the game starts at once, its invite code scrolling over it
 until the other board joins. The ten pink digit pads (0-4 along the bottom row, 5-9 along the
 row above, brighter as they count up) enter the other board's code: each touch shows the code
 so far, and the sixth digit looks the game up; the menu button goes back home.
@@ -17,6 +18,8 @@ from controller.app.screens.base import Screen
 from controller.app.screens.players import REMOTE_PINK
 from controller.devices.interfaces import Sound
 from controller.errors import KaskadeError
+from controller.faces.face import face
+from controller.faces.setup import kept
 from controller.games import get_game
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, HIGHLIGHT, OFF, Colour, player_colours, scale
@@ -66,11 +69,12 @@ class RemoteScreen(Screen):
         self.digits = {(index % 5, index // 5): index for index in range(10)}
 
     def options(self) -> dict[str, str]:
-        """The game's last set-up on this board (its default when there was none)."""
+        """The game's last set-up on this board, as its own set-up would start from it (the
+        first time: the set-up the board suggests, which fits it)."""
         settings = self.host.settings
-        if self.game in settings.sizes:
-            return {"size": settings.sizes[self.game]}
-        return dict(settings.options.get(self.game, {}))
+        saved = {"size": settings.sizes[self.game]} if self.game in settings.sizes else \
+            settings.options.get(self.game, {})
+        return kept(face(self.game).options(self.profile), saved)
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         where = self.pad(pad)

@@ -12,6 +12,11 @@ unchanged, and dropped, so its number stays free: an honest board never sends on
 its own moves the same way), so it came from someone else with that board's credentials, and
 the board's own next message takes the number. A message seen before (the same sequence
 number) is ignored; a different one under the number of a message played is refused.
+
+What the table plays it also reports, in order, as values (``steps``: a move with the side
+that made it, a chance step drawn from both halves, a take-back agreed), parsed once by this
+board's engine: the link plays them on the board as they come, never by comparing the game's
+moves as text.
 """
 
 from __future__ import annotations
@@ -44,6 +49,27 @@ class Refusal:
     reason: str
 
 
+@dataclass(frozen=True)
+class Moved:
+    """The table played ``move`` (named ``name``) at ply ``ply`` for ``side``; ``None``: a
+    chance step, drawn from both sides' halves."""
+
+    ply: int
+    move: Any
+    name: str
+    side: int | None
+
+
+@dataclass(frozen=True)
+class WentBack:
+    """A take-back was agreed: the game went back to ``to`` plies."""
+
+    to: int
+
+
+Step = Moved | WentBack
+
+
 @dataclass
 class Seat:
     """One side as its hello described it."""
@@ -68,7 +94,13 @@ class Table:
     seats: list[Seat | None] = field(default_factory=lambda: [None, None])
     state: GameState[Any] | None = None
     names: list[str] = field(default_factory=list)
-    """The game's moves by name, as a session keeps them."""
+    """The game's moves by name, as a session keeps them (and as the wire carries them)."""
+    moves: list[Any] = field(default_factory=list)
+    """The game's moves as values of the game's, parsed once, as they were played."""
+    steps: list[Step] = field(default_factory=list)
+    """What the table played, in order: moves, chance drawn, take-backs agreed."""
+    reached: int = 0
+    """The most plies the game has had (more than it has now after a take-back)."""
     halves: dict[int, list[str | None]] = field(default_factory=dict)
     """The revealed halves of each chance step, by ply."""
     draws: list[int] = field(default_factory=list)
@@ -157,8 +189,10 @@ class Table:
                 while state.plies > to:
                     state.undo()
                     self.names.pop()
+                    self.moves.pop()
                 while self.draws and self.draws[-1] >= to:
                     self.draws.pop()
+                self.steps.append(WentBack(to))
                 self._draw(state)
 
     def _hello(self, side: int, message: Message) -> None:
@@ -202,7 +236,7 @@ class Table:
         move = state.parse_move(text)
         name = state.move_name(move)
         state.play(move)  # raises, changing nothing, when it is not legal
-        self.names.append(name)
+        self._played(ply, move, name, side)
         if self.undo_asked is not None and self.undo_asked[0] == side:
             self.undo_asked = None  # playing on withdraws one's own request
 
@@ -226,11 +260,20 @@ class Table:
             host, guest = halves
             if host is None or guest is None:
                 return
-            seed = chance.seed(self.game_id, state.plies, host, guest)
+            ply = state.plies
+            seed = chance.seed(self.game_id, ply, host, guest)
             move = state.sample_chance(chance.generator(seed))
-            self.draws.append(state.plies)
-            self.names.append(state.move_name(move))
+            self.draws.append(ply)
+            name = state.move_name(move)
             state.play(move)
+            self._played(ply, move, name, None)
+
+    def _played(self, ply: int, move: Any, name: str, side: int | None) -> None:
+        """Keep a move just played on the table's state, and report it."""
+        self.names.append(name)
+        self.moves.append(move)
+        self.steps.append(Moved(ply, move, name, side))
+        self.reached = max(self.reached, ply + 1)
 
     # -- this board's own messages ------------------------------------------------------------
 

@@ -165,34 +165,16 @@ def _language_icon(canvas: Canvas, pad: Pad, k: int, language: str) -> None:
         canvas.rect(column * k, row * k + line, k, 1, colour)
 
 
-def draw_board_size(
-    canvas: Canvas,
-    profile: Profile,
-    corner: Pad | None,
-    suggestion: Pad,
-    smallest: int,
-) -> None:
-    """Choosing the board size: the board from ``a1`` to the touched ``corner`` lights up (red
-    when smaller than ``smallest`` each way); untouched, the ``suggestion`` shows faintly."""
-    k = profile.per_pad
-    canvas.fill(scale(NEUTRAL, 0.5))
-    far = corner or suggestion
-    valid = far[0] + 1 >= smallest and far[1] + 1 >= smallest
-    colour = scale(WHITE_PLAYER, 0.35) if corner is None else (WHITE_PLAYER if valid else ILLEGAL)
-    if not valid and corner is not None:
-        canvas.fill(OFF)  # too small: red on black, not only a change of hue
-    canvas.rect(0, 0, (far[0] + 1) * k, (far[1] + 1) * k, scale(colour, 0.6))
-    canvas.block(far[0] * k, far[1] * k, solid_rows(k, mix(colour, HIGHLIGHT, 0.3)))
-
-
 @dataclass(frozen=True)
 class PauseLayout:
-    """Five tiles: continue, take back and hint above; resign (hold) and home below."""
+    """Six tiles: continue, take back and hint above; resign (hold), a new game and home
+    below."""
 
     resume: Tile
     undo: Tile
     hint: Tile
     resign: Tile
+    new: Tile
     home: Tile
 
     @classmethod
@@ -203,13 +185,13 @@ class PauseLayout:
         bottom = (profile.rows - 2 * size - 1) // 2
         top = bottom + size + 1
         step = size + 1
-        return cls(Tile(left, top, size), Tile(left + step, top, size),
-                   Tile(left + 2 * step, top, size), Tile(left + step // 2, bottom, size),
-                   Tile(left + step // 2 + step, bottom, size))
+        return cls(*(Tile(left + column * step, row, size)
+                     for row in (top, bottom) for column in range(3)))
 
     def hit(self, pad: Pad) -> str | None:
-        """``"resume"``, ``"undo"``, ``"hint"``, ``"resign"``, ``"home"`` or ``None``."""
-        for name in ("resume", "undo", "hint", "resign", "home"):
+        """``"resume"``, ``"undo"``, ``"hint"``, ``"resign"``, ``"new"``, ``"home"`` or
+        ``None``."""
+        for name in ("resume", "undo", "hint", "resign", "new", "home"):
             if getattr(self, name).contains(pad):
                 return name
         return None
@@ -228,12 +210,17 @@ PAUSE_ART: dict[str, Art] = {
     "resign": {2: ("pR", "p."),
                4: ("pRR.", "pRRR", "p...", "p..."),
                6: ("pRRRR.", "pRRRRR", "pRRRR.", "p.....", "p.....", "p.....")},
+    "new": {2: ("N.", "NN"),
+            4: ("....", ".N..", "NNN.", ".N.."),
+            6: ("......", "..N...", "..N...", "NNNNN.", "..N...", "..N...")},
     "home": {2: (".H", "HH"),
              4: (".HH.", "HHHH", "H.HH", "H.HH"),
              6: ("..HH..", ".HHHH.", "HHHHHH", ".HHHH.", ".H.HH.", ".H.HH.")},
 }
-"""The pause tiles: a play triangle, a turning-back arrow, a lamp, a flag, a house."""
+"""The pause tiles: a play triangle, a turning-back arrow, a lamp, a flag, a plus (a new
+game), a house."""
 UNDO: Colour = (60, 190, 255)
+NEW: Colour = (180, 120, 255)
 _POLE: Colour = (150, 150, 150)
 
 
@@ -245,10 +232,10 @@ def draw_pause(canvas: Canvas, profile: Profile, layout: PauseLayout,
     k = profile.per_pad
     canvas.pixels[:] = canvas.pixels.translate(_DARKEN)
     palette: dict[str, Colour] = {
-        "G": CONFIRM, "U": UNDO, "Y": HINT, "g": _POLE, "p": _POLE, "H": HIGHLIGHT,
+        "G": CONFIRM, "U": UNDO, "Y": HINT, "g": _POLE, "p": _POLE, "H": HIGHLIGHT, "N": NEW,
         "R": mix(ILLEGAL, HIGHLIGHT, resign_progress)}
     levels = {"resume": 1.0, "undo": 1.0 if undo else 0.15, "hint": 1.0 if hint else 0.15,
-              "resign": 0.6 + 0.4 * resign_progress, "home": 0.7}
+              "resign": 0.6 + 0.4 * resign_progress, "new": 0.7, "home": 0.7}
     for name, art in PAUSE_ART.items():
         draw_art(canvas, getattr(layout, name), k, art, palette, levels[name])
 

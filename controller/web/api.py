@@ -28,16 +28,22 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
-from controller.app.app import GameDoesNotFitError, NothingWaitingError
+from controller.app.app import (
+    GameDoesNotFitError,
+    GameOverError,
+    NoGameError,
+    NothingWaitingError,
+)
 from controller.app.autosave import SavedGameError, read_saved
-from controller.app.games import front
 from controller.app.history import History, Match, UnknownMatchError
+from controller.app.identity import NAME
 from controller.app.pairing import (
     CODE_SECONDS,
     AttemptLimit,
     Pairing,
     PairingError,
     TooSoonError,
+    source_of,
 )
 from controller.app.people import (
     MAX_NAME,
@@ -46,7 +52,7 @@ from controller.app.people import (
     KnownPersonError,
     UnknownPersonError,
 )
-from controller.app.screens.lesson import LessonScreen
+from controller.app.screens.lesson import LessonDoesNotFitError
 from controller.app.seats import seat
 from controller.app.settings import MAX_SLEEP_MINUTES, MIN_BRIGHTNESS
 from controller.app.standings import standings, standings_json
@@ -54,9 +60,10 @@ from controller.app.storage import StorageError
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
 from controller.errors import KaskadeError
+from controller.faces.face import face
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
-from controller.games.lesson import NoLessonError, lesson
+from controller.games.lesson import NoLessonError
 from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
@@ -67,7 +74,6 @@ from controller.web.results import match_words
 
 if TYPE_CHECKING:
     from controller.app.app import App
-    from controller.app.screens.pause import PausableScreen
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -173,6 +179,7 @@ class Api:
             "game": snapshot.game,
             "waiting": list(snapshot.waiting),
             "update": snapshot.update,
+            "unsaved": snapshot.unsaved,
         }
 
     async def state(self, request: web.Request) -> web.Response:
@@ -387,15 +394,17 @@ class Api:
         return web.json_response({"button": button})
 
     async def change_settings(self, request: web.Request) -> web.Response:
-        """``PUT /api/settings {"brightness": 0.5, "sound": false, "language": "de",
-        "sleep_minutes": 5, "reading": "paired", "show_computer_moves": true}`` (any of
-        them)."""
+        """``PUT /api/settings {"name": "Living room", "brightness": 0.5, "sound": false,
+        "language": "de", "sleep_minutes": 5, "reading": "paired", "show_computer_moves":
+        true}`` (any of them; ``name`` is the board's own, kept with its id)."""
         changes = _checked_settings(await _body(request))
         if "reading" in changes:  # kept in the settings as web_reading
             changes["web_reading"] = changes.pop("reading")
+        name = changes.pop("name", None)
 
         def apply(app: App, now: float) -> tuple[dict[str, Any], str | None]:
-            problem = app.change_settings(changes)
+            problem = app.rename(name) if name is not None else None
+            problem = app.change_settings(changes) or problem
             return _settings_json(app), problem
 
         settings, problem = await self.call(apply)
@@ -436,20 +445,35 @@ class Api:
             raise web.HTTPBadRequest(text=_message(
                 f"computer: a map of seats ({', '.join(players)}) to levels 1-5"),
                 content_type="application/json")
-        if not front(name).fits(self.profile) or not front(name).holds(self.profile, start):
+        if not face(name).fits(self.profile) or not face(name).holds(self.profile, start):
             raise web.HTTPConflict(text=_message(
                 f"that {start.info.title} game does not fit this board; "
                 f"{what_fits(self.profile, name)}"), content_type="application/json")
         levels = {players.index(player): level for player, level in computer.items()}
         names = await self._seat_names(people, players, computer)
 
-        def begin(app: App, now: float) -> dict[str, Any]:
+        def begin(app: App, now: float) -> tuple[dict[str, Any], Future[None]]:
             session = app.new_game(start, levels, names)
             return {"game": name, "id": session.tags["Id"],
                     "seats": {p: seat(levels.get(i), names.get(i))
-                              for i, p in enumerate(players)}}
+                              for i, p in enumerate(players)}}, session.on_disk()
 
-        return web.json_response(await self.call(begin), status=201)
+        answer, saved = await self.call(begin)
+        return await self.once_saved(answer, saved, 201)
+
+    async def once_saved(self, answer: dict[str, Any], saved: Future[None],
+                         status: int) -> web.Response:
+        """``answer`` once the change it tells of is on the card (``saved``): a change is
+        never acknowledged before it would survive a power cut; 507 when the card refused it
+        (the board has it and saves it with its next change)."""
+        try:
+            await asyncio.wait_for(asyncio.wrap_future(saved), CALL_SECONDS)
+        except StorageError as error:
+            return json_error(507, f"the board has it but could not save it: {error}; it "
+                                   "is saved with the next change")
+        except TimeoutError:
+            return json_error(503, "the board has it; saving it takes long (a slow card)")
+        return web.json_response(answer, status=status)
 
     async def remote_broker(self, request: web.Request) -> web.Response:
         """``GET /api/remote/broker``: ``{"websocket": URL}``, where the page's remote play
@@ -484,11 +508,12 @@ class Api:
                                      content_type="application/json")
 
         def join(app: App, now: float) -> dict[str, Any]:
-            if app.remote_join is None:
+            look_up = app.remote.join
+            if look_up is None:
                 raise RefusedError(409, "remote play is not set up on this board: kaskade "
                                         "remote setup (docs/remote.md)")
             try:
-                app.remote_join(code)
+                look_up(code)
             except KaskadeError as error:
                 raise RefusedError(409, str(error)) from None
             return {"looking_up": code}
@@ -518,13 +543,14 @@ class Api:
         if name not in {game["name"] for game in offers(self.profile)}:
             raise _http(409, f"{_title(name)} does not fit this board; "
                              f"{what_fits(self.profile, name)}")
-        try:
-            found = lesson(name)
-        except NoLessonError as error:
-            raise _http(404, str(error)) from None
 
         def begin(app: App, now: float) -> dict[str, Any]:
-            app.show(LessonScreen(app, found, now))
+            try:
+                found = app.start_lesson(name, now)
+            except NoLessonError as error:
+                raise RefusedError(404, str(error)) from None
+            except LessonDoesNotFitError as error:
+                raise RefusedError(409, str(error)) from None
             return {"game": name, "steps": len(found.steps)}
 
         return web.json_response(await self.call(begin), status=201)
@@ -533,26 +559,30 @@ class Api:
         """``POST /api/game/hint``: the best move blinks on the board (a person's turn only)."""
 
         def ask(app: App, now: float) -> dict[str, Any]:
-            screen = _game_screen(app)
-            if not screen.hint_requested():
+            try:
+                coming = app.ask_hint()
+            except NoGameError as error:
+                raise RefusedError(409, str(error)) from None
+            if not coming:
                 raise RefusedError(409, "a hint is given on a person's turn only")
             return {"hint": "thinking"}
 
         return web.json_response(await self.call(ask))
 
     async def resign(self, request: web.Request) -> web.Response:
-        """``POST /api/game/resign``: the player to move gives the game up."""
+        """``POST /api/game/resign``: the people at the board give the game up (the player
+        to move; against a board elsewhere, the seat played here)."""
 
-        def give_up(app: App, now: float) -> dict[str, Any]:
-            screen = _game_screen(app)
-            session = screen.session
-            if session.finished:
-                raise RefusedError(409, "the game is already over")
-            session.resign(session.state.turn_player())
-            screen.resigned()
-            return {"termination": session.tags["Termination"]}
+        def give_up(app: App, now: float) -> tuple[dict[str, Any], Future[None]]:
+            try:
+                termination = app.resign()
+            except (NoGameError, GameOverError) as error:
+                raise RefusedError(409, str(error)) from None
+            assert app.session is not None, "the game given up is the one on the board"
+            return {"termination": termination}, app.session.on_disk()
 
-        return web.json_response(await self.call(give_up))
+        answer, saved = await self.call(give_up)
+        return await self.once_saved(answer, saved, 200)
 
     async def upload(self, request: web.Request) -> web.Response:
         """``POST /api/records {"record": "[Game \"kaskade\"] …"}``: the game goes on on the
@@ -611,25 +641,27 @@ class Api:
 
     async def pair(self, request: web.Request) -> web.Response:
         """``POST /api/pair {"code": "4821", "name": "Ann's phone"}`` -> ``{"token": …}``.
-        Guesses are spaced out for every device together: one too soon gets a 429."""
+        Guesses are counted and spaced out per source address: one too soon gets a 429."""
         body = await _body(request)
         code, name = body.get("code"), body.get("name", "a device")
         if not isinstance(code, str) or not isinstance(name, str):
             raise web.HTTPBadRequest(text=_message("code and name: text"),
                                      content_type="application/json")
+        source = source_of(request.remote)
         try:
-            self.attempts.begin()
+            self.attempts.begin(source)
         except TooSoonError as error:
             return json_error(429, str(error), {"Retry-After": str(math.ceil(error.wait))})
         right = False
         try:
             day = date.today().isoformat()
-            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day))
+            token = await self.call(lambda app, now: app.pair_device(code[:8], name, day,
+                                                                     source))
             right = True
         except PairingError as error:
             return json_error(403, str(error))
         finally:
-            self.attempts.end(right)
+            self.attempts.end(right, source)
         return web.json_response({"token": token}, status=201)
 
     async def unpair(self, request: web.Request) -> web.Response:
@@ -682,14 +714,6 @@ def _http(status: int, reason: str) -> web.HTTPException:
     """The HTTP error for ``status`` with a JSON ``error``."""
     kind = {400: web.HTTPBadRequest, 404: web.HTTPNotFound, 409: web.HTTPConflict}[status]
     return kind(text=_message(reason), content_type="application/json")
-
-
-def _game_screen(app: App) -> PausableScreen:
-    """The game on the board, or a 409."""
-    screen = app.current_game()
-    if screen is None:
-        raise RefusedError(409, "no game is on the board")
-    return screen
 
 
 def _title(name: str) -> str:
@@ -749,7 +773,8 @@ def _name_in(body: dict[str, Any]) -> str:
 
 def _settings_json(app: App) -> dict[str, Any]:
     settings = app.settings
-    return {"brightness": settings.brightness, "sound": settings.sound,
+    return {"name": app.identity.name, "brightness": settings.brightness,
+            "sound": settings.sound,
             "language": settings.language, "sleep_minutes": settings.sleep_minutes,
             "show_computer_moves": settings.show_computer_moves,
             "languages": list(LANGUAGES)}
@@ -767,6 +792,8 @@ def _checked_settings(body: dict[str, Any]) -> dict[str, Any]:
                           f"minutes from 0 (never) to {MAX_SLEEP_MINUTES:g}"),
         "reading": (lambda v: v in READING, "who sees the board: open or paired"),
         "show_computer_moves": (lambda v: isinstance(v, bool), "true or false"),
+        "name": (lambda v: isinstance(v, str) and NAME.fullmatch(v.strip()) is not None,
+                 "the board's name: 1-32 printable characters"),
     }
     unknown = sorted(set(body) - set(checks))
     if unknown:

@@ -2,10 +2,13 @@
 what the board shows after every step, and runs what the server asks of the app on its own
 thread, so the app is never touched from two threads at once.
 
-* :meth:`Bridge.publish` is called by the loop after each step: a :class:`Snapshot` of the
+* :meth:`Bridge.publish` is called by the loop after each step whose changes are saved (a
+  move reaches the page only once it is on the card): a :class:`Snapshot` of the
   picture (the canvas as the renderers drew it, and the brightness), the screen's description
   and the game goes to the ``board`` channel, the touch sensors' readings (while a page
   watches them) to the ``sensors`` channel; each keeps a version that grows with every change.
+  While a failed save keeps a change off the card, :meth:`Bridge.hold` keeps the last picture
+  saved and adds why the rest waits.
 * :meth:`Bridge.call` hands a function to the loop (as a ``Call``, see
   :mod:`controller.app.loop`) and returns a future for its result; :meth:`Bridge.post` hands
   it an input event (a touch, a button).
@@ -20,7 +23,7 @@ import asyncio
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from controller.app.loop import Call
@@ -54,6 +57,9 @@ class Snapshot:
     """How far a firmware update under way has come (0-1), while one is."""
     covered: bool = False
     """A pairing code is on the LEDs: the web companion shows unpaired devices a blank board."""
+    unsaved: str | None = None
+    """Why the board's latest changes are not shown: they could not be saved yet (what is
+    shown is the last that was)."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +160,13 @@ class Bridge:
             self.sensors.publish(Readings(
                 tuple(readings.pads.get(pad) for pad in range(app.profile.pads)),
                 app.touch_threshold))
+
+    def hold(self, problem: str) -> None:
+        """The board's latest changes could not be saved: what the clients were shown stays,
+        with ``problem`` saying why the rest waits (on the loop's thread)."""
+        latest = self.board.latest
+        if latest is not None:
+            self.board.publish(replace(latest[1], unsaved=problem))
 
     def _game_of(self, app: App) -> dict[str, Any] | None:
         """The game's part of the snapshot, made again only when the game changed."""

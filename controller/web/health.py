@@ -46,15 +46,18 @@ class HealthRoutes:
     async def health(self, request: web.Request) -> web.Response:
         """``GET /api/health``: the touch board's firmware against the bundled one and the
         update under way, whether the sensors answer, its restarts (``board``), the last
-        self-test, and what the app had to say."""
+        self-test, where the firmware's and the program's updates stand (``updates``: a
+        newer one known, one running, done, rolled back with why), and what the app had to
+        say."""
 
         def look(app: App, now: float) -> dict[str, Any]:
             return {
                 "firmware": app.firmware_update.report(),
                 "touches": "connected" if app.touches_lost is None else app.touches_lost,
-                "board": app.board_restarts(now),
+                "board": app.restarts.report(now),
                 "screen": type(app.screen).__name__,
-                "selftest": app.last_selftest(),
+                "selftest": app.store.last_selftest(),
+                "updates": [update.json() for update in app.update_status()],
                 "notices": app.notices[-5:],
             }
 

@@ -6,9 +6,13 @@ lacks, a cap on open connections, is a thin wrapper around the server's protocol
 (:class:`ConnectionLimit`):
 
 * at most :func:`connection_cap` connections are open at once (a quarter of the process's
-  file descriptors, at most :data:`MAX_CONNECTIONS`); one more closes the connection that has
-  been quiet longest and is not answering a request (a stream counts as quiet: the page opens
-  it again), or, when every one is busy, the newcomer;
+  file descriptors, at most :data:`MAX_CONNECTIONS`), in classes: connections being answered,
+  the streams of paired pages (at most :data:`PAIRED_STREAMS`), the streams of unpaired pages
+  (at most a quarter of the cap) and idle connections (no request being answered, no stream:
+  a flood's). One more closes the idle connection that has been quiet longest, else the
+  oldest stream of an unpaired page, else — every one being answered or a paired page's
+  stream — the newcomer: the family's open page is never the one closed to make room. A
+  class past its own limit closes its own oldest stream (the page opens it again);
 * a connection that has not sent a whole request head within ``idle_seconds`` of opening, or
   sits idle that long between requests, is closed (aiohttp's ``keepalive_timeout`` does both);
   a request's body has its own limit (:data:`controller.web.api.BODY_SECONDS`);
@@ -33,10 +37,15 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 MAX_CONNECTIONS = 512
+PAIRED_STREAMS = 32
+"""Streams of paired pages open at once (a household's phones and computers, each page with
+its board and maybe its sensors)."""
 IDLE_SECONDS = 15.0
 MAX_LINE = 8190
 MAX_HEADERS = 32
 REPORT_SECONDS = 10.0
+PAIRED, UNPAIRED = "paired", "unpaired"
+"""The classes of streams."""
 BACKLOG = 128
 
 
@@ -119,18 +128,27 @@ class ConnectionLimit:
     def __call__(self) -> asyncio.Protocol:
         return _Counted(self, self.factory())
 
+    @property
+    def unpaired_streams(self) -> int:
+        """Streams of unpaired pages open at once, at most."""
+        return max(4, self.cap // 4)
+
     def _opened(self, connection: _Counted) -> bool:
         """Make room for ``connection``; whether it may stay."""
         if len(self.open) >= self.cap:
-            quiet = next((c for c in self.open if not c.busy), None)
+            quiet = next((c for c in self.open if not c.busy and c.stream is None), None) or \
+                next((c for c in self.open if not c.busy and c.stream == UNPAIRED), None)
             self.dropped.happened(f"{len(self.open)} open")
             if quiet is None:
                 return False
-            self._forget(quiet)
-            quiet.abort()
+            self._close(quiet)
         self.open[connection] = None
         self._by_transport[connection.transport] = connection
         return True
+
+    def _close(self, connection: _Counted) -> None:
+        self._forget(connection)
+        connection.abort()
 
     def _forget(self, connection: _Counted) -> None:
         if connection in self.open:
@@ -140,6 +158,26 @@ class ConnectionLimit:
     def _active(self, connection: _Counted) -> None:
         if connection in self.open:
             self.open.move_to_end(connection)
+
+    @contextlib.contextmanager
+    def streaming(self, transport: Any, paired: bool) -> Iterator[None]:
+        """While the connection of ``transport`` holds a stream for a ``paired`` page (or an
+        unpaired one), it is counted in that class: a paired page's is never closed to make
+        room; past its class's limit, the class's oldest other stream is closed."""
+        connection = self._by_transport.get(transport)
+        if connection is None:
+            yield
+            return
+        kind = PAIRED if paired else UNPAIRED
+        connection.stream = kind
+        same = [c for c in self.open if c.stream == kind and c is not connection]
+        limit = PAIRED_STREAMS if paired else self.unpaired_streams
+        for oldest in same[:max(0, len(same) + 1 - limit)]:
+            self._close(oldest)
+        try:
+            yield
+        finally:
+            connection.stream = None
 
     @contextlib.contextmanager
     def answering(self, transport: Any) -> Iterator[None]:
@@ -165,6 +203,10 @@ class _Counted(asyncio.Protocol):
         self.inner = inner
         self.transport: asyncio.BaseTransport | None = None
         self.busy = 0
+        """Requests being answered."""
+        self.stream: str | None = None
+        """The stream it holds: a paired page's (:data:`PAIRED`), an unpaired one's, or
+        none."""
         self.admitted = False
 
     def abort(self) -> None:

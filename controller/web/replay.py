@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, GameDoesNotFitError, Store
-from controller.app.games import Front, front
+from controller.app.app import App, GameDoesNotFitError
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
+from controller.app.store import Store
 from controller.errors import KaskadeError
+from controller.faces.face import Face, face
 from controller.games import GameState
 from controller.games.record import Record, parse_record
 from controller.games.replay import starting_state
@@ -46,14 +47,14 @@ class _Replay:
     record: Record
     start: GameState[Any]
     moves: list[str]
-    game: Front
+    game: Face
     app: App
 
     def screen(self, ply: int) -> GameScreen[Any]:
         """The game's screen showing the position after ``ply`` moves."""
         session = Session(self.start, self.moves[:ply], dict(self.record.tags), None)
         screen = self.game.screen(self.app, session)
-        self.app.announcer.clear()  # the words a game opens with are not part of the position
+        self.app.clear_messages()  # the words a game opens with are not part of the position
         return screen
 
     def picture(self, screen: GameScreen[Any], now: float) -> str:
@@ -67,7 +68,7 @@ class _Replay:
 def _replay(profile: Profile, record_text: str) -> Iterator[_Replay]:
     record = parse_record(record_text)
     start = starting_state(record)
-    game = front(start.info.name)
+    game = face(start.info.name)
     if not game.holds(profile, start):
         raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
     with tempfile.TemporaryDirectory() as scratch:

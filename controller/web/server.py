@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -90,15 +92,17 @@ async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
                                  status=500)
 
 
-def make_application(routes: list[web.RouteDef], guard: Guard,
-                     limit: ConnectionLimit, websocket: str = "") -> web.Application:
+def make_application(routes: list[web.RouteDef], guard: Guard, limit: ConnectionLimit,
+                     websocket: str, paired: Callable[[web.Request], bool]) -> web.Application:
     """The aiohttp application: the page and the API, behind ``guard``; requests being
-    answered are marked in ``limit``; ``websocket``, the broker the page may reach."""
+    answered, and streams by whether ``paired`` says their page is, are marked in
+    ``limit``; ``websocket``, the broker the page may reach."""
 
     @web.middleware
     async def answering(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.path.endswith("/stream"):  # a stream may be closed to make room
-            return await handler(request)
+        if request.path.endswith("/stream"):  # a stream is counted by its page's class
+            with limit.streaming(request.transport, paired(request)):
+                return await handler(request)
         with limit.answering(request.transport):
             return await handler(request)
 
@@ -159,6 +163,14 @@ class WebServer:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}/"
 
+    @property
+    def page(self) -> str:
+        """The page's address as another machine on the network reaches it (this machine's
+        ``NAME.local`` when it serves on every address)."""
+        if self.host in ("0.0.0.0", "::", ""):
+            return f"http://{socket.gethostname()}.local:{self.port}/"
+        return self.address
+
     def start(self) -> None:
         """Start serving on a thread of its own; ``WebError`` if the address cannot be used."""
         started = threading.Event()
@@ -189,7 +201,7 @@ class WebServer:
         quiet_accept_errors(loop)
         self.limit = ConnectionLimit(self._protocol, self.limits.connections)
         self._runner = web.AppRunner(make_application(self.routes(), self.guard, self.limit,
-                                                       self.api.websocket),
+                                                       self.api.websocket, self.api.is_paired),
                                      access_log=None, **self.limits.handler_options())
         await self._runner.setup()
         self._server = await loop.create_server(self.limit, self.host, self.port,

@@ -3,23 +3,30 @@ waits for the board's upgrade service (:mod:`controller.app.upgrades`); that ser
 as ``kaskade upgrade WHEEL`` does — beside the running release, switched, and switched back on
 its own if the new one does not come up — and the page follows it on ``GET /api/upgrade``.
 
-``POST /api/upgrade`` takes ``multipart/form-data`` with the wheel in the field ``wheel``
-(what a file input sends; ``curl -F wheel=@kaskade_board-….whl``), up to
-:data:`~controller.app.upgrades.LIMIT` bytes, read in pieces (never whole into memory).
+``POST /api/upgrade`` takes ``multipart/form-data`` with the wheel in the field ``wheel`` and
+its signature in the field ``signature`` (``curl -F wheel=@kaskade_board-….whl -F
+signature=@kaskade_board-….whl.sig``; a file input that takes both sends them in one field,
+told apart by the signature's ``.sig``), the wheel up to :data:`~controller.app.upgrades.LIMIT`
+bytes, read in pieces (never whole into memory). A release not signed by a key the board
+trusts, or not newer than the running one, is refused with the reason (403, 400).
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 from pathlib import Path
 
 from aiohttp import BodyPartReader, web
 
 from controller import __version__
+from controller.app.signatures import MAX_SIGNATURE_FILE, SUFFIX, SignatureError
 from controller.app.upgrades import LIMIT, Spool, UploadError
 from controller.web.api import Api, json_error
 
 CHUNK = 64 * 1024
+WANTED = ("send the wheel and its signature as multipart/form-data, in the fields 'wheel' and "
+          "'signature'")
 
 
 class UpgradeRoutes:
@@ -59,30 +66,58 @@ class UpgradeRoutes:
         if self.spool.waiting():
             return json_error(409, "a release waits to be installed already; follow it on "
                               "GET /api/upgrade")
-        if request.content_length is not None and request.content_length > LIMIT + CHUNK:
+        if request.content_length is not None and \
+                request.content_length > LIMIT + MAX_SIGNATURE_FILE + CHUNK:
             return json_error(413, f"a wheel of at most {LIMIT // (1024 * 1024)} MB is taken")
+        upload = secrets.token_hex(8)
+        parts: list[Path] = []
+        try:
+            return await self._receive_parts(request, upload, parts)
+        finally:
+            for part in parts:
+                part.unlink(missing_ok=True)  # what a refused or broken upload left
+
+    async def _receive_parts(self, request: web.Request, upload: str,
+                             parts: list[Path]) -> web.Response:
+        """Read the wheel and its signature into parts of the upload folder (listed in
+        ``parts``) and hand them to the spool."""
+        wheel: tuple[str, Path] | None = None
+        signature: Path | None = None
         try:
             reader = await request.multipart()
-            field = await reader.next()
+            while (field := await reader.next()) is not None:
+                if not isinstance(field, BodyPartReader) or not field.filename or \
+                        field.name not in ("wheel", "signature"):
+                    return json_error(400, WANTED)
+                name = Path(field.filename).name
+                is_signature = field.name == "signature" or name.endswith(SUFFIX)
+                if (signature if is_signature else wheel) is not None:
+                    return json_error(400, f"one wheel and one signature at a time; {WANTED}")
+                part = self.spool.part(f"{upload}{SUFFIX}" if is_signature else
+                                       f"{upload}.whl")
+                parts.append(part)
+                limit = MAX_SIGNATURE_FILE if is_signature else LIMIT
+                if not await _receive(field, part, limit):
+                    return json_error(413, "a signature is a few hundred bytes" if is_signature
+                                      else f"a wheel of at most {LIMIT // (1024 * 1024)} MB "
+                                      "is taken")
+                if is_signature:
+                    signature = part
+                else:
+                    wheel = (name, part)
         except (ValueError, AssertionError):
-            return json_error(400, "send the wheel as multipart/form-data in the field 'wheel'")
-        if not isinstance(field, BodyPartReader) or field.name != "wheel" or \
-                not field.filename:
-            return json_error(400, "send the wheel as multipart/form-data in the field 'wheel'")
-        name = Path(field.filename).name
-        part = self.spool.part(name if name.endswith(".whl") else "upload.whl")
+            return json_error(400, WANTED)
+        if wheel is None:
+            return json_error(400, WANTED)
         try:
-            if not await _receive(field, part):
-                return json_error(413, f"a wheel of at most {LIMIT // (1024 * 1024)} MB is "
-                                  "taken")
-            version = await asyncio.to_thread(self.spool.accept, part, name)
+            version = await asyncio.to_thread(self.spool.accept, wheel[1], wheel[0], signature)
+        except SignatureError as error:
+            return json_error(403, str(error))
         except UploadError as error:
             return json_error(400, str(error))
         except OSError as error:
             return json_error(507, f"the wheel could not be kept: {error.strerror or error}")
-        finally:
-            part.unlink(missing_ok=True)  # what a refused or broken upload left
-        return web.json_response({"waiting": name, "version": version,
+        return web.json_response({"waiting": wheel[0], "version": version,
                                   "follow": "GET /api/upgrade"}, status=202)
 
 
@@ -94,14 +129,14 @@ async def _discard(request: web.Request) -> None:
         left -= len(chunk)
 
 
-async def _receive(field: BodyPartReader, part: Path) -> bool:
-    """Write the upload into ``part`` in pieces; ``False`` when it is larger than
-    :data:`LIMIT` (it is not read further)."""
+async def _receive(field: BodyPartReader, part: Path, limit: int) -> bool:
+    """Write the upload into ``part`` in pieces; ``False`` when it is larger than ``limit``
+    bytes (it is not read further)."""
     size = 0
     with part.open("wb") as file:
         while chunk := await field.read_chunk(CHUNK):
             size += len(chunk)
-            if size > LIMIT:
+            if size > limit:
                 return False
             await asyncio.to_thread(file.write, chunk)
     return True

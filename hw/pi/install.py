@@ -19,13 +19,12 @@ from pathlib import Path
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
 from hw.pi.facts import SERVICE, UDEV_RULE, WS2812_DRIVER
+from hw.pi.fetch import CACHE, FETCH_UNIT, REQUEST, WHEELHOUSE, fetch_command
+from hw.pi.networks import HOST_NETWORKS
 from hw.pi.releases import Layout
 
 WEB_ADDRESS = "0.0.0.0:8765"
 """Where the installed board serves its web companion."""
-LOCAL_NETWORKS = ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",
-                  "fc00::/7")
-"""The addresses the web companion answers: this machine and private home networks."""
 PREFIX = Path("/opt/kaskade-board")
 """Where the releases are installed, owned by root; the service runs ``current``'s."""
 KASKADE = Layout(PREFIX).kaskade
@@ -115,26 +114,28 @@ def udev_value(text: str, what: str) -> str:
 
 def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
          web: str | None = WEB_ADDRESS, touch: str = TOUCH_DRIVER,
-         broker: tuple[str, ...] = (), leds: tuple[str, ...] = ()) -> str:
+         broker: tuple[str, ...] = (), networks: tuple[str, ...] = (),
+         leds: tuple[str, ...] = ()) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
     build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
-    (``HOST:PORT``) to the local network only, or with no network at all (``None``, no broker
-    and no LED controller); the touch board's port is a device of kernel driver ``touch``
-    (``ttyACM``, ``ttyUSB``). ``broker``: the addresses of an MQTT broker beyond the home
-    network that the board may reach besides (remote play); ``leds``: those of the LED
-    controller the frames go to (DDP)."""
+    (``HOST:PORT``) to this machine, the link-local networks and the home ``networks`` (those
+    of the Pi's interfaces, :mod:`hw.pi.networks`) only, or with no network at all (``None``,
+    no broker and no LED controller); the touch board's port is a device of kernel driver
+    ``touch`` (``ttyACM``, ``ttyUSB``). ``broker``: the addresses of an MQTT broker that the
+    board may reach besides (remote play); ``leds``: those of the LED controller the frames go
+    to (DDP)."""
     command = " ".join(systemd_word(word) for word in (
         str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
         "--state-dir", str(STATE), *(("--web", web) if web else ())))
     also = [words for words, given in (("the broker for remote play", broker),
                                        ("the LED controller", leds)) if given]
     network = [
-        ("# The web companion: IP only from this machine and the home network's private "
-         "ranges" if web else "# IP only with this machine and the home network's private "
-         "ranges") + (f", and {' and '.join(also)}." if also else "."),
+        ("# The web companion: IP only from this machine and the networks of its interfaces"
+         if web else "# IP only with this machine and the networks of its interfaces")
+        + (f", and {' and '.join(also)}." if also else "."),
         "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
         "IPAddressDeny=any",
-        f"IPAddressAllow={' '.join(dict.fromkeys((*LOCAL_NETWORKS, *broker, *leds)))}",
+        f"IPAddressAllow={' '.join(dict.fromkeys((*HOST_NETWORKS, *networks, *broker, *leds)))}",
     ] if web or broker or leds else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX",
                                      "IPAddressDeny=any"]
     if who.user == "root" and "/dev/mem" in who.devices:
@@ -227,11 +228,16 @@ UPGRADE_UNIT = "kaskade-board-upgrade"
 SYSTEM_UNITS = SERVICE.parent
 
 
-def upgrade_units(spool: Path, kaskade: Path = KASKADE) -> dict[Path, str]:
-    """The path unit that notices a wheel uploaded from the web page waiting in ``spool``
-    (the board app cannot install it: it may not write /opt nor restart itself), and the
-    service it starts, as root: ``kaskade upgrade --uploaded``, which takes the wheel out of
-    the app's reach and upgrades with the same way back as by hand."""
+def upgrade_units(spool: Path, state: Path, keys: Path,
+                  kaskade: Path = KASKADE) -> dict[Path, str]:
+    """The path unit that notices a release uploaded from the web page waiting in ``spool``
+    (the board app cannot install it: it may not write /opt nor restart itself), the service
+    it starts, as root — ``kaskade upgrade --uploaded``, which copies the release out of the
+    app's reach, checks its signature and upgrades with the same way back as by hand — and
+    the unprivileged service that fetches the release's libraries for it (:mod:`hw.pi.fetch`).
+    Both services are sandboxed at least as tightly as the board app: root's has no network
+    and may write only the releases, the upload folder and its own folder ``state`` (under
+    /var/lib: how the last upload went); ``keys``, the folder of trusted keys."""
     if _SYSTEMD_UNSAFE.search(str(spool)) or " " in str(spool):
         raise UnsafeValueError(f"{spool}: a path unit watches no path with spaces or control "
                                "characters")
@@ -251,22 +257,97 @@ def upgrade_units(spool: Path, kaskade: Path = KASKADE) -> dict[Path, str]:
     command = " ".join(systemd_word(word) for word in (str(kaskade), "upgrade", "--uploaded"))
     service = "\n".join([
         "# Installs a release uploaded from the web page beside the running one, as root (it",
-        f"# writes {PREFIX} and restarts kaskade-board), switching back on its own if the",
-        "# new release does not come up. Written by kaskade install.",
+        f"# writes {PREFIX} and restarts kaskade-board), only if a key in",
+        f"# {keys} signed it, switching back on its own if the new release does not",
+        "# come up. Written by kaskade install.",
         "[Unit]",
         "Description=Kaskade Board: install the release uploaded from the web page",
-        "Wants=network-online.target",
-        "After=network-online.target",
         "",
         "[Service]",
         "Type=oneshot",
         f"ExecStart={command}",
         "Environment=PYTHONUNBUFFERED=1",
-        "NoNewPrivileges=yes",
-        "PrivateTmp=yes",
+        "# Root with one capability: reading and emptying the app's upload folder and",
+        "# reading its ready report (both the app's user's).",
+        "User=root",
+        "CapabilityBoundingSet=CAP_DAC_OVERRIDE",
+        "AmbientCapabilities=",
+        "# No network at all: the release's libraries are fetched by "
+        f"{FETCH_UNIT}.service,",
+        "# without privileges, and installed from its folder, each checked by its hash.",
+        "PrivateNetwork=yes",
+        "RestrictAddressFamilies=AF_UNIX",
+        "IPAddressDeny=any",
+        "# It may write the releases, the upload folder and its own folders, nothing else.",
+        "ProtectSystem=strict",
+        f"ReadWritePaths={PREFIX} {spool}",
+        f"StateDirectory={state.name}",
+        "StateDirectoryMode=0755",
+        f"RuntimeDirectory={REQUEST.name}",
+        "RuntimeDirectoryMode=0755",
+        "# The releases are read by the app's user: its files readable by all, as /opt's.",
+        "UMask=0022",
+        *_SANDBOX,
+    ]) + "\n"
+    fetch = "\n".join([
+        "# Fetches the libraries of a release uploaded from the web page, for",
+        f"# {UPGRADE_UNIT}.service, as a user of its own without any privilege; it may",
+        "# write only its cache. Written by kaskade install.",
+        "[Unit]",
+        "Description=Kaskade Board: fetch the libraries of an uploaded release",
+        "Wants=network-online.target",
+        "After=network-online.target",
+        "",
+        "[Service]",
+        "Type=oneshot",
+        "DynamicUser=yes",
+        f"CacheDirectory={CACHE.name}",
+        f"ExecStartPre=/bin/rm -rf {WHEELHOUSE}",
+        "ExecStart=" + " ".join(systemd_word(word) for word in fetch_command(
+            kaskade.with_name("python"))),
+        f"Environment=PYTHONUNBUFFERED=1 HOME={CACHE}",
+        "CapabilityBoundingSet=",
+        "AmbientCapabilities=",
+        "PrivateUsers=yes",
+        "ProtectSystem=strict",
+        "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
+        "UMask=0022",
+        *_SANDBOX,
     ]) + "\n"
     return {SYSTEM_UNITS / f"{UPGRADE_UNIT}.path": path_unit,
-            SYSTEM_UNITS / f"{UPGRADE_UNIT}.service": service}
+            SYSTEM_UNITS / f"{UPGRADE_UNIT}.service": service,
+            SYSTEM_UNITS / f"{FETCH_UNIT}.service": fetch}
+
+
+_SANDBOX = (
+    "NoNewPrivileges=yes",
+    "ProtectHome=yes",
+    "PrivateTmp=yes",
+    "PrivateDevices=yes",
+    "DevicePolicy=closed",
+    "PrivateMounts=yes",
+    "ProtectKernelTunables=yes",
+    "ProtectKernelModules=yes",
+    "ProtectKernelLogs=yes",
+    "ProtectControlGroups=yes",
+    "ProtectClock=yes",
+    "ProtectHostname=yes",
+    "ProtectProc=invisible",
+    "ProcSubset=pid",
+    "RestrictNamespaces=yes",
+    "RestrictRealtime=yes",
+    "RestrictSUIDSGID=yes",
+    "LockPersonality=yes",
+    "MemoryDenyWriteExecute=yes",
+    "RemoveIPC=yes",
+    "PrivateIPC=yes",
+    "SystemCallArchitectures=native",
+    "SystemCallFilter=@system-service",
+    "SystemCallFilter=~@privileged @resources",
+    "SystemCallErrorNumber=EPERM",
+)
+"""What the services that upgrade share with the app's sandbox, and more: no devices at all
+and only the processes' own part of /proc."""
 
 
 def udev_rule(profile: Profile, serial: str | None, led_devices: tuple[str, ...] = ()) -> str:
@@ -300,10 +381,11 @@ def udev_rule(profile: Profile, serial: str | None, led_devices: tuple[str, ...]
 def files(profile: Profile, profile_argument: str, who: Account,
           web: str | None = WEB_ADDRESS, *, serial: str | None,
           touch: str = TOUCH_DRIVER, broker: tuple[str, ...] = (),
-          leds: tuple[str, ...] = ()) -> dict[Path, str]:
+          networks: tuple[str, ...] = (), leds: tuple[str, ...] = ()) -> dict[Path, str]:
     """Where each system file goes and what it says (``serial`` and ``touch``: the touch
     board's USB serial number and the kernel driver of its port; ``broker``: the addresses
-    of a broker for remote play; ``leds``: those of the LED controller, for DDP)."""
+    of a broker for remote play; ``networks``: the home networks; ``leds``: the addresses of
+    the LED controller, for DDP)."""
     return {SERVICE: unit(who, profile_argument, web=web, touch=touch, broker=broker,
-                          leds=leds),
+                          networks=networks, leds=leds),
             UDEV_RULE: udev_rule(profile, serial, who.devices)}

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,7 +114,25 @@ def find_constraints(checkout: Path | None = None) -> Path | None:
         return None
 
 
-def _pin(wheel: Path, extras: str, requirements: Path) -> None:
+def carried_constraints(wheel: Path, into: Path) -> Path | None:
+    """The constraints ``wheel`` carries (``hw/pi/constraints.txt``, every dependency of that
+    release pinned with its hashes), written into the folder ``into``; ``None`` when it
+    carries none. A signed wheel's constraints are signed with it: the release is installed
+    with the libraries it was tested with, new ones included."""
+    try:
+        with zipfile.ZipFile(wheel) as archive:
+            data = archive.read(f"hw/pi/{CONSTRAINTS}")
+    except KeyError:
+        return None
+    except (OSError, zipfile.BadZipFile) as error:
+        raise ReleaseError(f"{wheel.name}: not a wheel ({error})") from None
+    path = into / CONSTRAINTS
+    path.write_bytes(data)
+    path.chmod(0o644)
+    return path
+
+
+def pin(wheel: Path, extras: str, requirements: Path) -> None:
     """Write ``requirements`` naming ``wheel`` by its own hash: once the constraints carry
     hashes, pip checks every requirement's, the program's own wheel included."""
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
@@ -139,6 +158,10 @@ class Installer:
     binary_only: bool = False
     """Take the dependencies as wheels only: installing runs nobody's build code (for a
     release uploaded from the web page, installed as root)."""
+    wheelhouse: Path | None = None
+    """When given, the dependencies come from this folder of wheels alone, never from the
+    network (checked against the constraints' hashes): the upgrade service installs what
+    an unprivileged service fetched (:mod:`hw.pi.fetch`)."""
     run: Run = field(default=run_step, compare=False)
 
     def wheel_from(self, source: Path, scratch: Path) -> Wheel:
@@ -176,7 +199,7 @@ class Installer:
                 kept = release.path / wheel.path.name
                 shutil.copyfile(wheel.path, kept)
                 if self.constraints:
-                    _pin(kept, self.extras, release.path / PINNED)
+                    pin(kept, self.extras, release.path / PINNED)
                     (release.path / PIP).write_text(pinned(self.constraints, "pip") + "\n",
                                                     encoding="utf-8")
             except OSError as error:
@@ -204,12 +227,14 @@ class Installer:
         constraints: tuple[str, ...] = ()
         first: list[tuple[str, ...]] = []
         binary = ("--only-binary", ":all:") if self.binary_only else ()
+        offline = (("--no-index", "--find-links", str(self.wheelhouse))
+                   if self.wheelhouse is not None else ())
         if self.constraints:
             # The program's wheel pinned by its hash, as the constraints pin the rest.
             constraints = ("--constraint", str(self.constraints))
             requirement = ("--requirement", str(release.path / PINNED))
             first = [(python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
-                      "--disable-pip-version-check", *binary, "--requirement",
+                      "--disable-pip-version-check", *binary, *offline, "--requirement",
                       str(release.path / PIP))]
         if self.libraries:
             return [(self.python, "-m", "venv", "--without-pip", str(release.path)),
@@ -219,7 +244,8 @@ class Installer:
         return [(self.python, "-m", "venv", "--system-site-packages", str(release.path)),
                 *first,
                 (python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
-                 "--disable-pip-version-check", *constraints, *binary, *requirement)]
+                 "--disable-pip-version-check", *constraints, *binary, *offline,
+                 *requirement)]
 
 
 def _reuse(release: Release, libraries: tuple[Path, ...]) -> None:

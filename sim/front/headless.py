@@ -16,9 +16,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.app.app import DEFAULT_THINK_SECONDS, App, Store
+from controller.app.app import App
 from controller.app.driver import FRAME_RATE, Driver
-from controller.app.thinking import StepThinker
+from controller.app.store import Store
+from controller.app.thinking import DEFAULT_THINK_SECONDS, StepThinker
 from controller.devices.firmware import bundled
 from controller.devices.interfaces import Board, InputEvent, SensorsFirmware, Sound
 from controller.devices.virtual import VirtualButtons, VirtualTouches

@@ -1,9 +1,10 @@
 """The headless simulator in real time, serving the web companion while a touch script runs
-(``kaskade sim --headless --web ADDRESS --script FILE``): the board app runs on its real-time
-loop as on a Pi, with the simulated board (the real firmware on a simulated microcontroller,
-unless ``--touch direct``); the script's touches, buttons and waits happen in real time, so a
-page in a browser watches, and may play, while the script goes on. A script read from
-standard input keeps the board served until its input ends.
+(``kaskade sim --headless --web ADDRESS --script FILE``), and linked to the broker when remote
+play or Home Assistant is set up: the board app runs on its real-time loop as on a Pi, with
+the simulated board (the real firmware on a simulated microcontroller, unless ``--touch
+direct``); the script's touches, buttons and waits happen in real time, so a page in a browser
+watches, and may play, and a board elsewhere plays, while the script goes on. A script read
+from standard input keeps the board served until its input ends.
 
 Unlike ``sim.front.headless`` this is not repeatable frame by frame (the wall clock runs); use it to
 drive a served board, the virtual-time one to test.
@@ -18,12 +19,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
 from controller.app.ready import ReadyReport
+from controller.app.store import Store
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
+from controller.remote.link import RemoteLink, linked
 from controller.web.bridge import Bridge
 from sim.board import SimBoard, sim_parts
 from sim.front.finger_time import wait_on
@@ -52,7 +55,7 @@ class Live:
 
     def __init__(self, profile: Profile, store: Store, board: SimBoard, bridge: Bridge,
                  think_seconds: float, png_out: Path | None = None,
-                 out: TextIO | None = None) -> None:
+                 out: TextIO | None = None, page: str = "") -> None:
         self.profile = profile
         self.board = board
         self.parts = sim_parts(board)
@@ -62,10 +65,12 @@ class Live:
         self.driver = Driver(self.app, board)
         self.results = Results(self.driver, png_out)
         self.stop = threading.Event()
+        self.link = linked(store.directory, bridge, page)
+        """The link to a broker (and the bridge after it), when one is set up."""
         self.loop = threading.Thread(
             target=run_loop, args=(self.driver, self.stop),
-            kwargs={"companion": ReadyReport(store.directory.parent, bridge)}, name="board",
-            daemon=True)
+            kwargs={"companion": ReadyReport(store.directory.parent, self.link or bridge)},
+            name="board", daemon=True)
 
     def __enter__(self) -> Live:
         """Start the app's loop; with the simulated firmware, wait until the touch board has
@@ -85,6 +90,8 @@ class Live:
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
         self.loop.join(timeout=10)
+        if isinstance(self.link, RemoteLink):
+            self.link.close()
 
     def on_loop(self, function: Callable[[float], T]) -> T:
         """``function(now)``'s result, run on the app's thread (where the app may be read)."""

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
+from controller.app.store import Store
 from controller.devices.interfaces import Board
 from controller.devices.mock import mock_board
 from controller.profile.model import Profile

@@ -2,8 +2,10 @@
 firmware on a simulated microcontroller) after a self-test, with a Kaskade game in progress,
 served on a free port and photographed in Debian's headless Chromium at a desktop's and a
 phone's size (``web-desktop.png``, ``web-phone.png``), and with the board's health and the
-sensors' heat map open while a finger rests on a pad (``web-health.png``); and what a phone not
-paired gets from a board that shows itself to paired devices only (``web-pairing.png``).
+sensors' heat map open while a finger rests on a pad (``web-health.png``); the board's updates
+as an owner meets them after an upload that did not take, the touch board reporting an older
+firmware (``web-updates.png``); and what a phone not paired gets from a board that shows itself
+to paired devices only (``web-pairing.png``).
 
 Run ``python -m sim.front.web_shot --png-out docs/images`` (``make web-screenshots``); it needs the
 packages chromium and chromium-driver.
@@ -12,13 +14,15 @@ packages chromium and chromium-driver.
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from controller import __version__
 from controller.app.screens.selftest import SelfTestScreen
-from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp
+from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp, SensorsFirmware
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from controller.web.bridge import Bridge
@@ -27,6 +31,14 @@ from sim.front.served import served_board
 
 SIZES = {"web-desktop": (1280, 900), "web-phone": (390, 1000)}
 HEALTH = ("web-health", (1280, 1400))
+UPDATES = ("web-updates", (1280, 900))
+OLDER_FIRMWARE = ("0.5.0", "5e1d0c2a")
+"""What a touch board with an older firmware says when it connects."""
+FAILED_UPLOAD = {"state": "failed", "wheel": "kaskade_board-9.1.0-py3-none-any.whl",
+                 "time": "2026-11-21T18:04:11+00:00",
+                 "message": "kaskade-board-9.1.0 did not report ready within 60 s; "
+                            "kaskade-board-{running} runs again"}
+"""How the upgrade service says an uploaded release did not come up (``upgrade.json``)."""
 PAIRING = ("web-pairing", (390, 760))
 MOVES = ("h8", "c3", "d4", "c3", "d3", "c2", "e5")
 """A touch that skips "White to move", then the moves of the game on show."""
@@ -83,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(2.0)
             browser.save_screenshot(str(args.png_out / f"{picture}.png"))
             board.fingers.up(FINGER)
+            _updates(Path(state), bridge)
+            _photograph_updates(browser, server.address, args.png_out)
             picture, (width, height) = PAIRING
             browser.set_window_size(width, height)
             browser.get(guarded.server.address)
@@ -91,6 +105,32 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.quit()
     return 0
+
+
+def _photograph_updates(browser: Any, address: str, png_out: Path) -> None:
+    """The page with the board's part open, scrolled to it, the new game's part closed."""
+    from selenium.webdriver.common.by import By  # noqa: PLC0415
+
+    picture, (width, height) = UPDATES
+    browser.set_window_size(width, height)
+    browser.get(address)
+    time.sleep(1.0)
+    browser.find_element(By.XPATH, "//summary[text()='New game']").click()
+    board = browser.find_element(By.XPATH, "//summary[text()='The board']")
+    board.click()
+    time.sleep(1.5)
+    browser.execute_script("arguments[0].scrollIntoView()", board)
+    time.sleep(0.3)
+    browser.save_screenshot(str(png_out / f"{picture}.png"))
+
+
+def _updates(state: Path, bridge: Bridge) -> None:
+    """An upload that did not take, as the upgrade service reports it, and a touch board
+    saying it runs an older firmware."""
+    failed = {**FAILED_UPLOAD, "message": FAILED_UPLOAD["message"].format(running=__version__)}
+    (state / "upgrade.json").write_text(json.dumps(failed) + "\n")
+    bridge.post(SensorsFirmware(*OLDER_FIRMWARE))
+    time.sleep(0.5)
 
 
 def _tap(bridge: Bridge, pad: int) -> None:

@@ -21,8 +21,9 @@ import tkinter as tk
 from functools import partial
 from pathlib import Path
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
+from controller.app.store import Store
 from controller.profile import load_profile
 from sim.board import sim_board, sim_parts
 from sim.front.finger_time import wait_on

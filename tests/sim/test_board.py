@@ -7,9 +7,10 @@ from __future__ import annotations
 import threading
 import time
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run as run_loop
+from controller.app.store import Store
 from controller.profile import load_profile
 from sim.board import sim_board
 from sim.leds import FrameReader

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from controller.app.app import Store
+from controller.app.store import Store
 from controller.cli.board import board_name
 from controller.devices.mock import MockPixels, mock_board
 from controller.games.algebraic import cell_name, parse_cell

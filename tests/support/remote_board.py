@@ -27,11 +27,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Call, run
 from controller.app.screens.game import GameScreen
 from controller.app.screens.players import PlayersScreen
+from controller.app.store import Store
 from controller.devices.interfaces import PadDown, PadUp
 from controller.devices.mock import MockPixels, mock_board
 from controller.games import get_game
@@ -91,9 +92,7 @@ def answer(request: dict[str, Any], app: App, now: float, link: RemoteLink,
         screen_of(app).take_back(now)
         return {}
     if what == "resign":
-        screen = screen_of(app)
-        screen.session.resign(screen.session.resigner)
-        screen.resigned()
+        app.resign()
         return {}
     session = app.session
     screen = app.screen if isinstance(app.screen, GameScreen) else None

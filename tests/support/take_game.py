@@ -1,11 +1,12 @@
 """Take: the smallest game the board can play, written the way docs/game-interface.md's "Adding
 a game" says, every part in one file so the whole path can be read at once. A row of lights;
 White and Black in turn take one or two from the right-hand end; whoever takes the last light
-wins. ``tests/test_adding_a_game.py`` puts it on the board.
+wins. ``tests/test_adding_a_game.py`` puts it on the board, the web page, the terminal and in
+front of the computer through its one registry entry.
 
-In the product each part has its own file: the rules in ``controller/games/NAME/``, the picture
-in ``controller/render/NAME.py``, the screen with its ``FRONT`` in
-``controller/app/screens/NAME.py``, the entry in ``controller/games/registry.py``.
+In the product a game is two folders: its rules in ``controller/games/NAME/`` and its face in
+``controller/faces/NAME/`` (``picture.py``, ``screen.py``, ``text.py``, ``lesson.py`` and
+``FACE`` in ``__init__.py``), both named by its entry in ``controller/games/registry.py``.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from controller.app.games import Front
 from controller.app.screens.base import Screen
 from controller.app.screens.game import GameScreen
 from controller.app.session import Session
+from controller.faces.face import Face
+from controller.faces.setup import Number
+from controller.faces.text import HowToPlay, Text, plain
 from controller.games import (
     Event,
     GameInfo,
@@ -30,6 +33,7 @@ from controller.games import (
     Outcome,
     PositionError,
 )
+from controller.games.lesson import Lesson, Step
 from controller.games.registry import GameEntry
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -185,7 +189,7 @@ class TakeState(GameState[Take]):
         return str(move.count)
 
 
-# -- the picture (controller/render/take.py) -----------------------------------------------------
+# -- the picture (controller/faces/take/picture.py) ---------------------------------------------
 
 
 def fits(profile: Profile) -> bool:
@@ -224,7 +228,7 @@ def icon(canvas: Canvas, tile: Tile, k: int, level: float) -> None:
             HIGHLIGHT if bright else NEUTRAL, level if row == tile.row else 0.2 * level)))
 
 
-# -- the screen (controller/app/screens/take.py) -------------------------------------------------
+# -- the screen (controller/faces/take/screen.py) -----------------------------------------------
 
 
 class TakeScreen(GameScreen[TakeState]):
@@ -255,22 +259,44 @@ class TakeScreen(GameScreen[TakeState]):
         return draw_take(canvas, self.profile, self.view(now), now)
 
 
-# -- the entry (controller/games/registry.py) and its board side (FRONT in the screen's module) ---
+# -- how to play and the text board (controller/faces/take/text.py) ----------------------------
+
+HOW_TO_PLAY = HowToPlay(
+    goal="Take the last light. In turn each player takes one or two lights from the right.",
+    moves="Type 1 or 2: how many lights to take.")
+
+TEXT = Text(lambda state, paint: plain(state.diagram(), ["white"]))
+
+
+# -- the lesson (controller/faces/take/lesson.py) ------------------------------------------------
+
+LESSON = Lesson("take", (
+    Step("leave three", "Four lights are left. Take one, to leave three: whatever Black takes, "
+         "you take the rest.", "4/7 w 2", ("1",), "Not that: take one light, to leave three.",
+         "Three are left for Black: Black takes one or two, and you take the last.",
+         short_de="drei lassen"),
+))
+
+
+# -- the face (controller/faces/take/__init__.py) and the entry (controller/games/registry.py) --
+
+
+def _longest(profile: Profile) -> int:
+    return min(LONGEST, profile.columns)
 
 
 def _start(host: Host[Screen], levels: dict[int, int]) -> Screen:
-    """No options to choose: the longest row the board holds, at once."""
-    return host.start_game(TakeState.new({"lights": str(min(LONGEST, host.profile.columns))}),
-                           levels)
+    """Its own set-up: the longest row the board holds, at once."""
+    return host.start_game(TakeState.new({"lights": str(_longest(host.profile))}), levels)
 
 
-FRONT = Front("take", fits,
-              lambda profile, state: fits(profile) and state.lights <= profile.columns,
-              _start, TakeScreen, icon)
-"""Take on the board: fits any board with a row of three, starts at once."""
+FACE = Face("take", fits=fits,
+            holds=lambda profile, state: fits(profile) and state.lights <= profile.columns,
+            options=lambda profile: (Number("lights", 3, _longest(profile), _longest(profile)),),
+            screen=TakeScreen, icon=icon, how_to_play=HOW_TO_PLAY, text=TEXT, lesson=LESSON,
+            setup=_start)
+"""Take's face: fits any board with a row of three, starts at once on the board with the
+longest row it holds (the page offers the row's length)."""
 
-ENTRY = GameEntry("take", "tests.support.take_game:TakeState",
-                  board="tests.support.take_game:FRONT")
-"""Take's one entry. A game of the product names only its rules (its board side is found by
-its name, as ``FRONT`` in ``controller/app/screens/NAME.py``); Take lives outside the product,
-so it says where its board side is."""
+ENTRY = GameEntry("take", "tests.support.take_game:TakeState", "tests.support.take_game:FACE")
+"""Take's one entry, naming its rules and its face."""

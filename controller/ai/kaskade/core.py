@@ -49,20 +49,30 @@ def new_table() -> bytearray:
 
 
 def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
-                    max_depth: int = 64, table: bytearray | None = None) -> Thought:
+                    max_depth: int = 64, table: bytearray | None = None,
+                    threads: int = 1) -> Thought:
     """The compiled alpha-beta's move in ``state`` within ``budget``: the root moves shuffled by
-    ``rng`` as the Python search shuffles them, so a seed and a step budget repeat exactly.
-    The search runs without the interpreter's lock, taking it back to ask the budget.
-    ``table`` (from :func:`new_table`): what earlier searches stored there answers this one
-    too, as a fresh table would not; one search at a time may use it."""
+    ``rng`` as the Python search shuffles them, so on one thread a seed and a step budget
+    repeat exactly. The search runs without the interpreter's lock, taking it back to ask the
+    budget. ``table`` (from :func:`new_table`): what earlier searches stored there answers this
+    one too, as a fresh table would not; one search at a time may use it. ``threads``: threads
+    searching together on one table (Lazy SMP, ``_core.c``); the budget's steps count the
+    nodes of them all, and which thread finishes first varies, so with more than one the move
+    may vary too."""
     board = compiled_board(state)
     moves = board.moves()
     rng.shuffle(moves)
 
+    reported = [0]
+
     def check(nodes: int) -> bool:
+        reported[0] += nodes
         budget.step(nodes)
         return budget.spent()
 
     every = CHECK_EVERY if budget.steps is None else max(1, min(CHECK_EVERY, budget.steps // 16))
-    move, score, nodes, depth = board.search(moves, max_depth, check, every, table)
+    limit = 0 if budget.steps is None else max(1, budget.steps - budget.used)
+    move, score, nodes, depth = board.search(moves, max_depth, check, every, table, threads,
+                                             limit)
+    budget.step(nodes - reported[0])  # the nodes searched since the last look, every thread's
     return Thought(state.grid.places[move], unit(score), nodes, depth, budget.elapsed)

@@ -68,18 +68,22 @@ class Searcher(Player):
     late), the budget still holding on average. ``keep_table``: the compiled search keeps its
     transposition table from move to move (16 MB), so the positions it looked at for the last
     move answer this one; a think that finds the table in use (the hint beside the computer's
-    own move) takes a fresh one. Quiescence search was measured and left out: the depth it
+    own move) takes a fresh one. ``threads``: the compiled search's threads, sharing one table
+    (the Python search has one). Quiescence search was measured and left out: the depth it
     costs is worth more (see ``docs/ai.md``)."""
 
     def __init__(self, name: str, max_depth: int = 64, engine: str = "auto",
-                 paced: bool = False, keep_table: bool = False) -> None:
+                 paced: bool = False, keep_table: bool = False, threads: int = 1) -> None:
         if engine not in ("auto", "python"):
             raise ValueError(f"engine: auto or python, not {engine!r}")
+        if threads < 1:
+            raise ValueError(f"threads: at least 1, not {threads}")
         self.name = name
         self.max_depth = max_depth
         self.engine = engine
         self.paced = paced
         self.keep_table = keep_table
+        self.threads = threads
         self._table: bytearray | None = None
         self._table_lock = threading.Lock()
 
@@ -98,10 +102,11 @@ class Searcher(Player):
 
     def _compiled(self, state: KaskadeState, budget: Budget, rng: random.Random) -> Thought:
         if not self.keep_table or not self._table_lock.acquire(blocking=False):
-            return compiled_search(state, budget, rng, self.max_depth)
+            return compiled_search(state, budget, rng, self.max_depth, threads=self.threads)
         try:
             if self._table is None:
                 self._table = new_table()
-            return compiled_search(state, budget, rng, self.max_depth, self._table)
+            return compiled_search(state, budget, rng, self.max_depth, self._table,
+                                   self.threads)
         finally:
             self._table_lock.release()

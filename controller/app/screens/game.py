@@ -13,10 +13,12 @@
   touch goes home.
 * Words on the LEDs: whose turn it is when a game starts or is continued, and the result with
   its score when it ends; a touch skips either.
-* A seat may be played by a board elsewhere (``remote`` in its tag): its moves, the game's
-  chance and any take-back come through the link between the boards, which plays them here
-  with ``play``; a hold or the undo button asks that board to take back instead of taking
-  back at once, and no hint is given.
+* A seat may be played elsewhere (``remote`` in its tag): its moves, the game's chance and
+  any take-back agreed come by the app's commands (``App.play_move``, ``App.take_back_to``),
+  which play them here with ``play`` and ``take_back_to``; a hold or the undo button asks for
+  a take-back instead of taking back at once (the session says so: ``TakeBackAsked``), and
+  no hint is given. Whatever plays that seat has its words in the description
+  (``Host.game_words``).
 
 Each game's screen says what a tap means (``tap``), what a move shows (``after_move``), how
 the board looks (``draw``) and, in words, what a touch would do now (``touch_words``).
@@ -268,18 +270,26 @@ class GameScreen(PausableScreen, Generic[S]):
         """Take back moves to the last decision of a person (past the computer and chance);
         against a board elsewhere, ask it to."""
         if self.session.remote:
-            self.session.remote_request = True
+            self.session.ask_take_back()
             self.host.say(Sound.TAP)
             return
-        self.end_animation(now)
-        self.stop_thinking()
-        self.chance_at = None
         count = self.session.takeback()
         if not count:
+            self.end_animation(now)
+            self.stop_thinking()
+            self.chance_at = None
             self.host.say(Sound.ILLEGAL)
             self._next_step(now)
             return
-        for _ in range(count):
+        self.take_back_to(self.state.plies - count, now)
+
+    def take_back_to(self, plies: int, now: float) -> None:
+        """Take the game back to ``plies`` moves and show it (a take-back decided here, or
+        agreed with whoever plays a seat elsewhere)."""
+        self.end_animation(now)
+        self.stop_thinking()
+        self.chance_at = None
+        while self.state.plies > plies:
             self.session.undo()
         self.computer_played = None
         self.showing_winner = False
@@ -380,7 +390,7 @@ class GameScreen(PausableScreen, Generic[S]):
         words = self.position_words()
         if self.computer_played is not None:
             words.append(self.computer_played)
-        words.append(self.session.remote_words)
+        words.append(self.host.game_words(self.session))
         words.append(self.hint_words(now))
         if self.session.finished:
             words.append("touch to go home")

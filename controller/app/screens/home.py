@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from controller.app.games import fronts_for
 from controller.app.screens.base import Screen
 from controller.app.screens.lesson import LessonDoesNotFitError, LessonScreen
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import Sound
+from controller.faces.face import faces_for, lesson
 from controller.games import get_game
-from controller.games.lesson import NoLessonError, lesson
+from controller.games.lesson import NoLessonError
 from controller.render.canvas import Canvas
 from controller.render.menu import HomeLayout, draw_home
 
@@ -46,10 +46,10 @@ class HomeScreen(Screen):
 
     def __init__(self, host: Host[Screen]) -> None:
         super().__init__(host)
-        fronts = fronts_for(self.profile)
-        self.games = tuple(game.name for game in fronts)
+        faces = faces_for(self.profile)
+        self.games = tuple(game.name for game in faces)
         """The games with a tile: those that fit this board."""
-        self.icons = tuple(game.icon for game in fronts)
+        self.icons = tuple(game.icon for game in faces)
         self.layout = HomeLayout.of(self.profile, len(self.games))
         self.selected: int | None = None
         """The game tile touched once: its name is on show, a second touch starts it."""

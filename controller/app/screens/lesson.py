@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from controller.app.games import front
 from controller.app.screens.base import Screen
 from controller.app.seats import seat
 from controller.app.session import Session
 from controller.devices.interfaces import Sound
 from controller.errors import KaskadeError
+from controller.faces.face import face
 from controller.games.lesson import Lesson, Tutor
 from controller.render.canvas import Canvas
 from controller.render.color import CONFIRM, ILLEGAL
@@ -42,7 +42,7 @@ class LessonScreen(Screen):
 
     def __init__(self, host: Host[Screen], lesson: Lesson, now: float) -> None:
         super().__init__(host)
-        game = front(lesson.game)
+        game = face(lesson.game)
         if not all(game.holds(self.profile, lesson.position(index))
                    for index in range(len(lesson.steps))):
             raise LessonDoesNotFitError(f"the {lesson.title} lesson does not fit this board")
@@ -58,7 +58,7 @@ class LessonScreen(Screen):
         tutor = self.tutor
         state = tutor.position()
         tags = {player.capitalize(): seat(None) for player in state.info.players}
-        game = front(tutor.lesson.game).screen(self.host, Session(state, [], tags, None))
+        game = face(tutor.lesson.game).screen(self.host, Session(state, [], tags, None))
         game.judge = lambda move: tutor.judge(game.state, move)
         game.hint = (tutor.shown(game.state), now)
         self.wrong = self.praised = False

@@ -1,5 +1,5 @@
-"""Setting up a game by its options: a row of pads per option, the chosen value lit; the green
-tile starts the game.
+"""Setting up a game by its options (its face's, the same the web page offers): a row of pads
+per option, the chosen value lit; the green tile starts the game.
 
 A number (Cascades' top width) is a bar that lights up to the chosen value, so a longer bar is a
 bigger board; a choice between words lights the chosen word's pad. ``docs/board.md`` says which
@@ -8,14 +8,15 @@ row is which for each game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.app.words import option_word
 from controller.devices.interfaces import Sound
-from controller.games import GameState, get_game
+from controller.faces.setup import Menu, Number, allowed, kept
+from controller.games import get_game
 from controller.render.canvas import Canvas
 from controller.render.menu import OPTION_COLOURS, OptionsLayout, draw_options
 
@@ -29,35 +30,34 @@ class Choice:
 
     name: str
     values: tuple[str, ...]
+    default: str
     bar: bool = False
     """Show as a bar (a number: every pad up to the chosen one lit)."""
 
-
-def _kept(saved: str | None, choice: Choice) -> str:
-    """The value last chosen for ``choice`` if it is still offered, else its default (the
-    largest of a bar, the first of a row)."""
-    return saved if saved is not None and saved in choice.values else \
-        choice.values[-1 if choice.bar else 0]
+    @classmethod
+    def of(cls, option: Menu | Number) -> Choice:
+        """A row of pads for ``option``: a bar for a number, a pad a word for a menu."""
+        return cls(option.name, option.values, str(option.default), isinstance(option, Number))
 
 
 class OptionsScreen(Screen):
-    """Choose ``choices`` for game ``game`` (the computer in the seats ``levels`` names), then
-    start it with ``start`` (the chosen options -> the new game)."""
+    """Choose ``options`` for game ``game`` (the computer in the seats ``levels`` names), then
+    start it; the choices are kept for the next game of it."""
 
-    def __init__(self, host: Host[Screen], game: str, choices: tuple[Choice, ...],
-                 levels: dict[int, int],
-                 start: Callable[[dict[str, str]], GameState[Any]],
-                 allowed: Callable[[dict[str, str]], dict[str, str]] | None = None) -> None:
+    def __init__(self, host: Host[Screen], game: str, options: Sequence[Menu | Number],
+                 levels: dict[int, int]) -> None:
         super().__init__(host)
         self.game = game
-        self.choices = choices
+        self.options = tuple(options)
+        self.choices = tuple(Choice.of(option) for option in self.options)
         self.levels = levels
-        self.start = start
-        self.allowed = allowed or (lambda chosen: chosen)
-        """Adjusts a choice that does not go with the others (a size too large for a shape)."""
-        saved = host.settings.options.get(game, {})
-        self.chosen = self.allowed({c.name: _kept(saved.get(c.name), c) for c in choices})
-        self.layout = OptionsLayout.of(self.profile, [len(c.values) for c in choices])
+        self.chosen = kept(self.options, host.settings.options.get(game, {}))
+        self.layout = OptionsLayout.of(self.profile, [len(c.values) for c in self.choices])
+
+    def allowed(self, chosen: dict[str, str]) -> dict[str, str]:
+        """``chosen`` with a choice that does not go with the others adjusted (a top row too
+        wide for the slope's shape)."""
+        return allowed(self.options, chosen)
 
     def pad_up(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
@@ -68,7 +68,7 @@ class OptionsScreen(Screen):
         if isinstance(row, str):  # the start tile
             self.host.settings.options[self.game] = dict(self.chosen)
             self.host.save_settings()
-            return self.host.start_game(self.start(dict(self.chosen)), self.levels)
+            return self.host.start_game(get_game(self.game).new(self.chosen), self.levels)
         choice = self.choices[row]
         self.chosen = self.allowed({**self.chosen, choice.name: choice.values[index]})
         language = self.host.settings.language

@@ -1,5 +1,6 @@
-"""The pause menu over a game: continue, take back, hint, resign (hold to confirm), or go home
-with the game kept to continue later."""
+"""The pause menu over a game: continue, take back, hint, resign (hold to confirm), a new game
+of the same kind (who plays it: a game against a board elsewhere is offered there), or go home
+— the game kept to continue later, from its tile, whenever it is left without an end."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ class PausableScreen(Screen):
 
     @abstractmethod
     def resigned(self) -> None:
-        """The player to move has just resigned."""
+        """The game has just ended by resignation (or as the app was told: a board elsewhere
+        left it): shown, and into the history."""
 
 
 class PauseScreen(Screen):
@@ -93,6 +95,10 @@ class PauseScreen(Screen):
             self.host.say(Sound.TAP)
             self.play.stop_thinking()
             return self.host.home()
+        if choice == "new":
+            self.host.say(Sound.TAP)
+            self.play.stop_thinking()
+            return self.host.choose_players(self.play.session.state.info.name)
         return None
 
     def computer_move(self, answer: ComputerMove, now: float) -> Screen | None:
@@ -119,6 +125,7 @@ class PauseScreen(Screen):
     def pad_words(self, pad: int) -> str:
         return {"resume": "continue the game", "undo": "take back the last move",
                 "hint": "a hint (it blinks on the game)", "resign": "hold to resign",
+                "new": "a new game of it (who plays; this one waits on its tile)",
                 "home": "home; the game waits on its tile"}.get(
                     self.layout.hit(self.pad(pad)) or "", "")
 
@@ -131,7 +138,7 @@ class PauseScreen(Screen):
         if not self.play.session.finished:
             words.append("hold resign to give up" if self.resign_since is None else
                          "keep holding to resign")
-        words.append("home (the game waits)")
+        words.append("new game or home (this one waits)")
         return " · ".join(words)
 
     def draw(self, canvas: Canvas, now: float) -> bool:

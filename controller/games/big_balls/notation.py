@@ -29,16 +29,42 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
-from controller.games.base import CHANCE
+from controller.games.base import CHANCE, GameInfo, Outcome
 from controller.games.big_balls import pieces as rules
 from controller.games.big_balls.pieces import PLAYERS, Move
 from controller.games.big_balls.triangle import HOLES, INDEX, RANKS, find_hole, hole_name
 from controller.games.errors import InvalidMoveError, PositionError
 
-if TYPE_CHECKING:
-    from controller.games.big_balls.state import BigBallsState
+
+@runtime_checkable
+class Position(Protocol):
+    """What the notation reads of a Big Balls position (its state's public face): the
+    notation names no state, so the rules and their notation import each other in no
+    circle."""
+
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def board(self) -> Sequence[int]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def die(self) -> int | None: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    def position(self) -> str: ...
+    def outcome(self) -> Outcome | None: ...
+    def setup(self) -> Setup: ...
+    def balls(self) -> list[int]: ...
+    def stones(self, player: int) -> dict[int, int]: ...
 
 _PIECE = re.compile(r"\.|O|[BW][1-6]")
 _STEP = re.compile(r"([a-g][1-7])\s*([-x])\s*([a-g][1-7])")
@@ -51,7 +77,7 @@ THROW_WORD = "throw"
 """How ``THROW`` is written."""
 
 
-def move_name(state: BigBallsState, move: Move) -> str:
+def move_name(state: Position, move: Move) -> str:
     """The token for ``move`` in ``state``."""
     if isinstance(move, rules.Deal):
         return "".join(str(n) for n in move.numbers)
@@ -69,7 +95,7 @@ def move_name(state: BigBallsState, move: Move) -> str:
     raise InvalidMoveError(repr(move), state.position(), "not a Big Balls move")
 
 
-def parse_move(state: BigBallsState, text: str) -> Move:
+def parse_move(state: Position, text: str) -> Move:
     """The move a token names (legality is ``play``'s business). The original's ``4 e2-d3``
     names the step once the die shows 4; before the throw it is a whole turn, which
     :func:`turn_moves` reads."""
@@ -107,7 +133,7 @@ def parse_move(state: BigBallsState, text: str) -> Move:
         "g1 on rank 1 up to a7)")
 
 
-def turn_moves(state: BigBallsState, text: str) -> list[Move]:
+def turn_moves(state: Position, text: str) -> list[Move]:
     """The actions one typed text names from ``state``: one, or — for the original's whole
     stone turn ``4 e2-d3`` — the throw (unless the die is already in the air), the die's
     number and the step. Where a program is told the die (a record, GTP's moves), a turn can
@@ -159,7 +185,7 @@ def words_as_moves(words: Sequence[str], phase: str) -> list[list[str]]:
     return result
 
 
-def original_words(state: BigBallsState, moves: Sequence[str], movers: Sequence[int]
+def original_words(state: Position, moves: Sequence[str], movers: Sequence[int]
                    ) -> tuple[list[str], list[int]]:
     """``moves`` (this module's tokens, played from ``state`` by ``movers``) as the original
     writes them, with who made each: ``BB b6-b5``, and a stone's turn as the die's number and
@@ -271,7 +297,7 @@ def _value(piece: str) -> int:
     return rules.stone("BW".index(piece[0]), int(piece[1]))
 
 
-def position_json(state: BigBallsState) -> dict[str, Any]:
+def position_json(state: Position) -> dict[str, Any]:
     """The position as JSON (schema in ``docs/games/big-balls.md``)."""
     players = state.info.players
     outcome = state.outcome()
@@ -332,7 +358,7 @@ def _hole(name: Any, where: str) -> int:
     return hole
 
 
-def diagram(state: BigBallsState) -> str:
+def diagram(state: Position) -> str:
     """The triangle, apex on top, ranks numbered on the left and files below::
 
         7          O

@@ -12,14 +12,13 @@ shape and top width follow from the rows. Every field is checked: a position no 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
+from controller.games.base import GameInfo, Outcome
+from controller.games.cascades.slope import Slope
 from controller.games.errors import PositionError
-
-if TYPE_CHECKING:
-    from controller.games.cascades.state import CascadesState
 
 PLAYERS = ("white", "black")
 TOKENS = {"w": 0, "b": 1, ".": -1}
@@ -44,11 +43,38 @@ class Setup:
     scoring: str
 
 
+@runtime_checkable
+class Position(Protocol):
+    """What the notation reads of a Cascades position (its state's public face): the notation
+    names no state, so the rules and their notation import each other in no circle."""
+
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def slope(self) -> Slope: ...
+    @property
+    def cells(self) -> Sequence[int]: ...
+    @property
+    def placement(self) -> str: ...
+    @property
+    def scoring(self) -> str: ...
+    @property
+    def first(self) -> int | None: ...
+    @property
+    def passes(self) -> int: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    def outcome(self) -> Outcome | None: ...
+    def score(self, player: int) -> int: ...
+
+
 DERIVED = ("winner", "size", "shape", "score")
 """What a JSON position says besides the position itself, checked against it."""
 
 
-def rows_text(state: CascadesState) -> list[str]:
+def rows_text(state: Position) -> list[str]:
     """Each row as its characters, top row first."""
     slope = state.slope
     return ["".join(CHARS[state.cells[slope.starts[row] + i]] for i in range(width))
@@ -90,7 +116,7 @@ def parse_position(text: str) -> Setup:
                  fields["placement"], fields["scoring"])
 
 
-def position_json(state: CascadesState) -> dict[str, Any]:
+def position_json(state: Position) -> dict[str, Any]:
     """The position as JSON (schema in ``docs/games/cascades.md``)."""
     outcome = state.outcome()
     players = state.info.players
@@ -130,7 +156,7 @@ def parse_json(data: Mapping[str, Any]) -> Setup:
                           f"placement={data['placement']} scoring={data['scoring']}")
 
 
-def diagram(state: CascadesState) -> str:
+def diagram(state: Position) -> str:
     """The slope with each row centred, row numbers on the left::
 
          1        . w . b

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
+from controller.games.base import GameInfo, Outcome
 from controller.games.cascades_decktet.cards import (
     BASIC,
     CARDS,
@@ -30,8 +31,48 @@ from controller.games.cascades_decktet.cards import (
 from controller.games.cascades_decktet.moves import DRAW, TIERS, TURN, Deal, Move, Play
 from controller.games.errors import InvalidMoveError, PositionError
 
-if TYPE_CHECKING:
-    from controller.games.cascades_decktet.state import CascadesDecktetState
+
+@runtime_checkable
+class Position(Protocol):
+    """What the notation reads of a deal in play (its state's public face): the notation names
+    no state, so the rules and their notation import each other in no circle."""
+
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+    @property
+    def dealt(self) -> bool: ...
+    @property
+    def tiers(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def reserves(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def opened(self) -> int: ...
+    @property
+    def passes(self) -> int: ...
+    @property
+    def seen(self) -> int: ...
+    @property
+    def offered_in_pass(self) -> bool: ...
+    @property
+    def stock(self) -> list[int]: ...
+    @property
+    def waste(self) -> list[int]: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    def position(self) -> str: ...
+    def outcome(self) -> Outcome | None: ...
+    def options(self) -> dict[str, str]: ...
+    def can_play(self, card: int, tier: int) -> bool: ...
+    def cards_left(self) -> int: ...
+    def passes_left(self) -> int | None: ...
+    def waste_top(self) -> int | None: ...
+    def sources(self) -> dict[int, str]: ...
 
 TIER_WORDS = {"top": 0, "t": 0, "middle": 1, "m": 1, "bottom": 2, "b": 2}
 DECKS = {"basic": (), "pawns": PAWNS, "courts": COURTS, "pawns+courts": PAWNS + COURTS}
@@ -42,7 +83,7 @@ _NAMES: dict[Move, str] = {DRAW: "draw", TURN: "turn"}
 _WORDS = {word: move for move, word in _NAMES.items()}
 
 
-def move_name(state: CascadesDecktetState, move: Move) -> str:
+def move_name(state: Position, move: Move) -> str:
     """The token for ``move``."""
     for named, word in _NAMES.items():  # not _NAMES[move]: a move may be unhashable junk
         if move == named:
@@ -54,7 +95,7 @@ def move_name(state: CascadesDecktetState, move: Move) -> str:
     raise InvalidMoveError(repr(move), state.position(), "not a move of this game")
 
 
-def parse_move(state: CascadesDecktetState, text: str) -> Move:
+def parse_move(state: Position, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
     if word in _WORDS:
@@ -182,7 +223,7 @@ def _card_json(card: int) -> dict[str, Any]:
     return {"code": CARDS[card].code, "name": CARDS[card].name}
 
 
-def position_json(state: CascadesDecktetState) -> dict[str, Any]:
+def position_json(state: Position) -> dict[str, Any]:
     """The position as JSON (schema in ``docs/games/cascades-decktet.md``)."""
     outcome = state.outcome()
     to_move = state.to_move
@@ -239,7 +280,7 @@ def parse_json(data: Mapping[str, Any]) -> Setup:
         raise PositionError(f"{where}: missing or malformed field ({error})") from None
 
 
-def diagram(state: CascadesDecktetState) -> str:
+def diagram(state: Position) -> str:
     """The table for people: the tiers, the waste's top, the reserves and the passes."""
     if not state.dealt:
         return "The deck is not dealt yet."

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
+from controller.games.base import GameInfo, Outcome
 from controller.games.colliding_circles import rules
 from controller.games.colliding_circles.board import (
     CIRCLE_NAMES,
@@ -52,8 +53,37 @@ from controller.games.colliding_circles.pieces import (
 )
 from controller.games.errors import InvalidMoveError, PositionError
 
-if TYPE_CHECKING:
-    from controller.games.colliding_circles.state import CollidingCirclesState
+
+@runtime_checkable
+class Position(Protocol):
+    """What the notation reads of a Colliding Circles position (its state's public face): the
+    notation names no state, so the rules and their notation import each other in no
+    circle."""
+
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def board(self) -> Sequence[int]: ...
+    @property
+    def hands(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def pools(self) -> Sequence[int]: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def stage(self) -> str: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    def position(self) -> str: ...
+    def outcome(self) -> Outcome | None: ...
+    def player_title(self, player: int) -> str: ...
+    def setup(self) -> Setup: ...
+    def circle(self, circle: int) -> tuple[int, int] | None: ...
+    def destinations(self, origin: int) -> dict[int, list[int]]: ...
+    def holes(self) -> list[int]: ...
+    def scores(self) -> tuple[int, int]: ...
 
 _PLACE = re.compile(r"([1-6])\s*\*\s*([a-f]\d{1,2})")
 _MANOEUVRE = re.compile(r"([a-f]\d{1,2})\s*-\s*([a-f]\d{1,2})(?:\(([1-6])\))?")
@@ -64,7 +94,7 @@ _THROW = re.compile(r"[1-6]{1,5}")
 _DIE = re.compile(r"([1-6])([A-F]\d{1,2})")
 
 
-def move_name(state: CollidingCirclesState, move: Move) -> str:
+def move_name(state: Position, move: Move) -> str:
     """The token for ``move`` in ``state``."""
     if move == END:
         return END_WORD
@@ -85,7 +115,7 @@ def move_name(state: CollidingCirclesState, move: Move) -> str:
     raise InvalidMoveError(repr(move), state.position(), "not a Colliding Circles move")
 
 
-def parse_move(state: CollidingCirclesState, text: str) -> Move:
+def parse_move(state: Position, text: str) -> Move:
     """The move a token names (legality is ``play``'s business)."""
     word = text.strip().lower()
     if word == END_WORD:
@@ -111,7 +141,7 @@ def parse_move(state: CollidingCirclesState, text: str) -> Move:
         "turn, or thrown values such as 62 (fields A3-A9, B2-B10, C1-C11, D1-D11, E2-E10, F3-F9)")
 
 
-def _shortest_value(state: CollidingCirclesState, origin: int, target: int) -> int:
+def _shortest_value(state: Position, origin: int, target: int) -> int:
     """The value an unqualified manoeuvre ends on: its shortest legal path's, or — when no
     path is legal — what the die would show after the fewest steps on an empty board."""
     values = state.destinations(origin).get(target)
@@ -209,7 +239,7 @@ def _board_order(dice: Mapping[str, tuple[str, int]]) -> tuple[tuple[str, str, i
                  in sorted(dice.items(), key=lambda item: INDEX[item[0]]))
 
 
-def position_json(state: CollidingCirclesState) -> dict[str, Any]:
+def position_json(state: Position) -> dict[str, Any]:
     """The position as JSON (schema in ``docs/games/colliding-circles.md``)."""
     outcome = state.outcome()
     to_move = state.to_move
@@ -264,7 +294,7 @@ def parse_json(data: Mapping[str, Any]) -> Setup:
     return Setup(_board_order(dice), (red, black), pools, player, stage, plies)
 
 
-def diagram(state: CollidingCirclesState) -> str:
+def diagram(state: Position) -> str:
     """The board drawn row by row, top (11) first: ``r5``/``b6`` dice, ``.`` free fields,
     ``()`` holes; then scores, hands and pools."""
     holes = set(state.holes())

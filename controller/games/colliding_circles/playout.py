@@ -10,15 +10,35 @@ which circles are fought over rather than handed away.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any, Protocol, Self, runtime_checkable
 
 from controller.games.base import CHANCE, Outcome, Rng
 from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NEIGHBOURS, PRINTED
 from controller.games.colliding_circles.pieces import HAND, die, owner_of, value_of
 from controller.games.colliding_circles.rules import FOX, GOOSE, WOLF, scores
 
-if TYPE_CHECKING:
-    from controller.games.colliding_circles.state import CollidingCirclesState
+
+@runtime_checkable
+class Position(Protocol):
+    """What a playout reads of a position (the state's public face; the playout names no
+    state, so the two import each other in no circle)."""
+
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def board(self) -> list[int]: ...
+    @property
+    def hands(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def pools(self) -> list[int]: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def stage(self) -> str: ...
+    def copy(self) -> Self: ...
+    def play(self, move: Any) -> Any: ...
+    def sample_chance(self, rng: Rng) -> Any: ...
 
 _FIT = tuple(0 if v == 0 else (1 << ((v % 6) + 1)) | (1 << (((v - 2) % 6) + 1))
              for v in range(7))
@@ -26,7 +46,7 @@ _FIT = tuple(0 if v == 0 else (1 << ((v % 6) + 1)) | (1 << (((v - 2) % 6) + 1))
 _ALL = 0b1111110
 
 
-def random_playout(state: CollidingCirclesState, rng: Rng, limit: int,
+def random_playout(state: Position, rng: Rng, limit: int,
                    greedy: bool = False) -> Outcome:
     """Play the rest of ``state``'s game as described above, on copies of its board."""
     if state.to_move == CHANCE:

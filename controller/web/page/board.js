@@ -48,7 +48,8 @@ function withToken(path) {
 function show(state) {
   board = state.board;
   $("board-name").textContent = board.name;
-  $("description").textContent = state.description;
+  // A change the board could not save is not shown: the last saved picture stays, and why.
+  $("description").textContent = state.unsaved ? `${state.description} · ${state.unsaved}` : state.description;
   showResult(state.game);
   showMoves(state.game);
   paint(canvas, state.leds, state.brightness);
@@ -219,10 +220,8 @@ async function loadHealth() {
   const health = await api("GET", "/api/health");
   const firmware = health.firmware;
   const rows = [["Touch sensors", health.touches],
-                ["Firmware", (firmware.standing || `not reported (this software brings ${firmware.bundled})`) +
-                             (firmware.update_offered ? " — an update is offered" : "")],
+                ...health.updates.map((update) => [update.part === "firmware" ? "Firmware" : "Program", update.words]),
                 ["Messages", health.notices.join("; ") || "none"]];
-  if (firmware.last_update) rows.push(["Last update", firmware.last_update]);
   if (health.board && health.board.restarts) rows.push(["Restarts", `${health.board.restarting}: ${health.board.last_restart}`]);
   try {
     const checks = await api("GET", "/api/doctor");
@@ -244,11 +243,6 @@ async function loadRelease() {
   const upgrade = await api("GET", "/api/upgrade");
   $("release-running").textContent = upgrade.running;
   $("release-row").hidden = !upgrade.uploads;
-  const last = upgrade.last;
-  const waiting = upgrade.waiting.length ? `${upgrade.waiting[0]} waits to be installed` : null;
-  const words = waiting || (last ? `last upload: ${last.state}${last.reason ? ` — ${last.reason}` : ""}` : null);
-  $("release-state").hidden = !words;
-  $("release-state").textContent = words || "";
   return upgrade;
 }
 
@@ -258,27 +252,37 @@ async function followRelease() {
   for (let tries = 0; tries < 120; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     try {
-      const upgrade = await loadRelease();
+      const [upgrade] = await Promise.all([loadRelease(), loadHealth()]);
       if (!upgrade.waiting.length && upgrade.last && ["done", "failed"].includes(upgrade.last.state)) {
-        say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.reason}`);
+        say(upgrade.last.state === "done" ? `The board runs ${upgrade.running} now.` : `The upgrade failed: ${upgrade.last.message}`);
         return;
       }
     } catch (error) { /* restarting */ }
   }
 }
 
+// A release is its wheel and its signature (WHEEL.sig): the board installs only what a key its
+// owner trusts signed, so both are chosen together.
 $("release").onchange = () => needsPairing(async () => {
-  const file = $("release").files[0];
-  if (!file) return;
+  const files = [...$("release").files];
+  if (!files.length) return;
+  const file = files.find((f) => f.name.endsWith(".whl"));
+  const signature = files.find((f) => f.name.endsWith(".sig"));
+  if (!file || !signature) {
+    $("release").value = "";
+    say("Choose the release's wheel and its signature (the .whl and the .whl.sig) together.");
+    return;
+  }
   if (!confirm(`Install ${file.name} on the board? It restarts with the new release, and goes back to this one on its own if the new one does not come up; the game is kept.`)) return;
   const form = new FormData();
   form.append("wheel", file, file.name);
+  form.append("signature", signature, signature.name);
   const response = await fetch("/api/upgrade", { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
   const answer = await response.json().catch(() => ({ error: response.statusText }));
   $("release").value = "";
   if (!response.ok) { say(answer.error); return; }
   say(`${file.name} is on the board: it is being installed.`);
-  await loadRelease();
+  await Promise.all([loadRelease(), loadHealth()]);
   followRelease();
 });
 
@@ -343,7 +347,7 @@ $("health-refresh").onclick = () => Promise.all([loadHealth(), loadRelease()]).c
 
 // -- a new game: the games that fit this board, each option a control with its allowed values --
 
-let offers = [];  // GET /api/games: [{name, title, players, seats, options, lesson}]
+let offers = [];  // GET /api/games: [{name, title, players, seats, options, lesson, how_to_play}]
 let people = [];  // GET /api/people: the names the board knows
 
 $("new-game").onsubmit = (event) => {
@@ -394,6 +398,9 @@ function fillGame() {
   const game = offered();
   if (!game) return;
   $("learn").hidden = !game.lesson;
+  $("how-title").textContent = `How to play ${game.title}`;
+  $("how-goal").textContent = game.how_to_play.goal;
+  $("how-moves").textContent = `Moves are written so: ${game.how_to_play.moves}`;
   $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
   $("computer-seat").disabled = !game.seats.length;
   $("level").disabled = !game.seats.length;
@@ -511,6 +518,7 @@ function showResult(game) {
 
 async function loadSettings() {
   const settings = await api("GET", "/api/settings");
+  $("board-name").value = settings.name;
   $("brightness").value = settings.brightness;
   $("sound").checked = settings.sound;
   $("language").replaceChildren(...settings.languages.map((l) => new Option({ en: "English", de: "Deutsch" }[l] || l, l)));
@@ -523,7 +531,7 @@ async function loadSettings() {
 $("settings").onsubmit = (event) => {
   event.preventDefault();
   needsPairing(async () => {
-    await api("PUT", "/api/settings", { brightness: Number($("brightness").value), sound: $("sound").checked,
+    await api("PUT", "/api/settings", { name: $("board-name").value, brightness: Number($("brightness").value), sound: $("sound").checked,
                                          language: $("language").value, sleep_minutes: Number($("sleep").value),
                                          reading: $("reading").value, show_computer_moves: $("show-moves").checked });
     say("Settings saved.");

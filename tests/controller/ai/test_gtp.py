@@ -104,7 +104,7 @@ class Recording(Player):
 
 def test_a_byo_yomi_limit_is_never_passed_by_a_player_that_paces_itself(monkeypatch):
     player = Recording(peak=3.0)
-    monkeypatch.setattr(gtp, "computer", lambda game, level: player)
+    monkeypatch.setattr(gtp, "computer", lambda game, level, threads=1: player)
     engine = GtpEngine()
     talk("time_settings 0 3 1", "genmove w", "time_settings 400 0 0", "genmove b",
          engine=engine)
@@ -217,3 +217,54 @@ def test_two_engines_play_every_two_player_game_to_its_end_and_report_the_result
     assert result == talk("kaskade-result", engine=second)
     assert first.game.position() == second.game.position()
     assert result[0][2:4] in ("W+", "B+", "0 ")
+
+
+def test_two_genmoves_of_one_game_share_the_players_table(monkeypatch):
+    """Level 5 keeps its transposition table from move to move: the second genmove of a game
+    searches on the very table the first filled, and a new game starts a new one."""
+    from controller.ai.kaskade import core, players
+
+    tables: list[bytearray | None] = []
+    filled: list[bool] = []
+    search = core.compiled_search
+
+    def spy(state, budget, rng, max_depth=64, table=None, threads=1):
+        tables.append(table)
+        filled.append(table is not None and any(table))
+        return search(state, budget, rng, max_depth, table, threads)
+
+    monkeypatch.setattr(players, "compiled_search", spy)
+    if not core.compiled():
+        pytest.skip("the compiled core was not built")
+    engine = GtpEngine(level=5, seconds=None, nodes=20_000)
+    replies = talk("boardsize 6x9", "genmove white", "play black a9", "genmove white",
+                   "clear_board", "genmove white", engine=engine)
+    assert all(reply.startswith("=") for reply in replies)
+    assert len(tables) == 3
+    assert tables[0] is not None
+    assert tables[1] is tables[0]  # the same table ...
+    assert filled == [False, True, False]  # ... holding the first move's search
+    assert tables[2] is not tables[0]  # a new game: a new player and table
+
+
+def test_a_node_budget_gives_the_same_moves_and_threads_are_passed_on(monkeypatch):
+    moves = [talk("boardsize 6x9", "genmove white", "genmove black",
+                  engine=GtpEngine(level=5, seconds=None, nodes=5_000, seed=3))
+             for _ in range(2)]
+    assert moves[0] == moves[1]
+    made: list[int] = []
+    real = gtp.computer
+
+    def counting(game, level, threads=1):
+        made.append(threads)
+        return real(game, level, threads)
+
+    monkeypatch.setattr(gtp, "computer", counting)
+    engine = GtpEngine(level=5, seconds=None, nodes=2_000, threads=2)
+    talk("genmove white", "genmove black", "kaskade-level 4", "genmove white", engine=engine)
+    assert made == [2, 2]  # one player for the game, a new one for the new level
+
+
+def test_an_engine_needs_a_time_or_nodes():
+    with pytest.raises(GtpError, match="a time or a number of nodes"):
+        GtpEngine(seconds=None, nodes=None)

@@ -81,3 +81,42 @@ def test_a_seeded_search_repeats_exactly():
     first = Mcts().think(state, Budget(steps=300), random.Random(9))
     second = Mcts().think(state, Budget(steps=300), random.Random(9))
     assert (first.move, first.steps, first.score) == (second.move, second.steps, second.score)
+
+
+def _after_a_pass():
+    """Cascades after White's stone, Black's turn of one stone and White's pass: Black's pass
+    would end the game at once, 0 to 0, a draw."""
+    from controller.games import get_game
+
+    state = get_game("cascades").new()
+    state.play(state.legal_moves()[0])
+    state.play(state.legal_moves()[0])
+    state.play_text("end")
+    state.play_text("pass")
+    return state
+
+
+def test_a_search_plays_on_rather_than_pass_back_into_a_draw():
+    from controller.ai.mcts import settled
+    from controller.games.cascades.moves import PASS
+
+    state = _after_a_pass()
+    stone = next(move for move in state.legal_moves() if move != PASS)
+    # the pass's exact draw (0) drew the most visits; a stone promises as much: play on
+    assert settled(state, {PASS: (60, 0.0), stone: (40, 0.0)}) == stone
+    assert settled(state, {PASS: (60, 0.0), stone: (40, 4.0)}) == stone
+    # playing on looks worse than the draw: the draw is taken
+    assert settled(state, {PASS: (60, 0.0), stone: (40, -8.0)}) == PASS
+
+
+def test_level_5_never_passes_back_into_a_draw_it_can_play_on_from():
+    import random
+
+    from controller.ai.base import Budget
+    from controller.ai.levels import computer
+    from controller.games.cascades.moves import PASS
+
+    state = _after_a_pass()
+    for seed in range(3):
+        move = computer("cascades", 5).choose(state, Budget(steps=300), random.Random(seed))
+        assert move != PASS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.app.app import SOLITAIRE_HINT_SECONDS, hint_seconds
+from controller.app.thinking import SOLITAIRE_HINT_SECONDS, hint_seconds
 from controller.devices.frame import Frame
 from controller.devices.interfaces import Sound
 from controller.games.cascades_decktet import CascadesDecktetState

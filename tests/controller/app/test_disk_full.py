@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from controller.app.app import MAX_NOTICES
+from controller.app.notices import MAX_NOTICES
 from controller.app.session import RETRY_LONGEST
 from tests.support.board import BoardHarness
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import Call, run
+from controller.app.store import Store
 from controller.devices.mock import mock_board
 from controller.profile import load_profile
 from tests.support.board import NOON
@@ -132,7 +133,7 @@ def test_a_search_that_fails_still_answers_with_a_legal_move(tmp_path, monkeypat
 
 
 def test_a_screen_that_fails_sends_the_board_home_with_its_game_kept(tmp_path, monkeypatch):
-    from controller.app.screens.kaskade import KaskadeScreen
+    from controller.faces.kaskade.screen import KaskadeScreen
 
     app, _, stop, loop, tap, _ = running(tmp_path)
     try:

@@ -13,10 +13,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
 from controller.app.loop import run
 from controller.app.notify import MAX_STATUS, Notifier
+from controller.app.store import Store
 from controller.devices.mock import mock_board
 from controller.profile import load_profile
 from tests.support.board import NOON

@@ -108,10 +108,10 @@ def test_dead_and_swapped_pads_are_reported(board):
 
 
 def test_a_finished_self_test_is_kept_for_the_web_page_and_a_damaged_one_is_ignored(board):
-    assert board.app.last_selftest() is None
+    assert board.app.store.last_selftest() is None
     board.press("menu", hold=0.01)  # skip the walk
     board.press("menu", hold=0.01)  # end at once: every pad counts as dead
-    kept = board.app.last_selftest()
+    kept = board.app.store.last_selftest()
     assert kept is not None
     assert kept["ok"] is False
     assert kept["dead"][:2] == ["a1", "b1"]
@@ -119,7 +119,7 @@ def test_a_finished_self_test_is_kept_for_the_web_page_and_a_damaged_one_is_igno
     assert kept["text"] == describe(board.app.screen.report, board.profile.pad_name)
     assert kept["when"][:4].isdigit()
     board.app.store.selftest.write_text("{half a fi")
-    assert board.app.last_selftest() is None
+    assert board.app.store.last_selftest() is None
 
 
 def test_a_self_test_report_that_cannot_be_kept_is_a_notice_not_a_crash(board):
@@ -148,4 +148,4 @@ def test_the_leds_alone_then_the_pads_alone_as_a_build_checks_them(tmp_path):
     assert report.ok
     assert report.leds_walked == 0
     assert describe(report, pads.profile.pad_name).startswith("LEDs: not tested this time")
-    assert pads.app.last_selftest()["tested"] == "pads"
+    assert pads.app.store.last_selftest()["tested"] == "pads"

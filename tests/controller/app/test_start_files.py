@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.app.app import LOCK_FILE, Store
 from controller.app.history import History, Match
 from controller.app.lock import StateInUseError
+from controller.app.store import LOCK_FILE, Store
 from controller.cli import main
 from tests.support.board import BoardHarness
 
@@ -66,7 +66,7 @@ def test_a_damaged_waiting_game_is_set_aside_when_its_tile_is_touched(tmp_path):
     saved(tmp_path, HEADER + '[Black "computer 7"]\n\na1\n', "waiting-kaskade.record")
     board = BoardHarness(tmp_path)
     assert board.screen == "HomeScreen"
-    board.app._unpark("kaskade")
+    board.app.games.take_up("kaskade")
     assert any("waiting-kaskade.record could not be read" in n for n in board.app.notices)
     assert board.app.session is None
 

@@ -28,3 +28,18 @@ def test_seconds_out_of_range_is_a_one_line_error(seconds, capsys):
 
     assert main(["gtp", "--seconds", seconds]) == 2
     assert "--seconds must be above 0 and at most 60" in capsys.readouterr().err
+
+
+def test_nodes_and_threads_are_taken_and_checked(capsys):
+    from controller.cli import main
+
+    kaskade = str(Path(sys.executable).parent / "kaskade")
+    result = subprocess.run([kaskade, "gtp", "--nodes", "3000", "--threads", "2"],
+                            input="1 boardsize 6x9\n2 genmove white\n3 genmove black\n4 quit\n",
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0
+    assert result.stdout.split("\n\n")[1].startswith("=2 ")
+    assert main(["gtp", "--nodes", "0"]) == 2
+    assert "--nodes must be at least 1" in capsys.readouterr().err
+    assert main(["gtp", "--threads", "0"]) == 2
+    assert "--threads must be 1 to 64" in capsys.readouterr().err

@@ -3,6 +3,7 @@ answered with the step's words, and the installed command on a pipe."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -13,9 +14,11 @@ import pytest
 from controller.cli import main
 from controller.cli.learn import TerminalLesson
 from controller.cli.terminal_game import Console
+from controller.faces.face import lesson
 from controller.games import game_names
-from controller.games.lesson import Tutor, lesson
+from controller.games.lesson import Tutor
 from controller.games.registry import GameEntry
+from tests.support import take_game
 
 
 class Script:
@@ -99,6 +102,11 @@ def test_an_unknown_game_is_refused_with_the_games_there_are():
 
 
 def test_a_game_without_a_lesson_is_an_error_naming_it(enter_game, capsys):
-    enter_game(GameEntry("take", "tests.support.take_game:TakeState"))
+    enter_game(GameEntry("take", "tests.support.take_game:TakeState",
+                         "tests.controller.cli.test_learn:UNTAUGHT"))
     assert main(["learn", "take"]) == 2
     assert "kaskade learn: error: Take has no lesson" in capsys.readouterr().err
+
+
+UNTAUGHT = dataclasses.replace(take_game.FACE, lesson=None)
+"""Take's face without its lesson."""

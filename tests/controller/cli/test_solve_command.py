@@ -4,6 +4,10 @@ errors for what it cannot take (the solver itself: tests/controller/ai/solved/).
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -85,6 +89,7 @@ def test_strategy_of_a_board_the_second_player_loses_says_so(capsys):
     (["solve", "1x5"], "a 1x5 Kaskade board is not possible"),
     (["solve", "6x6"], "at most 25 cells"),
     (["solve", "2x2", "--limit", "-1"], "--limit must be 0"),
+    (["solve", "2x2", "--progress", "0"], "--progress must be above 0 seconds"),
 ])
 def test_bad_input_is_a_one_line_error(arguments, message, capsys):
     assert main(arguments) == 2
@@ -177,3 +182,31 @@ def test_bad_cascades_input_is_a_one_line_error(arguments, message, capsys):
     err = capsys.readouterr().err
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_progress_shows_positions_their_rate_and_the_time(capsys):
+    compiled_exact()
+    assert main(["solve", "3x3", "--progress", "0.000001"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("3x3: the first player wins in 13 plies")
+    lines = captured.err.splitlines()
+    assert lines
+    assert all(line.startswith("3x3: ") and " positions, " in line and " a second, " in line
+               and line.endswith(" s") for line in lines)
+
+
+def test_ctrl_c_stops_a_solve_and_prints_what_it_found():
+    """The solve runs in its own process; once it reports progress, Ctrl-C (SIGINT) stops it
+    at its next check: it prints the board as undecided and exits with 130."""
+    compiled_exact()
+    kaskade = str(Path(sys.executable).parent / "kaskade")
+    solve = subprocess.Popen([kaskade, "solve", "3x5", "--proof", "--progress", "0.05"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert solve.stderr is not None
+    first = solve.stderr.readline()  # waits for the first report
+    assert first.startswith("3x5: ")
+    solve.send_signal(signal.SIGINT)
+    out, err = solve.communicate(timeout=120)
+    assert solve.returncode == 130
+    assert out.startswith("3x5: undecided after ")
+    assert "stopped by Ctrl-C after " in err

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
+from pathlib import Path
 
 import pytest
 
+from controller.app import signatures
 from controller.cli import main
 from controller.cli import upgrade as command
+from hw.pi.installer import running_checkout
 from hw.pi.releases import Layout, Release
+from tests.support.signing import signer
 
 
 class Stopped:
@@ -52,7 +57,7 @@ def layout(tmp_path, monkeypatch) -> Layout:
 @pytest.mark.parametrize(("arguments", "said"), [
     ([], "give one of: a wheel or checkout to upgrade to, --rollback, --status, --uploaded"),
     (["--rollback", "--status"], "--rollback and --status do not go together"),
-    (["x.whl", "--uploaded"], "WHEEL|CHECKOUT and --uploaded do not go together"),
+    (["x.whl", "--uploaded"], "WHEEL and --uploaded do not go together"),
     (["--rollback", "--timeout", "0"], "--timeout 0: give 1 to 3600 seconds"),
     (["--rollback"], "run sudo $(command -v kaskade) upgrade"),
 ])
@@ -63,17 +68,38 @@ def test_the_modes_and_who_may_run_them(layout, monkeypatch, capsys, arguments, 
     assert not layout.prefix.exists(), "nothing changed"
 
 
-def test_as_root_without_releases_it_says_to_install_first(layout, monkeypatch, capsys,
-                                                           tmp_path):
+def test_as_root_only_a_signed_wheel_is_taken_and_without_releases_it_says_to_install_first(
+        layout, monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(command.os, "geteuid", lambda: 0)
     assert main(["upgrade", str(tmp_path / "missing.whl")]) == 2
     assert "missing.whl: no such file or directory" in capsys.readouterr().err
-    wheel = tmp_path / "kaskade_board-0.2.0-py3-none-any.whl"
-    wheel.write_bytes(b"")
+    assert main(["upgrade", str(running_checkout())]) == 2
+    assert "a checkout is no signed release; build its wheel (python -m pip wheel --no-deps " \
+        "CHECKOUT), sign it (kaskade release sign WHEEL --key KEY)" in capsys.readouterr().err
+    wheel = made_wheel(tmp_path, "0.2.0")
     assert main(["upgrade", str(wheel)]) == 2
-    assert "no release is installed in" in capsys.readouterr().err
+    assert f"{wheel.name} comes without its signature" in capsys.readouterr().err
+    keys = signer(tmp_path / "keys")
+    monkeypatch.setattr(signatures, "TRUSTED", keys.trusted)
+    stranger = signer(tmp_path / "stranger", trust=False)
+    stranger.sign(wheel)
+    assert main(["upgrade", str(wheel)]) == 2
+    assert "is signed by a key this board does not trust" in capsys.readouterr().err
+    elsewhere = keys.sign(wheel).rename(tmp_path / "elsewhere.sig")
+    assert main(["upgrade", str(wheel), "--signature", str(elsewhere)]) == 2
+    said = capsys.readouterr()
+    assert "is signed by" in said.out
+    assert f"no release is installed in {layout.prefix}" in said.err
     assert main(["upgrade", "--rollback"]) == 2
     assert "there is no release to go back to" in capsys.readouterr().err
+
+
+def made_wheel(into: Path, version: str) -> Path:
+    path = into / f"kaskade_board-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"kaskade_board-{version}.dist-info/METADATA", "Name: kaskade-board\n")
+        archive.writestr("controller/__init__.py", f'__version__ = "{version}"\n')
+    return path
 
 
 def test_status_names_what_runs_and_what_is_kept(layout, monkeypatch, capsys, tmp_path):

@@ -8,9 +8,10 @@ from itertools import combinations
 
 import pytest
 
+from controller.faces.cascades_decktet.picture import SUIT_COLOURS
+from controller.faces.kaskade.picture import draw_board_size
 from controller.profile import load_profile
 from controller.render.canvas import Canvas
-from controller.render.cascades_decktet import SUIT_COLOURS
 from controller.render.color import (
     BIG_BALL,
     BLACK_PLAYER,
@@ -20,7 +21,6 @@ from controller.render.color import (
     RED_PLAYER,
     WHITE_PLAYER,
 )
-from controller.render.menu import draw_board_size
 from tests.support.colour_vision import VISIONS, difference, seen
 
 MIN_DIFFERENCE = 30.0

@@ -29,7 +29,7 @@ def test_home_controls_fit_and_do_not_overlap(name, games):
 def test_pause_tiles_fit_side_by_side(name):
     profile = load_profile(name)
     layout = PauseLayout.of(profile)
-    names = ["resume", "undo", "hint", "resign", "home"]
+    names = ["resume", "undo", "hint", "resign", "new", "home"]
     tiles = [getattr(layout, name) for name in names]
     pads = [pad for tile in tiles for pad in tile.pads()]
     assert len(pads) == len(set(pads))

@@ -7,9 +7,13 @@ from itertools import combinations
 
 import pytest
 
-from controller.app.games import fronts
+from controller.faces.big_balls import picture as big_balls
+from controller.faces.cascades import picture as cascades
+from controller.faces.cascades_decktet import picture as cascades_decktet
+from controller.faces.colliding_circles import picture as colliding_circles
+from controller.faces.face import faces
+from controller.faces.kaskade import picture as kaskade
 from controller.profile import load_profile, profile_names
-from controller.render import big_balls, cascades, cascades_decktet, colliding_circles, kaskade
 from controller.render.canvas import Canvas
 from controller.render.menu import PAUSE_ART, PauseLayout, draw_pause, tile_size
 from controller.render.pixel_art import check_art, draw_art
@@ -33,7 +37,7 @@ def test_every_game_has_a_picture_for_every_tile_size(name):
 
 
 def test_every_pause_tile_has_a_picture_for_every_tile_size():
-    palette = dict.fromkeys("GUYgpHR", (1, 1, 1))
+    palette = dict.fromkeys("GUYgpHRN", (1, 1, 1))
     for art in PAUSE_ART.values():
         check_art(art, palette)
         assert set(SIDES) <= set(art)
@@ -59,13 +63,13 @@ def test_icons_stay_inside_their_tiles(name):
     profile = load_profile(name)
     k, size = profile.per_pad, tile_size(profile)
     tile = Tile(1, 1, size)
-    for front in fronts():
+    for face in faces():
         canvas = Canvas(profile.led_width, profile.led_height)
         canvas.fill((9, 9, 9))
-        front.icon(canvas, tile, k, 1.0)
+        face.icon(canvas, tile, k, 1.0)
         outside = [(x, y) for x in range(canvas.width) for y in range(canvas.height)
                    if not tile.contains((x // k, y // k)) and canvas.get(x, y) != (9, 9, 9)]
-        assert not outside, front.name
+        assert not outside, face.name
 
 
 def test_a_bigger_tile_centres_the_largest_picture_that_fits():

@@ -64,7 +64,7 @@ def test_changing_anything_needs_pairing(served, method, path, body):
     assert served.app.settings.sound is True
 
 
-def test_pairing_shows_a_code_on_the_leds_and_allows_five_guesses(served):
+def test_pairing_shows_a_code_on_the_leds_and_allows_three_guesses_a_device(served):
     clock = FakeClock()
     served.server.api.attempts = AttemptLimit(clock)
     digits = served.touch_pairing_pad()
@@ -72,8 +72,8 @@ def test_pairing_shows_a_code_on_the_leds_and_allows_five_guesses(served):
     wrong = "0000" if digits != "0000" else "1111"
     status, answer = served.request("POST", "/api/pair", {"code": wrong})
     assert status == 403
-    assert "4 guesses left" in answer["error"]
-    for _ in range(4):
+    assert "2 guesses left" in answer["error"]
+    for _ in range(2):
         clock.now += 60  # past the delay after each wrong guess
         served.request("POST", "/api/pair", {"code": wrong})
     clock.now += 60
@@ -150,6 +150,25 @@ def test_settings_are_read_openly_and_changed_when_paired(served):
         assert status == 400
         assert reason in answer["error"]
     assert served.app.settings.brightness == 0.5, "nothing changed by a refused request"
+
+
+def test_the_boards_name_is_a_setting_of_the_page(served):
+    """The name Home Assistant lists the board by: read with the settings, set with them,
+    kept with the board's id (not in the settings), a bad one refused and nothing changed."""
+    assert served.request("GET", "/api/settings")[1]["name"] == "Kaskade Board"
+    served.pair()
+    status, settings = served.request("PUT", "/api/settings", {"name": " Kitchen ",
+                                                               "sound": False})
+    assert status == 200
+    assert settings["name"] == "Kitchen"
+    assert served.app.identity.name == "Kitchen"
+    assert json.loads((served.app.store.directory / "board.json").read_text())["name"] == \
+        "Kitchen"
+    status, answer = served.request("PUT", "/api/settings", {"name": "", "sound": True})
+    assert status == 400
+    assert "name: the board's name: 1-32 printable characters" in answer["error"]
+    assert served.app.identity.name == "Kitchen"
+    assert served.app.settings.sound is False
 
 
 def test_a_game_that_does_not_exist_or_fit_is_refused(served):

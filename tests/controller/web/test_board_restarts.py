@@ -46,7 +46,7 @@ def test_a_healthy_board_has_no_restarts(served):
 def test_a_loop_is_over_a_minute_after_its_last_restart(served):
     """(The loop's clock is ``time.monotonic``.)"""
     old = time.monotonic() - 61
-    served.app.board_restart = (SensorsRestarted(5, "a soft reset", 3, True), old)
+    served.app.restarts.last = (SensorsRestarted(5, "a soft reset", 3, True), old)
     board = served.request("GET", "/api/health")[1]["board"]
     assert board["looping"] is False
     assert board["restarting"].startswith("restarted 5 time(s) since the app started")

@@ -120,8 +120,8 @@ def test_a_headless_script_runs_in_real_time_while_the_board_is_served(tmp_path)
 
 
 def test_the_settings_reading_and_names_win_over_the_commands_defaults(tmp_path):
-    from controller.app.app import Store
     from controller.app.settings import Settings
+    from controller.app.store import Store
     from controller.cli.board import start_web
     from controller.profile import load_profile
     from controller.web.server import Serving

@@ -10,11 +10,11 @@ import json
 import time
 import urllib.request
 
-from controller.app.app import Store
-from controller.app.games import fronts_for
 from controller.app.history import Match
+from controller.app.store import Store
 from controller.cli.board import start_web
 from controller.cli.doctor import simulator_checks
+from controller.faces.face import faces_for
 from controller.profile import load_profile
 from controller.web.offers import offers, what_fits
 from controller.web.results import match_words
@@ -25,13 +25,13 @@ def test_only_the_games_that_fit_are_offered_with_their_options(served):
     status, games = served.request("GET", "/api/games")
     assert status == 200
     profile = served.app.profile
-    assert [game["name"] for game in games] == [front.name for front in fronts_for(profile)]
+    assert [game["name"] for game in games] == [face.name for face in faces_for(profile)]
     assert "colliding-circles" not in [game["name"] for game in games], "too big for 8 x 8"
     kaskade = next(game for game in games if game["name"] == "kaskade")
     assert kaskade["seats"] == ["white", "black"]
     (size,) = kaskade["options"]
     assert (size["kind"], size["min"], size["max"], size["default"]) == \
-        ("size", [2, 2], [8, 8], "6x8")
+        ("size", [2, 2], [8, 8], "6x6")
     cascades = next(game for game in games if game["name"] == "cascades")
     names = [option["name"] for option in cascades["options"]]
     assert names == ["size", "shape", "placement", "scoring"]
@@ -42,7 +42,7 @@ def test_only_the_games_that_fit_are_offered_with_their_options(served):
 
 
 def test_every_offered_default_starts_a_game_that_fits(tmp_path):
-    from controller.app.games import front
+    from controller.faces.face import face
     from controller.games import get_game
 
     for profile_name in ("kaskade-8x8", "kaskade-16x16"):
@@ -50,7 +50,7 @@ def test_every_offered_default_starts_a_game_that_fits(tmp_path):
         for game in offers(profile):
             start = get_game(game["name"]).new(
                 {option["name"]: option["default"] for option in game["options"]})
-            assert front(game["name"]).holds(profile, start), (profile_name, game["name"])
+            assert face(game["name"]).holds(profile, start), (profile_name, game["name"])
             for option in game["options"]:
                 for value in option.get("values", []):
                     get_game(game["name"]).new({option["name"]: value})

@@ -135,6 +135,10 @@ def test_the_update_starts_from_the_page_and_its_progress_is_live(served):
     bridge.post(UpdateFinished(None))
     served.wait_for(lambda: _state(served)["update"] is None, "the end in the state")
     assert served.request("GET", "/api/health")[1]["firmware"]["last_update"] == "updated"
+    firmware, program = served.request("GET", "/api/health")[1]["updates"]
+    assert (firmware["part"], program["part"]) == ("firmware", "program")
+    assert firmware["state"] == "newer", firmware  # the board still says 0.0.1
+    assert program["state"] == "current"
 
 
 def test_health_shows_the_last_self_test(served):

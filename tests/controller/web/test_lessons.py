@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from controller.app.screens.home import HomeScreen
 from controller.app.screens.lesson import LessonScreen
-from controller.games.lesson import lesson
+from controller.faces.face import lesson
 
 
 def wait_described(served, words: str) -> None:

@@ -1,6 +1,8 @@
 """The web companion's limits against a flood, on loopback: 2,000 idle connections leave the
 page answering and the game saving in a process with the service's 1,024 file descriptors;
-connections past the cap close the quietest; a connection that sends no whole request is
+600 idle connections never close the family's open page (its stream is a paired page's,
+kept while it is open); connections past the cap close the quietest idle ones; unpaired
+pages' streams are limited to their share; a connection that sends no whole request is
 dropped; a failing ``accept()`` is reported once per interval; and stream clients that come and
 go leave no waiters behind."""
 
@@ -20,8 +22,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from controller.bench.stream import StreamReader
 from controller.profile import load_profile
-from controller.web.limits import Limits, Throttled, connection_cap, quiet_accept_errors
+from controller.web.limits import (
+    PAIRED,
+    UNPAIRED,
+    Limits,
+    Throttled,
+    connection_cap,
+    quiet_accept_errors,
+)
 from sim.front.served import served_board
 from tests.support.web import Served
 
@@ -106,6 +116,57 @@ def test_connections_past_the_cap_close_the_quietest_not_the_newest(tmp_path):
         assert status == 200
         assert state["screen"] == "HomeScreen"
         assert len(running.server.limit.open) <= 16
+
+
+def test_600_idle_connections_never_close_the_familys_open_page(tmp_path):
+    """The issue's fifth failure: the limiter closed the quietest connection first, and an
+    open page's stream counted as quiet, so a flood of idle connections cut the family's
+    page off."""
+    limits = Limits(connections=64, idle_seconds=60)
+    with served_board(load_profile("kaskade-8x8"), tmp_path, reading="paired",
+                      limits=limits) as running:
+        served = Served(running.app, running.server)
+        served.wait_for(lambda: running.bridge.board.latest is not None, "first picture")
+        token = served.pair()
+        events: list[dict] = []
+        page = StreamReader(running.server.address, f"api/stream?token={token}", events.append)
+        try:
+            assert page.wait_for(lambda: len(events) > 0, 30), "the page sees the board"
+            with idle_connections(running.server.port, 600) as (opened, _):
+                assert opened > limits.connections, "the flood came in"
+                served.wait_for(lambda: len(running.server.limit.open) >= limits.connections,
+                                "the connections full")
+                assert [c.stream for c in running.server.limit.open if c.stream] == [PAIRED]
+                seen = len(events)
+                assert served.request("POST", "/api/touch", {"pad": "a8"})[0] == 200
+                assert page.wait_for(lambda: len(events) > seen, 30), \
+                    "the family's page still shows what the board does"
+                assert len(running.server.limit.open) <= limits.connections
+        finally:
+            page.close()
+
+
+def test_unpaired_pages_streams_keep_to_their_share(tmp_path):
+    limits = Limits(connections=16, idle_seconds=60)
+    with served_board(load_profile("kaskade-8x8"), tmp_path, reading="open",
+                      limits=limits) as running:
+        served = Served(running.app, running.server)
+        served.wait_for(lambda: running.bridge.board.latest is not None, "first picture")
+        token = served.pair()
+        pages = [StreamReader(running.server.address, f"api/stream?token={token}",
+                              lambda event: None)]
+        try:
+            for _ in range(12):
+                pages.append(StreamReader(running.server.address, "api/stream",
+                                          lambda event: None))
+            limit = running.server.limit
+            served.wait_for(lambda: sum(c.stream == UNPAIRED for c in limit.open)
+                            <= limit.unpaired_streams, "the unpaired streams cut to a quarter")
+            assert limit.unpaired_streams == 4
+            assert sum(c.stream == PAIRED for c in limit.open) == 1, "the paired page stays"
+        finally:
+            for page in pages:
+                page.close()
 
 
 def test_a_connection_that_sends_no_whole_request_is_dropped(tmp_path):

@@ -16,7 +16,9 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from controller import __version__
+from controller.app import signatures
 from controller.app.upgrades import SPOOL
+from tests.support.signing import signer
 from tests.support.web import open_paired
 
 
@@ -140,9 +142,12 @@ def test_an_unpaired_phone_is_told_how_to_pair_and_then_sees_the_board(guarded, 
 
 
 def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, browser,
-                                                                         tmp_path):
+                                                                         tmp_path, monkeypatch):
     """Where the board takes uploaded releases (``kaskade install --web-upgrades`` makes their
-    folder), the board panel offers the upload; the wheel chosen goes to the board whole."""
+    folder), the board panel offers the upload; the wheel and its signature, chosen together,
+    go to the board whole (a wheel alone is not sent: the page says to choose both)."""
+    keys = signer(tmp_path / "release-keys")
+    monkeypatch.setattr(signatures, "TRUSTED", keys.trusted)
     (tmp_path / SPOOL).mkdir()
     name = "kaskade_board-9.0.0-py3-none-any.whl"
     wheel = tmp_path / name
@@ -159,13 +164,17 @@ def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, 
     wait.until(lambda b: b.find_element(By.ID, "release-row").is_displayed())
     assert browser.find_element(By.ID, "release-running").text == __version__
     browser.find_element(By.ID, "release").send_keys(str(wheel))
+    wait.until(lambda b: "wheel and its signature" in b.find_element(By.ID, "message")
+               .get_attribute("textContent"))
+    browser.find_element(By.ID, "release").send_keys(f"{wheel}\n{keys.sign(wheel)}")
     wait.until(expected_conditions.alert_is_present())
     alert = browser.switch_to.alert
     assert name in alert.text
     alert.accept()
     wait.until(lambda b: (tmp_path / SPOOL / name).is_file())
     assert (tmp_path / SPOOL / name).read_bytes() == wheel.read_bytes()
-    wait.until(lambda b: "waits to be installed" in b.find_element(By.ID, "release-state").text)
+    wait.until(lambda b: "release 9.0.0 was uploaded and waits to be installed" in
+               b.find_element(By.ID, "health").text)
 
 
 def test_where_the_board_takes_no_releases_the_page_offers_no_upload(served, browser):

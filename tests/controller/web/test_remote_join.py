@@ -28,7 +28,7 @@ def linked_board(broker: Mosquitto, tmp_path: Path) -> Iterator[Served]:
     with served_board(profile, tmp_path / "ben", think=0.05,
                       reading="paired") as running:
         served = Served(running.app, running.server)
-        served.wait_for(lambda: running.app.remote_join is not None, "the link attached")
+        served.wait_for(lambda: running.app.remote.join is not None, "the link attached")
         yield served
 
 

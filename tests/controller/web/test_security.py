@@ -1,7 +1,8 @@
 """A hostile home network against the web companion, on loopback: the pairing code never
 reaches a device that is not paired, only a touch at the board (or a paired device) asks for
-one, guesses are spaced out, play goes on under the code, reading can be for paired devices
-only, and the Host, Origin and content-type rules hold with the page's security headers."""
+one, a device's guesses are spaced out, play goes on under the code, reading can be for
+paired devices only, and the Host, Origin and content-type rules hold with the page's security
+headers."""
 
 from __future__ import annotations
 
@@ -116,7 +117,7 @@ def test_the_home_menu_says_in_words_how_to_pair(served):
     assert "pair a phone" in screen.pad_words(row * served.app.profile.columns + column)
 
 
-def test_guesses_are_spaced_out_for_every_device_together(served):
+def test_a_devices_guesses_are_spaced_out(served):
     digits = served.touch_pairing_pad()
     wrong = "0000" if digits != "0000" else "1111"
     statuses = []

@@ -4,6 +4,7 @@ slip a line into. ``systemd-analyze`` checks the unit and scores its exposure.""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -13,12 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from controller.cli import main
 from controller.cli.install import broker_addresses
 from controller.cli.usage import UsageError
 from controller.profile import load_profile, profile_names
 from controller.profile.model import Ddp, Profile
 from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import Facts
+from hw.pi.fetch import fetch_command
 from hw.pi.install import (
     MEMORY_MAX,
     OPEN_FILES,
@@ -33,6 +36,7 @@ from hw.pi.install import (
     unit,
     upgrade_units,
 )
+from hw.pi.networks import NetworkError, interface_networks, local_networks, network
 
 PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", root=True)
 PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0")
@@ -261,12 +265,14 @@ def test_each_reference_builds_unit_runs_as_its_own_user_and_scores_low(tmp_path
     assert float(found.group(1)) <= EXPOSURE["kaskade"]
 
 
-def test_the_web_companion_is_served_to_the_home_network_only():
-    text = unit(account(None, ("gpio",)), "kaskade-8x8")
+def test_the_web_companion_is_served_to_the_networks_of_the_pi_only():
+    text = unit(account(None, ("gpio",)), "kaskade-8x8",
+                networks=("192.168.1.0/24", "2001:db8:1:2::/64"))
     assert '"--web" "0.0.0.0:8765"' in text
     allowed = next(line for line in text.splitlines() if line.startswith("IPAddressAllow="))
-    assert allowed.split("=", 1)[1].split() == ["localhost", "link-local", "10.0.0.0/8",
-                                                 "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"]
+    assert allowed.split("=", 1)[1].split() == ["localhost", "link-local", "192.168.1.0/24",
+                                                 "2001:db8:1:2::/64"]
+    assert "10.0.0.0/8" not in text, "not every private range: the home network's"
     assert "IPAddressDeny=any" in text
     assert "PrivateNetwork=yes" not in text
     closed = unit(account(None, ("gpio",)), "kaskade-8x8", web=None)
@@ -275,23 +281,96 @@ def test_the_web_companion_is_served_to_the_home_network_only():
     assert "RestrictAddressFamilies=AF_UNIX\n" in closed
 
 
-def test_the_units_of_uploaded_upgrades_are_valid_and_watch_the_upload_folder(tmp_path):
-    written = upgrade_units(Path("/var/lib/kaskade-board/upgrade"), kaskade=Path(sys.executable))
-    names = sorted(path.name for path in written)
-    assert names == ["kaskade-board-upgrade.path", "kaskade-board-upgrade.service"]
+IP_ADDRESS = json.dumps([
+    {"ifname": "lo", "flags": ["LOOPBACK", "UP"], "addr_info": [
+        {"family": "inet", "local": "127.0.0.1", "prefixlen": 8, "scope": "host"},
+        {"family": "inet6", "local": "::1", "prefixlen": 128, "scope": "host"}]},
+    {"ifname": "wlan0", "flags": ["BROADCAST", "UP"], "addr_info": [
+        {"family": "inet", "local": "192.168.1.20", "prefixlen": 24, "scope": "global"},
+        {"family": "inet6", "local": "2001:db8:1:2:a:b:c:d", "prefixlen": 64,
+         "scope": "global"},
+        {"family": "inet6", "local": "fd00::20", "prefixlen": 64, "scope": "global"},
+        {"family": "inet6", "local": "fe80::1", "prefixlen": 64, "scope": "link"}]},
+    {"ifname": "eth0", "flags": ["NO-CARRIER"], "addr_info": []},
+    {"ifname": "odd", "addr_info": [{"local": "not an address", "prefixlen": 1,
+                                     "scope": "global"}]},
+])
+
+
+def test_the_networks_are_those_of_the_pis_interfaces():
+    assert interface_networks(IP_ADDRESS) == ("192.168.1.0/24", "2001:db8:1:2::/64",
+                                              "fd00::/64")
+    assert interface_networks("[]") == ()
+    with pytest.raises(NetworkError, match="not JSON"):
+        interface_networks("<html>")
+    assert network(" 10.8.0.1/24 ") == "10.8.0.0/24"
+    with pytest.raises(NetworkError, match="give an address range"):
+        network("home")
+
+
+def test_install_allows_the_networks_the_machine_is_on(capsys):
+    assert main(["install", "--print", "--any-pico", "--network", "10.8.0.0/24"]) == 0
+    said = capsys.readouterr().out
+    allowed = next(line for line in said.splitlines() if line.startswith("IPAddressAllow="))
+    assert allowed.split("=", 1)[1].split() == ["localhost", "link-local", *local_networks(),
+                                                 "10.8.0.0/24"]
+    assert "on another network, install again" in said
+
+
+UPGRADE_UNITS = ["kaskade-board-fetch.service", "kaskade-board-upgrade.path",
+                 "kaskade-board-upgrade.service"]
+
+
+def written_upgrade_units(tmp_path: Path) -> dict[str, str]:
+    written = upgrade_units(Path("/var/lib/kaskade-board/upgrade"),
+                            Path("/var/lib/kaskade-board-upgrade"),
+                            Path("/etc/kaskade-board/release-keys"),
+                            kaskade=Path(sys.executable))
+    assert sorted(path.name for path in written) == UPGRADE_UNITS
     for path, text in written.items():
         (tmp_path / path.name).write_text(text, encoding="utf-8")
-    path_unit = written[Path("/etc/systemd/system/kaskade-board-upgrade.path")]
-    assert "PathExistsGlob=/var/lib/kaskade-board/upgrade/*.whl" in path_unit.splitlines()
-    service = written[Path("/etc/systemd/system/kaskade-board-upgrade.service")]
-    assert f'ExecStart="{sys.executable}" "upgrade" "--uploaded"' in service.splitlines()
-    assert "Type=oneshot" in service.splitlines()
-    verified = analyze("verify", "--man=no", *(str(tmp_path / name) for name in names))
+    return {path.name: text for path, text in written.items()}
+
+
+def test_the_units_of_uploaded_upgrades_are_valid_and_watch_the_upload_folder(tmp_path):
+    written = written_upgrade_units(tmp_path)
+    assert "PathExistsGlob=/var/lib/kaskade-board/upgrade/*.whl" in \
+        written["kaskade-board-upgrade.path"].splitlines()
+    service = written["kaskade-board-upgrade.service"].splitlines()
+    assert f'ExecStart="{sys.executable}" "upgrade" "--uploaded"' in service
+    assert "Type=oneshot" in service
+    verified = analyze("verify", "--man=no", *(str(tmp_path / name) for name in UPGRADE_UNITS))
     complaints = [line for line in (verified.stdout + verified.stderr).splitlines()
-                  if "kaskade-board-upgrade" in line]
+                  if "kaskade-board-upgrade" in line or "kaskade-board-fetch" in line]
     assert complaints == []
     with pytest.raises(UnsafeValueError, match="no path with spaces"):
-        upgrade_units(Path("/var/lib/my board/upgrade"))
+        upgrade_units(Path("/var/lib/my board/upgrade"), Path("/x"), Path("/y"))
+
+
+def test_roots_upgrade_service_has_no_network_and_writes_only_the_releases(tmp_path):
+    service = written_upgrade_units(tmp_path)["kaskade-board-upgrade.service"].splitlines()
+    for line in ("User=root", "CapabilityBoundingSet=CAP_DAC_OVERRIDE", "PrivateNetwork=yes",
+                 "RestrictAddressFamilies=AF_UNIX", "IPAddressDeny=any", "ProtectSystem=strict",
+                 "ReadWritePaths=/opt/kaskade-board /var/lib/kaskade-board/upgrade",
+                 "StateDirectory=kaskade-board-upgrade", "RuntimeDirectory=kaskade-board-upgrade",
+                 "NoNewPrivileges=yes", "PrivateDevices=yes", "ProtectHome=yes"):
+        assert line in service, line
+    fetch = written_upgrade_units(tmp_path)["kaskade-board-fetch.service"].splitlines()
+    for line in ("DynamicUser=yes", "CapabilityBoundingSet=", "PrivateUsers=yes",
+                 "CacheDirectory=kaskade-board-fetch", "ProtectSystem=strict"):
+        assert line in fetch, line
+    command = next(line for line in fetch if line.startswith("ExecStart="))
+    assert command == "ExecStart=" + " ".join(
+        systemd_word(word) for word in fetch_command(Path(sys.executable).with_name("python")))
+
+
+@pytest.mark.parametrize("name", ["kaskade-board-upgrade.service", "kaskade-board-fetch.service"])
+def test_the_upgrade_services_are_sandboxed_as_tightly_as_the_app(tmp_path, name):
+    written_upgrade_units(tmp_path)
+    scored = analyze("security", "--offline=yes", str(tmp_path / name))
+    found = re.search(rf"Overall exposure level for {name}: ([0-9.]+)", scored.stdout)
+    assert found is not None, scored.stdout + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE["kaskade"], scored.stdout
 
 
 @pytest.mark.parametrize("web", ["0.0.0.0:8765", None], ids=["web", "no-web"])

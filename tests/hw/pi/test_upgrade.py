@@ -26,15 +26,17 @@ import pytest
 from controller.app.autosave import Autosave
 from controller.app.history import History, Match
 from controller.app.ready import Ready, read_ready, write_ready
-from controller.app.upgrades import Spool
+from controller.app.signatures import SignatureError, trusted_keys
+from controller.app.upgrades import Spool, UploadError
 from controller.cli.upgrade import upgrade_uploaded
 from hw.pi.installer import Installer, running_checkout
 from hw.pi.releases import Layout, Release
 from hw.pi.upgrade import ServiceError, Systemd, UpgradeError, Upgrader, status
+from tests.support.signing import signer
 from tests.support.wheels import repack
 
 PROFILE = "kaskade-8x8"
-NEW, BROKEN = "0.99.0", "0.99.1"
+NEW, BROKEN = "99.0.0", "99.0.1"
 GAME = '[Game "kaskade"]\n[Size "4x4"]\n[Id "upgrade0game"]\n[White "human"]\n' \
     '[Black "human"]\n\n1. a1 d4 2. b1\n'
 START_SECONDS = 120.0
@@ -247,16 +249,18 @@ def test_a_release_that_never_reports_ready_is_rolled_back_when_the_time_is_up(t
 def test_a_release_uploaded_from_the_web_page_is_installed_the_same_way(installed, wheels,
                                                                         tmp_path):
     upgrader, installer, service = installed[:3]
-    spool = Spool(tmp_path / "state")
+    keys = signer(tmp_path / "release-keys")
+    spool = Spool(tmp_path / "state", outcomes=tmp_path / "outcomes", keys=keys.trusted)
     spool.directory.mkdir()
 
     def upload(wheel: Path) -> None:
-        part = spool.part(wheel.name)
+        part, signature = spool.part(wheel.name), spool.part("upload.sig")
         shutil.copyfile(wheel, part)
-        spool.accept(part, wheel.name)
+        shutil.copyfile(keys.sign(wheel), signature)
+        spool.accept(part, wheel.name, signature)
 
     upload(wheels["new"])
-    new = upgrade_uploaded(upgrader, spool, installer)
+    new = upgrade_uploaded(upgrader, spool, installer, trusted_keys(keys.trusted))
     assert new is not None
     runs(upgrader, new, NEW)
     assert spool.waiting() == []
@@ -267,14 +271,62 @@ def test_a_release_uploaded_from_the_web_page_is_installed_the_same_way(installe
 
     upload(wheels["broken"])
     with pytest.raises(UpgradeError, match="stopped while starting"):
-        upgrade_uploaded(upgrader, spool, installer)
+        upgrade_uploaded(upgrader, spool, installer, trusted_keys(keys.trusted))
     runs(upgrader, new, NEW)
     outcome = spool.outcome()
     assert outcome is not None
     assert outcome["state"] == "failed"
     assert outcome["message"].endswith(f"{new.name} runs again")
-    assert upgrade_uploaded(upgrader, spool, installer) is None, "nothing waits"
+    assert upgrade_uploaded(upgrader, spool, installer,
+                            trusted_keys(keys.trusted)) is None, "nothing waits"
     assert not list(upgrader.layout.prefix.glob(".uploaded-*")), "no scratch left"
+
+
+def test_nothing_the_app_can_write_decides_what_root_installs(installed, wheels, tmp_path):
+    """The issue's first failure, from the app's side: the app's user owns the upload folder,
+    so a compromised app can put anything there without an upload — a wheel whose program
+    runs any code as root, with a signature of another wheel, or an old release signed long
+    ago. The upgrade service, as root, installs none of them, says why, and the release that
+    ran runs on."""
+    upgrader, installer, _, first, _ = installed
+    keys = signer(tmp_path / "release-keys")
+    spool = Spool(tmp_path / "state", outcomes=tmp_path / "outcomes", keys=keys.trusted)
+    spool.directory.mkdir()
+    marker = tmp_path / "ran-as-root"
+    cli = zipfile_text(wheels["built"], "controller/cli/__init__.py")
+    evil = repack(wheels["built"], tmp_path, "99.0.7", {"controller/cli/__init__.py": (
+        f"open({str(marker)!r}, 'w').close()\n" + cli).encode()})
+    trusted = trusted_keys(keys.trusted)
+    before = upgrader.layout.installed()
+
+    def planted(wheel: Path, signature: bytes | None, why: str,
+                error: type[Exception]) -> None:
+        shutil.copyfile(wheel, spool.directory / wheel.name)
+        if signature is not None:
+            (spool.directory / f"{wheel.name}.sig").write_bytes(signature)
+        with pytest.raises(error, match=re.escape(why)):
+            upgrade_uploaded(upgrader, spool, installer, trusted)
+        outcome = spool.outcome()
+        assert outcome is not None
+        assert outcome["state"] == "failed"
+        assert why in outcome["message"]
+        assert list(spool.directory.iterdir()) == [], "taken out of the folder all the same"
+        assert upgrader.layout.current() == first
+        assert upgrader.layout.installed() == before, "no release was installed"
+
+    planted(evil, None, "comes without its signature", SignatureError)
+    good_signature = keys.sign(wheels["new"]).read_bytes()
+    planted(evil, good_signature.replace(wheels["new"].name.encode(), evil.name.encode()),
+            "does not match its signature", SignatureError)
+    stranger = signer(tmp_path / "stranger", trust=False)
+    planted(evil, stranger.sign(evil).read_bytes(), "signed by a key this board does not "
+            "trust", SignatureError)
+    (tmp_path / "old").mkdir()
+    old = repack(wheels["built"], tmp_path / "old", "0.0.1")
+    planted(old, keys.sign(old).read_bytes(), "an upload installs only a newer release",
+            UploadError)
+    assert not marker.exists(), "the planted program never ran"
+    runs(upgrader, first, zipfile_version(wheels["built"]))
 
 
 class ReportingService:

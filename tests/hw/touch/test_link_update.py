@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
+from controller.app.store import Store
 from controller.devices.interfaces import (
     Board,
     InputEvent,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import io
 
-from controller.app.app import App, Store
+from controller.app.app import App
 from controller.app.driver import Driver
+from controller.app.store import Store
 from controller.profile import load_profile
 from sim.board import sim_board
 from sim.front import finger_time

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from controller.app.app import Store
-from controller.app.screens.big_balls import BigBallsScreen
-from controller.app.screens.cascades import CascadesScreen
-from controller.app.screens.cascades_decktet import CascadesDecktetScreen
-from controller.app.screens.colliding_circles import CollidingCirclesScreen
+from controller.app.store import Store
+from controller.faces.big_balls.screen import BigBallsScreen
+from controller.faces.cascades import picture as cascades
+from controller.faces.cascades.screen import CascadesScreen
+from controller.faces.cascades_decktet.screen import CascadesDecktetScreen
+from controller.faces.colliding_circles.screen import CollidingCirclesScreen
 from controller.games import CHANCE
 from controller.games.big_balls import DICE, THROW, BallMove, StoneStep
 from controller.games.big_balls.pieces import MOVE
@@ -26,7 +27,6 @@ from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NAMES
 from controller.games.colliding_circles.pieces import END as END_OF_TURN
 from controller.games.colliding_circles.pieces import Manoeuvre, Place, Rethrow
 from controller.profile import load_profile
-from controller.render import cascades
 from sim.front.headless import Headless
 from sim.front.script import Command
 from tests.support.board import NOON

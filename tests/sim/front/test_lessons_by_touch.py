@@ -9,19 +9,19 @@ from typing import Any
 
 import pytest
 
-from controller.app.app import Store
-from controller.app.screens.big_balls import BigBallsScreen
-from controller.app.screens.cascades import CascadesScreen
-from controller.app.screens.cascades_decktet import CascadesDecktetScreen
-from controller.app.screens.colliding_circles import CollidingCirclesScreen
 from controller.app.screens.game import GameScreen
 from controller.app.screens.home import LEARN_HOLD, HomeScreen
-from controller.app.screens.kaskade import KaskadeScreen
 from controller.app.screens.lesson import LessonScreen
+from controller.app.store import Store
+from controller.faces.big_balls.screen import BigBallsScreen
+from controller.faces.cascades.screen import CascadesScreen
+from controller.faces.cascades_decktet.screen import CascadesDecktetScreen
+from controller.faces.colliding_circles.screen import CollidingCirclesScreen
+from controller.faces.face import lesson
+from controller.faces.kaskade.screen import KaskadeScreen
 from controller.games.big_balls import THROW, BallMove, StoneStep
 from controller.games.cascades_decktet.moves import DRAW, Play
 from controller.games.colliding_circles.pieces import Manoeuvre, Place
-from controller.games.lesson import lesson
 from controller.profile import load_profile
 from controller.render.tile import Pad
 from sim.front.headless import Headless

@@ -33,8 +33,9 @@ def open_window(tmp_path: Path) -> Iterator[tuple[Any, Any, Callable[[float], No
 must be freed on this thread, not by a collection that happens on another."""
     import tkinter
 
-    from controller.app.app import App, Store
+    from controller.app.app import App
     from controller.app.driver import Driver
+    from controller.app.store import Store
     from sim.board import sim_board
     from sim.front.window import Window
 

@@ -8,16 +8,16 @@ import random
 
 import pytest
 
-from controller.app.games import fronts
 from controller.app.screens.notice import NoticeScreen
 from controller.app.screens.selftest import SelfTestScreen
 from controller.app.screens.sensors import SensorsScreen
 from controller.app.screens.update import UpdateOfferScreen, UpdateResultScreen, UpdatingScreen
+from controller.faces.face import faces
 from controller.games import CHANCE, get_game
 from tests.support.board import BoardHarness
 
 BIG = "kaskade-16x16"
-GAMES = [front.name for front in fronts()]
+GAMES = [face.name for face in faces()]
 
 
 def started(tmp_path, name: str, level: int | None = None) -> BoardHarness:
