@@ -12,7 +12,7 @@ SILICON := sim/silicon/node_modules/.installed
 TOOLS  := .tools
 UV_VERSION := 0.13.8
 
-.PHONY: sim play test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
+.PHONY: sim play check test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
         silicon silicon-image pi-rootfs test-arm64 test-system release
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
@@ -26,12 +26,27 @@ play: $(STAMP)     ## a game as text in the terminal (ARGS="--game big-balls --b
 # JOBS=2 for two processes, JOBS=0 for this one (to debug a test).
 JOBS ?= $(shell echo $$(( 2 * $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) )))
 
+# The suite starts hundreds of Python processes (its workers, and kaskade as a command): where
+# PYTHONDONTWRITEBYTECODE is set, as in many containers, each would compile the program again.
+# The tests keep the compiled code in the environment instead (a third of a second a start).
+# Tests that share what takes long to make (a browser, a built wheel) name an xdist_group: they
+# run in one process, which makes it once.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
+          $(BIN)/python -m pytest --dist loadgroup
+
+# The slow kinds of test (pyproject.toml's markers): each needs a part outside Python, or builds
+# and installs the program.
+SLOW_KINDS := micropython or silicon or browser or broker or display or arm64 or network or install
+
+check: $(DEV)      ## the inner loop: every test but the slow kinds' (rules, app, web API, pictures)
+	$(PYTEST) -n $(JOBS) -m "not ($(SLOW_KINDS))" $(ARGS)
+
 # The silicon stage's tests (tests/sim/silicon) build the rp2 image on first use (see
 # silicon-image below); they run last, so that a build started beforehand (CI does) is done.
-test: $(DEV) $(MICROPYTHON) $(SILICON)  ## run the whole test suite (with the linter and the type checker)
-	$(BIN)/python -m pytest -n $(JOBS) $(ARGS)
+test: $(DEV) $(MICROPYTHON) $(SILICON)  ## run the whole test suite
+	$(PYTEST) -n $(JOBS) $(ARGS)
 
-lint: $(DEV)       ## check style and types only
+lint: $(DEV)       ## check style (ruff) and types (mypy), as CI does
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
@@ -115,7 +130,7 @@ $(SILICON): sim/silicon/package.json sim/silicon/package-lock.json
 	fi
 
 test-silicon: $(DEV) $(SILICON)  ## only the silicon stage's tests (make test runs them too)
-	$(BIN)/python -m pytest -n $(JOBS) tests/sim/silicon $(ARGS)
+	$(PYTEST) -n $(JOBS) tests/sim/silicon $(ARGS)
 
 silicon: $(STAMP) $(SILICON)  ## the rp2 image on an emulated Pico, its USB serial on a pseudo-terminal
 	$(BIN)/python -m sim.silicon $(ARGS)
@@ -127,10 +142,10 @@ pi-rootfs:         ## build the Pi stage's arm64 root filesystem (cached; as roo
 	$(PYTHON) -m sim.pi.rootfs --json
 
 test-arm64: $(DEV)  ## the aarch64 stage: README's Pi steps, the cores and the tests on arm64, the moves (make test runs it too)
-	$(BIN)/python -m pytest -n $(JOBS) tests/sim/pi --ignore=tests/sim/pi/test_system.py $(ARGS)
+	$(PYTEST) -n $(JOBS) tests/sim/pi --ignore=tests/sim/pi/test_system.py $(ARGS)
 
 test-system: $(DEV) $(SILICON)  ## the whole board in an emulated arm64 machine (make test runs it too)
-	$(BIN)/python -m pytest tests/sim/pi/test_system.py $(ARGS)
+	$(PYTEST) tests/sim/pi/test_system.py $(ARGS)
 
 # A release for the machine this runs on (build it on the Pi, or in the Pi stage, for a Pi's
 # wheel): the wheel in dist/, signed with the project's release key, whose private half the

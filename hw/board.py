@@ -39,6 +39,7 @@ class Silence(SoundOut):
 
     def play(self, sound: Sound) -> None:
         del sound
+        self._check_open()
 
     def _describe(self) -> str:
         return "without a buzzer"

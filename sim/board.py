@@ -38,6 +38,7 @@ class SimPixels(PixelsOut):
         self._lock = threading.Lock()
 
     def show(self, frame: Frame) -> None:
+        self._check_open()
         with self._lock:
             self.frame = frame
             self.version += 1
@@ -61,6 +62,7 @@ class SimSound(SoundOut):
         self.listeners: list[Callable[[Sound], None]] = []
 
     def play(self, sound: Sound) -> None:
+        self._check_open()
         self.played.append(sound)
         for listener in self.listeners:
             listener(sound)

@@ -31,6 +31,8 @@ import pytest
 import controller
 from controller.devices.firmware import bundled
 
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("packaging")]
+
 ROOT = Path(__file__).resolve().parent.parent
 DEPENDENCIES = [Path(path).resolve() for path in site.getsitepackages()]
 RUNNER = '''\
@@ -258,6 +260,7 @@ def test_the_main_commands_run_from_the_installed_package(kind, request, tmp_pat
         "the wheel has the compiled core; the sdist without a compiler runs in pure Python"
 
 
+@pytest.mark.micropython
 def test_the_device_emulator_runs_once_its_interpreter_is_installed(from_wheel, tmp_path):
     if shutil.which("npm") is None or shutil.which("node") is None:
         pytest.fail("the emulator needs node and npm (make test names them)")

@@ -26,7 +26,7 @@ from tests.test_packaging import source_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.network
+pytestmark = [pytest.mark.network, pytest.mark.install, pytest.mark.xdist_group("pi-extra")]
 
 GAME = """\
 # Kaskade's tile twice, two people, a 2x2 board, a touch that skips "White to move", then

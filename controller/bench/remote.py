@@ -60,6 +60,7 @@ class TimedPixels(PixelsOut):
 
     def show(self, frame: Frame) -> None:
         del frame
+        self._check_open()
         if self.wanted >= 0 and self.moves() >= self.wanted:
             self.at = time.monotonic()
             self.wanted = -1

@@ -90,8 +90,8 @@ class _TimedPixels(MockPixels):
         self.shown_at = 0.0
 
     def show(self, frame: Frame) -> None:
-        self.shown_at = time.perf_counter()
         super().show(frame)
+        self.shown_at = time.perf_counter()
 
 
 def _touch_to_frame_ms(profile_name: str, seconds: float, seed: int) -> tuple[float, float]:

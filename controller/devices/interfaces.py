@@ -3,7 +3,8 @@
 Like gpiozero's pin factories, each class says what a backend *must* provide (the abstract
 methods) and what it *may* (what closing lets go of, which is nothing unless overridden). Input
 backends report events by calling the ``sink`` they are started with, from any thread. Every
-part, and the board, closes as gpiozero's devices do (:class:`Device`).
+part, and the board, closes as gpiozero's devices do (:class:`Device`), and once closed refuses
+to be used.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Self
 
+from controller.devices.errors import DeviceClosed
 from controller.devices.frame import Frame
 from controller.profile.model import Profile
 
@@ -136,8 +138,9 @@ class Device:
     lets go of what it holds (closing again does nothing), ``closed`` says whether it was
     closed, ``with part:`` closes it at the end of the block, and its ``repr`` says what it is
     and whether it is closed (``<hw.leds.ws281x.Ws281xPixels object on GPIO 18, 64 LEDs>``,
-    ``<… object closed>``). A backend says what closing does in ``_release`` and what it is in
-    ``_describe``."""
+    ``<… object closed>``); once closed, every operation raises :class:`DeviceClosed`. A
+    backend says what closing does in ``_release`` and what it is in ``_describe``, and starts
+    each operation with ``_check_open()``."""
 
     _closed = False
 
@@ -156,6 +159,13 @@ class Device:
 
     def _release(self) -> None:
         """What closing does, once (nothing, unless a backend holds something)."""
+
+    def _check_open(self) -> None:
+        """Raise :class:`DeviceClosed` once the part is closed: every operation but ``close``
+        starts with this (reading what a part holds, its frame or its faults, does not)."""
+        if self._closed:
+            raise DeviceClosed(f"{type(self).__name__} is closed: close() let go of what it held, "
+                               "so it can no longer be used; open the board again")
 
     def _describe(self) -> str:
         """What the part is, for its ``repr``: ``on GPIO 18, 64 LEDs`` (may be empty)."""
@@ -193,11 +203,13 @@ class TouchesIn(Device, ABC):
 
     def stream_readings(self, on: bool) -> None:
         """Report ``PadReadings`` too while ``on`` (sensors that have readings do)."""
+        self._check_open()
 
     def update_firmware(self) -> None:
         """Bring the touch board's firmware up to the bundled one without waiting, reporting
         ``UpdateProgress`` and then ``UpdateFinished``. Backends that report
         ``SensorsFirmware`` must do this; the app asks no others."""
+        self._check_open()
 
 
 class WiredTouches(TouchesIn):
@@ -270,6 +282,7 @@ class Board(Device):
 
     def start(self, sink: Sink) -> None:
         """Start both inputs towards ``sink``."""
+        self._check_open()
         self.touches.start(sink)
         self.buttons.start(sink)
 

@@ -16,6 +16,7 @@ class MockPixels(PixelsOut):
         self.frames: list[Frame] = []
 
     def show(self, frame: Frame) -> None:
+        self._check_open()
         self.frames.append(frame)
 
     def _describe(self) -> str:
@@ -29,6 +30,7 @@ class MockSound(SoundOut):
         self.played: list[Sound] = []
 
     def play(self, sound: Sound) -> None:
+        self._check_open()
         self.played.append(sound)
 
     def _describe(self) -> str:

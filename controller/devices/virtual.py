@@ -7,6 +7,7 @@ from controller.devices.interfaces import (
     ButtonDown,
     ButtonsIn,
     ButtonUp,
+    Device,
     InputEvent,
     PadDown,
     PadUp,
@@ -21,17 +22,19 @@ class NotStartedError(KaskadeError, RuntimeError):
     """Input arrived before the app started listening."""
 
 
-class _Virtual:
+class _Virtual(Device):
     def __init__(self) -> None:
         self.sink: Sink | None = None
 
     def start(self, sink: Sink) -> None:
+        self._check_open()
         self.sink = sink
 
     def _describe(self) -> str:
         return "not started" if self.sink is None else "started"
 
     def _send(self, event: InputEvent) -> None:
+        self._check_open()
         if self.sink is None:
             raise NotStartedError(f"{type(self).__name__} got {event} before start()")
         self.sink(event)

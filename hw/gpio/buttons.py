@@ -25,6 +25,7 @@ class GpioButtons(ButtonsIn):
         self._sink: Sink | None = None
 
     def start(self, sink: Sink) -> None:
+        self._check_open()
         self._sink = sink
         for name, button in self.buttons.items():
             button.when_pressed = lambda _device, name=name: sink(ButtonDown(name))

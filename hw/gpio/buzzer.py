@@ -50,6 +50,7 @@ class GpioBuzzer(SoundOut):
         self._thread.start()
 
     def play(self, sound: Sound) -> None:
+        self._check_open()
         self._cut.set()
         self._tunes.put(sound)
 

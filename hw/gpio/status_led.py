@@ -22,6 +22,7 @@ class StatusLed(Device):
 
     def touches(self, reachable: bool) -> None:
         """Show whether the touch sensors can be reached."""
+        self._check_open()
         if reachable:
             self.led.on()
         else:

@@ -66,6 +66,7 @@ class NeoPixelPixels(PixelsOut):
             self._strips.append(strip)
 
     def show(self, frame: Frame) -> None:
+        self._check_open()
         for strip, data in zip(self._strips, frame.channels):
             strip[:] = list(zip(data[0::3], data[1::3], data[2::3]))
             strip.show()

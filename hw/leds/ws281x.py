@@ -117,6 +117,7 @@ class Ws281xPixels(PixelsOut):
         self._call("ws2811_init", profile)
 
     def show(self, frame: Frame) -> None:
+        self._check_open()
         set_led = self._ws.ws2811_led_set
         for (channel, count), data in zip(self._channels, frame.channels):
             for index, value in enumerate(_words(data, count)):

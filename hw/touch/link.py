@@ -154,6 +154,7 @@ class TouchLink(WiredTouches):
     # TouchesIn
 
     def start(self, sink: Sink) -> None:
+        self._check_open()
         self._sink = sink
         self._thread = threading.Thread(target=self._run, name="touch-link", daemon=True)
         self._thread.start()
@@ -165,6 +166,7 @@ class TouchLink(WiredTouches):
     def update_firmware(self) -> None:
         """Let go of the port, flash the bundled firmware, connect again (in the link's
         thread; the app hears how it goes)."""
+        self._check_open()
         self._update.set()
         self._wake.set()
 
@@ -191,11 +193,13 @@ class TouchLink(WiredTouches):
 
     def command(self, kind: str, fields: list[Any]) -> None:
         """Send a command to the board from any thread (queued while disconnected)."""
+        self._check_open()
         self._commands.append((kind, fields))
 
     def want_readings(self, reader: str, on: bool) -> None:
         """``reader`` (the app, the debug pane) wants the diagnostic stream, or is done with
         it; the board streams while anyone wants it, also after it reconnects or restarts."""
+        self._check_open()
         with self._readers_lock:
             before = bool(self._readers)
             if on:

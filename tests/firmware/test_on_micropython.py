@@ -27,6 +27,7 @@ def check(output: str) -> None:
     assert int(passed) > 0, output
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
 def test_firmware_tests_pass_on_micropython(script):
     check(micropython(script, {FIRMWARE: "/firmware", TESTS: "/tests"}))
@@ -61,6 +62,7 @@ def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
     assert [path.name for path in compiled if path not in mpy] == ["viper.py"]
 
 
+@pytest.mark.micropython
 def test_the_viper_code_is_refused_where_there_is_no_native_emitter_and_compiles_for_a_pico(
         tmp_path):
     """The WebAssembly port has no native emitter: importing the viper module is a syntax
@@ -78,6 +80,7 @@ def test_the_viper_code_is_refused_where_there_is_no_native_emitter_and_compiles
     assert process.returncode == 0, errors.decode()
 
 
+@pytest.mark.micropython
 def test_the_compiled_firmware_runs_on_micropython(tmp_path):
     compile_firmware(tmp_path)
     check(micropython(TESTS / "on_mp_board.py",

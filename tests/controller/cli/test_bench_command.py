@@ -210,6 +210,7 @@ def test_link_table(capsys):
     assert "lines/s" in out
 
 
+@pytest.mark.micropython
 def test_firmware_ram_from_source_and_compiled(capsys):
     needs_interpreter()
     assert main(["bench", "firmware", "--json"]) == 0

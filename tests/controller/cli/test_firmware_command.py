@@ -32,6 +32,7 @@ def unchanged(left, right) -> bool:
         unchanged(left / name, right / name) for name in comparison.common_dirs)
 
 
+@pytest.mark.micropython
 def test_flash_status_rollback_and_bundle(board, tmp_path, capsys):
     port = board.line.path
     assert main(["firmware", "flash", "--port", port]) == 0
@@ -62,6 +63,7 @@ def test_wrong_port_and_no_board_are_clear_errors(tmp_path, capsys):
     assert out.lower().count("found:") == 0, "one word for it: 'found' only in the sentence"
 
 
+@pytest.mark.micropython
 def test_a_busy_board_and_a_damaged_bundle_write_nothing(board, tmp_path, capsys):
     before = tmp_path / "before"
     shutil.copytree(board.flash, before)
@@ -89,6 +91,7 @@ def test_a_board_without_micropython_is_named(tmp_path, capsys):
     assert "does not answer as a MicroPython board" in capsys.readouterr().err
 
 
+@pytest.mark.micropython
 def test_status_on_a_new_pico_with_micropython_says_to_flash_it(tmp_path, capsys):
     with powered_board(tmp_path / "flash") as device:
         assert main(["firmware", "status", "--port", device.line.path]) == 1

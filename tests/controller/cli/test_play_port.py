@@ -11,6 +11,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 KASKADE = str(Path(sys.executable).with_name("kaskade"))
 
 
@@ -56,6 +58,7 @@ class Log:
         assert found, f"waited {WAIT} s for {what}; the app said: {''.join(self.lines)}"
 
 
+@pytest.mark.display
 def test_a_game_is_played_through_another_processes_touch_board(display, tmp_path):
     touch_board = subprocess.Popen([KASKADE, "sim", "--touch-board", "--state-dir",
                                     str(tmp_path / "touch")], stdin=subprocess.PIPE,

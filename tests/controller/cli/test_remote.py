@@ -14,6 +14,8 @@ from controller.bench.mosquitto import USERS, Mosquitto
 from controller.cli import main
 from controller.remote.config import CONFIG_FILE
 
+pytestmark = pytest.mark.broker
+
 
 def setup(broker: Mosquitto, state: Path, password: str, *extra: str) -> int:
     secret = state.parent / f"{state.name}-password"

@@ -19,6 +19,8 @@ from controller.bench.mosquitto import Mosquitto
 from controller.remote.broker import BrokerError, check, client_for
 from tests.support.remote_boards import WAIT, Board, play_one, play_to_the_end, start_game
 
+pytestmark = pytest.mark.broker
+
 
 def test_a_game_offered_and_joined_by_touch(boards: tuple[Board, Board], tmp_path: Path) -> None:
     """Anna touches the remote pad of Big Balls' players screen and the offer tile; the code

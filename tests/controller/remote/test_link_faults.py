@@ -15,6 +15,8 @@ from controller.cli import main
 from controller.remote.config import BrokerSettings
 from tests.support.remote_boards import Board
 
+pytestmark = pytest.mark.broker
+
 
 def offering(tmp_path: Path, settings: BrokerSettings) -> Board:
     """A board that offers a game (and so connects) with ``settings``."""

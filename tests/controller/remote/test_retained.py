@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from controller.bench.mosquitto import Mosquitto
 from tests.support.remote_boards import (
     WAIT,
@@ -18,6 +20,8 @@ from tests.support.remote_boards import (
     play_to_the_end,
     start_game,
 )
+
+pytestmark = pytest.mark.broker
 
 
 def game_of(board: Board) -> str:

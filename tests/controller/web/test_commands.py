@@ -20,6 +20,7 @@ from controller.cli import main
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 
 
+@pytest.mark.display
 @pytest.mark.parametrize(("command", "reading"), [(["sim"], "open"),
                                                   (["play", "--board", "sim"], "paired")])
 def test_the_simulator_serves_its_board_at_the_address_it_prints(display, tmp_path, command,

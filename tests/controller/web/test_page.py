@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import zipfile
 
+import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -20,6 +21,8 @@ from controller.app import signatures
 from controller.app.upgrades import SPOOL
 from tests.support.signing import signer
 from tests.support.web import open_paired
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("page")]
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):

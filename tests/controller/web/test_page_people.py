@@ -5,11 +5,14 @@ moves to jump to."""
 
 from __future__ import annotations
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from tests.support.history import add_games
 from tests.support.web import open_paired
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("page-people")]
 
 
 def test_a_named_person_plays_from_the_page_and_the_score_and_moves_show(served, browser):

@@ -32,6 +32,8 @@ def linked_board(broker: Mosquitto, tmp_path: Path) -> Iterator[Served]:
         yield served
 
 
+@pytest.mark.broker
+@pytest.mark.browser
 def test_the_page_joins_a_game_by_its_invite_code(broker: Mosquitto, linked_board: Served,
                                                   browser, tmp_path: Path) -> None:
     anna = Board(tmp_path / "anna", broker.settings("anna"))

@@ -32,6 +32,8 @@ from sim.front.served import served_board
 from tests.support.remote_boards import WAIT, Board, BrokerClient, forgot
 from tests.support.web import Served
 
+pytestmark = [pytest.mark.broker, pytest.mark.browser, pytest.mark.xdist_group("remote-phone")]
+
 CELLS = [f"{column}{row}" for row in "1234" for column in "abcd"]
 MOST_PLIES = 300
 """A Kaskade game on 4 x 4 ends long before (each move adds a ball)."""

@@ -30,6 +30,12 @@ from tests.controller.web.test_remote_phone import fill, open_panel, view, wait
 from tests.support.remote_boards import WAIT, Board
 from tests.support.web import Served
 
+pytestmark = [
+    pytest.mark.broker,
+    pytest.mark.browser,
+    pytest.mark.xdist_group("remote-phone-chance"),
+]
+
 page_board = phone.page_board
 PLIES = 16
 """Plies of Big Balls played before the take-backs: both deals and throws on both sides, and

@@ -121,6 +121,7 @@ def device(tmp_path):
         yield board
 
 
+@pytest.mark.micropython
 def test_each_state_of_a_pico_with_micropython(device, tmp_path):
     path = device.line.path
     started = time.monotonic()

@@ -16,6 +16,8 @@ from hw.flash.errors import FlashError
 from hw.flash.update import flash, rollback, status
 from tests.support.micropython import powered_board
 
+pytestmark = pytest.mark.micropython
+
 PROFILE = load_profile("kaskade-8x8")
 
 

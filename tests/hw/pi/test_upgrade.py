@@ -35,6 +35,8 @@ from hw.pi.upgrade import ServiceError, Systemd, UpgradeError, Upgrader, status
 from tests.support.signing import signer
 from tests.support.wheels import repack
 
+pytestmark = [pytest.mark.install, pytest.mark.xdist_group("upgrade")]
+
 PROFILE = "kaskade-8x8"
 NEW, BROKEN = "99.0.0", "99.0.1"
 GAME = '[Game "kaskade"]\n[Size "4x4"]\n[Id "upgrade0game"]\n[White "human"]\n' \

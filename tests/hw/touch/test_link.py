@@ -64,14 +64,18 @@ def test_unplugging_lets_go_of_the_pads_and_plugging_in_resumes(board):
     board.touch(4)
 
 
-def test_a_crashed_firmware_is_noticed_by_its_silence_and_a_restart_is_picked_up(board):
-    board.device.hang()
-    lost = board.expect(lambda e: isinstance(e, TouchesLost))
-    assert "silent" in lost.reason
-    board.device.power_cycle()
-    board.expect(lambda e: e == TouchesBack())
-    board.scan_for(200)  # the baselines settle before the next finger
-    board.touch(12)
+def test_a_crashed_firmware_is_noticed_by_its_silence_and_a_restart_is_picked_up(tmp_path):
+    board = Board(tmp_path, silence=2.0)  # the Pi's: twice the heartbeat's period
+    try:
+        board.device.hang()
+        lost = board.expect(lambda e: isinstance(e, TouchesLost))
+        assert "silent" in lost.reason
+        board.device.power_cycle()
+        board.expect(lambda e: e == TouchesBack())
+        board.scan_for(200)  # the baselines settle before the next finger
+        board.touch(12)
+    finally:
+        board.close()
 
 
 def test_garbage_from_the_board_is_dropped_and_touches_go_on(board):

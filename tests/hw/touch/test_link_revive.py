@@ -22,6 +22,8 @@ from hw.touch.revive import at_prompt
 from sim.micropython.board import MicroPythonBoard
 from tests.support.micropython import needs_interpreter
 
+pytestmark = pytest.mark.micropython
+
 PROFILE = load_profile("kaskade-8x8")
 
 

@@ -37,6 +37,8 @@ from hw.touch.link import TouchLink
 from sim.micropython.board import MicroPythonBoard
 from tests.support.micropython import needs_interpreter
 
+pytestmark = pytest.mark.micropython
+
 PROFILE = load_profile("kaskade-8x8")
 OLD_VERSION = "0.0.9"
 

@@ -9,6 +9,8 @@ import queue
 import shutil
 import time
 
+import pytest
+
 from controller.devices.interfaces import SensorsFault, SensorsRestarted
 from controller.profile import load_profile
 from hw.flash.bundle import SOURCE, build
@@ -16,6 +18,8 @@ from hw.flash.errors import FlashError
 from hw.flash.update import flash
 from hw.touch.link import TouchLink
 from tests.support.micropython import powered_board
+
+pytestmark = pytest.mark.micropython
 
 PROFILE = load_profile("kaskade-8x8")
 WAIT = 90.0

@@ -17,10 +17,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from controller.profile import load_profile
 from sim.front.raster import Raster
 from sim.front.window import BOARD_OFFSET, BOARD_PIXELS
 from sim.front.xwd import read_xwd
+
+pytestmark = pytest.mark.display
 
 KASKADE = str(Path(sys.executable).parent / "kaskade")
 LEFT, TOP = BOARD_OFFSET

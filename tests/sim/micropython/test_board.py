@@ -6,11 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.support.micropython import needs_interpreter
 
 KASKADE = str(Path(sys.executable).with_name("kaskade"))
 
 
+@pytest.mark.micropython
 def test_the_emulator_starts_answers_commands_and_keeps_its_flash(tmp_path):
     needs_interpreter()
     process = subprocess.run([KASKADE, "sim", "device", "--flash", str(tmp_path / "flash")],

@@ -17,6 +17,8 @@ from sim.silicon.measure import CLOCK_HZ
 
 from .test_firmware import PROFILES, installed_flash
 
+pytestmark = pytest.mark.silicon
+
 PERIOD = CLOCK_HZ // 100
 """The cycles of a 10 ms scan period (an instruction may end a few cycles past it)."""
 

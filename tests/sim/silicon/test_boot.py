@@ -11,6 +11,8 @@ import pytest
 
 from sim.silicon.emulator import RUNNER, Pico, SiliconError, node
 
+pytestmark = pytest.mark.silicon
+
 BOOT = 120  # seconds: generous, the machine may be busy
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import struct
 
+import pytest
+
 from sim.silicon.emulator import rom_lookup
+
+pytestmark = pytest.mark.silicon
 
 FLASH_ROUTINES = ("IF", "EX", "RE", "RP", "FC", "CX")
 

@@ -12,6 +12,8 @@ from sim.silicon.emulator import Pico, SiliconError
 
 from .test_boot import BOOT, one_line, repl, run
 
+pytestmark = pytest.mark.silicon
+
 EIGHT = firmware_config(load_profile("kaskade-8x8"))
 SIXTEEN = firmware_config(load_profile("kaskade-16x16"))
 PAD = EIGHT["map"][4 * 12 + 5]

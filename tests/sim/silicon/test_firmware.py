@@ -12,6 +12,8 @@ import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 from controller.devices.firmware import bundled
 from controller.profile import load_profile, parse_profile
 from controller.profile.firmware import board_id, firmware_config
@@ -23,6 +25,8 @@ from sim.silicon.relay import PseudoTerminal
 
 from .conftest import made_once
 from .test_boot import BOOT
+
+pytestmark = pytest.mark.silicon
 
 WIRING = Path(__file__).parents[3] / "wiring"
 

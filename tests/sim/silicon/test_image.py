@@ -10,6 +10,8 @@ import pytest
 
 from sim.silicon import image as images
 
+pytestmark = pytest.mark.silicon
+
 
 def test_a_second_build_comes_from_the_cache_without_apt_or_compiler(rp2_image, monkeypatch):
     def refuse(*_args, **_kwargs):

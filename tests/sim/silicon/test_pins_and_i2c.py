@@ -3,9 +3,13 @@ that nobody answers fails at once, as on silicon, and a pin reads its pull."""
 
 from __future__ import annotations
 
+import pytest
+
 from sim.silicon.emulator import Pico
 
 from .test_boot import one_line, repl, run
+
+pytestmark = pytest.mark.silicon
 
 NAK = one_line("""
 import machine

@@ -16,6 +16,8 @@ import serial
 from controller.cli import main
 from hw.flash import update
 
+pytestmark = pytest.mark.silicon
+
 ROOT = Path(__file__).parents[3]
 MPREMOTE = Path(sys.executable).with_name("mpremote")
 

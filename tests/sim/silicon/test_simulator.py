@@ -9,6 +9,8 @@ import io
 import json
 import queue
 
+import pytest
+
 from controller.cli import main
 from controller.devices.interfaces import PadDown, PadUp, TouchesBack
 from controller.profile import load_profile
@@ -18,6 +20,8 @@ from sim.silicon import emulator
 from sim.silicon import image as images
 
 from .test_touch_link import expect
+
+pytestmark = pytest.mark.silicon
 
 PROFILE = load_profile("kaskade-8x8")
 

@@ -29,6 +29,8 @@ from tests.support.calibration_report import read_report
 from .test_boot import BOOT
 from .test_firmware import PROFILES, flashed, line
 
+pytestmark = pytest.mark.silicon
+
 PROFILE = PROFILES["mpr121"]()
 
 

@@ -30,6 +30,8 @@ from .conftest import made_once
 from .test_boot import BOOT
 from .test_firmware import PROFILES, booted
 
+pytestmark = pytest.mark.silicon
+
 PROFILE = PROFILES["ttp223"]()
 CONFIG = firmware_config(PROFILE)
 OLD_VERSION = "0.0.1"
