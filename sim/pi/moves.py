@@ -36,6 +36,10 @@ OPTIONS: dict[str, dict[str, str]] = {
 """Boards smaller than the default, where a game's default is long: every game still plays
 through its compiled core and every rule, in fewer moves."""
 SEED = 2024
+MOST_PLIES = 250
+"""Where a game is cut off, if it has not ended: the digest covers the moves up to there, the
+same check on every machine (the longest game that ends is 207 plies; Colliding Circles'
+strongest level against itself can go on without end, neither side ending it into a draw)."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ def play(game: str, level: int, seed: int = SEED, steps: int = STEPS) -> Played:
     players = [computer(game, level) for _ in state.info.players]
     rng = random.Random(seed * 10 + level)
     digest = hashlib.sha256(f"{game} {sorted(options.items())} {level} {seed}".encode())
-    while not state.is_over():
+    while not state.is_over() and state.plies < MOST_PLIES:
         mover = state.to_move
         if mover == CHANCE:
             move = state.sample_chance(rng)

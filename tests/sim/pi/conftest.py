@@ -87,41 +87,62 @@ class Stage:
     results: dict[str, Any]
 
 
-def _run_stage(work: Path, built: rootfs.Rootfs) -> Callable[[Path], None]:
-    def make(record: Path) -> None:
-        """The stage's results into ``record``; a step that fails is recorded too, so that
-        every test of the run reports it (rather than each process trying again)."""
+def _recorded(steps_of: Callable[[], dict[str, Any]]) -> Callable[[Path], None]:
+    def make(into: Path) -> None:
+        """The results of ``steps_of`` into ``into``; a step that fails is recorded too, so
+        that every test of the run reports it (rather than each process trying again)."""
         try:
-            _steps(record)
+            results = steps_of()
         except (KaskadeError, OSError, subprocess.SubprocessError) as error:
-            record.write_text(json.dumps({"error": f"{type(error).__name__}: {error}"}))
+            results = {"error": f"{type(error).__name__}: {error}"}
+        into.write_text(json.dumps(results, indent=2))
+    return make
 
-    def _steps(record: Path) -> None:
+
+def _results(record: Path, what: str) -> dict[str, Any]:
+    results: dict[str, Any] = json.loads(record.read_text())
+    if "error" in results:
+        pytest.fail(f"{what} failed: {results['error']}")
+    return results
+
+
+@pytest.fixture(scope="session")
+def readme(built: rootfs.Rootfs, run_folder: Path) -> Stage:
+    """README's Pi steps in the arm64 tree, once this run: the clone with its environment,
+    the pi extra installed and the cores compiled. The aarch64 stage goes on from there, and
+    the whole-board test boots that tree (so a run of both does these steps once)."""
+    work = run_folder / "pi-stage"
+
+    def steps_of() -> dict[str, Any]:
         tree = steps.prepare(work, built)
         started = time.monotonic()
         ran = steps.run_readme_steps(tree, pi_steps())
-        cores = steps.compile_cores(tree)
+        return {"readme": [asdict(step) for step in ran],
+                "seconds": time.monotonic() - started}
+
+    record = made_once(run_folder / "pi-readme.json", _recorded(steps_of))
+    return Stage(Chroot(built, work / "tree"), work, _results(record, "README's Pi steps"))
+
+
+@pytest.fixture(scope="session")
+def stage(readme: Stage, run_folder: Path) -> Stage:
+    """The aarch64 stage, once this run, after README's steps: the cores, the libraries, the
+    tests that run on arm64, the moves."""
+    tree = readme.tree
+
+    def steps_of() -> dict[str, Any]:
+        started = time.monotonic()
         modules = steps.installed(tree, ("controller", *steps.COMPILED, *steps.PI_LIBRARIES))
+        cores = steps.core_warnings(tree, modules)
         version = tree.run(".venv/bin/kaskade --version && .venv/bin/python -c "
                            "'import platform; print(platform.machine())'",
                            "kaskade --version", cwd=steps.clone(tree)).stdout
         steps.install_test_tools(tree)
         tests = steps.run_tests(tree)
         moves = steps.moves(tree)
-        record.write_text(json.dumps({
-            "readme": [asdict(step) for step in ran], "cores": cores, "modules": modules,
-            "version": version, "tests": asdict(tests), "moves": moves,
-            "seconds": time.monotonic() - started}, indent=2))
-    return make
+        return {**readme.results, "cores": cores, "modules": modules, "version": version,
+                "tests": asdict(tests), "moves": moves,
+                "stage_seconds": time.monotonic() - started}
 
-
-@pytest.fixture(scope="session")
-def stage(built: rootfs.Rootfs, run_folder: Path) -> Stage:
-    """The aarch64 stage, run once this run: README's steps, the cores, the tests, the
-    moves."""
-    work = run_folder / "pi-stage"
-    record = made_once(run_folder / "pi-stage.json", _run_stage(work, built))
-    results = json.loads(record.read_text())
-    if "error" in results:
-        pytest.fail(f"the aarch64 stage failed: {results['error']}")
-    return Stage(Chroot(built, work / "tree"), work, results)
+    record = made_once(run_folder / "pi-stage.json", _recorded(steps_of))
+    return Stage(tree, readme.work, _results(record, "the aarch64 stage"))

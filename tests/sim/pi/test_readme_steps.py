@@ -21,7 +21,8 @@ def test_the_steps_are_readmes_block():
 def test_the_apt_line_names_only_packages_debian_has():
     """Debian has no python3-lgpio (Raspberry Pi OS alone does): lgpio comes from PyPI."""
     packages = apt_packages(pi_steps())
-    assert packages == ["git", "build-essential", "python3-venv", "python3-dev", "swig"]
+    assert packages == ["git", "build-essential", "python3-venv", "python3-dev", "swig",
+                        "iproute2"]
 
 
 def test_a_readme_without_its_steps_is_named(tmp_path):
