@@ -16,6 +16,8 @@ from firmware.port import const
 _BEAT_MS = const(1000)
 _READINGS_PER_LINE = const(16)
 _DEFAULT_HOLD_S = const(30)
+_DOWN = const(68)  # "D"
+_UP = const(85)  # "U"
 
 
 class TouchBoard:
@@ -160,16 +162,15 @@ class TouchBoard:
         self.sensor.read(pads.raw, pads.ok, len(self.map))
         pads.update()
         self.scans += 1
+        writer = self.writer
         for index in range(pads.event_count):
             channel = pads.events[index]
-            self._begin(proto.TOUCH)
-            if channel >= 0:
-                self.writer.word(b"D")
-            else:
-                self.writer.word(b"U")
+            way = _DOWN
+            if channel < 0:
+                way = _UP
                 channel = -1 - channel
-            self.writer.number(self.map[channel])
-            self._send()
+            self.port.write(writer.buf, writer.touch(self.sequence.take(), way,
+                                                     self.map[channel]))
         for index in range(pads.stuck_count):
             self.report("pad-stuck", pads.stuck[index])
         if self.diagnose:

@@ -73,11 +73,135 @@ def plain_settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, 
     return slow * 2 + moved
 
 
+# The numbers ``transit`` reads and writes, by their index in ``Pads.state``.
+_TODO = const(0)
+_TOUCH = const(1)
+_RELEASE = const(2)
+_CONFIRM = const(3)
+_MAX_HOLD = const(4)
+_POLARITY = const(5)
+_DOWN = const(6)
+_EVENTS = const(7)
+_STUCK = const(8)
+_STATE = const(9)
+# The flags ``transit`` answers: the channels it went through would not change if read again;
+# a touch or a release waits for its confirmation.
+_STILL = const(1)
+_CONFIRMING = const(2)
+
+
+def plain_transit(  # noqa: PLR0915 - one loop, step for step its machine-code twin
+        raw, ok, baseline, counter, away, touched, fresh, held, todo, events, down, stuck, state):
+    """The channels ``settle`` left in ``todo`` (``state[_TODO]`` of them): a missing reading,
+    the first one, a touch in progress or held, a reading a threshold away from the touch
+    direction. Touches and releases confirmed go to ``events`` (a channel, or -1 - channel
+    for a release; ``state[_EVENTS]`` of them), the held pads to ``down`` (in channel order,
+    ``state[_DOWN]``), the pads held ``state[_MAX_HOLD]`` scans to ``stuck`` (``state[_STUCK]``;
+    they are released and their baselines take the readings). Returns ``_STILL`` and
+    ``_CONFIRMING`` as they are. ``firmware.viper.transit`` is the same in machine code: a hand
+    on the board puts dozens of channels here in one scan."""
+    touch = state[_TOUCH]
+    release = state[_RELEASE]
+    confirm = state[_CONFIRM]
+    polarity = state[_POLARITY]
+    flags = _STILL
+    for index in range(state[_TODO]):
+        channel = todo[index]
+        reading = raw[channel]
+        delta = (reading - (baseline[channel] >> _SHIFT)) * polarity
+        let_go = False
+        if not ok[channel]:
+            counter[channel] = 0
+            let_go = touched[channel] == 1
+        else:
+            if fresh[channel]:
+                fresh[channel] = 0
+                baseline[channel] = reading << _SHIFT
+                delta = 0
+            if touched[channel]:
+                held[channel] += 1
+                if delta <= release:
+                    counter[channel] += 1
+                    flags &= ~_STILL
+                    let_go = counter[channel] >= confirm
+                else:
+                    counter[channel] = 0
+                    if held[channel] >= state[_MAX_HOLD]:
+                        let_go = True
+                        baseline[channel] = reading << _SHIFT
+                        stuck[state[_STUCK]] = channel
+                        state[_STUCK] += 1
+            else:
+                flags &= ~_STILL
+                if delta >= touch:
+                    counter[channel] += 1
+                    if counter[channel] >= confirm:
+                        counter[channel] = 0
+                        touched[channel] = 1
+                        held[channel] = 0
+                        _put_down(down, state, channel)
+                        events[state[_EVENTS]] = channel
+                        state[_EVENTS] += 1
+                else:
+                    counter[channel] = 0
+                    away[channel] = min(away[channel] + 1, confirm) if delta <= -touch else 0
+                    step = _FALL if away[channel] >= confirm else _DRIFT
+                    baseline[channel] += ((reading << _SHIFT) - baseline[channel]) >> step
+        if let_go:
+            flags &= ~_STILL
+            touched[channel] = 0
+            counter[channel] = 0
+            events[state[_EVENTS]] = -1 - channel
+            state[_EVENTS] += 1
+            _take_up(down, state, channel)
+        if counter[channel]:
+            flags |= _CONFIRMING
+    return flags
+
+
+def _put_down(down, state, channel):
+    """``channel`` among the held ones, kept in channel order: pads found stuck in one scan
+    are then reported in the same order however the scan went (few are held at once)."""
+    index = state[_DOWN]
+    while index and down[index - 1] > channel:
+        down[index] = down[index - 1]
+        index -= 1
+    down[index] = channel
+    state[_DOWN] += 1
+
+
+def _take_up(down, state, channel):
+    """``channel`` out of the held ones."""
+    count = state[_DOWN]
+    for index in range(count):
+        if down[index] == channel:
+            for later in range(index, count - 1):
+                down[later] = down[later + 1]
+            state[_DOWN] = count - 1
+            return
+
+
+def plain_hold(held, down, count, max_hold):
+    """A still scan: each of the ``count`` held pads in ``down`` is held a scan longer; 1 if
+    one has been held ``max_hold`` scans (``firmware.viper.hold`` in machine code)."""
+    due = 0
+    for index in range(count):
+        channel = down[index]
+        held[channel] += 1
+        if held[channel] >= max_hold:
+            due = 1
+    return due
+
+
 _settle = plain_settle
-# The same loop in machine code, where the port compiles viper (a Pico's does).
+_transit = plain_transit
+_hold = plain_hold
+# The same loops in machine code, where the port compiles viper (a Pico's does).
 if MICROPYTHON:
-    try:  # noqa: SIM105 - MicroPython has no contextlib
+    try:
+        from firmware.viper import hold as _hold
         from firmware.viper import settle as _settle
+        from firmware.viper import transit as _transit
     except (ImportError, SyntaxError):  # a port without a native emitter
         pass
 
@@ -114,7 +238,6 @@ class Pads:
         self.stuck = array("h", [0] * count)
         self.stuck_count = 0
         self.down = array("h", [0] * count)  # the touched channels, down_count of them
-        self.down_count = 0
         self.todo = array("h", [0] * count)  # the channels not at rest, todo_count of them
         self.todo_count = 0
         self.confirming = False
@@ -122,6 +245,10 @@ class Pads:
         self.last_ok = bytearray(count)
         self.still = False  # the last scan's update would change nothing if run again
         self.whole = WHOLE
+        self.state = array("i", [0] * _STATE)  # what _transit reads and writes (_TODO, ...)
+        self.state[_CONFIRM] = confirm
+        self.state[_MAX_HOLD] = max_hold
+        self.state[_POLARITY] = polarity
         for channel in range(count):
             self.fresh[channel] = 1
 
@@ -156,124 +283,58 @@ class Pads:
         times the channels, so the loop is avoided where it can be and made short where not:
         a scan that reads as the last one did, after a scan that changed nothing but the held
         pads' time (a digital sensor at rest, or held), only counts that time, on the held pads
-        alone; otherwise the common channel — untouched, within a threshold of its baseline —
-        is settled by one loop (``_settle``, machine code where the port compiles viper) and
-        only the others are taken one by one."""
+        alone (``_hold``); otherwise the common channel — untouched, within a threshold of its
+        baseline — is settled by one loop (``_settle``) and the others by another
+        (``_transit``): machine code where the port compiles viper."""
         self.event_count = 0
         self.stuck_count = 0
         raw = self.raw
         ok = self.ok
+        state = self.state
         if self.still and raw == self.last_raw and ok == self.last_ok:
-            self._hold()
+            if _hold(self.held, self.down, state[_DOWN], self.max_hold):
+                self._stuck_held()
             return
         settled = _settle(raw, ok, self.baseline, self.counter, self.away, self.touched,
                           self.fresh, self.todo, self.count, self.touch, self.polarity)
-        still = not settled & 1
-        todo = self.todo
-        baseline = self.baseline
-        polarity = self.polarity
-        counter = self.counter
-        confirming = False
-        self.todo_count = settled >> 1
-        for index in range(self.todo_count):
-            channel = todo[index]
-            delta = (raw[channel] - (baseline[channel] >> _SHIFT)) * polarity
-            if not self._update(channel, delta):
-                still = False
-            if counter[channel]:
-                confirming = True
-        self.confirming = confirming
+        state[_TODO] = settled >> 1
+        state[_TOUCH] = self.touch
+        state[_RELEASE] = self.release
+        state[_EVENTS] = 0
+        state[_STUCK] = 0
+        flags = _transit(raw, ok, self.baseline, self.counter, self.away, self.touched,
+                         self.fresh, self.held, self.todo, self.events, self.down, self.stuck,
+                         state)
+        self.todo_count = state[_TODO]
+        self.event_count = state[_EVENTS]
+        self.stuck_count = state[_STUCK]
+        self.confirming = bool(flags & _CONFIRMING)
         self.last_raw[self.whole] = raw
         self.last_ok[self.whole] = ok
-        self.still = still
+        self.still = not settled & 1 and bool(flags & _STILL)
 
-    def _hold(self):
-        """A still scan: the held pads are held a scan longer; one held too long is stuck."""
-        held = self.held
+    @property
+    def down_count(self):
+        """How many pads are held (the first of ``down``)."""
+        return self.state[_DOWN]
+
+    def _stuck_held(self):
+        """After a still scan: the pads held too long are stuck: released (their events and
+        ``stuck`` in channel order), their baselines the readings."""
+        state = self.state
+        down = self.down
         index = 0
-        while index < self.down_count:
-            channel = self.down[index]
-            held[channel] += 1
-            if held[channel] >= self.max_hold:
-                self._stuck(channel)  # takes it out of down: the same index is the next one
-            else:
+        while index < state[_DOWN]:
+            channel = down[index]
+            if self.held[channel] < self.max_hold:
                 index += 1
-
-    def _stuck(self, channel):
-        self._release(channel)
-        self.baseline[channel] = self.raw[channel] << _SHIFT
-        self.stuck[self.stuck_count] = channel
-        self.stuck_count += 1
+                continue
+            self.touched[channel] = 0
+            self.counter[channel] = 0
+            self.events[self.event_count] = -1 - channel
+            self.event_count += 1
+            _take_up(down, state, channel)  # the same index is the next one
+            self.baseline[channel] = self.raw[channel] << _SHIFT
+            self.stuck[self.stuck_count] = channel
+            self.stuck_count += 1
         self.still = False
-
-    def _update(self, channel, delta):
-        """One channel of a scan beyond the common case: a missing reading, the first one, a
-        touch in progress or held, or a reading a threshold away from the touch direction.
-        Whether the channel is still: the same reading again would change nothing but its
-        held time."""
-        raw = self.raw
-        baseline = self.baseline
-        counter = self.counter
-        confirm = self.confirm
-        if not self.ok[channel]:
-            counter[channel] = 0
-            if self.touched[channel]:
-                self._release(channel)
-                return False
-            return True
-        if self.fresh[channel]:
-            self.fresh[channel] = 0
-            baseline[channel] = raw[channel] << _SHIFT
-            delta = 0
-        if self.touched[channel]:
-            self.held[channel] += 1
-            if delta <= self.release:
-                counter[channel] += 1
-                if counter[channel] >= confirm:
-                    self._release(channel)
-                return False
-            counter[channel] = 0
-            if self.held[channel] >= self.max_hold:
-                self._stuck(channel)
-                return False
-            return True
-        if delta >= self.touch:
-            counter[channel] += 1
-            if counter[channel] >= confirm:
-                counter[channel] = 0
-                self.touched[channel] = 1
-                self.held[channel] = 0
-                self._press(channel)
-                self.events[self.event_count] = channel
-                self.event_count += 1
-            return False
-        counter[channel] = 0
-        self.away[channel] = min(self.away[channel] + 1, confirm) if delta <= -self.touch else 0
-        step = _FALL if self.away[channel] >= confirm else _DRIFT
-        baseline[channel] += ((raw[channel] << _SHIFT) - baseline[channel]) >> step
-        return False
-
-    def _press(self, channel):
-        """Put ``channel`` among the held ones. They are kept in channel order, so that pads
-        found stuck in one scan are reported in the same order whether the scan was skipped
-        (:meth:`_hold`) or run in full (few pads are held at once: the shifting is cheap)."""
-        down = self.down
-        index = self.down_count
-        while index and down[index - 1] > channel:
-            down[index] = down[index - 1]
-            index -= 1
-        down[index] = channel
-        self.down_count += 1
-
-    def _release(self, channel):
-        self.touched[channel] = 0
-        self.counter[channel] = 0
-        self.events[self.event_count] = -1 - channel
-        self.event_count += 1
-        down = self.down
-        for index in range(self.down_count):
-            if down[index] == channel:
-                self.down_count -= 1
-                for later in range(index, self.down_count):
-                    down[later] = down[later + 1]
-                break

@@ -35,6 +35,10 @@ else:
         time.sleep(ms / 1000)
 
 
+_DRAIN_MS = const(20)
+"""Enough USB frames (a millisecond each) for the last lines to leave."""
+
+
 class UsbSerial:
     """The USB serial line as MicroPython's stdin and stdout: ``read`` returns what has
     arrived without waiting, ``write`` sends part of a buffer without copying it."""
@@ -68,4 +72,7 @@ class UsbSerial:
         self.output.write(buf, length)
 
     def reset(self):
+        """Reset the board, once what was written has left on the USB (the answer to the Pi's
+        restart command would otherwise go down with the chip)."""
+        sleep_ms(_DRAIN_MS)
         self.machine.reset()

@@ -16,7 +16,7 @@ a touch allocates nothing); the Pi uses ``encode``, which goes through the same 
 receiver notices lost messages by the gap in sequence numbers.
 """
 
-from firmware.port import const
+from firmware.port import MICROPYTHON, const
 
 VERSION = const(1)
 MAX_LINE = const(200)
@@ -73,6 +73,66 @@ def crc8(data, end=-1):
     return crc
 
 
+def plain_digits(buf, at, value, limit):
+    """``value`` (0 or more) in decimal into ``buf`` from ``at``, cut short at ``limit``;
+    where the digits end. ``firmware.viper.digits`` is the same in machine code."""
+    start = at
+    while True:
+        if at < limit:
+            buf[at] = 48 + value % 10
+            at += 1
+        value //= 10
+        if not value:
+            break
+    end = at - 1
+    while start < end:
+        buf[start], buf[end] = buf[end], buf[start]
+        start += 1
+        end -= 1
+    return at
+
+
+def plain_seal(buf, length, table, hexdigits):
+    """Close the line in ``buf[:length]``: `` *`` and its CRC-8 (``table``) in two hex digits,
+    and the newline; the new length. ``firmware.viper.seal`` is the same in machine code."""
+    crc = 0
+    for index in range(length):
+        crc = table[crc ^ buf[index]]
+    buf[length] = _SPACE
+    buf[length + 1] = _STAR
+    buf[length + 2] = hexdigits[crc >> 4]
+    buf[length + 3] = hexdigits[crc & 15]
+    buf[length + 4] = _NEWLINE
+    return length + 5
+
+
+def plain_touch(buf, seq, way, pad, table, hexdigits):
+    """The whole touch line ``T seq D|U pad *CC`` into ``buf`` (``way`` the byte of ``D`` or
+    ``U``); its length. ``firmware.viper.touch`` is the same in machine code: a hand on the
+    board sends a line for every finger in one scan."""
+    buf[0] = 84  # "T"
+    buf[1] = _SPACE
+    at = plain_digits(buf, 2, seq, MAX_LINE - 5)
+    buf[at] = _SPACE
+    buf[at + 1] = way
+    buf[at + 2] = _SPACE
+    return plain_seal(buf, plain_digits(buf, at + 3, pad, MAX_LINE - 5), table, hexdigits)
+
+
+_digits = plain_digits
+_seal = plain_seal
+_touch = plain_touch
+# Machine code, where the port compiles viper (a Pico's does): a touch line costs a twentieth
+# of its time (each call of a method on a Pico costs tens of microseconds).
+if MICROPYTHON:
+    try:
+        from firmware.viper import digits as _digits
+        from firmware.viper import seal as _seal
+        from firmware.viper import touch as _touch
+    except (ImportError, SyntaxError):  # a port without a native emitter
+        pass
+
+
 class Writer:
     """Builds one line at a time in a preallocated buffer, allocating nothing.
 
@@ -105,13 +165,7 @@ class Writer:
         if value < 0:
             self._put(45)  # "-"
             value = -value
-        start = self.length
-        while True:
-            self._put(48 + value % 10)
-            value //= 10
-            if not value:
-                break
-        self._reverse(start)
+        self.length = _digits(self.buf, self.length, value, MAX_LINE - 5)
 
     def char(self, byte):
         """One byte (printable, not a space or ``*``) inside the current field."""
@@ -146,25 +200,14 @@ class Writer:
                     value |= 1 << (bit & 3)
             self._put(_HEX[value])
 
-    def _reverse(self, start):
-        buf = self.buf
-        end = self.length - 1
-        while start < end:
-            buf[start], buf[end] = buf[end], buf[start]
-            start += 1
-            end -= 1
-
     def end(self):
         """Close the line (checksum and newline) and return its length."""
-        crc = crc8(self.buf, self.length)
-        buf = self.buf
-        length = self.length
-        buf[length] = _SPACE
-        buf[length + 1] = _STAR
-        buf[length + 2] = _HEX[crc >> 4]
-        buf[length + 3] = _HEX[crc & 15]
-        buf[length + 4] = _NEWLINE
-        self.length = length + 5
+        self.length = _seal(self.buf, self.length, _CRC, _HEX)
+        return self.length
+
+    def touch(self, seq, way, pad):
+        """A whole touch line at once (``way``: the byte of ``D`` or ``U``); its length."""
+        self.length = _touch(self.buf, seq, way, pad, _CRC, _HEX)
         return self.length
 
 

@@ -1,6 +1,7 @@
 """The real board on a Raspberry Pi: the LEDs through the profile's LED backend, touches from
 the board's microcontroller through the touch link, the buttons, buzzer and status LED through
-gpiozero. The composition root opens it for ``--board pi``.
+gpiozero, its voice through espeak-ng where a speaker is attached. The composition root opens
+it for ``--board pi``.
 
 On another machine (no Pi's pin header) the same board runs where its LEDs need no pins —
 over the network to an LED controller (DDP) — without buttons, buzzer and status LED: the web
@@ -15,10 +16,12 @@ from controller.devices.interfaces import (
     Board,
     ButtonsIn,
     InputEvent,
+    Mute,
     PixelsOut,
     Sink,
     Sound,
     SoundOut,
+    SpeechOut,
     TouchesBack,
     TouchesIn,
     TouchesLost,
@@ -30,6 +33,7 @@ from hw.gpio.buzzer import GpioBuzzer
 from hw.gpio.status_led import StatusLed
 from hw.leds.choose import open_pixels
 from hw.pi.facts import Facts, read_facts
+from hw.speech import open_speech
 from hw.touch.link import TouchLink
 from hw.touch.ports import locator
 
@@ -59,8 +63,9 @@ class PiBoard(Board):
     """A board whose status LED follows the touch sensors."""
 
     def __init__(self, profile: Profile, pixels: PixelsOut, touches: TouchesIn,
-                 buttons: ButtonsIn, sound: SoundOut, status: StatusLed | None) -> None:
-        super().__init__(profile, pixels, touches, buttons, sound)
+                 buttons: ButtonsIn, sound: SoundOut, status: StatusLed | None,
+                 speech: SpeechOut | None = None) -> None:
+        super().__init__(profile, pixels, touches, buttons, sound, speech or Mute())
         self.status = status
 
     def start(self, sink: Sink) -> None:
@@ -89,7 +94,7 @@ def pi_board(profile: Profile, port: str | None = None,
     touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
                         silence=profile.touch.silence_seconds, updater=bundled_updater(profile))
     if machine.generation is None and pin_factory is None:
-        return PiBoard(profile, pixels, touches, NoButtons(), Silence(), None)
+        return PiBoard(profile, pixels, touches, NoButtons(), Silence(), None, open_speech())
     from gpiozero.exc import GPIOZeroError  # noqa: PLC0415  (only a Pi board needs it)
 
     opened: list[Any] = [pixels]
@@ -109,4 +114,4 @@ def pi_board(profile: Profile, port: str | None = None,
                                f"({type(error).__name__}: {error}); kaskade doctor checks the "
                                "usual causes") from None
         raise
-    return PiBoard(profile, pixels, touches, buttons, sound, status)
+    return PiBoard(profile, pixels, touches, buttons, sound, status, open_speech())

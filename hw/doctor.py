@@ -1,6 +1,7 @@
 """``kaskade doctor``'s checks: is this a Pi, can the chosen LED backend drive the LEDs, are the
 permissions and the boot settings right, is the touch board there with current firmware, is
-the profile valid, is the board set to start at power-on — each a verdict with its fix.
+the profile valid, is the board set to start at power-on, can it speak — each a verdict with
+its fix.
 
 The checks read only a ``Facts`` value and two callables (find the board's port, ask it for its
 hello), so tests run every verdict against facts they write down.
@@ -52,7 +53,23 @@ def examine(profile: Profile, facts: Facts, find_port: Callable[[], str],
     verdicts += _touch_board(profile, facts, find_port, hello)
     if on_pi or networked:
         verdicts.append(_installed(facts))
+        verdicts.append(_voice(facts))
     return verdicts
+
+
+def _voice(facts: Facts) -> Verdict:
+    """The board's voice: espeak-ng and a speaker (optional: the LEDs write every word)."""
+    if not facts.speakers:
+        return Verdict("voice", SKIP, "no speaker: the board writes its words but cannot say "
+                       "them", "for the board's voice, attach a speaker by HDMI, USB or the "
+                       "jack" + ("" if facts.espeak else " and sudo apt install espeak-ng"))
+    if not facts.espeak:
+        return Verdict("voice", WARN, f"a speaker ({facts.speakers[0]}) but no voice",
+                       "sudo apt install espeak-ng, then switch speech on: the orange pad on "
+                       "the home menu, or Settings on the web page")
+    return Verdict("voice", OK, f"espeak-ng can say the board's words through "
+                   f"{facts.speakers[0]} (speech is switched on by the orange pad on the home "
+                   "menu, or Settings on the web page)")
 
 
 def _model(profile: Profile, facts: Facts) -> Verdict:

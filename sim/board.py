@@ -17,6 +17,7 @@ from controller.devices.interfaces import (
     PixelsOut,
     Sound,
     SoundOut,
+    SpeechOut,
     TouchesIn,
     WiredTouches,
 )
@@ -69,6 +70,23 @@ class SimSound(SoundOut):
 
     def _describe(self) -> str:
         return f"{len(self.played)} sound{'' if len(self.played) == 1 else 's'} played"
+
+
+class SimSpeech(SpeechOut):
+    """Remembers the words said aloud (with their language), for the front ends: the
+    simulator shows what a board with a speaker would say."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str]] = []
+        self.listeners: list[Callable[[str, str], None]] = []
+
+    def say(self, text: str, language: str) -> None:
+        self.said.append((text, language))
+        for listener in self.listeners:
+            listener(text, language)
+
+    def _describe(self) -> str:
+        return f"{len(self.said)} thing{'' if len(self.said) == 1 else 's'} said"
 
 
 class Fingers(Protocol):
@@ -128,7 +146,7 @@ class SimBoard(Board):
                  buttons: VirtualButtons, sound: SimSound, fingers: Fingers | None,
                  device: Device | None = None,
                  settle: Callable[[], None] = lambda: None) -> None:
-        super().__init__(profile, pixels, touches, buttons, sound)
+        super().__init__(profile, pixels, touches, buttons, sound, SimSpeech())
         self.fingers = fingers
         self.device = device
         self.settle = settle
@@ -163,11 +181,12 @@ def sim_board(profile: Profile, touch: str = "firmware", port: str | None = None
                          updater=bundled_updater(profile))
         return SimBoard(profile, pixels, link, buttons, sound, None)
     if touch == "silicon":
-        from sim.silicon.touch_board import SILENCE, SiliconTouchBoard  # noqa: PLC0415
+        from sim.silicon.touch_board import SILENCE, WAIT, SiliconTouchBoard  # noqa: PLC0415
 
         pico = SiliconTouchBoard(profile, out)
-        link = TouchLink(profile, locator(profile.touch.usb, pico.port), thresholds=thresholds,
-                         silence=SILENCE, updater=bundled_updater(profile))
+        # The emulated Pico's terminal is new after each reset, as a Pico's port comes back.
+        link = TouchLink(profile, lambda: pico.port, thresholds=thresholds, silence=SILENCE,
+                         updater=bundled_updater(profile, lambda: pico.port, WAIT))
         return SimBoard(profile, pixels, link, buttons, sound, pico, pico, pico.settle)
     if touch != "firmware":
         raise ValueError(f"no touch source {touch!r}")

@@ -79,6 +79,10 @@ def parts(profile: Profile) -> list[Part]:
         chips = sum(len(bus.chips) for bus in touch.buses)
         listed.append(Part(chips, "MPR121 capacitive touch breakout (12 electrodes)",
                            f"{chips * 12} channels for {profile.pads} pads", 8.0))
+        muxes = sum(bus.mux is not None for bus in touch.buses)
+        if muxes:
+            listed.append(Part(muxes, "TCA9548A I2C multiplexer breakout (8 channels)",
+                               "four MPR121s on each of its channels", 2.5))
     elif touch.sensor == "ttp223" and touch.shift is not None:
         listed.append(Part(profile.pads, "TTP223 touch module", "one under each pad", 0.3))
         listed.append(Part(touch.shift.registers, "74HC165 shift register (DIP-16)",

@@ -87,10 +87,21 @@ def sensor_connections(profile: Profile) -> list[Connection]:
     wires = []
     if touch.sensor == "mpr121":
         for number, bus in enumerate(touch.buses):
-            for chip in bus.chips:
-                name = f"MPR121 bus {number} 0x{chip:02X}"
-                wires.append(Connection(f"MCU {pico_pin(bus.sda)}", f"{name} SDA", "I2C data"))
-                wires.append(Connection(f"MCU {pico_pin(bus.scl)}", f"{name} SCL", "I2C clock"))
+            sda, scl = f"MCU {pico_pin(bus.sda)}", f"MCU {pico_pin(bus.scl)}"
+            if bus.mux is not None:
+                mux = f"TCA9548A bus {number}"
+                wires.append(Connection(sda, f"{mux} SDA", "I2C data"))
+                wires.append(Connection(scl, f"{mux} SCL", "I2C clock"))
+                wires.append(Connection(f"{mux} A0, A1, A2", mux_straps(bus.mux),
+                                        f"address 0x{bus.mux:02X}"))
+            for index, chip in enumerate(bus.chips):
+                name = chip_name(number, bus.channels[index] if bus.mux is not None else None,
+                                 chip)
+                if bus.mux is not None:
+                    sda = f"TCA9548A bus {number} SD{bus.channels[index]}"
+                    scl = f"TCA9548A bus {number} SC{bus.channels[index]}"
+                wires.append(Connection(sda, f"{name} SDA", "I2C data"))
+                wires.append(Connection(scl, f"{name} SCL", "I2C clock"))
                 wires.append(Connection(f"{name} ADDR", MPR121_ADDR_PIN[chip],
                                         f"address 0x{chip:02X}"))
     elif touch.sensor == "ttp223" and touch.shift is not None:
@@ -109,14 +120,28 @@ def sensor_connections(profile: Profile) -> list[Connection]:
     return wires
 
 
+def chip_name(bus: int, channel: int | None, address: int) -> str:
+    """An MPR121 by its bus, its mux channel if it sits behind one, and its address."""
+    where = f"bus {bus}" if channel is None else f"bus {bus} channel {channel}"
+    return f"MPR121 {where} 0x{address:02X}"
+
+
+def mux_straps(address: int) -> str:
+    """Where a TCA9548A's A0, A1, A2 go for ``address`` (0x70 + A2 A1 A0)."""
+    levels = ["3V3" if (address - 0x70) >> bit & 1 else "GND" for bit in range(3)]
+    return "GND" if set(levels) == {"GND"} else ", ".join(levels)
+
+
 def pad_channels(profile: Profile) -> list[tuple[str, str]]:
     """``(sensor input, pad)`` for every pad, in sensor channel order."""
     touch = profile.touch
     inputs: list[str] = []
     if touch.sensor == "mpr121":
         for number, bus in enumerate(touch.buses):
-            for chip in bus.chips:
-                inputs.extend(f"bus {number} 0x{chip:02X} ELE{e}" for e in range(12))
+            for index, chip in enumerate(bus.chips):
+                where = f"bus {number}" if bus.mux is None else \
+                    f"bus {number} ch {bus.channels[index]}"
+                inputs.extend(f"{where} 0x{chip:02X} ELE{e}" for e in range(12))
     elif touch.sensor == "ttp223" and touch.shift is not None:
         inputs.extend(f"74HC165 #{r + 1} {'ABCDEFGH'[b]}" for r in range(touch.shift.registers)
                       for b in range(8))

@@ -196,6 +196,9 @@ def _touch(drawing: Schematic, profile: Profile) -> None:
         buses = len(touch.buses)
         for number, bus in enumerate(touch.buses):
             y = top + 2 + COLUMN_DROP * (buses - 1 - number)
+            if bus.mux is not None:
+                _muxed(drawing, number, bus.sda, bus.scl, bus.mux, bus.chips, bus.channels, y)
+                continue
             previous = "pico"
             for chip in bus.chips:
                 key = f"mpr{number}-{chip:02x}"
@@ -251,3 +254,38 @@ def check(drawing: Schematic) -> list[str]:
             if part is None or pin not in part.left + part.right:
                 wrong.append(f"{wire.signal}: {key}.{pin}")
     return wrong
+
+
+def _muxed(drawing: Schematic, number: int, sda: int, scl: int, mux: int,
+           chips: tuple[int, ...], channels: tuple[int, ...], y: float) -> None:
+    """A bus through a TCA9548A: the mux on the Pico's pins, and on each of its channels the
+    first chip, wired as the others of that channel are (the note says how many)."""
+    used = sorted(set(channels))
+    key = f"mux{number}"
+    part = drawing.add(Part(key, f"TCA9548A 0x{mux:02X}, bus {number}", 66 + 52 * number, y, 30,
+                            left=["SDA", "SCL", "3V3", "GND", "A0-A2"],
+                            right=[f"SD{c}" for c in used] + [f"SC{c}" for c in used]))
+    for pin, source, kind, label in (("SDA", _gp(sda), "SDA", f"bus {number} SDA"),
+                                     ("SCL", _gp(scl), "SCL", f"bus {number} SCL"),
+                                     ("3V3", "3V3 (36)", "3V3", "3.3 V"),
+                                     ("GND", "GND (38)", "GND", "ground")):
+        drawing.wire(("pico", source), (key, pin), label, kind)
+    drawing.wire((key, "GND"), (key, "A0-A2"), f"address 0x{mux:02X}", "GND")
+    for channel in used:
+        on = [chip for chip, at in zip(chips, channels) if at == channel]
+        chip = on[0]
+        chip_key = f"mpr{number}-{channel}"
+        alike = f" ×{len(on)}, 0x{on[0]:02X}-{on[-1]:02X}" if len(on) > 1 else f" 0x{chip:02X}"
+        box = drawing.add(Part(chip_key, f"MPR121{alike}, bus {number}.{channel}",
+                               part.x + part.width + 24, y, 30,
+                               left=["SDA", "SCL", "3V3", "GND", "ADDR"],
+                               note=f"ELE0-11 each: their pads; drawn: 0x{chip:02X}"))
+        y += box.height + 4
+        drawing.wire((key, f"SD{channel}"), (chip_key, "SDA"), f"bus {number}.{channel} SDA",
+                     "SDA")
+        drawing.wire((key, f"SC{channel}"), (chip_key, "SCL"), f"bus {number}.{channel} SCL",
+                     "SCL")
+        drawing.wire(("pico", "3V3 (36)"), (chip_key, "3V3"), "3.3 V", "3V3")
+        drawing.wire(("pico", "GND (38)"), (chip_key, "GND"), "ground", "GND")
+        strap = MPR121_ADDR_PIN[chip]
+        drawing.wire((chip_key, strap), (chip_key, "ADDR"), f"address 0x{chip:02X}", strap)

@@ -15,6 +15,7 @@ touch, a button or "LEDs on" wakes the board.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from controller.devices.interfaces import ButtonDown, InputEvent, PadDown, PadUp
@@ -24,6 +25,10 @@ from controller.render.marquee import WHITE, Lettering, draw_message
 
 DIMMED = 0.25
 """Brightness, relative to the setting, of a board that has begun to sleep."""
+
+
+SPOKEN_KEPT = 8
+"""Words said lately, kept for whoever speaks them elsewhere (the web page's voice)."""
 
 
 @dataclass
@@ -54,24 +59,38 @@ class Announcer:
         """Seconds without input before dimming (``None``: never)."""
         self.out = False
         """The LEDs were put out: dark until the board is woken."""
+        self.spoken: deque[tuple[int, str]] = deque(maxlen=SPOKEN_KEPT)
+        """The latest words to say aloud, each with its number (they count up from 1): what
+        each message writes, or the fuller words it was given to say; never a secret one."""
+        self.spoken_count = 0
 
     # -- messages -------------------------------------------------------------------------------
 
-    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None) -> None:
+    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None,
+                 spoken: str | None = None) -> None:
         """Show ``text``; a touch skips it and does nothing else. Its clock starts at ``now``,
-        or when it is first drawn."""
-        self._show(text, colour, now, caption=False)
+        or when it is first drawn. It is said aloud as ``spoken`` where given (a lesson's step
+        in full beside its few words on the LEDs), else as written."""
+        self._show(text, colour, now, caption=False, spoken=spoken)
 
     def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
-                secret: bool = False) -> None:
+                secret: bool = False, spoken: str | None = None) -> None:
         """Show ``text`` while touches go on to the screen (the next touch ends it); a
-        ``secret`` one is for the people at the board only (see :attr:`secret`)."""
-        self._show(text, colour, now, caption=True, secret=secret)
+        ``secret`` one is for the people at the board only (see :attr:`secret`) and is never
+        said aloud; any other is said as ``spoken`` where given, else as written."""
+        self._show(text, colour, now, caption=True, secret=secret, spoken=spoken)
 
     def _show(self, text: str, colour: Colour, now: float | None, caption: bool,
-              secret: bool = False) -> None:
+              secret: bool = False, spoken: str | None = None) -> None:
         lettering = Lettering.of(text, self.width, self.height)
         self.message = Message(lettering, colour, now, caption, text, secret)
+        if not secret:
+            self.spoken_count += 1
+            self.spoken.append((self.spoken_count, spoken or text))
+
+    def said_since(self, count: int) -> list[tuple[int, str]]:
+        """The words to say aloud numbered after ``count`` (as many as are kept)."""
+        return [(number, text) for number, text in self.spoken if number > count]
 
     def clear(self) -> None:
         """Take the message away."""

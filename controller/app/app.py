@@ -23,6 +23,7 @@ from controller.app.identity import load_identity, save_identity
 from controller.app.notices import Notices
 from controller.app.pairing import Pairing
 from controller.app.parked import ParkedGames
+from controller.app.puzzles import Standing, keep_solve, standing
 from controller.app.readings import LiveReadings
 from controller.app.remote_wiring import RemoteWiring
 from controller.app.restarts import BoardRestarts
@@ -63,6 +64,8 @@ from controller.faces.face import face, lesson
 from controller.faces.setup import Menu, Number
 from controller.games import GameState, get_game
 from controller.games.lesson import Lesson
+from controller.games.puzzle import Puzzle
+from controller.games.status import title
 from controller.profile.firmware import default_thresholds
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
@@ -131,6 +134,8 @@ class App:
         self._notice(self.pairing.problem)
         self._notice(store.history.check())
         self.sounds: list[Sound] = []
+        self._words_taken = 0
+        """The words said aloud so far (numbered as the announcer numbers them)."""
         self.touches_lost: str | None = None
         """Why the touch sensors cannot be reached, while they cannot (the board shows it)."""
         self.games = Games(store, self._notice, wall_clock, new_id)
@@ -281,6 +286,14 @@ class App:
         """The thinking asked for since the last call (for whoever drives the app)."""
         return self.thinking.take()
 
+    def take_words(self) -> list[tuple[str, str]]:
+        """The words to say aloud now, each with the board's language (none while speech is
+        switched off: the words written meanwhile are not said later)."""
+        said = self.announcer.said_since(self._words_taken)
+        self._words_taken = self.announcer.spoken_count
+        language = self.settings.language
+        return [(text, language) for _, text in said] if self.settings.speech else []
+
     def take_sounds(self) -> list[Sound]:
         """The sounds to make now (none when sound is switched off)."""
         sounds, self.sounds = self.sounds, []
@@ -312,15 +325,18 @@ class App:
         """The LED message ``key`` in the board's language."""
         return words.say(self.settings.language, key, **values)
 
-    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None) -> None:
-        """Show ``text`` over the screen until it has been read or a touch skips it."""
-        self.announcer.announce(text, colour, now)
+    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None,
+                 spoken: str | None = None) -> None:
+        """Show ``text`` over the screen until it has been read or a touch skips it; said
+        aloud as ``spoken`` where given."""
+        self.announcer.announce(text, colour, now, spoken)
 
     def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
-                secret: bool = False) -> None:
+                secret: bool = False, spoken: str | None = None) -> None:
         """Name what a touch just chose (touches go on to the screen meanwhile); a
-        ``secret`` one (a code) the web companion covers for anyone not paired."""
-        self.announcer.caption(text, now, colour, secret=secret)
+        ``secret`` one (a code) the web companion covers for anyone not paired; said aloud
+        as ``spoken`` where given."""
+        self.announcer.caption(text, now, colour, secret=secret, spoken=spoken)
 
     def lights(self, on: bool, now: float) -> None:
         """Put the LEDs out (dark as in sleep, the game as it is, until a touch or a button)
@@ -624,7 +640,10 @@ class App:
         it is on the card). ``GameDoesNotFitError`` when it does not fit the board."""
         session = self.games.brought_in(start, moves, tags)
         if not face(start.info.name).holds(self.profile, session.state):
-            raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
+            self._too_big(session.state)
+            raise GameDoesNotFitError(f"that {title(session.state)} game needs a bigger board "
+                                      f"than this one's {self.profile.columns}x"
+                                      f"{self.profile.rows} pads")
         self.games.play_on(session)
         screen = self._play_screen()
         assert screen is not None, "it fits"
@@ -638,10 +657,35 @@ class App:
         state = self.session.state
         game = face(state.info.name)
         if not game.holds(self.profile, state):
-            self._notice(f"the unfinished {state.info.title} game does not fit this board "
+            self._notice(f"the unfinished {title(state)} game does not fit this board "
                          f"({self.profile.columns}x{self.profile.rows} pads); it stays saved")
+            self._too_big(state)
             return None
         return game.screen(self, self.session)
+
+    def _too_big(self, state: GameState[Any]) -> None:
+        """Say on the LEDs why a game cannot be played here: it needs a bigger board."""
+        self.announce(self.say_words("too big", game=title(state), columns=self.profile.columns,
+                                     rows=self.profile.rows))
+
+    def puzzle_standing(self) -> Standing | None:
+        """How the puzzles of the day stand on the board's date."""
+        try:
+            return standing(self.store.history, self.wall_clock().date())
+        except StorageError as error:
+            self._notice(f"the puzzles solved cannot be read: {error}")
+            return None
+
+    def keep_puzzle(self, puzzle: Puzzle, tries: int) -> Standing | None:
+        """Keep a solve of today's ``puzzle``; how the puzzles stand after it."""
+        now = self.wall_clock()
+        try:
+            if not keep_solve(self.store.history, puzzle, now, tries):
+                return None
+            return standing(self.store.history, now.date())
+        except StorageError as error:
+            self._notice(f"the puzzle solved was not kept: {error}")
+            return None
 
     def record_finished(self, session: Session[Any]) -> None:
         """Put the game that has just ended in the history at once (the web page lists it

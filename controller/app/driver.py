@@ -50,6 +50,8 @@ class Driver:
             self.pushed += 1
         for sound in self.app.take_sounds():
             self.board.sound.play(sound)
+        for text, language in self.app.take_words():
+            self.board.speech.say(text, language)
         self.app.flush(now)
         if self.app.firmware_update.take():
             self.board.touches.update_firmware()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Mapping
 from contextlib import closing, suppress
 from dataclasses import dataclass
@@ -33,9 +34,13 @@ from controller.app.people import (
 )
 from controller.app.storage import StorageError
 from controller.errors import KaskadeError
+from controller.games import game_names, get_game
+from controller.games.record import parse_record
+from controller.games.replay import replay, starting_state
 
-SCHEMA_VERSION = 2
-"""1: the games; 2: the people known by name, and the games found by game."""
+SCHEMA_VERSION = 3
+"""1: the games; 2: the people known by name, and the games found by game; 3: what a game
+alone at the board left (the solitaire's cards), and the puzzles of the day solved."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
     id          TEXT PRIMARY KEY,
@@ -55,6 +60,17 @@ CREATE TABLE IF NOT EXISTS people (
     added       TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, finished);
+CREATE TABLE IF NOT EXISTS left_over (
+    id          TEXT PRIMARY KEY,
+    cards       INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzles (
+    day         TEXT PRIMARY KEY,
+    puzzle      TEXT NOT NULL,
+    solved      TEXT NOT NULL,
+    tries       INTEGER NOT NULL,
+    who         TEXT NOT NULL
+);
 """
 
 
@@ -76,6 +92,25 @@ class Match:
     plies: int
     record: str
     """The game record, to replay or share."""
+    left_over: int | None = None
+    """What a game for one left at its end — the solitaire's cards not laid, fewer is better
+    — or ``None`` (a game of two, or one whose record could not say)."""
+
+
+@dataclass(frozen=True)
+class SolvedPuzzle:
+    """The puzzle of a day, solved on that day."""
+
+    day: str
+    """The day, ``2026-11-29``."""
+    puzzle: str
+    """The puzzle's id in the book (``kaskade-007``)."""
+    solved: str
+    """When, to the second."""
+    tries: int
+    """Wrong moves before the solve."""
+    who: str
+    """Who solved it: a person's name, or ``""``."""
 
 
 class DuplicateGameError(KaskadeError, ValueError):
@@ -84,6 +119,14 @@ class DuplicateGameError(KaskadeError, ValueError):
 
 class UnknownMatchError(KaskadeError, LookupError):
     """No game, or more than one, matches the id asked for."""
+
+
+def _by_letters(name: str) -> tuple[str, str]:
+    """A name's place in alphabetical order: its letters without their accents, in any case
+    (then as written, so the order is always the same)."""
+    plain = "".join(char for char in unicodedata.normalize("NFD", name.casefold())
+                    if not unicodedata.combining(char))
+    return plain, name
 
 
 class History:
@@ -183,6 +226,9 @@ class History:
                                            "SELECT * FROM aside.matches")
                         connection.execute("INSERT OR IGNORE INTO people "
                                            "SELECT * FROM aside.people")
+                        for table in ("left_over", "puzzles"):
+                            connection.execute(f"INSERT OR IGNORE INTO {table} "
+                                               f"SELECT * FROM aside.{table}")
                     connection.execute("DETACH DATABASE aside")
                 aside.replace(aside.with_name(aside.name + ".merged"))
             back.append(aside.name)
@@ -226,6 +272,9 @@ class History:
                          json.dumps(dict(match.players)), match.started, match.finished,
                          match.result, match.termination, match.plies, match.record),
                     )
+                    if match.left_over is not None:
+                        connection.execute("INSERT OR REPLACE INTO left_over VALUES (?, ?)",
+                                           (match.id, match.left_over))
         except sqlite3.DatabaseError as error:
             raise StorageError(f"{self.path}: cannot store the game ({error})") from None
         finally:
@@ -254,12 +303,14 @@ class History:
         asked for."""
         if not self.path.exists():
             return []
-        columns = "*" if records else "id, game, options, players, started, finished, " \
-            "result, termination, plies, ''"
+        record = "record" if records else "''"
+        columns = "m.id, game, options, players, started, finished, result, termination, " \
+            f"plies, {record}, cards"
         connection = self._connect()
         try:
             rows = connection.execute(
-                f"SELECT {columns} FROM matches ORDER BY finished DESC, id LIMIT ?",
+                f"SELECT {columns} FROM matches AS m LEFT JOIN left_over AS l ON l.id = m.id "
+                "ORDER BY finished DESC, m.id LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
         except sqlite3.DatabaseError as error:
@@ -282,24 +333,58 @@ class History:
             f"{why}"
         return found
 
+    # -- puzzles ----------------------------------------------------------------------------------
+
+    def solve_puzzle(self, solved: SolvedPuzzle) -> bool:
+        """Keep ``solved`` — the first solve of a day counts, a later one is not kept; whether
+        this one was."""
+        connection = self._connect()
+        try:
+            with connection:
+                cursor = connection.execute(
+                    "INSERT OR IGNORE INTO puzzles VALUES (?, ?, ?, ?, ?)",
+                    (solved.day, solved.puzzle, solved.solved, solved.tries, solved.who))
+                return cursor.rowcount == 1
+        except sqlite3.DatabaseError as error:
+            raise StorageError(f"{self.path}: cannot keep the puzzle ({error})") from None
+        finally:
+            connection.close()
+
+    def puzzles(self) -> list[SolvedPuzzle]:
+        """The puzzles of the day solved, newest day first."""
+        if not self.path.exists():
+            return []
+        found = []
+        for row in self._read("SELECT day, puzzle, solved, tries, who FROM puzzles "
+                              "ORDER BY day DESC"):
+            if all(isinstance(value, str) for value in (row[0], row[1], row[2], row[4])) and \
+                    isinstance(row[3], int):
+                found.append(SolvedPuzzle(*row))
+        return found
+
     # -- people -----------------------------------------------------------------------------------
 
     def people(self) -> list[str]:
-        """The names of the people the board knows, in alphabetical order."""
+        """The names of the people the board knows, in alphabetical order (Émile beside
+        Emma, not after Zoë)."""
         if not self.path.exists():
             return []
-        return [row[0] for row in self._read("SELECT name FROM people ORDER BY name "
-                                             "COLLATE NOCASE")]
+        return sorted((row[0] for row in self._read("SELECT name FROM people")), key=_by_letters)
 
     def person(self, name: str) -> str:
         """The known person ``name`` means (in any case), spelt as they were added; else
         :class:`UnknownPersonError` saying how to add them."""
-        for known in self.people():
-            if same_name(known, " ".join(name.split())):
-                return known
-        raise UnknownPersonError(f"nobody called {name[:20]!r} is known to this board; add "
-                                 f"them first (kaskade players add NAME, or Players on the web "
-                                 f"page), or leave the name out to play unnamed")
+        known = self._known(name)
+        if known is None:
+            raise UnknownPersonError(f"nobody called {name[:20]!r} is known to this board; add "
+                                     f"them first (kaskade players add NAME, or Players on the "
+                                     f"web page), or leave the name out to play unnamed")
+        return known
+
+    def _known(self, name: str) -> str | None:
+        """The known person ``name`` means (in any case), or ``None``."""
+        typed = unicodedata.normalize("NFC", " ".join(name.split()))
+        return next((known for known in self.people() if same_name(known, typed)), None)
 
     def add_person(self, name: str, added: str) -> str:
         """Know ``name`` from now on (checked: ``people.check_name``); the name as kept.
@@ -322,8 +407,15 @@ class History:
 
     def remove_person(self, name: str) -> str:
         """Forget the person ``name`` (the games they played stay in the history, under
-        their name); the name as it was kept."""
-        known = self.person(name)
+        their name); the name as it was kept. :class:`UnknownPersonError` for a name the board
+        does not know, naming those it does."""
+        known = self._known(name)
+        if known is None:
+            people = self.people()
+            raise UnknownPersonError(
+                f"nobody called {name[:20]!r} is known to this board, so there is nobody to "
+                "remove; " + (f"it knows {', '.join(people)}" if people else
+                              "it knows nobody by name yet"))
         connection = self._connect()
         try:
             with connection:
@@ -356,17 +448,18 @@ class History:
 def _match(row: tuple) -> Match:
     """A row as a match; ValueError (or TypeError) for a row that is not one."""
     (identifier, game, options, players, started, finished, result, termination, plies,
-     record) = row
+     record, left) = row
     options, players = json.loads(options), json.loads(players)
     if not all(isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str)
                                                 for k, v in value.items())
                for value in (options, players)):
         raise ValueError("options and players are {name: text}")
     texts = (identifier, game, started, finished, result, termination, record)
-    if not all(isinstance(text, str) for text in texts) or not isinstance(plies, int):
+    if not all(isinstance(text, str) for text in texts) or not isinstance(plies, int) or \
+            not isinstance(left, int | None):
         raise TypeError("a column of the wrong type")
     return Match(identifier, game, options, players, started, finished, result, termination,
-                 plies, record)
+                 plies, record, left)
 
 
 def _bring_up_to_date(connection: sqlite3.Connection) -> None:
@@ -374,14 +467,36 @@ def _bring_up_to_date(connection: sqlite3.Connection) -> None:
     (a power cut half way leaves the history as it was)."""
     connection.execute("BEGIN IMMEDIATE")
     try:
+        older = connection.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION
         for statement in SCHEMA.split(";"):
             if statement.strip():
                 connection.execute(statement)
+        if older:
+            _count_left_over(connection)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     except BaseException:
         connection.rollback()
         raise
     connection.commit()
+
+
+def _count_left_over(connection: sqlite3.Connection) -> None:
+    """What each game for one stored before schema 3 left at its end, read from its record
+    (a record that does not replay is left without a count)."""
+    alone = [name for name in game_names() if len(get_game(name).info.players) == 1]
+    rows = connection.execute(
+        f"SELECT id, record FROM matches WHERE game IN ({', '.join('?' * len(alone))}) AND "
+        "id NOT IN (SELECT id FROM left_over)", alone).fetchall()
+    for identifier, text in rows:
+        try:
+            record = parse_record(text)
+            final = starting_state(record)
+            replay(final, record.moves)
+        except (KaskadeError, ValueError):
+            continue
+        left = final.left_over()
+        if left is not None:
+            connection.execute("INSERT INTO left_over VALUES (?, ?)", (identifier, left))
 
 
 def _has_games(connection: sqlite3.Connection) -> bool:

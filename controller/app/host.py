@@ -19,12 +19,14 @@ from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from controller.app.firmware_update import FirmwareUpdate
+from controller.app.puzzles import Standing
 from controller.app.session import Session
 from controller.app.settings import Settings
 from controller.app.thinking import ThinkRequest
 from controller.app.update_status import UpdateStatus
 from controller.devices.interfaces import Sound
 from controller.games import GameState
+from controller.games.puzzle import Puzzle
 from controller.profile.model import Profile
 from controller.render.color import Colour
 from controller.render.marquee import WHITE
@@ -62,11 +64,16 @@ class Host(Protocol[ScreenT_co]):
     def say_words(self, key: str, **values: Any) -> str:
         """The LED message ``key`` in the board's language."""
 
-    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE) -> None:
-        """Name what a touch just chose, over the screen (touches go on to the screen)."""
+    def caption(self, text: str, now: float | None = None, colour: Colour = WHITE,
+                secret: bool = False, spoken: str | None = None) -> None:
+        """Name what a touch just chose, over the screen (touches go on to the screen); a
+        ``secret`` one (a code) is for the people at the board; any other is said aloud as
+        ``spoken`` where given, else as written."""
 
-    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None) -> None:
-        """Show ``text`` over the screen until it has been read or a touch skips it."""
+    def announce(self, text: str, colour: Colour = WHITE, now: float | None = None,
+                 spoken: str | None = None) -> None:
+        """Show ``text`` over the screen until it has been read or a touch skips it; said
+        aloud (where the board speaks) as ``spoken`` where given, else as written."""
 
     def show_pairing_code(self, now: float | None = None) -> None:
         """A fresh code on the LEDs for pairing a device with the web companion."""
@@ -136,6 +143,16 @@ class Host(Protocol[ScreenT_co]):
     def record_finished(self, session: Session[Any]) -> None:
         """Put the game of ``session`` that has just ended in the history at once, if it is
         the host's game (a replay's is not)."""
+
+    # -- the puzzle of the day ------------------------------------------------------------------
+
+    def puzzle_standing(self) -> Standing | None:
+        """How the puzzles of the day stand on the board's date (today's, whether it is solved,
+        the streak); ``None`` when the history cannot be read (said as a notice)."""
+
+    def keep_puzzle(self, puzzle: Puzzle, tries: int) -> Standing | None:
+        """Keep a solve of ``puzzle`` after ``tries`` wrong moves, if it is today's (the first
+        solve of a day counts); how the puzzles stand after it (``None``: not kept)."""
 
     # -- the self-test and the firmware update --------------------------------------------------
 

@@ -23,6 +23,8 @@ from controller.app.history import Match
 from controller.app.seats import HUMAN, computer_level, person_name, remote_name, seat
 from controller.app.storage import StorageError
 from controller.app.writer import Writer
+from controller.faces.face import face
+from controller.faces.text import move_said
 from controller.games import CHANCE, Event, GameState
 from controller.games.replay import game_record, mover_of
 
@@ -49,11 +51,17 @@ class Session(Generic[S]):
         self.moves: list[str] = []
         """The moves as the game names them (``c2xc3`` for a capture typed ``c2-c3``)."""
         self.movers: list[int] = []
+        self.said: list[str] = []
+        """The moves as people read them in a list (``the die shows 4``; a shuffled deck's
+        order never): see :func:`controller.faces.text.move_said`."""
+        self.drawn: list[bool] = []
+        """Whether each move was a chance step (drawn, not chosen by a player)."""
+        self._chance_words = face(start.info.name).text.chance
         for text in moves:
             move = self.state.parse_move(text)
-            self.moves.append(self.state.move_name(move))
-            self.movers.append(mover_of(self.state))
+            noted = self._noted(move)
             self.state.play(move)
+            self._note(noted)
         self.tags = tags
         self.autosave = autosave
         self.writer = writer or Writer()
@@ -81,6 +89,9 @@ class Session(Generic[S]):
         """What happened in the game since this session was made, in order (moves, take-backs,
         its end, a take-back asked for: ``controller/app/happenings.py``), for whatever plays
         a seat from elsewhere."""
+        self.still = False
+        """A game only looked at (a replay's): its screen draws no chance and asks the
+        computer for no move."""
 
     @classmethod
     def new(cls, start: S, now: datetime, autosave: Autosave | None,
@@ -105,20 +116,34 @@ class Session(Generic[S]):
     def play(self, move: Any) -> list[Event]:
         """Play ``move`` (legal, or this raises and nothing changes)."""
         state = self.state
-        name, ply, player = state.move_name(move), state.plies, state.to_move
-        mover = mover_of(state)
+        ply, player = state.plies, state.to_move
+        noted = self._noted(move)
         events = state.play(move)
+        self._note(noted)
+        self._changed()
+        self.happenings.append(Played(ply, move, noted[0], CHANCE if player is None else player))
+        return events
+
+    def _noted(self, move: Any) -> tuple[str, int, str, bool]:
+        """``move``, about to be played: its name, whose turn it belongs to, how people read
+        it and whether chance draws it."""
+        return (self.state.move_name(move), mover_of(self.state),
+                move_said(self.state, move, self._chance_words), self.state.to_move == CHANCE)
+
+    def _note(self, noted: tuple[str, int, str, bool]) -> None:
+        name, mover, said, drawn = noted
         self.moves.append(name)
         self.movers.append(mover)
-        self._changed()
-        self.happenings.append(Played(ply, move, name, CHANCE if player is None else player))
-        return events
+        self.said.append(said)
+        self.drawn.append(drawn)
 
     def undo(self) -> Any:
         """Take back the last move (a resignation cannot be taken back)."""
         move = self.state.undo()
         self.moves.pop()
         self.movers.pop()
+        self.said.pop()
+        self.drawn.pop()
         self._changed()
         self.happenings.append(TookBack(self.state.plies))
         return move
@@ -315,6 +340,7 @@ class Session(Generic[S]):
             termination=termination,
             plies=self.state.plies,
             record=self.record(),
+            left_over=self.state.left_over(),
         )
 
 

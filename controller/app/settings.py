@@ -1,5 +1,5 @@
 """The board's settings (brightness, sound, language, when to sleep, the last set-up per game,
-whether the computer's moves are written on the LEDs), kept in
+whether the computer's moves are written on the LEDs, whether its words are said aloud), kept in
 ``settings.json`` in the state directory. A damaged file is set aside, never lost, and the
 defaults are used."""
 
@@ -54,6 +54,9 @@ class Settings:
     show_computer_moves: bool = False
     """Write each of the computer's moves on the LEDs (``level 3 played c4``) as well as on
     the description line."""
+    speech: bool = False
+    """Say aloud what the LEDs write, in the board's language, through the board's speaker
+    (espeak-ng on the Pi, where a speaker is attached)."""
 
 
 class SettingsFile:
@@ -110,6 +113,9 @@ def _parse(data: Any) -> Settings:
     show_moves = data.get("show_computer_moves", defaults.show_computer_moves)
     if not isinstance(show_moves, bool):
         raise ValueError(f"show_computer_moves {str(show_moves)[:20]!r} is not true or false")
+    speech = data.get("speech", defaults.speech)
+    if not isinstance(speech, bool):
+        raise ValueError(f"speech {str(speech)[:20]!r} is not true or false")
     hosts = data.get("web_hosts", [])
     if not isinstance(hosts, list) or not all(
             isinstance(host, str) and HOST_NAME.fullmatch(host) for host in hosts):
@@ -140,4 +146,5 @@ def _parse(data: Any) -> Settings:
                                               for k, v in sizes.items()):
         raise ValueError("sizes must map game names to sizes")
     return Settings(float(brightness), sound, dict(sizes), {g: dict(o) for g, o in options.items()},
-                    thresholds, language, float(sleep), web, reading, list(hosts), show_moves)
+                    thresholds, language, float(sleep), web, reading, list(hosts), show_moves,
+                    speech)

@@ -169,7 +169,7 @@ protocol websockets
                     if self.log.exists() else []
                 why = " / ".join([said, *logged])
                 self.process = None
-                if "Address already in use" in why:
+                if "Address already in use" in why or "Unable to create websockets listener" in why:
                     raise PortTakenError(f"mosquitto found its port taken: {why}")
                 raise BrokerStartError(f"mosquitto stopped at once: {why}")
             try:

@@ -24,6 +24,7 @@ from controller.cli import (
     play,
     players,
     profile,
+    puzzle,
     release,
     remote,
     replay,
@@ -73,8 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="log more (-vv: everything); under systemd the log goes to the "
                         "journal, else to standard error")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (sim, play, players, learn, replay, history, calibrate, firmware, doctor,
-                   install, upgrade, release, selftest, wiring, profile, gtp, remote, bench, solve):
+    for module in (sim, play, players, learn, puzzle, replay, history, calibrate, firmware, doctor,
+                   install, upgrade, release, selftest, wiring, profile, gtp, remote, bench,
+                   solve):
         module.register(commands)
     return parser
 

@@ -15,9 +15,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
+from hw.flash.board_files import ANSWER_SECONDS
 from hw.flash.bundle import build, load
+from hw.flash.pico import HELLO_SECONDS as STATUS_SECONDS
 from hw.flash.pico import examine_pico, find_port, install_micropython
-from hw.flash.update import Progress, flash, flash_bundled, rollback
+from hw.flash.update import HELLO_SECONDS, Progress, flash, flash_bundled, rollback
+from hw.touch.ports import locator
 
 EXAMPLES = """\
 examples:
@@ -27,6 +30,8 @@ examples:
   kaskade firmware micropython RPI_PICO-20250415-v1.25.0.uf2
                                                MicroPython onto a new Pico held in BOOTSEL
   kaskade firmware rollback                    start the previous firmware again
+  kaskade firmware flash --port /dev/pts/4 --timeout 300
+                                               an emulated board (python -m sim.silicon)
   kaskade firmware bundle --out fw             the bundle, to look at or copy
 """
 
@@ -65,6 +70,16 @@ def register(commands: Any) -> None:
             action.add_argument("--bundle", metavar="DIR", type=Path,
                                 help="flash this bundle (from kaskade firmware bundle) instead "
                                 "of building one")
+        if name in ("flash", "rollback"):
+            action.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                                help=f"how long the board may take over each step, and to say "
+                                f"hello after its restart (default {ANSWER_SECONDS:g} and "
+                                f"{HELLO_SECONDS:g} s; a Pico needs far less, an emulated board "
+                                "on a busy computer may need minutes)")
+        if name == "status":
+            action.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                                help=f"how long the board may take to say hello (default "
+                                f"{STATUS_SECONDS:g} s)")
         if name == "bundle":
             action.add_argument("--out", metavar="DIR", type=Path, required=True,
                                 help="the folder to write (replaced)")
@@ -86,14 +101,17 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "status":
         return _status(profile, args)
     path = find_port(profile, args.port)
+    waits: dict[str, Any] = {} if args.timeout is None else \
+        {"hello_seconds": args.timeout, "answer_seconds": args.timeout}
+    waits["locate"] = locator(profile.touch.usb, args.port)  # the board may come back renamed
     if args.action == "rollback":
-        name, hello = rollback(path, profile)
+        name, hello = rollback(path, profile, **waits)
         print(f"{hello.board}: back to firmware {hello.firmware} ({hello.content_hash}) in set "
               f"{name}")
         return 0
     show = _progress_bar(sys.stderr)
-    report = flash(path, load(args.bundle), profile, show) if args.bundle else \
-        flash_bundled(path, profile, show, args.compile)
+    report = flash(path, load(args.bundle), profile, show, **waits) if args.bundle else \
+        flash_bundled(path, profile, show, args.compile, **waits)
     if report.up_to_date:
         print(f"{report.hello.board}: firmware {report.hello.firmware} "
               f"({report.hello.content_hash}) is up to date; nothing written "
@@ -107,10 +125,23 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seconds(text: str) -> float:
+    """A positive number of seconds, for ``--timeout``."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds < 86_400:
+        raise argparse.ArgumentTypeError(f"{text}: give a number of seconds above 0 and under "
+                                         "a day")
+    return seconds
+
+
 def _status(profile: Profile, args: argparse.Namespace) -> int:
     """What is on the cable, and the next step; exit status 0 only for the bundled firmware
     (older, newer, changed or foreign firmware is offered the update)."""
-    finding = examine_pico(profile, args.port)
+    finding = examine_pico(profile, args.port,
+                           hello_seconds=args.timeout or STATUS_SECONDS)
     if finding.state != "current" or finding.hello is None:
         print(f"on the cable: {finding.found}")
         if finding.fix:

@@ -10,7 +10,7 @@ from typing import Any
 
 from controller.cli import ansi
 from controller.faces.face import face
-from controller.faces.text import Paint, plain
+from controller.faces.text import Paint, move_said, plain
 from controller.games import Event, GameState
 from controller.games.status import status_line
 
@@ -59,6 +59,12 @@ def board(state: GameState[Any], colour: bool) -> str:
 def picture(state: GameState[Any], colour: bool) -> str:
     """The game as the terminal shows it: its status line over its board."""
     return f"{status_line(state)}\n{board(state, colour)}"
+
+
+def said(state: GameState[Any], move: Any) -> str:
+    """``move``, about to be played from ``state``, as people read it (a chance step in words,
+    a shuffled deck's order never)."""
+    return move_said(state, move, face(state.info.name).text.chance)
 
 
 def move_words(state: GameState[Any], events: Sequence[Event]) -> str | None:

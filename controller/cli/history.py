@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from controller.app.history import History, Match
 from controller.app.paths import state_dir
-from controller.app.standings import Standings, standings, standings_json
+from controller.app.seats import person_name
+from controller.app.standings import Standings, game_title, standings, standings_json
 from controller.app.store import HISTORY_FILE
+from controller.web.results import seat_words
 
 
 def register(commands: Any) -> None:
@@ -83,29 +85,65 @@ def _say_problem(history: History) -> None:
 
 
 def _games(matches: Sequence[Match]) -> list[str]:
-    """The games as a table."""
+    """The games as a table, in words: the game's title, its options named (``size 6x9``,
+    ``version standard``), who sat where, who won."""
     rows = [("finished", "game", "options", "players", "result", "plies", "id")]
-    rows += [(match.finished[:16].replace("T", " "), match.game,
-              " ".join(match.options.values()) or "-", " v ".join(match.players.values()),
-              match.result, str(match.plies), match.id[:8]) for match in matches]
+    rows += [(match.finished[:16].replace("T", " "), game_title(match.game),
+              _options(match.options), _players(match), _result(match), str(match.plies),
+              match.id[:8]) for match in matches]
     return _table(rows, numeric={5})
 
 
+def _options(options: Mapping[str, str]) -> str:
+    """``size 6x9``, ``version standard, passes 3, pawns no, courts no``, or ``-``."""
+    return ", ".join(f"{name} {value}" for name, value in options.items()) or "-"
+
+
+def _players(match: Match) -> str:
+    """``Anna (Black) v level 1 (White)``; alone at the board ``a person`` or the name."""
+    if len(match.players) == 1:
+        (seat,) = match.players.values()
+        return person_name(seat) or "a person"
+    return " v ".join(seat_words(player, seat) for player, seat in match.players.items())
+
+
+def _result(match: Match) -> str:
+    """``Black won``, ``draw``; alone at the board ``won`` or ``lost, 7 cards left``."""
+    if len(match.players) == 1:
+        if match.result in match.players:
+            return "won"
+        return "lost" if match.left_over is None else f"lost, {match.left_over} left"
+    return f"{match.result.capitalize()} won" if match.result in match.players else "draw"
+
+
+
 def _scores(scores: Standings) -> list[str]:
-    """The ratings and the head-to-head scores as two tables (nothing when no game is
-    scored)."""
+    """The ratings and the head-to-head scores as two tables, and the games for one as a
+    third (nothing when no game is scored)."""
+    lines = _alone(scores)
     if not scores.ratings:
-        return []
+        return lines
     ratings = [("game", "player", "rating", "±", "games", "won", "lost", "drawn")]
-    ratings += [(s.game, s.who, f"{s.rating.rating:.0f}", f"{2 * s.rating.deviation:.0f}",
-                 str(s.games), str(s.wins), str(s.losses), str(s.draws))
-                for s in scores.ratings]
+    ratings += [(game_title(s.game), s.who, f"{s.rating.rating:.0f}",
+                 f"{2 * s.rating.deviation:.0f}", str(s.games), str(s.wins), str(s.losses),
+                 str(s.draws)) for s in scores.ratings]
     pairs = [("game", "player", "won", "player", "won", "drawn")]
-    pairs += [(p.game, p.first, str(p.first_wins), p.second, str(p.second_wins), str(p.draws))
-              for p in scores.head_to_head]
+    pairs += [(game_title(p.game), p.first, str(p.first_wins), p.second, str(p.second_wins),
+               str(p.draws)) for p in scores.head_to_head]
     return ["", "Ratings (Glicko-2: 1500 to begin with; ± two deviations, smaller the more "
             "games tell)", *_table(ratings, numeric={2, 3, 4, 5, 6, 7}),
-            "", "Head to head", *_table(pairs, numeric={2, 4, 5})]
+            "", "Head to head", *_table(pairs, numeric={2, 4, 5}), *lines]
+
+
+def _alone(scores: Standings) -> list[str]:
+    """The games for one: each person's deals, wins, and the cards left (fewest, average)."""
+    if not scores.alone:
+        return []
+    rows = [("game", "player", "deals", "won", "fewest left", "left on average")]
+    rows += [(game_title(a.game), a.who, str(a.games), str(a.wins),
+              "-" if a.best is None else str(a.best),
+              "-" if a.average is None else f"{a.average:.1f}") for a in scores.alone]
+    return ["", "Alone at the board", *_table(rows, numeric={2, 3, 4, 5})]
 
 
 def _table(rows: Sequence[tuple[str, ...]], numeric: set[int]) -> list[str]:

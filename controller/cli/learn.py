@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from controller.cli import ansi
-from controller.cli.game_text import move_words, picture
+from controller.cli.game_text import move_words, picture, said
 from controller.cli.play import line_reader
 from controller.cli.terminal_game import Console
 from controller.faces.face import lesson
@@ -70,8 +70,7 @@ class TerminalLesson:
         self._show_step()
         while True:
             try:
-                line = self.console.read("learn> " if not tutor.done else
-                                         "(Enter: on) ").strip()
+                line = self.console.read(self._prompt()).strip()
             except (EOFError, KeyboardInterrupt):
                 say("")
                 return 0
@@ -95,6 +94,12 @@ class TerminalLesson:
             elif line and not tutor.done:
                 self._try(line)
 
+    def _prompt(self) -> str:
+        if not self.tutor.done:
+            return "learn> "
+        return "Press Enter to end the lesson> " if self.tutor.finished else \
+            "Press Enter for the next step> "
+
     def _show_step(self) -> None:
         tutor = self.tutor
         shown = self.state.move_name(tutor.shown(self.state))
@@ -105,21 +110,24 @@ class TerminalLesson:
     def _try(self, text: str) -> None:
         """The learner's move ``text``: played when it is the step's, else the step's words."""
         say, state = self.console.write, self.state
+        typed = f"Type {state.move_name(self.tutor.shown(state))} for it."
         try:
             move = state.parse_move(text)
         except MoveError as error:
-            say(f"{text}: {error.reason}. {self.tutor.step.wrong}")
+            say(f"{text}: {error.reason}. {self.tutor.step.wrong} {typed}")
             return
         if not self.tutor.judge(state, move):
-            say(self.tutor.step.wrong)
+            say(f"{self.tutor.step.wrong} {typed}")
             return
         events = state.play(move)
         while state.to_move == CHANCE:  # a die or a refill after the move, as the board draws
-            drawn = state.sample_chance(random.Random(f"lesson:{state.plies}"))
-            say(f"Chance: {state.move_name(drawn)}.")
+            drawn = self.tutor.chance(state)
+            if drawn is None:
+                drawn = state.sample_chance(random.Random(f"lesson:{state.plies}"))
+            say(f"Chance: {said(state, drawn)}.")
             state.play(drawn)
         say(picture(state, self.console.colour))
-        said = move_words(state, events)
-        if said is not None:
-            say(said)
+        words = move_words(state, events)
+        if words is not None:
+            say(words)
         say(self.tutor.step.done)

@@ -315,9 +315,13 @@ def _ask_seat(ask: Callable[[str], str], title: str, person: Callable[[str], str
     while True:
         answer = ask(f"Who plays {title}? Enter: a person; a name: that person; "
                      f"{LEVELS[0]}-{LEVELS[-1]}: the computer at that level> ").strip()
+        if answer.isdigit():
+            if int(answer) in LEVELS:
+                return seat(int(answer))
+            print(f"  {answer}: the computer's levels are {LEVELS[0]} to {LEVELS[-1]}")
+            continue
         try:
-            return _seat_of(f"computer:{answer}" if answer.isdigit() else answer or HUMAN,
-                            person)
+            return _seat_of(answer or HUMAN, person)
         except KaskadeError as error:
             print(f"  {error}")
 

@@ -37,7 +37,7 @@ Commands:
   legal       list the moves that may be made now
   hint        ask the computer for a good move (the solitaire: can the deal still be won)
   undo        take back your last move (and the computer's answer to it)
-  moves       show the game so far as a record
+  moves       list the moves so far
   save FILE   write the game so far to a record file
   resign      give up the game
   help        show this text
@@ -160,7 +160,7 @@ class TerminalGame:
         if state.to_move == CHANCE:
             seed = f"{self.session.tags.get('Id', '')}:{state.plies}"
             move = state.sample_chance(random.Random(seed))
-            self._say(f"Chance: {state.move_name(move)}.")
+            self._say(f"Chance: {game_text.said(state, move)}.")
             self._play(move)
             return True
         level = self.session.computer_level(state.to_move)
@@ -185,7 +185,7 @@ class TerminalGame:
         elif command == "hint":
             self._hint()
         elif command == "moves":
-            self._say(self.session.record())
+            self._say(self._moves())
         elif command == "save":
             self._save_as(argument)
         elif command == "resign":
@@ -193,6 +193,17 @@ class TerminalGame:
         else:
             self._move(command if not argument else f"{command} {argument}")
         return None
+
+    def _moves(self) -> str:
+        """The moves so far as people read them, one a line (cards not yet seen stay
+        hidden: the record, 'save FILE', has the whole game)."""
+        if not self.session.moves:
+            return "No moves yet."
+        session = self.session
+        lines = [f"{number:>3}. {said}" + ("" if drawn else f"  ({self._player(mover)})")
+                 for number, (said, mover, drawn) in enumerate(
+                     zip(session.said, session.movers, session.drawn, strict=True), start=1)]
+        return "\n".join(lines) + "\n'save FILE' writes the whole game as a record."
 
     def _help(self) -> str:
         legal = self.state.legal_moves() if not self.session.finished else []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Self
 
@@ -270,15 +270,39 @@ class SoundOut(Device, ABC):
         """Make ``sound`` (without waiting for it to finish)."""
 
 
+class SpeechOut(Device, ABC):
+    """Where words are said aloud. Must: ``say``. May: ``_release`` (fall silent)."""
+
+    @abstractmethod
+    def say(self, text: str, language: str) -> None:
+        """Say ``text`` in ``language`` (``en``, ``de``) without waiting for it; newer words
+        cut off older ones still being said, so the voice keeps up with the board."""
+
+
+class Mute(SpeechOut):
+    """A board that says nothing aloud (no speaker, or no voice installed): its words stay on
+    the LEDs."""
+
+    def __init__(self, why: str = "no speaker") -> None:
+        self.why = why
+
+    def say(self, text: str, language: str) -> None:
+        del text, language
+
+    def _describe(self) -> str:
+        return f"mute: {self.why}"
+
+
 @dataclass(repr=False)
 class Board(Device):
-    """One backend's four parts for one profile."""
+    """One backend's parts for one profile."""
 
     profile: Profile
     pixels: PixelsOut
     touches: TouchesIn
     buttons: ButtonsIn
     sound: SoundOut
+    speech: SpeechOut = field(default_factory=Mute)
 
     def start(self, sink: Sink) -> None:
         """Start both inputs towards ``sink``."""
@@ -288,7 +312,7 @@ class Board(Device):
 
     def _release(self) -> None:
         """Close every part, outputs last so the LEDs go dark at the very end."""
-        for part in (self.touches, self.buttons, self.sound, self.pixels):
+        for part in (self.touches, self.buttons, self.sound, self.speech, self.pixels):
             part.close()
 
     def _describe(self) -> str:

@@ -4,7 +4,7 @@ through its virtual inputs. Registered in the composition root exactly like the 
 from __future__ import annotations
 
 from controller.devices.frame import Frame
-from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut
+from controller.devices.interfaces import Board, PixelsOut, Sound, SoundOut, SpeechOut
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.profile.model import Profile
 
@@ -37,6 +37,20 @@ class MockSound(SoundOut):
         return f"{len(self.played)} sound{'' if len(self.played) == 1 else 's'} played"
 
 
+class MockSpeech(SpeechOut):
+    """Keeps every word said, with its language."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str]] = []
+
+    def say(self, text: str, language: str) -> None:
+        self.said.append((text, language))
+
+    def _describe(self) -> str:
+        return f"{len(self.said)} thing{'' if len(self.said) == 1 else 's'} said"
+
+
 def mock_board(profile: Profile) -> Board:
     """A board of recorders for ``profile``."""
-    return Board(profile, MockPixels(), VirtualTouches(), VirtualButtons(), MockSound())
+    return Board(profile, MockPixels(), VirtualTouches(), VirtualButtons(), MockSound(),
+                 MockSpeech())

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.games import Event, GameState
+from controller.games import CHANCE, Event, GameState
 
 
 @dataclass(frozen=True)
@@ -53,3 +53,16 @@ class Text:
     words: Callable[[Sequence[Event]], str | None] | None = None
     """What a move did, in a sentence (``Cascade: 2 generations, 2 cells captured.``), or
     ``None`` when it is not worth saying."""
+    chance: Callable[[GameState[Any], Any], str] | None = None
+    """A chance step in words, from the position it is drawn in (``the die shows 4``, ``the
+    deck is shuffled and dealt``), telling only what the players may see; ``None`` for a game
+    without chance."""
+
+
+def move_said(state: GameState[Any], move: Any, chance: Callable[[GameState[Any], Any], str]
+              | None) -> str:
+    """``move``, played from ``state``, as people read it in a list of moves: a chance step in
+    the face's words, any other move as the players may know it (its notation)."""
+    if chance is not None and state.to_move == CHANCE:
+        return chance(state, move)
+    return state.public_move_name(move)

@@ -256,6 +256,13 @@ class GameState(ABC, Generic[M]):
     def move_name(self, move: M) -> str:
         """The notation of ``move``; ``parse_move(move_name(m)) == m``."""
 
+    def public_move_name(self, move: M) -> str:
+        """``move`` as every player may know it, for whatever people read while a game goes
+        on (the last move, the move list, a replay): its notation, except where that would
+        show what the rules hide — a shuffled deck's order is only ``deal``. Asked of the
+        position the move is played from. A record keeps the whole move (it must replay)."""
+        return self.move_name(move)
+
     def play_text(self, text: str) -> list[Event]:
         """Parse and play a move written in notation."""
         return self.play(self.parse_move(text))

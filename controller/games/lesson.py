@@ -45,6 +45,10 @@ class Step:
     short_de: str = ""
     """:attr:`short` in German, for a board that speaks German (its LED words are the only
     ones the board translates)."""
+    chance: tuple[str, ...] = ()
+    """What chance draws after the learner's move, in the game's notation (a die's ``4``, a
+    hand refilled with ``62``), so that the words of this step and the next are true: a
+    lesson that says "the die shows 4" throws a 4. Chance beyond these is drawn as in a game."""
 
     def led_words(self, language: str) -> str:
         """:attr:`short` in ``language`` (``en`` or ``de``; English where there is no German)."""
@@ -100,6 +104,14 @@ class Tutor:
     def shown(self, state: GameState[Any]) -> Any:
         """The move the step shows (it blinks on the LEDs), read by ``state``."""
         return self.lesson.expected(self.index, state)[0]
+
+    def chance(self, state: GameState[Any]) -> Any | None:
+        """The chance outcome the step sets for ``state`` (a chance step after the learner's
+        move: the first one set, then the next), or ``None`` to draw it as a game does."""
+        drawn = state.plies - self.position().plies - 1
+        if not self.done or not 0 <= drawn < len(self.step.chance):
+            return None
+        return state.parse_move(self.step.chance[drawn])
 
     def judge(self, state: GameState[Any], move: Any) -> bool:
         """Whether ``move`` in ``state`` is what the step asks for (compared as the game names

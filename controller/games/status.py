@@ -35,10 +35,11 @@ def standing(state: GameState[Any]) -> str:
 
 
 def status_line(state: GameState[Any]) -> str:
-    """E.g. ``Kaskade 6x9 · ply 3 · Black to move · last move c3``."""
+    """E.g. ``Kaskade 6x9 · ply 3 · Black to move · last move c3`` (the last move as the
+    players may know it: a shuffled deck is only ``deal``)."""
     parts = [title(state), f"ply {state.plies}", standing(state)]
     if state.moves:
         last = state.copy()
         move = last.undo()
-        parts.append(f"last move {last.move_name(move)}")
+        parts.append(f"last move {last.public_move_name(move)}")
     return " · ".join(parts)

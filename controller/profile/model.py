@@ -84,12 +84,17 @@ class Channel:
 
 @dataclass(frozen=True)
 class I2cBus:
-    """One I2C bus of the microcontroller with its MPR121 chips."""
+    """One I2C bus of the microcontroller with its MPR121 chips, perhaps behind a TCA9548A
+    mux: each of its eight channels is a bus of its own for up to four chips."""
 
     sda: int
     scl: int
     chips: tuple[int, ...]
     """I2C addresses, in the order their electrodes are numbered."""
+    mux: int | None = None
+    """The mux's address, if the chips are behind one."""
+    channels: tuple[int, ...] = ()
+    """With a mux: the mux channel of each chip."""
 
 
 @dataclass(frozen=True)

@@ -149,7 +149,9 @@ def _sensor(value: object, answers: Answers) -> str | None:
                 "header: choose mpr121 (12 pads a chip) or ttp223 (a module under each pad)")
     if value == "mpr121" and pads > MAX_MPR121_PADS:
         return (f"mpr121: {pads} pads need {math.ceil(pads / 12)} chips, and two buses hold "
-                f"8 ({MAX_MPR121_PADS} pads): choose ttp223 (a module under each pad)")
+                f"8 ({MAX_MPR121_PADS} pads): choose ttp223 (a module under each pad), or "
+                "write the profile by hand with a TCA9548A mux on each bus (docs/profiles.md, "
+                "as the 16x16 build does)")
     return None
 
 

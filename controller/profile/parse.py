@@ -59,6 +59,8 @@ be wired to a Pi)."""
 HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\]")
 """A host name, an IPv4 address or an IPv6 address in brackets."""
 MPR121_ADDRESSES = (0x5A, 0x5D)
+MUX_ADDRESSES = (0x70, 0x77)
+"""A TCA9548A I2C mux's addresses (its A0-A2 pins)."""
 
 
 class ProfileError(KaskadeError, ValueError):
@@ -185,14 +187,11 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
     if sensor == "mpr121":
         for bus in table.tables("buses"):
             sda, scl = bus.integer("sda", *MICRO_PINS), bus.integer("scl", *MICRO_PINS)
-            chips = bus.integers("chips", *MPR121_ADDRESSES)
-            if len(chips) > 4:
-                bus.problem("chips", f"an I2C bus holds at most 4 MPR121 chips, not {len(chips)}")
-            elif len(set(chips)) != len(chips):
-                bus.problem("chips", "each chip on a bus needs its own address")
+            mux = bus.integer("mux", *MUX_ADDRESSES, None)
+            chips, channels = _chips(bus) if mux is None else _muxed_chips(bus)
             bus.done()
             if sda is not None and scl is not None and chips:
-                buses.append(I2cBus(sda, scl, tuple(chips)))
+                buses.append(I2cBus(sda, scl, tuple(chips), mux, tuple(channels)))
         if len(buses) > 2:
             table.problem("buses", f"the microcontroller has 2 I2C buses, not {len(buses)}")
     elif sensor == "ttp223":
@@ -218,6 +217,39 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
     if sensor is None or order is None or usb is None or silence is None:
         return None
     return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb, silence), order)
+
+
+def _chips(bus: Reader) -> tuple[list[int], list[int]]:
+    """A bus's MPR121 addresses, up to four."""
+    chips = bus.integers("chips", *MPR121_ADDRESSES)
+    if len(chips) > 4:
+        bus.problem("chips", f"an I2C bus holds at most 4 MPR121 chips, not {len(chips)} (a "
+                    "TCA9548A, mux = 0x70, gives it eight channels of four)")
+        return [], []
+    if len(set(chips)) != len(chips):
+        bus.problem("chips", "each chip on a bus needs its own address")
+        return [], []
+    return chips, []
+
+
+def _muxed_chips(bus: Reader) -> tuple[list[int], list[int]]:
+    """Behind a TCA9548A: a list of addresses for each of its channels, from channel 0 on;
+    the addresses, and each one's channel."""
+    value = bus.raw("chips", [])
+    low, high = MPR121_ADDRESSES
+    if not isinstance(value, list) or not 1 <= len(value) <= 8 or not all(
+            isinstance(channel, list) and 1 <= len(channel) <= 4
+            and all(isinstance(a, int) and not isinstance(a, bool) and low <= a <= high
+                    for a in channel) for channel in value):
+        bus.problem("chips", f"behind a mux, a list for each of its channels (up to 8), each "
+                    f"of up to 4 addresses 0x{low:X}-0x{high:X}, not {_shown(str(value))}")
+        return [], []
+    if any(len(set(channel)) != len(channel) for channel in value):
+        bus.problem("chips", "each chip on a mux channel needs its own address")
+        return [], []
+    chips = [address for channel in value for address in channel]
+    channels = [number for number, channel in enumerate(value) for _ in channel]
+    return chips, channels
 
 
 def _usb(table: Reader | None) -> Usb | None:

@@ -1,8 +1,12 @@
 """Letters on the LEDs: two bitmap fonts drawn for LED grids.
 
-* ``LARGE``, 7 LEDs high (5 wide for most letters): A-Z, 0-9, Ä Ö Ü ß and the signs messages
-  need. Every reference build is at least 8 LEDs high, so it fits all of them, with a row to
-  spare for the dark band that sets the text off the game under it.
+* ``LARGE``, 7 LEDs high (5 wide for most letters): A-Z, 0-9, the signs messages need, and
+  the Latin letters of Europe's languages, so that a name such as Émile, Zoë, Çelik, Łucja,
+  Øystein or Đorđe is written as its owner writes it: a letter with a mark above is the
+  letter five LEDs high under its mark (Ä, É, Č, Å, Ő …), one with a mark below the letter
+  over its mark (Ç, Ș, Ą, Ņ …); Æ Œ Ø Ł Đ Ð Ħ Þ ß are drawn whole. Every reference build is
+  at least 8 LEDs high, so it fits all of them, with a row to spare for the dark band that
+  sets the text off the game under it.
 * ``SMALL``, 5 LEDs high and 3 wide: digits and the signs of numbers (``45%``, ``5:3``), so a
   number fits a 16-LED-wide board without scrolling.
 
@@ -12,7 +16,8 @@ be told apart reliably at this size, capitals can. Characters a font lacks show 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 
@@ -25,15 +30,20 @@ class Font:
     glyphs: dict[str, tuple[str, ...]]
     spacing: int = 1
     """Dark columns between two characters."""
+    same: dict[str, str] = field(default_factory=dict)
+    """Characters drawn as another one, being the same capital (Icelandic Ð, Croatian Đ)."""
+
+    def _capital(self, char: str) -> str:
+        upper = char if char == "ß" else char.upper()
+        return self.same.get(upper, upper)
 
     def glyph(self, char: str) -> tuple[str, ...]:
         """The glyph of ``char`` in capitals, or that of ``?`` when the font lacks it."""
-        upper = char if char == "ß" else char.upper()
-        return self.glyphs.get(upper, self.glyphs["?"])
+        return self.glyphs.get(self._capital(char), self.glyphs["?"])
 
     def covers(self, char: str) -> bool:
         """Whether the font draws ``char`` (in capitals)."""
-        return (char if char == "ß" else char.upper()) in self.glyphs
+        return self._capital(char) in self.glyphs
 
     def width(self, text: str) -> int:
         """LED columns ``text`` takes."""
@@ -201,7 +211,102 @@ space
 """
 
 
-LARGE = Font("large", 7, _glyphs(_LARGE, 7))
+_SHORT = """
+A
+.###. #...# ##### #...# #...#
+C
+.###. #.... #.... #.... .###.
+D
+####. #...# #...# #...# ####.
+E
+##### #.... ####. #.... #####
+G
+.###. #.... #.### #...# .###.
+H
+#...# #...# ##### #...# #...#
+I
+### .#. .#. .#. ###
+J
+..### ...#. ...#. #..#. .##..
+K
+#...# #..#. ###.. #..#. #...#
+L
+#.... #.... #.... #.... #####
+N
+#...# ##..# #.#.# #..## #...#
+O
+.###. #...# #...# #...# .###.
+R
+####. #...# ####. #..#. #...#
+S
+.#### #.... .###. ....# ####.
+T
+##### ..#.. ..#.. ..#.. ..#..
+U
+#...# #...# #...# #...# .###.
+W
+#...# #...# #.#.# #.#.# .#.#.
+Y
+#...# .#.#. ..#.. ..#.. ..#..
+Z
+##### ...#. ..#.. .#... #####
+"""
+"""The letters that carry marks, five LEDs high: with a mark of two rows they fill seven."""
+
+_ABOVE = {
+    "acute": ("...#.", "..#.."), "grave": (".#...", "..#.."), "circumflex": ("..#..", ".#.#."),
+    "caron": (".#.#.", "..#.."), "diaeresis": (".#.#.", "....."), "tilde": (".##.#", "#..#."),
+    "ring": (".###.", ".#.#."), "breve": ("#...#", ".###."), "double acute": ("..#.#", ".#.#."),
+    "dot": ("..#..", "....."), "macron": (".###.", "....."),
+}
+"""Marks over a letter, two rows, five LEDs wide (the three-wide I takes the middle three)."""
+_BELOW = {"cedilla": ("..#..", ".##.."), "comma": ("..#..", ".#..."), "ogonek": ("...#.", "...##")}
+"""Marks under a letter, two rows."""
+
+_MARKED = {
+    "acute": "ÁÉÍÓÚÝĆĹŃŔŚŹ", "grave": "ÀÈÌÒÙ", "circumflex": "ÂÊÎÔÛĈĜĤĴŜŴŶ",
+    "caron": "ČĎĚŇŘŠŤŽ", "diaeresis": "ËÏŸ", "tilde": "ÃÑÕ", "ring": "ÅŮ", "breve": "ĂĞŬ",
+    "double acute": "ŐŰ", "dot": "ĖĠİĊŻ", "macron": "ĀĒĪŌŪ",
+    "cedilla": "ÇŞŢĢĶĻŅ", "comma": "ȘȚ", "ogonek": "ĄĘĮŲ",
+}
+"""Each mark with the capitals that carry it (Ä Ö Ü are drawn in ``_LARGE`` itself)."""
+
+_WHOLE = """
+Æ
+.#### #.#.. #.#.. ##### #.#.. #.#.. #.###
+Œ
+.#### #.#.. #.#.. #.### #.#.. #.#.. .####
+Ø
+.#### #..## #..## #.#.# ##..# ##..# ####.
+Ł
+#.... #.... #.#.. ##... #.... #.... #####
+Ľ
+#..#. #..#. #.... #.... #.... #.... #####
+Đ
+####. .#..# .#..# ###.# .#..# .#..# ####.
+Ħ
+#...# ##### #...# ##### #...# #...# #...#
+Þ
+#.... ####. #...# #...# ####. #.... #....
+"""
+"""Letters drawn whole."""
+
+
+def _marked() -> dict[str, tuple[str, ...]]:
+    """Every marked capital of :data:`_MARKED`: its base letter (the letter without the mark,
+    as Unicode decomposes it) five rows high, with its mark above or below."""
+    short = _glyphs(_SHORT, 5)
+    glyphs: dict[str, tuple[str, ...]] = {}
+    for mark, letters in _MARKED.items():
+        for letter in letters:
+            base = short[unicodedata.normalize("NFD", letter)[0]]
+            width = len(base[0])
+            rows = tuple(row[(5 - width) // 2:][:width] for row in (_ABOVE | _BELOW)[mark])
+            glyphs[letter] = rows + base if mark in _ABOVE else base + rows
+    return glyphs | _glyphs(_WHOLE, 7)
+
+
+LARGE = Font("large", 7, _glyphs(_LARGE, 7) | _marked(), same={"Ð": "Đ"})
 SMALL = Font("small", 5, _glyphs(_SMALL, 5))
 FONTS = (LARGE, SMALL)
 

@@ -46,9 +46,10 @@ def tile_size(profile: Profile) -> int:
 
 @dataclass(frozen=True)
 class HomeLayout:
-    """Game tiles from the top left; along the bottom a brightness bar, the language switch,
-    the sensors pad (the heat map of the touch sensors) and the sound switch; above the sound
-    switch the pairing pad (a code for the web companion)."""
+    """Game tiles from the top left, then the puzzle of the day's tile; along the bottom a
+    brightness bar, the language switch, the sensors pad (the heat map of the touch sensors)
+    and the sound switch; above the sound switch the pairing pad (a code for the web
+    companion)."""
 
     tiles: tuple[Tile, ...]
     brightness: tuple[Pad, ...]
@@ -57,28 +58,36 @@ class HomeLayout:
     language: Pad
     sound: Pad
     pairing: Pad
+    puzzle: Tile | None = None
+    speech: Pad | None = None
+    """The speech switch, above the sensors pad: the board says its words aloud."""
 
     @classmethod
-    def of(cls, profile: Profile, games: int) -> HomeLayout:
-        """The layout for ``games`` game tiles."""
+    def of(cls, profile: Profile, games: int, puzzle: bool = True) -> HomeLayout:
+        """The layout for ``games`` game tiles and, with ``puzzle``, the puzzle's tile after
+        them."""
         size = tile_size(profile)
         per_row = (profile.columns + 1) // (size + 1)
         tiles = []
-        for index in range(games):
+        for index in range(games + puzzle):
             line, place = divmod(index, per_row)
             top = profile.rows - line * (size + 1)
             tiles.append(Tile(place * (size + 1), top - size, size))
         right = profile.columns - 1
         bar = tuple((column, 0) for column in range(right - 2))
-        return cls(tuple(tiles), bar, (right - 1, 0), (right - 2, 0), (right, 0), (right, 1))
+        return cls(tuple(tiles[:games]), bar, (right - 1, 0), (right - 2, 0), (right, 0),
+                   (right, 1), tiles[games] if puzzle else None, (right - 1, 1))
 
     def hit(self, pad: Pad) -> tuple[str, int] | None:
-        """What a touch on ``pad`` means: ``("game", i)``, ``("brightness", level)`` with
-        level 1 … len(bar), ``("sensors", 0)``, ``("language", 0)``, ``("sound", 0)``,
-        ``("pairing", 0)``, or ``None``."""
+        """What a touch on ``pad`` means: ``("game", i)``, ``("puzzle", 0)``,
+        ``("brightness", level)`` with level 1 … len(bar), ``("sensors", 0)``,
+        ``("language", 0)``, ``("sound", 0)``, ``("pairing", 0)``, ``("speech", 0)``, or
+        ``None``."""
         for index, tile in enumerate(self.tiles):
             if tile.contains(pad):
                 return "game", index
+        if self.puzzle is not None and self.puzzle.contains(pad):
+            return "puzzle", 0
         if pad in self.brightness:
             return "brightness", self.brightness.index(pad) + 1
         if pad == self.sensors:
@@ -89,6 +98,8 @@ class HomeLayout:
             return "language", 0
         if pad == self.pairing:
             return "pairing", 0
+        if pad == self.speech:
+            return "speech", 0
         return None
 
 
@@ -103,18 +114,25 @@ def draw_home(
     now: float,
     selected: int | None = None,
     language: str = "en",
+    puzzle_open: bool = False,
+    speech: bool = False,
 ) -> bool:
     """The home menu, a tile per game drawn by its ``icons``; tiles of games with an
     unfinished game breathe slowly, the ``selected`` tile (its name on show, a second touch
-    starts it) quickly. Returns whether the picture changes with time."""
+    starts it; the puzzle's is ``len(icons)``) quickly, and the puzzle's tile slowly while
+    today's puzzle is open. Returns whether the picture changes with time."""
     canvas.fill(OFF)
     k = profile.per_pad
-    animating = selected is not None
+    animating = selected is not None or (puzzle_open and layout.puzzle is not None)
     for index, (tile, icon, waiting) in enumerate(zip(layout.tiles, icons, resumable)):
         level = pulse(now * 3, 0.35) if index == selected else \
             pulse(now, 0.35) if waiting else 1.0
         animating |= waiting
         icon(canvas, tile, k, level)
+    if layout.puzzle is not None:
+        level = pulse(now * 3, 0.35) if selected == len(icons) else \
+            pulse(now, 0.35) if puzzle_open else 1.0
+        draw_art(canvas, layout.puzzle, k, PUZZLE_ART, PUZZLE_PALETTE, level)
     for index, (column, row) in enumerate(layout.brightness, 1):
         colour = scale(LEVEL, 0.25 + 0.75 * index / len(layout.brightness)) \
             if index <= brightness_level else scale(NEUTRAL, 0.5)
@@ -124,7 +142,33 @@ def draw_home(
     column, row = layout.sound
     canvas.block(column * k, row * k, solid_rows(k, SOUND_ON if sound else SOUND_OFF))
     _pairing_icon(canvas, layout.pairing, k)
+    if layout.speech is not None:
+        _speech_icon(canvas, layout.speech, k, speech)
     return animating
+
+
+PUZZLE_ART: Art = {
+    2: ("dY", "wd"),
+    4: ("dwdw", "wdYd", "dwdw", "wdwd"),
+    6: (".YYYY.", "YY..YY", "...YY.", "..YY..", "......", "..YY.."),
+}
+"""The puzzle of the day's tile: a board with its one right square in gold; on a large tile,
+a question mark."""
+PUZZLE_PALETTE: dict[str, Colour] = {"Y": HINT, "w": (140, 140, 150), "d": (25, 25, 40)}
+
+
+SPEECH_ORANGE: Colour = (255, 130, 30)
+"""The speech pad: bright while the board speaks, dim while it is silent."""
+
+
+def _speech_icon(canvas: Canvas, pad: Pad, k: int, on: bool) -> None:
+    """The speech pad: orange, bright while the board speaks; on a pad of several LEDs a
+    mouth, its lower row darker."""
+    column, row = pad
+    colour = SPEECH_ORANGE if on else scale(SPEECH_ORANGE, 0.15)
+    canvas.block(column * k, row * k, solid_rows(k, colour))
+    if k > 1:
+        canvas.rect(column * k, row * k, k, 1, scale(colour, 0.35))
 
 
 def _pairing_icon(canvas: Canvas, pad: Pad, k: int) -> None:

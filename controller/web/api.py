@@ -64,10 +64,12 @@ from controller.faces.face import face
 from controller.games import get_game
 from controller.games.algebraic import parse_cell
 from controller.games.lesson import NoLessonError
+from controller.games.puzzle import PuzzleError, puzzle_of
 from controller.games.registry import game_names
 from controller.profile.model import Profile
 from controller.web.bridge import Bridge, Channel, Snapshot
 from controller.web.offers import offers, what_fits
+from controller.web.puzzle import MAX_MOVES, puzzle_json
 from controller.web.replay import NoSuchMoveError, move_animation, replay_pictures
 from controller.web.replays import Replays, ReplaysBusyError
 from controller.web.results import match_words
@@ -147,6 +149,8 @@ class Api:
             web.post("/api/games/{name}/continue", self.paired(self.continue_waiting)),
             web.post("/api/games/{name}/learn", self.paired(self.learn)),
             web.post("/api/game/hint", self.paired(self.hint)),
+            web.get("/api/puzzle", readable(self.puzzle)),
+            web.post("/api/puzzle", self.paired(self.puzzle_moves)),
             web.post("/api/game/resign", self.paired(self.resign)),
             web.post("/api/records", self.paired(self.upload)),
             web.post("/api/remote/join", self.paired(self.remote_join)),
@@ -180,6 +184,8 @@ class Api:
             "waiting": list(snapshot.waiting),
             "update": snapshot.update,
             "unsaved": snapshot.unsaved,
+            "spoken": {"language": snapshot.language,
+                       "words": [[number, text] for number, text in snapshot.spoken]},
         }
 
     async def state(self, request: web.Request) -> web.Response:
@@ -569,6 +575,36 @@ class Api:
 
         return web.json_response(await self.call(ask))
 
+    async def puzzle(self, request: web.Request) -> web.Response:
+        """``GET /api/puzzle``: today's puzzle (by the board's date) at its start, and how the
+        puzzles stand (solved today, the streak)."""
+        return await self._puzzle([])
+
+    async def puzzle_moves(self, request: web.Request) -> web.Response:
+        """``POST /api/puzzle {"moves": ["c3", …]}``: today's puzzle after the player's moves
+        (every move so far, the wrong ones too); solved, it is kept in the history."""
+        moves = (await _body(request)).get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 40
+                                                  for m in moves) or len(moves) > MAX_MOVES:
+            raise _http(400, f"moves: a list of at most {MAX_MOVES} moves, each as the game "
+                             "writes it")
+        return await self._puzzle(moves)
+
+    async def _puzzle(self, moves: list[str]) -> web.Response:
+        today, language = await self.call(lambda app, now: (app.wall_clock().date(),
+                                                             app.settings.language))
+        puzzle = puzzle_of(today.toordinal())
+        try:
+            answer = await asyncio.to_thread(puzzle_json, self.profile, puzzle, moves, language)
+        except PuzzleError as error:
+            raise _http(400, f"moves: {error}") from None
+        if answer["solved"]:
+            await self.call(lambda app, now: app.keep_puzzle(puzzle, answer["tries"]))
+        found = await self.call(lambda app, now: app.puzzle_standing())
+        answer["day"] = today.isoformat()
+        answer["standing"] = None if found is None else found.json()
+        return web.json_response(answer)
+
     async def resign(self, request: web.Request) -> web.Response:
         """``POST /api/game/resign``: the people at the board give the game up (the player
         to move; against a board elsewhere, the seat played here)."""
@@ -776,7 +812,7 @@ def _settings_json(app: App) -> dict[str, Any]:
     return {"name": app.identity.name, "brightness": settings.brightness,
             "sound": settings.sound,
             "language": settings.language, "sleep_minutes": settings.sleep_minutes,
-            "show_computer_moves": settings.show_computer_moves,
+            "show_computer_moves": settings.show_computer_moves, "speech": settings.speech,
             "languages": list(LANGUAGES)}
 
 
@@ -794,6 +830,7 @@ def _checked_settings(body: dict[str, Any]) -> dict[str, Any]:
         "show_computer_moves": (lambda v: isinstance(v, bool), "true or false"),
         "name": (lambda v: isinstance(v, str) and NAME.fullmatch(v.strip()) is not None,
                  "the board's name: 1-32 printable characters"),
+        "speech": (lambda v: isinstance(v, bool), "true or false"),
     }
     unknown = sorted(set(body) - set(checks))
     if unknown:

@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from controller.app.loop import Call
+from controller.app.screens.game import GameScreen
+from controller.app.screens.lesson import LessonScreen
 from controller.app.seats import HUMAN
 from controller.devices.interfaces import InputEvent
 from controller.games.status import standing
@@ -60,6 +62,10 @@ class Snapshot:
     unsaved: str | None = None
     """Why the board's latest changes are not shown: they could not be saved yet (what is
     shown is the last that was)."""
+    spoken: tuple[tuple[int, str], ...] = ()
+    """The latest words the board says aloud, numbered (a page's voice says the new ones)."""
+    language: str = "en"
+    """The language they are in."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,9 @@ class Bridge:
         self.board.publish(Snapshot(type(app.screen).__name__, app.describe(now),
                                     bytes(driver.canvas.pixels), round(app.brightness, 3),
                                     self._game_of(app), tuple(sorted(app.waiting_games())),
-                                    app.firmware_update.share, app.announcer.secret))
+                                    app.firmware_update.share, app.announcer.secret,
+                                    spoken=tuple(app.announcer.spoken),
+                                    language=app.settings.language))
         readings = app.readings
         if readings.watched and readings.count != self._readings_seen:
             self._readings_seen = readings.count
@@ -169,20 +177,27 @@ class Bridge:
             self.board.publish(replace(latest[1], unsaved=problem))
 
     def _game_of(self, app: App) -> dict[str, Any] | None:
-        """The game's part of the snapshot, made again only when the game changed."""
-        session = app.session
+        """The game's part of the snapshot — the one on show: during a lesson the lesson's
+        own, never the game set aside meanwhile — made again only when the game changed."""
+        screen = app.screen
+        session = screen.game.session if isinstance(screen, LessonScreen) else app.session
         if session is None:
             self._game_key, self._game = None, None
             return None
         state = session.state
-        key = (id(session), state.plies, session.finished, session.resigned)
+        playing = isinstance(screen, GameScreen) and screen.session is session
+        key = (id(session), state.plies, session.finished, session.resigned, playing)
         if key != self._game_key:
             self._game_key = key
             self._game = {"name": state.info.name, "title": state.info.title,
                           "json": state.to_json(), "moves": list(session.moves),
-                          "movers": [_mover_name(state.info.players, mover)
-                                     for mover in session.movers],
+                          "said": list(session.said),
+                          "movers": [_mover_name(state.info.players, mover, drawn)
+                                     for mover, drawn in zip(session.movers, session.drawn,
+                                                             strict=True)],
                           "standing": standing(state), "finished": session.finished,
+                          "lesson": isinstance(screen, LessonScreen),
+                          "playing": playing and not session.finished,
                           "id": session.tags.get("Id", ""), **_result_of(session)}
         return self._game
 
@@ -203,9 +218,9 @@ class Bridge:
         return call.reply
 
 
-def _mover_name(players: tuple[str, ...], mover: int) -> str:
+def _mover_name(players: tuple[str, ...], mover: int, drawn: bool) -> str:
     """Who made a move: a player (``white``), or ``chance`` (a die, a shuffle)."""
-    return players[mover] if 0 <= mover < len(players) else "chance"
+    return "chance" if drawn or not 0 <= mover < len(players) else players[mover]
 
 
 def _result_of(session: Session[Any]) -> dict[str, Any]:

@@ -21,9 +21,11 @@ from controller.app.session import Session
 from controller.app.store import Store
 from controller.errors import KaskadeError
 from controller.faces.face import Face, face
+from controller.faces.text import move_said
 from controller.games import GameState
 from controller.games.record import Record, parse_record
 from controller.games.replay import starting_state
+from controller.profile.load import load_profile, profile_names
 from controller.profile.model import Profile
 from controller.render.canvas import Canvas
 
@@ -53,6 +55,7 @@ class _Replay:
     def screen(self, ply: int) -> GameScreen[Any]:
         """The game's screen showing the position after ``ply`` moves."""
         session = Session(self.start, self.moves[:ply], dict(self.record.tags), None)
+        session.still = True  # the position after ``ply`` moves: no chance drawn after it
         screen = self.game.screen(self.app, session)
         self.app.clear_messages()  # the words a game opens with are not part of the position
         return screen
@@ -64,16 +67,29 @@ class _Replay:
         return bytes(canvas.pixels).hex()
 
 
+def drawing_board(profile: Profile, game: Face, start: GameState[Any]) -> Profile:
+    """The board a replay is drawn on: this one, or — for a game it cannot hold (a 6 x 9
+    Kaskade game played in the terminal, on an 8 x 8 board) — the smallest reference build
+    that holds it, so any game of the history can be looked at."""
+    if game.holds(profile, start):
+        return profile
+    builds = [load_profile(name) for name in profile_names()]
+    holding = [build for build in builds if game.holds(build, start)]
+    if not holding:
+        raise GameDoesNotFitError(f"that {start.info.title} game fits none of the boards "
+                                  "a replay can be drawn on")
+    return min(holding, key=lambda build: (build.pads, build.per_pad != profile.per_pad))
+
+
 @contextlib.contextmanager
 def _replay(profile: Profile, record_text: str) -> Iterator[_Replay]:
     record = parse_record(record_text)
     start = starting_state(record)
     game = face(start.info.name)
-    if not game.holds(profile, start):
-        raise GameDoesNotFitError(f"that {start.info.title} game does not fit this board")
+    board = drawing_board(profile, game, start)
     with tempfile.TemporaryDirectory() as scratch:
-        yield _Replay(profile, record, start, list(record.moves)[:MAX_PLIES], game,
-                      App(profile, Store.at(Path(scratch), "replay")))
+        yield _Replay(board, record, start, list(record.moves)[:MAX_PLIES], game,
+                      App(board, Store.at(Path(scratch), "replay")))
 
 
 def _leds(hex_digits: str) -> list[str]:
@@ -81,20 +97,30 @@ def _leds(hex_digits: str) -> list[str]:
 
 
 def replay_pictures(profile: Profile, record_text: str) -> dict[str, Any]:
-    """``{"game", "title", "plies", "frames": [{"ply", "move", "description", "leds"}]}``
-    for the game in ``record_text``; ``frames[0]`` is the start."""
+    """``{"game", "title", "plies", "board", "frames": [{"ply", "move", "chance",
+    "description", "leds"}]}`` for the game in ``record_text``; ``frames[0]`` is the start.
+    A move is named as people read it (a die's throw in words, a shuffled deck's order
+    never); ``board`` is the build the pictures are drawn for (``{"name", "per_pad",
+    "led_width", "led_height", "own"}``, ``own`` false when this board cannot hold the game)."""
     with _replay(profile, record_text) as replay:
         frames = []
+        said = Session(replay.start, replay.moves, {}, None)
         for ply in range(len(replay.moves) + 1):
             screen = replay.screen(ply)
             frames.append({
                 "ply": ply,
-                "move": screen.session.moves[-1] if ply else None,
+                "move": said.said[ply - 1] if ply else None,
+                "chance": said.drawn[ply - 1] if ply else False,
                 "description": " · ".join(screen.position_words("a person")),
                 "leds": _leds(replay.picture(screen, 0.0)),
             })
+        board = replay.profile
         return {"game": replay.start.info.name, "title": replay.start.info.title,
-                "plies": len(replay.moves), "frames": frames}
+                "plies": len(replay.moves),
+                "board": {"name": board.name, "per_pad": board.per_pad,
+                          "led_width": board.led_width, "led_height": board.led_height,
+                          "own": board is profile},
+                "frames": frames}
 
 
 def move_animation(profile: Profile, record_text: str, ply: int) -> dict[str, Any]:
@@ -105,8 +131,9 @@ def move_animation(profile: Profile, record_text: str, ply: int) -> dict[str, An
         if not 1 <= ply <= len(replay.moves):
             raise NoSuchMoveError(f"this game has moves 1 to {len(replay.moves)}, not {ply}")
         screen = replay.screen(ply - 1)
-        move = replay.moves[ply - 1]
-        screen.play(screen.state.parse_move(move), 0.0)
+        move = screen.state.parse_move(replay.moves[ply - 1])
+        said = move_said(screen.state, move, replay.game.text.chance)
+        screen.play(move, 0.0)
         end = screen.animation_end()
         frames: list[dict[str, Any]] = []
         if end is not None:
@@ -115,6 +142,6 @@ def move_animation(profile: Profile, record_text: str, ply: int) -> dict[str, An
                 picture = replay.picture(screen, at)
                 if not frames or frames[-1]["hex"] != picture:
                     frames.append({"at": at, "hex": picture})
-        return {"ply": ply, "move": move, "seconds": end or 0.0,
+        return {"ply": ply, "move": said, "seconds": end or 0.0,
                 "frames": [{"at": frame["at"], "leds": _leds(frame["hex"])}
                            for frame in frames]}

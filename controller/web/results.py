@@ -21,8 +21,9 @@ def match_words(match: Match) -> str:
     players = list(match.players)
     if len(players) == 1:
         name = person_name(match.players[players[0]])
-        return f"{f'{name} ' if name else ''}{'won' if match.result in players else 'lost'} " \
-            "alone"
+        won = match.result in players
+        left = "" if won or match.left_over is None else f", {match.left_over} cards left"
+        return f"{f'{name} ' if name else ''}{'won' if won else 'lost'} alone{left}"
     people = all(computer_level(seat) is None and person_name(seat) is None
                  for seat in match.players.values())
     if people:

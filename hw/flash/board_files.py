@@ -16,8 +16,14 @@ from hw.flash.tooling import check_mpremote
 from hw.touch.ports import busy_message, claim, is_busy, release
 
 SETS = ("a", "b")
-READ_SECONDS = 2.0
-"""How long a read from the board waits for its first byte (mpremote's serial timeout)."""
+ANSWER_SECONDS = 10.0
+"""How long the board may stay silent while it carries out one step (its prompt after the
+last, hashing the files, a chunk of a file): a Pico takes milliseconds. An emulated Pico on a
+busy computer can take far longer; whoever updates one says so (``answer_seconds``), rather
+than mpremote's fixed waits deciding: it is the serial port's read timeout, which bounds every
+wait for a first byte, and the silence allowed while a command runs."""
+CHUNK = 256
+"""Bytes of a file sent in one step."""
 _HASHER = """
 try:
     import firmware.watchdog as _w
@@ -62,23 +68,25 @@ def _walk(p):
 
 
 class BoardFiles:
-    """The board on serial port ``path``, stopped in its raw REPL while this is open."""
+    """The board on serial port ``path``, stopped in its raw REPL while this is open; it may
+    take ``answer_seconds`` over each step."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, answer_seconds: float = ANSWER_SECONDS) -> None:
         check_mpremote()
         from mpremote.transport import TransportError  # noqa: PLC0415  (only flashing needs it)
         from mpremote.transport_serial import SerialTransport  # noqa: PLC0415
 
         self.path = path
+        self.answer_seconds = answer_seconds
         self._errors = (TransportError, OSError)
         if not os.path.exists(path):
             raise BoardError(f"no board at {path} (is it plugged in?)")
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                # The read timeout bounds the wait for the board's "OK" to each command: a Pico
-                # answers in milliseconds, but a board (or its emulator) on a busy computer may
-                # not within a fifth of a second, and each chunk of a file is a command.
-                self.transport = SerialTransport(path, exclusive=True, timeout=READ_SECONDS)
+                # The read timeout bounds the wait for the board's prompt and its "OK" to each
+                # command (mpremote's own waits for them are fixed): each chunk of a file is a
+                # command.
+                self.transport = SerialTransport(path, exclusive=True, timeout=answer_seconds)
         except TransportError as error:
             raise BoardError(_busy_or(path, str(error))) from None
         try:  # no other program may read or write while the board's files change
@@ -88,18 +96,29 @@ class BoardFiles:
             raise BoardError(f"cannot hold {path} for this program alone: {error}") from None
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                self.transport.enter_raw_repl(soft_reset=False, timeout_overall=5)
-            self.transport.exec(_HASHER)
+                self.transport.enter_raw_repl(soft_reset=False,
+                                              timeout_overall=max(5.0, answer_seconds))
+            self._exec(_HASHER)
         except self._errors:
             self.close()
             raise BoardError(f"{path}: the device does not answer as a MicroPython board "
                              "(no raw REPL); is it the touch board, with MicroPython on it?"
                              ) from None
 
+    def _exec(self, code: str) -> bytes:
+        """Run ``code`` in the raw REPL, waiting up to ``answer_seconds`` of silence (mpremote's
+        own ``exec`` waits ten); TransportExecError when it raised on the board."""
+        from mpremote.transport import TransportExecError  # noqa: PLC0415
+
+        out, errors = self.transport.exec_raw(code, timeout=self.answer_seconds)
+        if errors:
+            raise TransportExecError(out, errors.decode(errors="replace"))
+        return bytes(out)
+
     def run(self, code: str) -> str:
         """Run ``code`` on the board; what it printed."""
         try:
-            return self.transport.exec(code).decode()
+            return self._exec(code).decode()
         except self._errors as error:
             raise FlashError(f"{self.path}: the board stopped answering ({error}); the "
                              "update can be run again") from None
@@ -138,16 +157,14 @@ class BoardFiles:
         for depth in range(1, len(parts) + 1):
             folder = "/" + "/".join(parts[:depth])
             self.run(f"try:\n os.mkdir({folder!r})\nexcept OSError:\n pass")
-        written = 0
-
-        def chunk(done: int, _total: int) -> None:
-            nonlocal written
-            if progress is not None:
-                progress(done - written)
-            written = done
-
         try:
-            self.transport.fs_writefile(path, data, chunk_size=256, progress_callback=chunk)
+            self._exec(f"f=open({path!r},'wb')\nw=f.write")
+            for start in range(0, len(data), CHUNK):
+                chunk = data[start:start + CHUNK]
+                self._exec(f"w({chunk!r})")
+                if progress is not None:
+                    progress(len(chunk))
+            self._exec("f.close()")
         except self._errors as error:
             raise FlashError(f"{self.path}: writing {path} failed ({error}); the update can be "
                              "run again") from None

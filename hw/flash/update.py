@@ -21,7 +21,7 @@ from pathlib import Path
 
 from controller.profile.firmware import board_id
 from controller.profile.model import Profile
-from hw.flash.board_files import SETS, BoardFiles
+from hw.flash.board_files import ANSWER_SECONDS, SETS, BoardFiles
 from hw.flash.bundle import Bundle, FileEntry, build
 from hw.flash.errors import FlashError
 from hw.touch.connection import Connection, Hello
@@ -64,16 +64,20 @@ class Report:
 def flash(path: str, bundle: Bundle, profile: Profile,
           progress: Callable[[Progress], None] = lambda _: None,
           clock: Callable[[], float] = time.monotonic,
-          hello_seconds: float | None = None) -> Report:
+          hello_seconds: float | None = None, answer_seconds: float = ANSWER_SECONDS,
+          locate: Callable[[], str] | None = None) -> Report:
     """Bring the board on ``path`` to ``bundle`` and check that it starts it (says hello within
-    ``hello_seconds`` of the restart, :data:`HELLO_SECONDS` unless given: an emulated board may
-    need longer than a Pico)."""
+    ``hello_seconds`` of the restart, :data:`HELLO_SECONDS` unless given; each step on the
+    board may take ``answer_seconds``: an emulated board may need longer than a Pico). The
+    hello is heard where ``locate()`` finds the board (``path`` unless given): a board whose
+    new firmware resets it leaves the bus and may come back under another name."""
     began = clock()
+    find = locate or (lambda: path)
     wait = HELLO_SECONDS if hello_seconds is None else hello_seconds  # read now: tests shorten it
     if bundle.board != board_id(profile):
         raise FlashError(f"the bundle is for {bundle.board}, not {board_id(profile)}; make it "
                          "with this board's --profile")
-    board = BoardFiles(path)
+    board = BoardFiles(path, answer_seconds)
     try:
         state = board.state()
         manifests = state["manifests"]
@@ -92,8 +96,7 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         if active is not None and holds(active) and boot_current:
             board.restart()
             board.close()
-            hello = _hello(path, profile, bundle.content_hash,
-                           wait)
+            hello = _hello(find, profile, bundle.content_hash, wait)
             return Report(0, 0, len(bundle.files), clock() - began, active, hello, False)
         target = _target(active, manifests)
         todo = [entry for entry in bundle.files
@@ -116,8 +119,7 @@ def flash(path: str, bundle: Bundle, profile: Profile,
         board.restart()
     finally:
         board.close()
-    hello = _hello(path, profile, bundle.content_hash,
-                   wait)
+    hello = _hello(find, profile, bundle.content_hash, wait)
     return Report(len(todo) + len(todo_boot), status.bytes_total,
                   len(bundle.files) - len(todo), clock() - began, target, hello,
                   target != active)
@@ -125,23 +127,29 @@ def flash(path: str, bundle: Bundle, profile: Profile,
 
 def flash_bundled(path: str, profile: Profile,
                   progress: Callable[[Progress], None] = lambda _: None,
-                  compile_mpy: bool = False, hello_seconds: float | None = None) -> Report:
+                  compile_mpy: bool = False, hello_seconds: float | None = None,
+                  answer_seconds: float = ANSWER_SECONDS,
+                  locate: Callable[[], str] | None = None) -> Report:
     """Bring the board on ``path`` to the firmware of this installation (built into a bundle
     for ``profile`` on the way)."""
     with tempfile.TemporaryDirectory() as folder:
         return flash(path, build(profile, Path(folder), compile_mpy), profile, progress,
-                     hello_seconds=hello_seconds)
+                     hello_seconds=hello_seconds, answer_seconds=answer_seconds, locate=locate)
 
 
-def bundled_updater(profile: Profile) -> Callable[[str, Callable[[float], None]], str]:
+def bundled_updater(profile: Profile, locate: Callable[[], str] | None = None,
+                    seconds: float | None = None) -> Callable[[str, Callable[[float], None]], str]:
     """The touch link's ``updater`` for ``profile``: :func:`flash_bundled` with its progress as
-    a share of the bytes, and what the board runs afterwards in words."""
+    a share of the bytes, and what the board runs afterwards in words; the hello is heard where
+    ``locate()`` finds the board (the link's own locator). ``seconds``, if given, is how long
+    the board may take over each step and to say hello (an emulated board needs more)."""
 
     def update(path: str, share: Callable[[float], None]) -> str:
         def progress(status: Progress) -> None:
             share(status.bytes / status.bytes_total if status.bytes_total else 1.0)
 
-        report = flash_bundled(path, profile, progress)
+        report = flash_bundled(path, profile, progress, locate=locate, hello_seconds=seconds,
+                               answer_seconds=seconds or ANSWER_SECONDS)
         return f"{report.hello.firmware} ({report.hello.content_hash})"
 
     return update
@@ -169,9 +177,13 @@ def _write_set(board: BoardFiles, bundle: Bundle, target: str, todo: list[FileEn
     board.write_atomically(base + "manifest.json", _set_manifest(bundle))
 
 
-def rollback(path: str, profile: Profile) -> tuple[str, Hello]:
-    """Start the previous firmware set again; the set and the board's hello."""
-    board = BoardFiles(path)
+def rollback(path: str, profile: Profile, hello_seconds: float | None = None,
+             answer_seconds: float = ANSWER_SECONDS,
+             locate: Callable[[], str] | None = None) -> tuple[str, Hello]:
+    """Start the previous firmware set again; the set and the board's hello (heard where
+    ``locate()`` finds the board, as for :func:`flash`)."""
+    wait = HELLO_SECONDS if hello_seconds is None else hello_seconds
+    board = BoardFiles(path, answer_seconds)
     try:
         state = board.state()
         active = state["active"] or "a"
@@ -190,12 +202,13 @@ def rollback(path: str, profile: Profile) -> tuple[str, Hello]:
         board.restart()
     finally:
         board.close()
-    return other, _hello(path, profile, str(manifest.get("content_hash")), HELLO_SECONDS)
+    return other, _hello(locate or (lambda: path), profile,
+                         str(manifest.get("content_hash")), wait)
 
 
 def status(path: str, profile: Profile, seconds: float = HELLO_SECONDS) -> Hello:
     """The board's hello, without stopping its firmware."""
-    return _handshake(path, profile, seconds)
+    return _handshake(lambda: path, profile, seconds)[1]
 
 
 def _target(active: str | None, manifests: dict[str, object]) -> str:
@@ -221,8 +234,9 @@ def _counter(status: Progress, progress: Callable[[Progress], None]) -> Callable
     return count
 
 
-def _hello(path: str, profile: Profile, expected: str, seconds: float) -> Hello:
-    hello = _handshake(path, profile, seconds)
+def _hello(locate: Callable[[], str], profile: Profile, expected: str,
+           seconds: float) -> Hello:
+    path, hello = _handshake(locate, profile, seconds)
     if hello.content_hash != expected:
         raise FlashError(f"{path}: the board started firmware {hello.content_hash}, not "
                          f"{expected}: the new firmware failed to start and the board went back "
@@ -230,13 +244,18 @@ def _hello(path: str, profile: Profile, expected: str, seconds: float) -> Hello:
     return hello
 
 
-def _handshake(path: str, profile: Profile, seconds: float) -> Hello:
+def _handshake(locate: Callable[[], str], profile: Profile,
+               seconds: float) -> tuple[str, Hello]:
+    """The board's hello, where ``locate()`` finds it (asked again at each try: a board that
+    resets leaves the bus and comes back, perhaps under another name), and that port."""
     deadline = time.monotonic() + seconds
+    path = "the board's port"
     while True:
         try:
+            path = locate()
             connection = Connection(open_serial(path))
             try:
-                return connection.handshake(board_id(profile), profile.pads)
+                return path, connection.handshake(board_id(profile), profile.pads)
             finally:
                 connection.close()
         except (LinkError, OSError) as error:

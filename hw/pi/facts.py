@@ -9,8 +9,11 @@ import grp
 import importlib.util
 import os
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from hw.speech import speakers
 
 MODEL_FILE = Path("/proc/device-tree/model")
 CONFIG_FILES = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
@@ -82,6 +85,10 @@ class Facts:
     """The installed systemd unit's text, when there is one."""
     rule: str | None = None
     """The installed udev rule's text, when there is one."""
+    espeak: bool = False
+    """Whether espeak-ng (the board's voice) is installed."""
+    speakers: tuple[str, ...] = ()
+    """The sound cards the kernel lists (HDMI, USB, the jack): where the voice can go."""
 
     @property
     def generation(self) -> int | None:
@@ -169,7 +176,8 @@ def read_facts() -> Facts:
                  frozenset(name for name in MODULES if _importable(name)), config, bufsiz,
                  tuple(problems),
                  frozenset(str(path) for path in (SERVICE, UDEV_RULE) if path.exists()),
-                 _text(SERVICE), _text(UDEV_RULE))
+                 _text(SERVICE), _text(UDEV_RULE), shutil.which("espeak-ng") is not None,
+                 tuple(speakers()))
 
 
 def _text(path: Path) -> str | None:

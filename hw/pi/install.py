@@ -147,7 +147,7 @@ def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
                     "CapabilityBoundingSet=", "AmbientCapabilities="]
     else:
         identity = [f"User={USER}", f"Group={USER}",
-                    *([f"SupplementaryGroups={' '.join(who.groups)}"] if who.groups else []),
+                    f"SupplementaryGroups={' '.join((*who.groups, 'audio'))}",
                     "CapabilityBoundingSet=", "AmbientCapabilities="]
     lines = [
         "# The Kaskade Board app: starts at power-on, comes back if it stops.",
@@ -185,10 +185,12 @@ def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
         f"MemoryMax={MEMORY_MAX}",
         f"TasksMax={TASKS_MAX}",
         "# Devices: the touch board's port (its number changes when it is plugged in again),",
-        "# the GPIO chips (buttons, buzzer, status LED) and the LEDs' own, nothing else.",
+        "# the GPIO chips (buttons, buzzer, status LED), the sound cards (the board's voice",
+        "# through a speaker on HDMI, USB or the jack) and the LEDs' own, nothing else.",
         "DevicePolicy=closed",
         f"DeviceAllow=char-{touch} rw",
         "DeviceAllow=char-gpiochip rw",
+        "DeviceAllow=char-alsa rw",
         *(f"DeviceAllow={device} rw" for device in who.devices),
         "# The sandbox: the state directory is the only place it may write; no network beyond",
         "# the web companion's, no new privileges, no view of homes or others' temporary files.",

@@ -256,6 +256,9 @@ class TouchLink(WiredTouches):
             # another device (a pseudo-terminal's number is given again once it is free).
             serial.close()
             return
+        # What waited in the port before it was opened is old news: a Pico sends nothing
+        # while no program holds its port (MicroPython drops it), a pseudo-terminal keeps it.
+        getattr(serial, "reset_input_buffer", lambda: None)()
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         try:
             try:
@@ -327,14 +330,8 @@ class TouchLink(WiredTouches):
             for pad in sorted(now - self.touched):
                 self.touched.add(pad)
                 self._emit(PadDown(pad))
-        elif kind == proto.HELLO:  # the board restarted: start over from its state
-            hello = self._check_hello(Hello.parse(fields))
-            if self.thresholds is not None or hello.thresholds not in (None, self.wanted):
-                connection.send(proto.THRESHOLDS, list(self.wanted))
-            self._ask_state(connection)
-            self._resume_readings(connection)
-            if not self._asked():
-                self._restarting = time.monotonic()
+        elif kind == proto.HELLO:
+            self._hello_in_session(connection, message)
         elif kind == proto.LEVELS:
             levels = parse_levels(fields)
             if levels is not None and levels != self.wanted:
@@ -356,6 +353,20 @@ class TouchLink(WiredTouches):
                 listener(readings)
             if APP in self._readers:
                 self._emit(PadReadings(tuple(readings)))
+
+    def _hello_in_session(self, connection: Connection, message: Message) -> None:
+        """A hello while connected: the board restarted (a start's hello is its line 0), so
+        start over from its state; or the answer to a query of ours that came late (sent
+        while the board was starting), which changes nothing."""
+        hello = self._check_hello(Hello.parse(message.fields))
+        if message.seq != 0:
+            return
+        if self.thresholds is not None or hello.thresholds not in (None, self.wanted):
+            connection.send(proto.THRESHOLDS, list(self.wanted))
+        self._ask_state(connection)
+        self._resume_readings(connection)
+        if not self._asked():
+            self._restarting = time.monotonic()
 
     def _ask_state(self, connection: Connection) -> None:
         """Ask the board for every pad's state (``S`` comes back)."""

@@ -59,12 +59,29 @@ def find_board(usb: Usb, ports: Iterable[Any] | None = None) -> str:
                        "set serial under [touch.usb] in the profile to say which is this one")
 
 
-def locator(usb: Usb, port: str | None = None) -> Callable[[], str]:
-    """Where to look for the board each time the link (re)connects: the fixed ``port`` given
-    on the command line, else a search by USB id."""
-    if port is not None:
-        return lambda: port
-    return lambda: find_board(usb)
+def locator(usb: Usb, port: str | None = None,
+            ports: Callable[[], Iterable[Any]] | None = None) -> Callable[[], str]:
+    """Where to look for the board each time the link (re)connects: the ``port`` given on the
+    command line, else a search by USB id (among ``ports()``, the system's by default). A
+    given port that is gone is looked for by USB id too: a Pico that resets leaves the bus and
+    may come back under a new name (``/dev/ttyACM0`` held open by someone comes back as
+    ``/dev/ttyACM1``)."""
+    def search() -> str:
+        return find_board(usb, None if ports is None else ports())
+
+    if port is None:
+        return search
+
+    def given() -> str:
+        if os.path.exists(port):
+            return port
+        try:
+            return search()
+        except NoBoardError as error:
+            raise NoBoardError(f"no board at {port} (is it plugged in?), and none by its USB "
+                               f"id: {error}") from None
+
+    return given
 
 
 def open_serial(path: str) -> Any:

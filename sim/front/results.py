@@ -11,9 +11,9 @@ from typing import Any
 from controller.app.app import App
 from controller.app.driver import Driver
 from controller.devices.interfaces import Sound
-from controller.devices.mock import MockSound
+from controller.devices.mock import MockSound, MockSpeech
 from controller.profile.model import Profile
-from sim.board import SimSound
+from sim.board import SimSound, SimSpeech
 from sim.front.png import write_png
 from sim.front.raster import Raster
 from sim.front.script import ScriptError
@@ -57,6 +57,13 @@ class Results:
         assert isinstance(sound, (MockSound, SimSound)), "a board that remembers its sounds"
         return list(sound.played)
 
+    @property
+    def said(self) -> list[str]:
+        """Every word said aloud so far (where speech is switched on)."""
+        speech = self.driver.board.speech
+        assert isinstance(speech, (MockSpeech, SimSpeech)), "a board that remembers its words"
+        return [text for text, _ in speech.said]
+
     def summary(self, now: float) -> dict[str, Any]:
         """Where things stand: the screen, the game, the frames pushed, sounds, notices."""
         app: App = self.driver.app
@@ -72,6 +79,7 @@ class Results:
             "time": round(now, 3),
             "frames": self.driver.pushed,
             "sounds": [sound.value for sound in self.sounds],
+            "said": self.said,
             "notices": app.notices,
             "game": game,
         }

@@ -4,8 +4,11 @@ served on a free port and photographed in Debian's headless Chromium at a deskto
 phone's size (``web-desktop.png``, ``web-phone.png``), and with the board's health and the
 sensors' heat map open while a finger rests on a pad (``web-health.png``); the board's updates
 as an owner meets them after an upload that did not take, the touch board reporting an older
-firmware (``web-updates.png``); and what a phone not paired gets from a board that shows itself
-to paired devices only (``web-pairing.png``).
+firmware (``web-updates.png``); what a phone not paired gets from a board that shows itself
+to paired devices only (``web-pairing.png``); and on a phone the moves of a Big Balls game the
+computer plays against itself, dice in words (``web-phone-moves.png``), the replay of a 6 x 9
+Kaskade game played in the terminal, too big for the 8 x 8 board (``web-phone-replay.png``), and
+the puzzle of the day (``web-phone-puzzle.png``).
 
 Run ``python -m sim.front.web_shot --png-out docs/images`` (``make web-screenshots``); it needs the
 packages chromium and chromium-driver.
@@ -15,21 +18,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from controller import __version__
+from controller.app.app import App
 from controller.app.screens.selftest import SelfTestScreen
+from controller.app.session import Session
 from controller.devices.interfaces import ButtonDown, ButtonUp, PadDown, PadUp, SensorsFirmware
+from controller.games.big_balls import BigBallsState
 from controller.games.kaskade import KaskadeState
 from controller.profile import load_profile
 from controller.web.bridge import Bridge
 from sim.board import SimBoard
-from sim.front.served import served_board
+from sim.front.served import Served, served_board
 
 SIZES = {"web-desktop": (1280, 900), "web-phone": (390, 1000)}
+PHONE = (390, 844)
 HEALTH = ("web-health", (1280, 1400))
 UPDATES = ("web-updates", (1280, 900))
 OLDER_FIRMWARE = ("0.5.0", "5e1d0c2a")
@@ -78,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             args.png_out.mkdir(parents=True, exist_ok=True)
             for picture, (width, height) in SIZES.items():
                 browser.set_window_size(width, height)
+                _quiet(served.app)
                 browser.get(server.address)
                 time.sleep(1.5)
                 browser.save_screenshot(str(args.png_out / f"{picture}.png"))
@@ -102,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             browser.get(guarded.server.address)
             time.sleep(1.0)
             browser.save_screenshot(str(args.png_out / f"{picture}.png"))
+            _phone_pictures(browser, served, args.png_out)
         finally:
             browser.quit()
     return 0
@@ -131,6 +142,56 @@ def _updates(state: Path, bridge: Bridge) -> None:
     (state / "upgrade.json").write_text(json.dumps(failed) + "\n")
     bridge.post(SensorsFirmware(*OLDER_FIRMWARE))
     time.sleep(0.5)
+def _phone_pictures(browser: Any, served: Served, out: Path) -> None:
+    """The phone's pictures of the move list, a replay and the puzzle of the day."""
+    from selenium.webdriver.common.by import By  # noqa: PLC0415
+
+    bridge = served.bridge
+    game = _finished_6x9()
+    bridge.call(lambda a, now: a.store.history.add(game.match(datetime(2026, 11, 21, 18))))\
+        .result(timeout=5)
+    session: Session[Any] = bridge.call(
+        lambda app, now: app.new_game(BigBallsState.new({}), {0: 1, 1: 1})).result(timeout=5)
+    deadline = time.monotonic() + 120
+    while len(session.moves) < 40 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    bridge.call(lambda a, now: session.resign(0)).result(timeout=5)  # the moves stay put
+    browser.set_window_size(*PHONE)
+    browser.get(served.server.address)
+    time.sleep(1.5)
+    browser.execute_script("document.getElementById('moves-panel').scrollIntoView()")
+    time.sleep(0.3)
+    browser.save_screenshot(str(out / "web-phone-moves.png"))
+    browser.execute_script(f"openReplay('{game.tags['Id']}')")
+    time.sleep(2.0)
+    browser.execute_script("showPly(9)")
+    time.sleep(0.5)
+    browser.save_screenshot(str(out / "web-phone-replay.png"))
+    browser.execute_script("document.getElementById('replay').close()")
+    browser.find_element(By.XPATH, "//details[@id='puzzle-panel']/summary").click()
+    time.sleep(2.0)
+    browser.execute_script("document.getElementById('puzzle-panel').scrollIntoView()")
+    time.sleep(0.3)
+    browser.save_screenshot(str(out / "web-phone-puzzle.png"))
+
+
+def _finished_6x9() -> Session[KaskadeState]:
+    """A finished Kaskade game on 6 x 9, the terminal's size (random moves, seeded)."""
+    session = Session(KaskadeState(6, 9), [], {"Id": "6c9" * 10 + "ab", "White": "human",
+                                               "Black": "computer 2"}, None)
+    rng = random.Random(5)
+    while not session.finished:
+        moves = session.state.legal_moves()
+        session.play(moves[int(rng.random() * len(moves))])
+    return session
+
+
+def _quiet(app: App, seconds: float = 60.0) -> None:
+    """Wait until no words cover the board (on a busy computer the simulated touch board may
+    miss a heartbeat, and the board then says "touch board back" for a while)."""
+    deadline = time.monotonic() + seconds
+    while app.announcer.message is not None and time.monotonic() < deadline:
+        time.sleep(0.2)
 
 
 def _tap(bridge: Bridge, pad: int) -> None:

@@ -12,14 +12,19 @@
 //     samples (SFI samples, one every ESI, from register 0x5D), the chip's own baselines at
 //     0x1E-0x2A and touch status at 0x00-0x01; an absent chip NAKs its address. Every step on
 //     the wire takes its time at the bus's clock (9 bit times a byte).
+//     The chip samples every ESI, runs its second filter (SFI samples) and its own baseline
+//     filter and touch status with the parameters the firmware writes (see Mpr121).
 //   - 74HC165: a low latch (PL) loads every input, each rising clock (CP) with the latch high
 //     moves the chain one bit towards the data pin; the farthest register's serial input is tied
-//     low, and a broken chain leaves the data line to its pull-up. The TTP223 output follows the
-//     finger at once: the module's own detection time is not modelled.
+//     low, and a broken chain leaves the data line to its pull-up. Each TTP223's output follows
+//     the finger after the module's response time (TTP223).
 //   - charge-time pads: a pad on a pin with a 1 MOhm pull-up rises, once the pin lets go, in
-//     R * C * ln(Vdd / (Vdd - Vih)); a finger adds capacitance.
-// Not modelled: electrical noise beyond a Gaussian per reading, the MPR121's own baseline filter
-// parameters, its over-current and out-of-range flags, clock stretching.
+//     R * C * ln(Vdd / (Vdd - Vih)); a finger adds capacitance at once.
+//   - TCA9548A I2C mux: its control byte connects its channels, each a bus of up to four
+//     MPR121s; a chip answers only while its channel is connected.
+// Not modelled: electrical noise beyond a Gaussian per reading, the MPR121's first filter (its
+// FFI samples take microseconds), its over-current and out-of-range flags, its IRQ pin, clock
+// stretching.
 
 // One RP2040 GPIO function table fact: I2C0 has its SDA on GPIO 0, 4, 8, ..., I2C1 on 2, 6, 10, ...
 const i2cBlockOf = (sda) => (sda >> 1) & 1;
@@ -74,6 +79,19 @@ export class Pads {
     }
     return false;
   }
+
+  /** What a sensor that needs a finger (or its absence) to stay `response` ns before it
+   *  believes it makes of `pad` at `nanos`: the state of the latest stretch at least that long
+   *  that began `response` ns ago or earlier. A shorter tap never shows. */
+  settledAt(pad, nanos, response) {
+    const changes = this.history[pad];
+    for (let i = changes.length - 1; i >= 0; i--) {
+      const [at, touched] = changes[i];
+      const end = i + 1 < changes.length ? changes[i + 1][0] : Infinity;
+      if (at + response <= nanos && end - at >= response) return touched;
+    }
+    return false;
+  }
 }
 
 const MPR121_RESET = new Map([[0x5c, 0x10], [0x5d, 0x24]]);
@@ -81,8 +99,23 @@ const MPR121_ELECTRODES = 12;
 const MPR121_SFI = [4, 6, 10, 18];
 const MPR121_PAD = { base: 700, spread: 40, finger: -45, noise: 1.5 };
 const MPR121_UNWIRED = 720; // an electrode with no pad on it
+const MPR121_CATCH_UP = 4096; // samples worked through at most when a chip is read after long
+const RISING = 0x2b, FALLING = 0x2f, TOUCHED = 0x33; // each MHD (not touched), NHD, NCL, FDL
 
-/** One MPR121: `padOf[e]` is the pad on electrode `e` (undefined: none). */
+/**
+ * One MPR121: `padOf[e]` is the pad on electrode `e` (undefined: none). The chip samples
+ * every electrode once each ESI (register 0x5D): its data is the mean of the second filter's
+ * last SFI samples, so a finger shows in full SFI x ESI after it lands (4 ms as the firmware
+ * sets it up). Each sample also runs the chip's own baseline filter (registers 0x2B-0x35: a
+ * change of at most MHD is followed at once, a larger one by NHD after more than NCL samples
+ * in a row, the filter running every FDL + 1 samples; while an electrode is touched, the
+ * touched filter, which has no MHD) and its touch status: touched once baseline - data passes
+ * the electrode's touch threshold (0x41, 0x43, ...) for DT + 1 samples in a row, released
+ * once it falls below the release threshold for DR + 1 (the debounce, 0x5B). On entering run
+ * mode the ECR's CL bits set the first baseline: kept (00), the data's top 5 bits (10, as the
+ * firmware starts it) or all of it (11). The chip works through the samples it owes whenever
+ * the firmware reads it.
+ */
 export class Mpr121 {
   constructor(pads, padOf, name) {
     this.pads = pads;
@@ -91,16 +124,35 @@ export class Mpr121 {
     this.present = true;
     this.registers = new Uint8Array(256);
     this.base = padOf.map(() => MPR121_PAD.base + (pads.noise.uniform() * 2 - 1) * MPR121_PAD.spread);
+    this.baseline = new Float64Array(MPR121_ELECTRODES); // 10 bits, as the chip keeps it
+    this.count = new Uint16Array(MPR121_ELECTRODES);     // samples in a row beyond MHD
+    this.delay = new Uint16Array(MPR121_ELECTRODES);     // samples since the filter last ran
+    this.bounce = new Uint8Array(MPR121_ELECTRODES);     // samples in a row past a threshold
     this.softReset();
   }
 
   softReset() {
     this.registers.fill(0);
     for (const [register, value] of MPR121_RESET) this.registers[register] = value;
+    this.baseline.fill(0);
+    this.sampled = null; // the last sample worked through (its index), none in stop mode
+    this.loadBaseline = 0;
   }
 
   get running() {
     return (this.registers[0x5e] & 0x0f) !== 0;
+  }
+
+  /** The sample interval in ns (ESI) and the second filter's samples (SFI). */
+  get filter() {
+    const cdt = this.registers[0x5d];
+    return { interval: (1 << (cdt & 7)) * 1e6, samples: MPR121_SFI[(cdt >> 3) & 3] };
+  }
+
+  /** How long after a finger lands its data shows it in full, in ms. */
+  get responseMs() {
+    const { interval, samples } = this.filter;
+    return interval * samples / 1e6;
   }
 
   write(register, value) {
@@ -108,45 +160,128 @@ export class Mpr121 {
       if (value === 0x63) this.softReset();
       return;
     }
-    if (register === 0x5e || !this.running) this.registers[register & 0xff] = value;
+    if (register === 0x5e) {
+      const wasRunning = this.running;
+      this.registers[0x5e] = value;
+      if (!wasRunning && this.running) this.loadBaseline = (value >> 6) & 3;
+      if (!this.running) this.sampled = null;
+      return;
+    }
+    if (!this.running) this.registers[register & 0xff] = value;
     // the datasheet: in run mode only ECR (and the GPIO registers) take a write
   }
 
-  /** The filtered data of `electrode` at `nanos`: the mean of the second filter's last samples. */
-  filtered(electrode, nanos) {
+  /** The second filter's output for `electrode` at sample `index`. */
+  data(electrode, index) {
     const pad = this.padOf[electrode];
     if (pad === undefined) return MPR121_UNWIRED;
-    const cdt = this.registers[0x5d];
-    const interval = (1 << (cdt & 7)) * 1e6;
-    const samples = MPR121_SFI[(cdt >> 3) & 3];
-    const last = Math.floor(nanos / interval) * interval;
+    const { interval, samples } = this.filter;
     let touched = 0;
     for (let i = 0; i < samples; i++) {
-      if (this.pads.touchedAt(pad, last - i * interval) || this.pads.stuck[pad]) touched++;
+      if (this.pads.touchedAt(pad, (index - i) * interval) || this.pads.stuck[pad]) touched++;
     }
     const value = this.base[electrode] + MPR121_PAD.finger * touched / samples
       + this.pads.noise.gauss(MPR121_PAD.noise);
     return Math.max(0, Math.min(1023, Math.round(value)));
   }
 
-  /** Refresh data, baselines and touch status, as the chip has them at `nanos`. */
+  /** One step of the baseline filter and the touch status of `electrode` for its `data`. */
+  track(electrode, data, bit) {
+    const r = this.registers;
+    const touched = (this.status & bit) !== 0;
+    let baseline = this.baseline[electrode];
+    const delta = data - baseline;
+    if (delta !== 0) {
+      const set = touched ? TOUCHED - 1 : delta > 0 ? RISING : FALLING; // TOUCHED has no MHD
+      const [mhd, nhd, ncl, fdl] = [touched ? -1 : r[set] & 0x3f, r[set + 1] & 0x3f, r[set + 2],
+                                    r[set + 3]];
+      if (++this.delay[electrode] > fdl) {
+        this.delay[electrode] = 0;
+        if (Math.abs(delta) <= mhd) {
+          baseline = data;
+          this.count[electrode] = 0;
+        } else if (++this.count[electrode] > ncl) {
+          this.count[electrode] = 0;
+          baseline += Math.sign(delta) * Math.min(nhd, Math.abs(delta));
+        }
+      }
+      this.baseline[electrode] = baseline;
+    }
+    const below = (Math.floor(baseline) & ~3) - data; // compared as the 8-bit register, x4
+    const debounce = r[0x5b];
+    if (!touched && below > r[0x41 + 2 * electrode]) {
+      if (++this.bounce[electrode] > (debounce & 7)) { this.status |= bit; this.bounce[electrode] = 0; }
+    } else if (touched && below < r[0x42 + 2 * electrode]) {
+      if (++this.bounce[electrode] > ((debounce >> 4) & 7)) { this.status &= ~bit; this.bounce[electrode] = 0; }
+    } else {
+      this.bounce[electrode] = 0;
+    }
+  }
+
+  /** Work through the samples the chip has taken up to `nanos`; its registers as they are
+   *  then. */
   measure(nanos) {
     if (!this.running) return;
     const r = this.registers;
+    const { interval } = this.filter;
+    const now = Math.floor(nanos / interval);
     const enabled = Math.min(MPR121_ELECTRODES, r[0x5e] & 0x0f);
-    let status = 0;
-    for (let e = 0; e < MPR121_ELECTRODES; e++) {
-      const value = e < enabled ? this.filtered(e, nanos) : 0;
-      r[0x04 + 2 * e] = value & 0xff;
-      r[0x05 + 2 * e] = value >> 8;
-      const pad = this.padOf[e];
-      const touched = pad !== undefined && this.pads.touchedAt(pad, nanos);
-      if (r[0x1e + e] === 0 || !touched) r[0x1e + e] = value >> 2;
-      if (e < enabled && (r[0x1e + e] << 2) - value > r[0x41 + 2 * e]) status |= 1 << e;
+    let first = this.sampled === null ? now : this.sampled + 1;
+    if (now - first >= MPR121_CATCH_UP) first = now - MPR121_CATCH_UP + 1;
+    this.status = r[0x00] | (r[0x01] << 8);
+    for (let index = first; index <= now; index++) {
+      for (let e = 0; e < enabled; e++) {
+        const data = this.data(e, index);
+        if (this.sampled === null && index === first) { // the first sample of a run
+          if (this.loadBaseline === 2) this.baseline[e] = data & 0x3e0;
+          else if (this.loadBaseline === 3) this.baseline[e] = data;
+          else this.baseline[e] = r[0x1e + e] << 2;
+          this.count[e] = this.delay[e] = this.bounce[e] = 0;
+        }
+        if (index === now) {
+          r[0x04 + 2 * e] = data & 0xff;
+          r[0x05 + 2 * e] = data >> 8;
+        }
+        if ((r[0x5e] >> 6) !== 1) this.track(e, data, 1 << e); // CL 01: tracking off
+        r[0x1e + e] = Math.floor(this.baseline[e]) >> 2;
+      }
     }
-    r[0x00] = status & 0xff;
-    r[0x01] = status >> 8;
+    for (let e = enabled; e < MPR121_ELECTRODES; e++) { r[0x04 + 2 * e] = 0; r[0x05 + 2 * e] = 0; }
+    this.sampled = now;
+    this.status &= (1 << enabled) - 1;
+    r[0x00] = this.status & 0xff;
+    r[0x01] = (this.status >> 8) & 0x0f;
   }
+}
+
+/** A TCA9548A I2C mux at `address`: a one-byte control register whose bits connect its eight
+ *  channels, each a bus of its own (`behind`: channel -> address -> chip). A read returns the
+ *  register. Off the board (`present` false) it NAKs, and so does every chip behind it. */
+export class Mux {
+  constructor(address) {
+    this.address = address;
+    this.present = true;
+    this.control = 0;
+    this.behind = new Map();
+  }
+
+  attach(channel, address, chip) {
+    if (!this.behind.has(channel)) this.behind.set(channel, new Map());
+    this.behind.get(channel).set(address, chip);
+  }
+
+  /** The chip answering `address` on the connected channels (null: none). */
+  reach(address) {
+    if (!this.present) return null;
+    for (const [channel, chips] of this.behind) {
+      if (this.control & (1 << channel) && chips.has(address)) return chips.get(address);
+    }
+    return null;
+  }
+
+  // the face the bus talks to, as to a chip
+  write(_register, value) { this.control = value & 0xff; }
+  measure() {}
 }
 
 /** The chips on one I2C block, answering the block's wire steps after their time on the wire. */
@@ -155,6 +290,7 @@ export class I2CBus {
     this.mcu = mcu;
     this.i2c = i2c;
     this.chips = new Map(); // address -> chip
+    this.mux = null;        // a TCA9548A, if the chips are behind one
     this.chip = null;       // the chip addressed in this transaction
     this.pointerNext = false;
     this.pointer = 0;
@@ -167,11 +303,16 @@ export class I2CBus {
     i2c.onStop = () => this.after(1, () => i2c.completeStop());
   }
 
-  /** Nanoseconds of one bit at the block's clock: the RP2040's I2C blocks count SCL's high and
-   *  low periods in clk_sys cycles (rp2040js's own timing would take clk_peri, 48 MHz). */
+  /** Nanoseconds of one bit at the block's clock. The RP2040's I2C blocks count SCL's high and
+   *  low periods in clk_sys cycles (rp2040js's own timing would take clk_peri, 48 MHz), and,
+   *  as the DesignWare block does (the RP2040 datasheet, 4.3.14), hold SCL low for LCNT + 1
+   *  cycles and high for HCNT + SPKLEN + 7: the spike filter's delay and the block's own
+   *  latency. At 125 MHz the pico-sdk's 400 kHz setting (HCNT 126, LCNT 187, SPKLEN 11) makes
+   *  a bit 332 cycles: 376.5 kHz. */
   get bitNanos() {
     const { i2c } = this;
-    return (i2c.sclLowPeriod + i2c.sclHighPeriod) * 1e9 / this.mcu.clkSys;
+    const cycles = (i2c.sclLowPeriod + 1) + (i2c.sclHighPeriod + i2c.spikelen + 7);
+    return cycles * 1e9 / this.mcu.clkSys;
   }
 
   after(bits, then) {
@@ -180,11 +321,15 @@ export class I2CBus {
   }
 
   connect(address, mode) {
-    const chip = this.chips.get(address);
+    const { mux } = this;
+    let chip = this.chips.get(address) ?? null;
+    if (mux !== null && address === mux.address) chip = mux.present ? mux : null;
+    else if (chip === null && mux !== null) chip = mux.reach(address);
     this.chip = chip && chip.present ? chip : null;
     this.transactions++;
     if (this.chip && mode === 1) this.chip.measure(this.mcu.clock.nanos); // a read: one snapshot
-    this.pointerNext = mode === 0;
+    this.pointerNext = mode === 0 && this.chip !== mux; // a mux takes its control byte at once
+    if (this.chip === mux) this.pointer = 0;
     this.after(9, () => this.i2c.completeConnect(this.chip !== null));
   }
 
@@ -201,16 +346,23 @@ export class I2CBus {
   }
 
   readByte() {
-    const value = this.chip ? this.chip.registers[this.pointer] : 0xff;
+    const { chip } = this;
+    const value = chip === null ? 0xff : chip === this.mux ? chip.control : chip.registers[this.pointer];
     this.pointer = (this.pointer + 1) & 0xff;
     this.after(9, () => this.i2c.completeRead(value));
   }
 }
 
+/** A TTP223's output follows the finger once it has stayed its response time: at most about
+ *  60 ms in its fast mode (the datasheet, at 3 V; 220 ms in its low-power mode), both ways.
+ *  The model takes that maximum, and a tap shorter than it never shows. */
+export const TTP223 = Object.freeze({ responseMs: 60 });
+
 /** A chain of `registers` 74HC165s; input bit `i` (in the order bits come out) is the TTP223 of
  *  pad `padOf[i]` (undefined: nothing connected, reads 0). */
 export class ShiftChain {
   constructor(pico, pads, padOf, { latch, clock, data, registers }) {
+    this.responseMs = TTP223.responseMs;
     this.pico = pico;
     this.pads = pads;
     this.padOf = padOf;
@@ -252,7 +404,8 @@ export class ShiftChain {
   input(index) {
     const pad = this.padOf[index];
     if (pad === undefined) return 0;
-    return this.pads.touchedAt(pad, this.pico.nanos) || this.pads.stuck[pad] ? 1 : 0;
+    const sensed = this.pads.settledAt(pad, this.pico.nanos, this.responseMs * 1e6);
+    return sensed || this.pads.stuck[pad] ? 1 : 0;
   }
 
   output() {
@@ -329,26 +482,35 @@ export class ChargePads {
 /**
  * Wire the board described by `config` (the firmware's board.json: `sensor`, `map` from sensor
  * channel to pad, and `buses`, `shift` or `pins`) to `pico`. Returns the board: its `pads`, its
- * MPR121 `chips` by name ("0:5A"), its `chain` and its charge pads, and the pins it pulls up.
+ * MPR121 `chips` by name ("0:5A", "1:2:5C" behind a mux's channel 2; a mux as "1:mux"), its
+ * `chain` and its charge pads, and the pins it pulls up.
  */
 export function wireBoard(pico, config, seed = 1) {
   const pads = new Pads(config.pads, seed);
   const map = config.map;
   const padsOf = (first, count) => Array.from({ length: count }, (_, i) => map[first + i]);
-  const board = { pads, chips: new Map(), buses: [], chain: null, charge: null };
+  const board = { pads, chips: new Map(), buses: [], chain: null, charge: null,
+                  sensor: config.sensor };
   if (config.sensor === "mpr121") {
     let channel = 0;
     config.buses.forEach((wiring, number) => {
       const bus = new I2CBus(pico.mcu, pico.mcu.i2c[i2cBlockOf(wiring.sda)]);
       board.buses.push(bus);
       pico.pullUp(wiring.sda, wiring.scl);
-      for (const address of wiring.chips) {
-        const name = `${number}:${address.toString(16).toUpperCase()}`;
+      if (wiring.mux !== undefined) {
+        bus.mux = new Mux(wiring.mux);
+        board.chips.set(`${number}:mux`, bus.mux);
+      }
+      wiring.chips.forEach((address, index) => {
+        const hex = address.toString(16).toUpperCase();
+        const behind = bus.mux === null ? null : wiring.channels[index];
+        const name = behind === null ? `${number}:${hex}` : `${number}:${behind}:${hex}`;
         const chip = new Mpr121(pads, padsOf(channel, MPR121_ELECTRODES), name);
-        bus.chips.set(address, chip);
+        if (behind === null) bus.chips.set(address, chip);
+        else bus.mux.attach(behind, address, chip);
         board.chips.set(name, chip);
         channel += MPR121_ELECTRODES;
-      }
+      });
     });
   } else if (config.sensor === "ttp223") {
     const { shift } = config;
@@ -360,4 +522,15 @@ export function wireBoard(pico, config, seed = 1) {
     throw new RangeError(`unknown sensor ${config.sensor}`);
   }
   return board;
+}
+
+/** How long the board's sensors take to show a finger, in ms, as they are set up now: an
+ *  MPR121's SFI x ESI (the first chip's; 0 before the firmware starts it), a TTP223's
+ *  response time, a charge-time pad's none. */
+export function sensorResponseMs(board) {
+  if (board.sensor === "mpr121") {
+    for (const chip of board.chips.values()) return chip.running ? chip.responseMs : 0;
+  }
+  if (board.sensor === "ttp223") return board.chain.responseMs;
+  return 0;
 }

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,13 +83,15 @@ class Pico:
     config, as ``board.json`` has it) wires the board's touch chips to it (``devices.mjs``):
     then :meth:`touch` and its siblings act on them in simulated time, and every line the Pico
     sends is also kept with its simulated time (:meth:`wait_line`). What the board sends is
-    kept for :meth:`read_until`, or handed to ``on_serial`` as it comes."""
+    kept for :meth:`read_until`, or handed to ``on_serial`` as it comes; ``on_event`` hears
+    each line the emulator reports as it comes (on the thread that reads them)."""
 
     def __init__(self, image: Image, flash: Path | None = None, fast: bool = True,
                  on_serial: Callable[[bytes], None] | None = None,
                  pull_ups: Iterable[int] = (), board: dict[str, Any] | None = None,
-                 seed: int = 1) -> None:
+                 seed: int = 1, on_event: Callable[[str], None] | None = None) -> None:
         self._on_serial = on_serial
+        self._on_event = on_event
         command = [node(), str(RUNNER), "--bootrom", str(image.bootrom_bin),
                    "--firmware", str(image.firmware_bin)]
         if flash is not None:
@@ -114,6 +117,8 @@ class Pico:
         for fd in passed:
             os.close(fd)
         self._output = bytearray()
+        self.last_sent = time.monotonic()
+        """When (on this host's clock) the Pico's serial line last carried something."""
         self._events: list[str] = []
         self._changed = threading.Condition()
         self._readers = [
@@ -127,6 +132,7 @@ class Pico:
         stream = self._process.stdout
         assert stream is not None
         while chunk := os.read(stream.fileno(), 4096):
+            self.last_sent = time.monotonic()
             if self._on_serial is not None:
                 self._on_serial(chunk)
                 continue
@@ -141,8 +147,11 @@ class Pico:
         stream = self._process.stderr
         assert stream is not None
         for raw in stream:
+            event = raw.decode(errors="replace").rstrip("\n")
+            if self._on_event is not None:
+                self._on_event(event)
             with self._changed:
-                self._events.append(raw.decode(errors="replace").rstrip("\n"))
+                self._events.append(event)
                 self._changed.notify_all()
 
     def command(self, **fields: object) -> None:

@@ -1,5 +1,7 @@
 """Build MicroPython's rp2 image for a plain Pico, and the boot ROM it starts from, from Debian's
-packages only — and keep both in a cache outside the work tree, so a second run costs nothing.
+packages only — and keep both in a cache outside the work tree, so a second run costs nothing;
+and the image for the Pico 2 (RP2350) from the very same sources, which no emulator here runs
+but which the tests check (``build_pico2``).
 
 The cross compiler comes from the machine's own Debian (``gcc-arm-none-eabi``,
 ``libnewlib-arm-none-eabi``); the sources from Debian 13 "trixie" (the source packages
@@ -8,16 +10,20 @@ The cross compiler comes from the machine's own Debian (``gcc-arm-none-eabi``,
 machine's apt configuration is never touched. Trixie keeps one version of each; whatever it
 carries is recorded beside the image (``build.json``).
 
-Two changes to the port, both made here and recorded in the cache key:
+Changes to the port, made here and recorded in the cache key:
 
 * its frozen modules are the port's own and asyncio (``FROZEN_MANIFEST``): micropython-lib,
   whose drivers the port's usual manifest requires, is in no package;
-* float, double, memory and bit operations are the compiler's (newlib and libgcc, and the
-  port's own ``libm`` for the float maths), not the ones in the RP2040's mask ROM, which no
-  package ships: the emulator runs the project's own small ROM (``bootrom.S``) instead.
+* the pico-sdk's C++ new/delete is left out (its library is a 1.5 GB package; the port is C);
+* for the emulated Pico: float, double, memory and bit operations are the compiler's (newlib
+  and libgcc, and the port's own ``libm`` for the float maths), not the ones in the RP2040's
+  mask ROM, which no package ships: the emulator runs the project's own small ROM
+  (``bootrom.S``) instead. The Pico 2's image keeps the port's float implementation (its
+  RP2350 has a floating-point unit), with newlib's ``libm`` for ``log2f``.
 
     python -m sim.silicon.image            # build if needed; print the image's folder
     python -m sim.silicon.image --refresh  # ask trixie for newer versions first
+    python -m sim.silicon.image --pico2    # the Pico 2's image, from the Pico's sources
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -82,13 +89,25 @@ FLOAT_REPLACEMENT = "\n".join((
     " ${MICROPY_SOURCE_LIB_LIBM_SQRT_SW})",
     "target_link_libraries(${MICROPY_TARGET} m)",
 ))
+# For the Pico 2 the port keeps its float implementation, whose libm lacks log2f in Debian's
+# source (which the RP2040's image takes from newlib's libm too, above): newlib's is linked.
+PICO2_LIBM = "target_link_libraries(${MICROPY_TARGET} m)"
 # The port has no C++, but the pico-sdk adds a C++ new/delete to every program, which needs
 # libstdc++ (Debian's libstdc++-arm-none-eabi-newlib, 1.5 GB) and makes g++ link the image: it
 # is left out, so the image is C and links without libstdc++.
 CXX_SOURCE_LINE = "${CMAKE_CURRENT_LIST_DIR}/new_delete.cpp"
 # A plain Pico; the .elf and .bin without picotool (which no package ships).
 CMAKE_OPTIONS = ("-DMICROPY_BOARD=RPI_PICO", "-DPICO_NO_PICOTOOL=1")
+PICO2_CMAKE_OPTIONS = ("-DMICROPY_BOARD=RPI_PICO2", "-DPICO_NO_PICOTOOL=1")
 JOBS = 2
+# What the pico-sdk says of the RP2350's watchdog, kept with the Pico 2's image: the firmware
+# stands the watchdog down by clearing this bit at this address (firmware/watchdog.py).
+SDK_FACTS = {
+    "watchdog_base": ("src/rp2350/hardware_regs/include/hardware/regs/addressmap.h",
+                      "WATCHDOG_BASE"),
+    "watchdog_enable_bits": ("src/rp2350/hardware_regs/include/hardware/regs/watchdog.h",
+                             "WATCHDOG_CTRL_ENABLE_BITS"),
+}
 
 
 class ImageBuildError(KaskadeError, RuntimeError):
@@ -101,12 +120,11 @@ class MissingPackagesError(ImageBuildError):
 
 
 @dataclass(frozen=True)
-class Image:
-    """A built image in the cache: the firmware (``.elf`` for symbols, ``.bin`` to load at the
-    start of flash), what it was built from, and the boot ROM it starts from."""
+class Built:
+    """A built firmware in the cache: the ``.elf`` (symbols), the ``.bin`` (to load at the
+    start of flash) and what it was built from."""
 
     folder: Path
-    bootrom_bin: Path
 
     @property
     def firmware_bin(self) -> Path:
@@ -122,6 +140,22 @@ class Image:
         loaded: dict[str, object] = json.loads((self.folder / "build.json").read_text())
         return loaded
 
+    def symbol(self, name: str) -> int:
+        """The address of the function or object ``name`` in the image (from the ``.elf``'s
+        symbol table, read by the cross toolchain's ``nm``)."""
+        listing = _run(["arm-none-eabi-nm", str(self.firmware_elf)], "reading the symbols")
+        for line in listing.splitlines():
+            fields = line.split()
+            if len(fields) == 3 and fields[2] == name:
+                return int(fields[0], 16)
+        raise ImageBuildError(f"the image has no symbol {name} ({self.firmware_elf})")
+
+
+@dataclass(frozen=True)
+class Image(Built):
+    """The emulated Pico's image, and the boot ROM it starts from."""
+
+    bootrom_bin: Path
 
 
 def _complete(folder: Path) -> bool:
@@ -136,11 +170,13 @@ def cache_root() -> Path:
     return Path(base) / "kaskade-board" / "rp2"
 
 
-def inputs_digest() -> str:
-    """The hash of what the project feeds the firmware's build: the manifest, the change to the
-    port, the build's options."""
-    recipe = json.dumps([FROZEN_MANIFEST, FLOAT_LINE, FLOAT_REPLACEMENT, CXX_SOURCE_LINE,
-                         CMAKE_OPTIONS])
+def inputs_digest(pico2: bool = False) -> str:
+    """The hash of what the project feeds the firmware's build: the manifest, the changes to
+    the port, the build's options (the Pico's, or the Pico 2's)."""
+    recipe = json.dumps([FROZEN_MANIFEST, PICO2_LIBM, CXX_SOURCE_LINE, PICO2_CMAKE_OPTIONS]) \
+        if pico2 else \
+        json.dumps([FROZEN_MANIFEST, FLOAT_LINE, FLOAT_REPLACEMENT, CXX_SOURCE_LINE,
+                    CMAKE_OPTIONS])
     return hashlib.sha256(recipe.encode()).hexdigest()[:16]
 
 
@@ -265,8 +301,10 @@ def image_key(versions: dict[str, str], inputs: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def unpack(downloads: Path, versions: dict[str, str], tree: Path, log: Path) -> Path:
-    """Lay out the sources as MicroPython's own checkout would have them; return its root."""
+def unpack(downloads: Path, versions: dict[str, str], tree: Path, log: Path,
+           pico2: bool = False) -> Path:
+    """Lay out the sources as MicroPython's own checkout would have them (changed for the
+    emulated Pico, or the Pico 2: ``patch_port``); return its root."""
     micropython = tree / "micropython"
     tree.mkdir(parents=True, exist_ok=True)
     for package in SOURCE_PACKAGES:
@@ -291,7 +329,7 @@ def unpack(downloads: Path, versions: dict[str, str], tree: Path, log: Path) -> 
         if slot.is_dir() and not slot.is_symlink():
             shutil.rmtree(slot)
         slot.symlink_to(source)
-    patch_port(micropython)
+    patch_port(micropython, pico2)
     (tree / ".unpacked").touch()
     return micropython
 
@@ -303,18 +341,21 @@ def _replace_in(path: Path, old: str, new: str, why: str) -> None:
     path.write_text(text.replace(old, new))
 
 
-def patch_port(micropython: Path) -> None:
-    """Make the port take its float operations from the compiler, and leave out the pico-sdk's
-    C++ new/delete (see above)."""
-    _replace_in(micropython / "ports" / "rp2" / "CMakeLists.txt", FLOAT_LINE, FLOAT_REPLACEMENT,
+def patch_port(micropython: Path, pico2: bool = False) -> None:
+    """Make the port take its float operations from the compiler (for the emulated Pico; the
+    Pico 2's keeps them and links newlib's libm), and leave out the pico-sdk's C++ new/delete
+    (see above)."""
+    _replace_in(micropython / "ports" / "rp2" / "CMakeLists.txt", FLOAT_LINE,
+                f"{FLOAT_LINE}\n{PICO2_LIBM}" if pico2 else FLOAT_REPLACEMENT,
                 "the rp2 port no longer chooses its float implementation as expected")
     _replace_in(micropython / "lib" / "pico-sdk" / "src" / "rp2_common" / "pico_cxx_options"
                 / "CMakeLists.txt", CXX_SOURCE_LINE, "",
                 "the pico-sdk no longer adds its C++ new/delete as expected")
 
 
-def build_firmware(micropython: Path, build: Path, log: Path) -> tuple[Path, Path]:
-    """Configure and build the rp2 port; return the .elf and the .bin."""
+def build_firmware(micropython: Path, build: Path, log: Path,
+                   options: tuple[str, ...] = CMAKE_OPTIONS) -> tuple[Path, Path]:
+    """Configure and build the rp2 port with ``options``; return the .elf and the .bin."""
     # micropython-lib is in no package and the manifest takes nothing from it, but the build
     # insists on a checkout: an empty one, named as such.
     no_lib = build.parent / "micropython-lib-not-packaged"
@@ -323,8 +364,7 @@ def build_firmware(micropython: Path, build: Path, log: Path) -> tuple[Path, Pat
     manifest = build.parent / "manifest.py"
     manifest.write_text(FROZEN_MANIFEST)
     _run(["cmake", "-S", str(micropython / "ports" / "rp2"), "-B", str(build),
-          f"-DMICROPY_FROZEN_MANIFEST={manifest}", f"-DMICROPY_LIB_DIR={no_lib}",
-          *CMAKE_OPTIONS],
+          f"-DMICROPY_FROZEN_MANIFEST={manifest}", f"-DMICROPY_LIB_DIR={no_lib}", *options],
          "configuring the rp2 port", log=log)
     _run(["make", f"-j{JOBS}", "-C", str(build)], "building the rp2 port", log=log)
     elf, binary = build / "firmware.elf", build / "firmware.bin"
@@ -379,6 +419,41 @@ def build(refresh: bool = False, out: TextIO = sys.stderr) -> Image:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def build_pico2(out: TextIO = sys.stderr) -> Built:
+    """The Pico 2's image (the port's ``RPI_PICO2`` board, an RP2350), built from exactly the
+    package versions the emulated Pico's image was built from (that one first, if needed), and
+    cached beside it. Nothing here runs it: rp2040js emulates the RP2040 alone."""
+    pico = build(out=out)
+    versions = pico.record["versions"]
+    if not isinstance(versions, dict):
+        raise ImageBuildError(f"{pico.folder / 'build.json'} names no package versions")
+    root = cache_root()
+    inputs = inputs_digest(pico2=True)
+    folder = root / image_key(versions, inputs)
+    with open(root / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not _complete(folder):
+                ensure_host_tools()
+                _build_into(folder, PrivateApt(root / "apt"), versions, inputs, root, out,
+                            pico2=True)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return Built(folder)
+
+
+def sdk_facts(sdk: Path) -> dict[str, int]:
+    """``SDK_FACTS`` as the pico-sdk's headers under ``sdk`` define them."""
+    facts = {}
+    for name, (header, macro) in SDK_FACTS.items():
+        text = (sdk / header).read_text()
+        found = re.search(rf"#define\s+{macro}\s+_u\((0x[0-9a-fA-F]+)\)", text)
+        if found is None:
+            raise ImageBuildError(f"the pico-sdk no longer defines {macro} in {header}")
+        facts[name] = int(found[1], 16)
+    return facts
+
+
 def cached() -> Image | None:
     """The image for the current inputs if the cache holds it (``None``: :func:`build` would
     take minutes), without building anything."""
@@ -409,20 +484,21 @@ def _build(root: Path, inputs: str, pointer: Path, out: TextIO) -> Image:
 
 
 def _build_into(folder: Path, apt: PrivateApt, versions: dict[str, str], inputs: str,
-                root: Path, out: TextIO) -> None:
+                root: Path, out: TextIO, pico2: bool = False) -> None:
     """Build into ``folder`` by way of ``work-<key>``, which a failed build leaves behind so
     that the next run goes on from where it stopped; a finished build removes it."""
     work = root / f"work-{folder.name}"
     downloads = work / "downloads"
     log = work / "build.log"
     started = time.monotonic()
+    options = PICO2_CMAKE_OPTIONS if pico2 else CMAKE_OPTIONS
     if not (work / "src" / ".unpacked").is_file():
         shutil.rmtree(work, ignore_errors=True)
         apt.fetch(versions, downloads)
-        unpack(downloads, versions, work / "src", log)
-    print(f"building MicroPython {versions['micropython']} for rp2 (make -j{JOBS}) in {work} ...",
-          file=out)
-    elf, binary = build_firmware(work / "src" / "micropython", work / "build", log)
+        unpack(downloads, versions, work / "src", log, pico2)
+    print(f"building MicroPython {versions['micropython']} for rp2, {options[0]} (make "
+          f"-j{JOBS}) in {work} ...", file=out)
+    elf, binary = build_firmware(work / "src" / "micropython", work / "build", log, options)
     seconds = round(time.monotonic() - started, 1)
     staging = work / "image"
     shutil.rmtree(staging, ignore_errors=True)
@@ -434,11 +510,13 @@ def _build_into(folder: Path, apt: PrivateApt, versions: dict[str, str], inputs:
         "suite": SUITE,
         "versions": versions,
         "inputs": inputs,
-        "cmake_options": list(CMAKE_OPTIONS),
+        "cmake_options": list(options),
         "build_seconds": seconds,
         "jobs": JOBS,
         "firmware_bin_bytes": binary.stat().st_size,
     }
+    if pico2:
+        record["sdk"] = sdk_facts(work / "src" / "micropython" / "lib" / "pico-sdk")
     (staging / "build.json").write_text(json.dumps(record, indent=2) + "\n")
     if folder.exists():
         shutil.rmtree(folder)
@@ -456,17 +534,25 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"ask {SUITE} for newer package versions, and rebuild if any")
     parser.add_argument("--json", action="store_true",
                         help="print the build record (versions, build time, size) as JSON")
+    parser.add_argument("--pico2", action="store_true",
+                        help="also the Pico 2's image (RP2350, the port's RPI_PICO2 board) from "
+                        "the same package versions; no emulator here runs it")
     args = parser.parse_args(argv)
     try:
         image = build(refresh=args.refresh)
+        built: list[Built] = [image, build_pico2()] if args.pico2 else [image]
     except ImageBuildError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps({"folder": str(image.folder), "bootrom": str(image.bootrom_bin),
-                          **image.record}, indent=2))
-    else:
-        print(image.folder)
+    if not args.json:
+        for one in built:
+            print(one.folder)
+        return 0
+    records = [{"folder": str(one.folder), **({"bootrom": str(one.bootrom_bin)}
+                                              if isinstance(one, Image) else {}), **one.record}
+               for one in built]
+    print(json.dumps(records[0] if len(records) == 1 else dict(zip(("pico", "pico2"), records)),
+                     indent=2))
     return 0
 
 

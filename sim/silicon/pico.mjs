@@ -14,7 +14,12 @@
 //   - rp2040js reads a pin as whatever was last set from outside (0 from the start), even where
 //     the chip drives it or its pad, or the board, pulls it up: here a pin reads its own drive
 //     when it is an output, else its pull (the pad's, or a pull-up on the board such as an I2C
-//     bus's), else 0.
+//     bus's), else 0;
+//   - rp2040js takes a write of IC_FS_SPKLEN only when the value is even (it tests the value's
+//     bit 0 where the block's enable bit is meant): the spike filter's length is kept here;
+//   - rp2040js counts the instructions' cycles only. Here an exception's entry and return cost
+//     the core what a Cortex-M0+'s do (COST), and the flash takes its time to erase and
+//     program (the core waits in the ROM's routine, its interrupts off, as on the chip).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,10 +40,31 @@ export const TRAP = Object.freeze({
 });
 
 export const ROM_SIZE = 16 * 1024;
-export const FLASH_SIZE = 2 * 1024 * 1024; // a Pico's W25Q16
+export const FAST_LEAD_MS = 60_000; // how far ahead of the wall clock a fast run may go
+export const FLASH_SIZE = 2 * 1024 * 1024; // a Pico's W25Q16JV
 const I2C_TX_EMPTY = 1 << 4; // IC_RAW_INTR_STAT
+const IC_ENABLE = 0x6c;
+const IC_FS_SPKLEN = 0xa0;
 const FLASH_SECTOR = 4096;
 const FLASH_PAGE = 256;
+
+/**
+ * What the core and the flash take that rp2040js does not count:
+ *   - an exception's entry: 15 cycles, the Cortex-M0+'s worst-case interrupt latency with
+ *     zero wait states (its Technical Reference Manual, 3.6.1);
+ *   - an exception's return: 12 cycles, the eight words of its frame taken off the stack and
+ *     the pipeline filled again;
+ *   - the Pico's flash (Winbond W25Q16JV, its datasheet's typical times): 45 ms to erase a
+ *     4 kB sector, 120 ms a 32 kB block, 150 ms a 64 kB block, 0.4 ms to program a 256-byte
+ *     page (a worn or hot part may take up to 400 ms, 1.6 s, 2 s and 3 ms).
+ */
+export const COST = Object.freeze({
+  exceptionEntryCycles: 15,
+  exceptionReturnCycles: 12,
+  sectorEraseNanos: 45e6,
+  blockEraseNanos: Object.freeze({ [32 * 1024]: 120e6, [64 * 1024]: 150e6 }),
+  pageProgramNanos: 0.4e6,
+});
 
 /** An error of the emulated chip that ends the run (a fault, a stray breakpoint, a bad ROM call). */
 export class SiliconError extends Error {}
@@ -115,7 +141,7 @@ export class Pico {
     this.mcu.onBreak = (code) => this.trap(code);
     this.pullUps = new Set(pullUps);
     this.drivers = new Map(); // GPIO -> what a device on the board drives onto it
-    this.period = null;       // the cycles of each scan period, while counted
+    this.scans = null;        // the firmware's scans, while counted (countScans)
     for (const pin of this.mcu.gpio) {
       pin.addListener(() => this.settle(pin));
       this.settle(pin);
@@ -123,7 +149,23 @@ export class Pico {
     for (const i2c of this.mcu.i2c) {
       const abort = i2c.abort.bind(i2c);
       i2c.abort = (reason) => { abort(reason); i2c.setInterrupts(I2C_TX_EMPTY); };
+      const write = i2c.writeUint32.bind(i2c);
+      i2c.writeUint32 = (offset, value) => {
+        if (offset === IC_FS_SPKLEN && !(i2c.enable & 1) && (value & 0xff) > 0) {
+          i2c.spikelen = value & 0xff; // writable while the block is disabled (IC_ENABLE 0)
+          return;
+        }
+        write(offset, value);
+      };
+      if (!Object.hasOwn(i2c, "enable")) throw new SiliconError(`rp2040js's I2C no longer keeps IC_ENABLE (${hex(IC_ENABLE)}) as "enable"`);
     }
+    const { core } = this.mcu;
+    const entry = core.exceptionEntry.bind(core);
+    core.exceptionEntry = (exception) => { entry(exception); this.extraCycles += COST.exceptionEntryCycles; };
+    const back = core.exceptionReturn.bind(core);
+    core.exceptionReturn = (excReturn) => { back(excReturn); this.extraCycles += COST.exceptionReturnCycles; };
+    this.extraCycles = 0;   // cycles the core spent that the instruction it runs did not count
+    this.stallNanos = 0;    // time the core waits on the flash, from the ROM routine just called
     this.cdc = new HoldingCDC(this.mcu.usbCtrl);
     this.cdc.onDeviceConnected = () => { this.report("usb: CDC connected"); this.onConnected?.(); };
     this.cdc.onSerialData = (data) => this.onSerial?.(data);
@@ -171,17 +213,48 @@ export class Pico {
   }
 
   /**
-   * From now on, count the cycles the core is busy in each `periodNanos` of simulated time
-   * (periods counted from reset); `busyPeriods()` hands over the periods finished since.
+   * From now on, time each scan of the firmware's main loop. A turn of the loop scans, feeds
+   * the watchdog (`WDT.feed`, the C function at `feedAddress`) and sleeps what is left of its
+   * period (`time.sleep_ms`, at `sleepAddress`), unless it fell behind. A scan runs from the
+   * return of the turn before's sleep, or of its feed when it did not sleep, to this turn's
+   * feed; it is timed in simulated time and in the cycles the core was busy meanwhile
+   * (interrupts and flash waits included). `scansSince()` hands over what was counted.
    */
-  countBusy(periodNanos) {
-    this.period = { nanos: periodNanos, index: Math.floor(this.nanos / periodNanos), cycles: 0, done: [] };
+  countScans(sleepAddress, feedAddress) {
+    this.scans = { sleep: sleepAddress & ~1, feed: feedAddress & ~1, back: null, backSP: 0,
+                   start: null, startBusy: 0, done: [], fromNanos: this.nanos,
+                   fromBusy: this.busyCycles };
   }
 
-  busyPeriods() {
-    const finished = this.period ? this.period.done : [];
-    this.period = null;
-    return finished;
+  /** The scans counted since countScans, each [start ns, length ns, busy cycles], and the
+   *  core's busy cycles and the simulated time over the whole span; counting stops. */
+  scansSince() {
+    const scans = this.scans;
+    this.scans = null;
+    if (scans === null) return { scans: [], busy_cycles: 0, nanos: 0 };
+    return { scans: scans.done, busy_cycles: this.busyCycles - scans.fromBusy,
+             nanos: Math.round(this.nanos - scans.fromNanos) };
+  }
+
+  /** After each instruction while scans are counted: entering the feed ends a scan; the
+   *  return from the feed or from the sleep (the same stack depth as the call: a call of the
+   *  same site deeper in, such as a callback run while sleeping, is not it) starts one. */
+  followScans(scans) {
+    const { core } = this.mcu;
+    const pc = core.PC;
+    if (pc === scans.feed || pc === scans.sleep) {
+      if (pc === scans.feed && scans.start !== null) {
+        scans.done.push([Math.round(scans.start), Math.round(this.nanos - scans.start),
+                         this.busyCycles - scans.startBusy]);
+        scans.start = null;
+      }
+      scans.back = core.LR & ~1;
+      scans.backSP = core.SP;
+    } else if (pc === scans.back && core.SP === scans.backSP) {
+      scans.back = null;
+      scans.start = this.nanos;
+      scans.startBusy = this.busyCycles;
+    }
   }
 
   /** Bytes from the host down the CDC line. */
@@ -199,7 +272,7 @@ export class Pico {
       case TRAP.FLASH_ENTER_CMD_XIP:
         return; // the emulated flash is always mapped and has no cache to flush
       case TRAP.FLASH_RANGE_ERASE:
-        return this.erase(r[0] >>> 0, r[1] >>> 0);
+        return this.erase(r[0] >>> 0, r[1] >>> 0, r[2] >>> 0);
       case TRAP.FLASH_RANGE_PROGRAM:
         return this.program(r[0] >>> 0, r[1] >>> 0, r[2] >>> 0);
       case TRAP.FAULT:
@@ -221,9 +294,22 @@ export class Pico {
     return true;
   }
 
-  erase(offset, count) {
+  /** The ROM's flash_range_erase(offset, count, block_size, block_cmd): whole blocks where
+   *  the range is aligned to them (the block command), 4 kB sectors elsewhere, each taking
+   *  its erase time. */
+  erase(offset, count, blockSize) {
     if (!this.checkRange("flash erase", offset, count, FLASH_SECTOR)) return;
     this.mcu.flash.fill(0xff, offset, offset + count);
+    const blockNanos = COST.blockEraseNanos[blockSize];
+    for (let at = offset; at < offset + count;) {
+      if (blockNanos !== undefined && at % blockSize === 0 && offset + count - at >= blockSize) {
+        this.stallNanos += blockNanos;
+        at += blockSize;
+      } else {
+        this.stallNanos += COST.sectorEraseNanos;
+        at += FLASH_SECTOR;
+      }
+    }
     this.flashOps.erase++;
     this.persist(offset, count);
   }
@@ -232,6 +318,7 @@ export class Pico {
     if (!this.checkRange("flash program", offset, count, FLASH_PAGE)) return;
     const { flash } = this.mcu;
     for (let i = 0; i < count; i++) flash[offset + i] &= this.mcu.readUint8(source + i); // NOR: bits only clear
+    this.stallNanos += (count / FLASH_PAGE) * COST.pageProgramNanos;
     this.flashOps.program++;
     this.persist(offset, count);
   }
@@ -265,21 +352,18 @@ export class Pico {
         clock.tick(Math.max(skip, 0));
         cycles += 1;
       } else {
-        const spent = core.executeInstruction();
+        let spent = core.executeInstruction() + this.extraCycles;
+        this.extraCycles = 0;
         clock.tick(spent * cycleNanos);
+        if (this.stallNanos > 0) { // the core waits in the ROM's flash routine, busy
+          const stall = this.stallNanos;
+          this.stallNanos = 0;
+          clock.tick(stall);
+          spent += Math.round(stall / cycleNanos);
+        }
         cycles += spent;
         this.busyCycles += spent;
-        const { period } = this;
-        if (period !== null) {
-          const index = Math.floor(clock.nanos / period.nanos);
-          if (index !== period.index) {
-            period.done.push(period.cycles);
-            for (let skipped = period.index + 1; skipped < index; skipped++) period.done.push(0);
-            period.index = index;
-            period.cycles = 0;
-          }
-          period.cycles += spent;
-        }
+        if (this.scans !== null) this.followScans(this.scans);
       }
     }
     return this.stopped ? "stopped" : "running";
@@ -287,8 +371,11 @@ export class Pico {
 
   /**
    * Run in the background of node's event loop until stop(): in real time (simulated time
-   * kept to the wall clock) or as fast as the host allows. Resolves with the error that
-   * stopped the chip.
+   * kept to the wall clock) or as fast as the host allows — but never more than FAST_LEAD
+   * ahead of the wall clock: a chip that only waits for the host, a timer set (the
+   * firmware's reset of a board left at the prompt ten minutes after an update stopped it),
+   * would otherwise run into it while a busy host prepares its next command. Resolves with
+   * the error that stopped the chip.
    */
   async start({ realtime = true } = {}) {
     const wallStart = performance.now();
@@ -305,10 +392,9 @@ export class Pico {
         }
         continue;
       }
-      if (realtime) {
-        const ahead = (this.nanos - simStart) / 1e6 - (performance.now() - wallStart);
-        if (ahead > 1) { await sleep(ahead); continue; }
-      }
+      const ahead = (this.nanos - simStart) / 1e6 - (performance.now() - wallStart);
+      const lead = realtime ? 1 : FAST_LEAD_MS;
+      if (ahead > lead) { await sleep(Math.min(ahead - lead + 1, 1000)); continue; }
       await new Promise((resolve) => setImmediate(resolve));
     }
     return this.stopped;

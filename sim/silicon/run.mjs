@@ -10,7 +10,8 @@
 // --flash keeps the whole 2 MB flash in FILE between runs (the filesystem, an updated
 // firmware); without it every run starts from a freshly written image. --pull-up names the
 // GPIOs the board pulls up (an I2C bus's SDA and SCL). --fast runs simulated
-// time as fast as the host allows instead of keeping to the wall clock. --board wires the touch
+// time as fast as the host allows instead of keeping to the wall clock (but never more than a
+// minute ahead of it: Pico.start). --board wires the touch
 // chips that the firmware's config BOARD.json names to the Pico (devices.mjs; --seed picks their
 // pads' spread and noise). --control reads commands, one JSON object a line, on file descriptor
 // FD (see control() below); what they did is reported on stderr. --stamp-lines reports each line
@@ -20,7 +21,7 @@
 // the cycles the core was busy) or the chip stops on a fault (exit 1).
 import fs from "node:fs";
 import readline from "node:readline";
-import { wireBoard } from "./devices.mjs";
+import { sensorResponseMs, wireBoard } from "./devices.mjs";
 import { FLASH_SIZE, Pico, romLookup, SiliconError } from "./pico.mjs";
 
 function usage(message) {
@@ -97,7 +98,13 @@ function boot(flash, reason = 0) {
   }
   const watchdog = pico.mcu.peripherals[WATCHDOG];
   watchdog.reason = reason;
-  watchdog.onWatchdogTrigger = () => pico.stop(RESET);
+  watchdog.onWatchdogTrigger = () => {
+    pico.stop(RESET);
+    // rp2040js's periodic alarm would fire again at once, for ever, once the count is down:
+    // the chip resets here, so the count stops.
+    watchdog.alarm.enable = false;
+    watchdog.timer.enable = false;
+  };
   if (config !== null) {
     try {
       board = wireBoard(pico, JSON.parse(config), options.seed);
@@ -135,11 +142,17 @@ if (options.lookup) {
  * One command from the control line:
  *   {"pad": N, "touched": true|false, "after_ms": T}  a finger on (off) pad N, T ms of simulated
  *       time from now (0 if not given); reported as "pad N down|up NANOS" when it happens
+ *   {"pads": [N, ...], "touched": ..., "after_ms": T}  fingers on (off) several pads at once
  *   {"chip": "0:5A", "present": false|true}  an MPR121 unplugged (back); "chip 0:5A absent|present"
  *   {"chain": "broken"|"whole"}  the 74HC165 chain's data line cut (mended)
  *   {"pin": N, "open": true|false}  a charge-time pad's pull-up gone (back)
- *   {"busy": "start", "period_ms": P} / {"busy": "stop"}  count the core's busy cycles in each
- *       P ms of simulated time / report them: "busy {"period_ns": ..., "cycles": [...]}"
+ *   {"scans": "start", "sleep": ADDRESS, "feed": ADDRESS} / {"scans": "stop"}  time each scan
+ *       of the firmware's main loop, from the return of its sleep (time.sleep_ms, the C
+ *       function at "sleep") or of its last watchdog feed (WDT.feed, at "feed") to its next
+ *       feed (Pico.countScans) / report them: "scans {"scans": [[start_ns, ns, cycles], ...],
+ *       "busy_cycles": ..., "nanos": ...}" (the core's busy cycles and the time over the span)
+ *   {"sensor": "response"}  how long the sensors take to show a finger as set up now:
+ *       "sensor {"kind": "mpr121", "response_ms": 4}"
  * A command that cannot be carried out is reported as "control: error ...", and the run goes on.
  */
 function control(command) {
@@ -147,13 +160,17 @@ function control(command) {
     if (board === null) throw new Error(`${what} needs a board (--board)`);
     return board;
   };
-  if ("pad" in command) {
+  if ("pad" in command || "pads" in command) {
     const { pads } = need("a touch");
-    pads.check(command.pad);
+    const which = "pads" in command ? command.pads : [command.pad];
+    if (!Array.isArray(which)) throw new Error(`pads takes a list, not ${JSON.stringify(which)}`);
+    for (const pad of which) pads.check(pad);
     const touched = Boolean(command.touched);
     const alarm = pico.mcu.clock.createAlarm(() => {
-      pads.set(command.pad, touched, pico.nanos);
-      report(`pad ${command.pad} ${touched ? "down" : "up"} ${Math.round(pico.nanos)}`);
+      for (const pad of which) {
+        pads.set(pad, touched, pico.nanos);
+        report(`pad ${pad} ${touched ? "down" : "up"} ${Math.round(pico.nanos)}`);
+      }
     });
     alarm.schedule(Math.max(0, Number(command.after_ms ?? 0)) * 1e6);
   } else if ("chip" in command) {
@@ -172,9 +189,17 @@ function control(command) {
     if (!charge) throw new Error("this board has no charge-time pads");
     charge.setOpen(command.pin, Boolean(command.open));
     report(`pin ${command.pin} ${command.open ? "open" : "closed"}`);
-  } else if ("busy" in command) {
-    if (command.busy === "start") pico.countBusy(Number(command.period_ms) * 1e6);
-    else report(`busy ${JSON.stringify({ period_ns: pico.period?.nanos ?? 0, cycles: pico.busyPeriods() })}`);
+  } else if ("sensor" in command) {
+    const wired = need("a sensor");
+    report(`sensor ${JSON.stringify({ kind: wired.sensor, response_ms: sensorResponseMs(wired) })}`);
+  } else if ("scans" in command) {
+    if (command.scans === "start") {
+      const [sleep, feed] = [Number(command.sleep), Number(command.feed)];
+      for (const address of [sleep, feed]) {
+        if (!Number.isInteger(address) || address <= 0) throw new Error(`not an address: ${address}`);
+      }
+      pico.countScans(sleep, feed);
+    } else report(`scans ${JSON.stringify(pico.scansSince())}`);
   } else {
     throw new Error(`unknown command ${JSON.stringify(command)}`);
   }

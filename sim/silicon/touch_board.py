@@ -101,7 +101,8 @@ class SiliconTouchBoard:
             if out is not None:
                 print("kaskade: installing the touch firmware on the emulated Pico (kaskade "
                       "firmware flash; once, about half a minute) ...", file=out, flush=True)
-            report = flash_bundled(self.port, self.profile, hello_seconds=WAIT)
+            report = flash_bundled(self.port, self.profile, hello_seconds=WAIT,
+                                   answer_seconds=WAIT)
             running = f"{report.hello.firmware} ({report.hello.content_hash})"
             at = pico.event_count()  # past the new firmware's hello
         pico.wait_line(lambda text: text.startswith("B "), WAIT, at)

@@ -19,7 +19,7 @@ from controller.profile.model import Profile
 from firmware.board import TouchBoard
 from firmware.main import build
 from firmware.restart import crashed
-from sim.touch_board.machine import WDT_RESET, ChargePad, SimMachine
+from sim.touch_board.machine import WDT_RESET, ChargePad, SimMachine, Tca9548a
 from sim.touch_board.mpr121 import ELECTRODES, Mpr121Model
 from sim.touch_board.pads import CHARGE_PADS, MPR121_PADS, VirtualPads
 from sim.touch_board.shift165 import ShiftChainModel
@@ -69,10 +69,16 @@ class SimulatedMicrocontroller:
         if config["sensor"] == "mpr121":
             for number, bus in enumerate(config["buses"]):
                 devices = machine.buses.setdefault(number, {})
-                for address in bus["chips"]:
+                mux = None
+                if "mux" in bus:
+                    mux = machine.muxes[number] = Tca9548a(bus["mux"])
+                for index, address in enumerate(bus["chips"]):
                     first = ELECTRODES * len(self.chips)
                     chip = Mpr121Model(self.pads, [pad(first + e) for e in range(ELECTRODES)])
-                    devices[address] = chip
+                    if mux is None:
+                        devices[address] = chip
+                    else:
+                        mux.attach(bus["channels"][index], address, chip)
                     self.chips.append(chip)
         elif config["sensor"] == "ttp223":
             shift = config["shift"]

@@ -44,6 +44,30 @@ class ChargePad:
         return 1
 
 
+class Tca9548a:
+    """A TCA9548A I2C mux: its control byte connects its eight channels, each a bus of its own
+    (up to four MPR121s: they have four addresses); a chip answers only while its channel is
+    connected. It can vanish, as a chip can, and the chips behind it with it."""
+
+    def __init__(self, address: int) -> None:
+        self.address = address
+        self.control = 0
+        self.present = True
+        self.behind: dict[tuple[int, int], Mpr121Model] = {}
+
+    def attach(self, channel: int, address: int, chip: Mpr121Model) -> None:
+        self.behind[channel, address] = chip
+
+    def reach(self, address: int) -> Mpr121Model | None:
+        """The chip answering ``address`` on the connected channels."""
+        if not self.present:
+            return None
+        for (channel, at), chip in self.behind.items():
+            if at == address and self.control & (1 << channel):
+                return chip
+        return None
+
+
 class Mem32:
     """32-bit memory access; only the watchdog's control register means anything here."""
 
@@ -71,6 +95,7 @@ class SimMachine:
     def __init__(self) -> None:
         self.now_ms = 0
         self.buses: dict[int, dict[int, Mpr121Model]] = {}
+        self.muxes: dict[int, Tca9548a] = {}
         self.outputs: dict[int, Callable[[int], None]] = {}
         self.inputs: dict[int, Callable[[], int]] = {}
         self.charge: dict[int, ChargePad] = {}
@@ -118,12 +143,21 @@ class SimMachine:
             def __init__(self, number: int, sda: Any = None, scl: Any = None,
                          freq: int = 400000) -> None:
                 self.devices = machine.buses.setdefault(number, {})
+                self.mux = machine.muxes.get(number)
 
             def _device(self, address: int) -> Mpr121Model:
                 device = self.devices.get(address)
+                if device is None and self.mux is not None:
+                    device = self.mux.reach(address)
                 if device is None or not device.present:
                     raise OSError(errno.EIO, "no acknowledge")
                 return device
+
+            def writeto(self, address: int, data: bytes) -> None:
+                mux = self.mux
+                if mux is None or address != mux.address or not mux.present:
+                    raise OSError(errno.EIO, "no acknowledge")
+                mux.control = data[0]
 
             def writeto_mem(self, address: int, register: int, data: bytes) -> None:
                 self._device(address).write(register, bytes(data))

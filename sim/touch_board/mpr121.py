@@ -5,8 +5,11 @@ chip does: a soft reset by writing 0x63 to register 0x80 restores the defaults (
 0x5D = 0x24, everything else 0); electrodes are measured only in run mode (register 0x5E, ECR,
 with a non-zero electrode count); 10-bit filtered data sits little-endian in 0x04-0x1B; the
 chip's own baselines (0x1E-0x2A, the upper 8 of 10 bits) follow the data, and the touch status
-bits (0x00-0x01) compare the two against the thresholds in 0x41-0x5A. Register reads
-auto-increment. A chip can be made to vanish, as if unplugged or dead.
+bits (0x00-0x01) compare the two against the thresholds in 0x41-0x5A. The data is the mean of
+the second filter's samples (SFI of them, one every ESI), so a finger shows in full only SFI x
+ESI after it lands (4 ms as the firmware sets the chip up; ``sim/silicon/devices.mjs`` models
+the chip's own baseline filter too). Register reads auto-increment. A chip can be made to
+vanish, as if unplugged or dead.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from sim.touch_board.pads import VirtualPads
 
 ELECTRODES = 12
 RESET_DEFAULTS = {0x5C: 0x10, 0x5D: 0x24}
+SFI = (4, 6, 10, 18)
+"""The second filter's samples, by register 0x5D's SFI bits."""
 
 
 class Mpr121Model:
@@ -49,7 +54,7 @@ class Mpr121Model:
             elif pad is None:
                 value = 720
             else:
-                value = max(0, min(1023, round(self.pads.reading(pad))))
+                value = max(0, min(1023, round(self.pads.reading(pad, self._finger(pad)))))
             self.registers[0x04 + 2 * electrode] = value & 0xFF
             self.registers[0x05 + 2 * electrode] = value >> 8
             baseline = self.registers[0x1E + electrode] << 2
@@ -60,6 +65,16 @@ class Mpr121Model:
                 status |= 1 << electrode
         self.registers[0x00] = status & 0xFF
         self.registers[0x01] = status >> 8
+
+    def _finger(self, pad: int) -> float:
+        """The share of the second filter's last samples (SFI of them, one every ESI: register
+        0x5D) that saw a finger: its data shows one in full SFI x ESI after it lands."""
+        cdt = self.registers[0x5D]
+        interval = 1 << (cdt & 7)
+        samples = SFI[(cdt >> 3) & 3]
+        last = self.pads.elapsed_ms // interval * interval
+        return sum(self.pads.touched_at(pad, last - i * interval)
+                   for i in range(samples)) / samples
 
     def write(self, register: int, data: bytes) -> None:
         if register == 0x80:

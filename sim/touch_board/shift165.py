@@ -4,12 +4,16 @@ modelled at pin level.
 While the latch pin (PL, active low) is low the registers copy their inputs; each rising edge
 of the clock pin (CP) moves the chain one bit towards the data pin (Q7 of the nearest register).
 The farthest register's serial input is tied low, so zeros follow the pads' bits. A broken
-chain leaves the data line to its pull-up: it reads 1.
+chain leaves the data line to its pull-up: it reads 1. A TTP223's output follows the finger
+once it has stayed the module's response time, the most its datasheet gives in its fast mode
+(as ``sim/silicon/devices.mjs`` has it): a shorter tap never shows.
 """
 
 from __future__ import annotations
 
 from sim.touch_board.pads import VirtualPads
+
+TTP223_RESPONSE_MS = 60
 
 
 class ShiftChainModel:
@@ -25,8 +29,10 @@ class ShiftChainModel:
         self.broken = False
 
     def _input(self, index: int) -> int:
+        """The module's output: the finger once it has stayed the module's response time."""
         pad = self.pads_of[index] if index < len(self.pads_of) else None
-        return 1 if pad is not None and self.pads.is_touched(pad) else 0
+        return 1 if pad is not None and self.pads.settled_at(
+            pad, self.pads.elapsed_ms, TTP223_RESPONSE_MS) else 0
 
     def set_latch(self, level: int) -> None:
         if not level:

@@ -51,7 +51,7 @@ def test_a_well_set_up_pi_4_is_all_ok():
     result = verdicts(PI4)
     assert {name: status for name, (status, _, _) in result.items()} == {
         "Raspberry Pi": OK, "profile": OK, "LEDs": OK, "buttons and buzzer": OK,
-        "touch board": OK, "firmware": OK, "start at power-on": OK}
+        "touch board": OK, "firmware": OK, "start at power-on": OK, "voice": SKIP}
     assert "Pi 4 family" in result["Raspberry Pi"][1]
     assert "ws281x (auto) can drive GPIO 10" in result["LEDs"][1]
     assert "kaskade-8x8 on /dev/ttyACM0, 64 pads" in result["touch board"][1]
@@ -209,3 +209,19 @@ def test_a_service_without_watchdog_or_a_rule_for_any_pico_is_named():
     ours = rule.replace('SYMLINK', 'ATTRS{serial}=="E661", SYMLINK')
     assert verdicts(replace(PI4, service=unit + "WatchdogSec=30\n",
                             rule=ours))["start at power-on"][0] == OK
+
+
+def test_the_voice_is_checked_where_a_speaker_is_attached():
+    """The voice is optional: without a speaker it is skipped (with how to get one); with a
+    speaker but no espeak-ng, the fix is to install it; with both, it is ready."""
+    status, found, fix = verdicts(PI4)["voice"]
+    assert (status, found) == (SKIP, "no speaker: the board writes its words but cannot say "
+                                     "them")
+    assert "HDMI, USB or the jack and sudo apt install espeak-ng" in fix
+    status, found, fix = verdicts(replace(PI4, speakers=("vc4-hdmi-0",)))["voice"]
+    assert (status, found, fix.split(",")[0]) == (WARN, "a speaker (vc4-hdmi-0) but no voice",
+                                                  "sudo apt install espeak-ng")
+    status, found, _ = verdicts(replace(PI4, speakers=("vc4-hdmi-0",), espeak=True))["voice"]
+    assert status == OK
+    assert "through vc4-hdmi-0" in found
+    assert "voice" not in verdicts(Facts(None)), "only a Pi is asked"

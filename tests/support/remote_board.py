@@ -133,9 +133,10 @@ def main(state: str, profile_name: str = PROFILE) -> int:
     announced: list[str] = []
     shown = app.announcer.announce
 
-    def announce(text: str, colour: Colour = WHITE, now: float | None = None) -> None:
+    def announce(text: str, colour: Colour = WHITE, now: float | None = None,
+                 spoken: str | None = None) -> None:
         announced.append(text)
-        shown(text, colour, now)
+        shown(text, colour, now, spoken)
 
     app.announcer.announce = announce  # type: ignore[method-assign]
     link = RemoteLink(settings, store.directory)

@@ -121,12 +121,18 @@ def test_the_16x16_build_sheet():
     profile = load_profile("kaskade-16x16")
     listed = {part.name: part.quantity for part in parts(profile)}
     assert listed["WS2812B 16x16 LED panel (GRB)"] == 4
-    assert listed["74HC165 shift register (DIP-16)"] == 32
-    assert listed["TTP223 touch module"] == 256
+    assert listed["MPR121 capacitive touch breakout (12 electrodes)"] == 22
+    assert listed["TCA9548A I2C multiplexer breakout (8 channels)"] == 2
     assert listed["330 Ω resistor"] == 1
     points = injections(profile)
     assert [(p.channel, p.led) for p in points] == [(0, 0), (0, 256), (0, 512), (0, 768)]
-    assert pad_channels(profile)[9] == ("74HC165 #2 B", "j1")
+    channels = pad_channels(profile)
+    assert channels[13] == ("bus 0 ch 0 0x5B ELE1", "n1")
+    assert channels[12 * 4] == ("bus 0 ch 1 0x5A ELE0", "a4")
+    wires = [(w.source, w.target) for w in sensor_connections(profile)]
+    assert ("MCU GP4 (pin 6)", "TCA9548A bus 0 SDA") in wires
+    assert ("TCA9548A bus 1 SD2", "MPR121 bus 1 channel 2 0x5C SDA") in wires
+    assert ("TCA9548A bus 0 A0, A1, A2", "GND") in wires
     power = budget(profile)
     assert power.injection_amps == pytest.approx(25 / 4)
     assert power.headroom_amps == pytest.approx(5)

@@ -454,7 +454,14 @@ static void search_root(Search *s, int *moves, int count, int max_depth, int fir
         best_move = best_here;
         best_score = alpha;
         done = depth;
-        if (best_score >= PROVEN || best_score <= -PROVEN) break;
+        if (best_score >= PROVEN || best_score <= -PROVEN) {
+            /* proven: a helper's deeper search may have proven it, through the table, in more
+             * plies than this depth; the depth finished is the proof's (at most the deepest
+             * asked for: a table kept from an earlier search may hold longer proofs) */
+            int proof = WIN - (best_score > 0 ? best_score : -best_score);
+            if (proof > done) done = proof < max_depth ? proof : max_depth;
+            break;
+        }
         if (s->main) ask(s); /* between depths, the budget may be spent */
         if (stopped(s)) break;
     }

@@ -86,6 +86,9 @@ class GameScreen(PausableScreen, Generic[S]):
         self.judge: Callable[[Any], bool] | None = None
         """A lesson's check of each move a person makes, asked before the move is played:
         a move it refuses flashes red as an illegal one does (``screens/lesson.py``)."""
+        self.scripted: Callable[[S], Any | None] | None = None
+        """A lesson's or a puzzle's own moves for chance and for the computer's seat: the
+        move it needs now (``None`` from it: drawn, or thought of, as in a game)."""
         self.tapped: int | None = None
         """The pad whose release is being acted on (a refused move flashes it)."""
         self.announce_turn()
@@ -243,8 +246,8 @@ class GameScreen(PausableScreen, Generic[S]):
         """After a move (or when the screen opens): draw chance, or ask the computer."""
         if self.session.finished or self.animation_end() is not None:
             return
-        if self.session.remote:
-            return  # chance and the other seat's moves come through the link
+        if self.session.remote or self.session.still:
+            return  # chance and the other seat's moves come through the link, or not at all
         if self.state.to_move == CHANCE:
             delay = self.chance_delay()
             if now is None or delay <= 0:
@@ -254,13 +257,19 @@ class GameScreen(PausableScreen, Generic[S]):
             return
         level = self.session.computer_level(self.state.to_move)
         if level is not None and self.pending is None:
+            scripted = None if self.scripted is None else self.scripted(self.state)
+            if scripted is not None:
+                self.play(scripted, now if now is not None else NEVER)
+                return
             self.pending = self.host.think(self.state, level)
 
     def _draw_chance(self, now: float) -> None:
         """Draw the chance step due now, the same way every time at this point of this game."""
         self.chance_at = None
+        fixed = None if self.scripted is None else self.scripted(self.state)
         seed = f"{self.session.tags.get('Id', '')}:{self.state.plies}"
-        self.play(self.state.sample_chance(random.Random(seed)), now)
+        self.play(fixed if fixed is not None else
+                  self.state.sample_chance(random.Random(seed)), now)
 
     def can_take_back(self) -> bool:
         """Whether a person's decision can be taken back (not after a resignation)."""

@@ -20,11 +20,13 @@ from typing import TYPE_CHECKING
 
 from controller.app.screens.base import Screen
 from controller.app.screens.lesson import LessonDoesNotFitError, LessonScreen
+from controller.app.screens.puzzle import PuzzleDoesNotFitError, PuzzleScreen
 from controller.app.words import LANGUAGES
 from controller.devices.interfaces import Sound
 from controller.faces.face import faces_for, lesson
 from controller.games import get_game
 from controller.games.lesson import NoLessonError
+from controller.games.puzzle import puzzle_of
 from controller.render.canvas import Canvas
 from controller.render.menu import HomeLayout, draw_home
 
@@ -64,6 +66,8 @@ class HomeScreen(Screen):
         """The hold found no lesson (and said so): its release does not pick the tile."""
         self.learn_said = False
         """The held tile has said that holding on teaches its game."""
+        self.puzzle = host.puzzle_standing()
+        """How the puzzle of the day stands (its tile breathes while today's is open)."""
 
     def pad_down(self, pad: int, now: float) -> Screen | None:
         hit = self.layout.hit(self.pad(pad))
@@ -128,6 +132,8 @@ class HomeScreen(Screen):
         kind, value = hit
         host, settings = self.host, self.host.settings
         host.say(Sound.TAP)
+        if kind == "puzzle":
+            return self._puzzle(now)
         if kind == "game":
             if value == self.selected:
                 return host.open_game(self.games[value])
@@ -149,6 +155,9 @@ class HomeScreen(Screen):
             settings.language = LANGUAGES[(LANGUAGES.index(settings.language) + 1)
                                           % len(LANGUAGES)]
             words = host.say_words("language")
+        elif kind == "speech":
+            settings.speech = not settings.speech
+            words = host.say_words("speech on" if settings.speech else "speech off")
         else:
             settings.sound = not settings.sound
             words = host.say_words("sound on" if settings.sound else "sound off")
@@ -156,11 +165,31 @@ class HomeScreen(Screen):
         host.caption(words, now)
         return None
 
+    def _puzzle(self, now: float) -> Screen | None:
+        """The puzzle tile touched: its name the first time, the puzzle the second."""
+        host, puzzle = self.host, len(self.games)
+        if self.selected != puzzle:
+            self.selected = puzzle
+            solved = self.puzzle is not None and self.puzzle.solved_today is not None
+            host.caption(host.say_words("puzzle again" if solved else "puzzle"), now)
+            return None
+        self.selected = None
+        today = puzzle_of(host.wall_clock().date().toordinal())
+        try:
+            return PuzzleScreen(host, today, now)
+        except PuzzleDoesNotFitError:
+            host.say(Sound.ILLEGAL)
+            host.announce(host.say_words("puzzle too big", game=today.start().info.title),
+                          now=now)
+            return None
+
     def pad_words(self, pad: int) -> str:
         hit = self.layout.hit(self.pad(pad))
         if hit is None:
             return ""
         kind, value = hit
+        if kind == "puzzle":
+            return "the puzzle of the day · touch: its name · touch again: try it"
         if kind == "game":
             title = get_game(self.games[value]).info.title
             return f"{title} · touch: its name · hold: learn it" if value != self.selected \
@@ -171,12 +200,15 @@ class HomeScreen(Screen):
                 "language": "the language of the words on the LEDs (English, Deutsch)",
                 "sound": "sound on or off · hold 3 s: forget the devices paired with the "
                          "web page",
-                "pairing": "pair a phone: touch for a code, then type it on the web page"}[kind]
+                "pairing": "pair a phone: touch for a code, then type it on the web page",
+                "speech": "speech on or off: the board says its words aloud"}[kind]
 
     def describe(self, now: float) -> str:
         settings = self.host.settings
         words = [f"Home · {len(self.games)} games"]
-        if self.selected is not None:
+        if self.selected == len(self.games):
+            words.append("the puzzle of the day chosen: touch its tile again to try it")
+        elif self.selected is not None:
             title = get_game(self.games[self.selected]).info.title
             words.append(f"{title} chosen: touch its tile again to play")
         waiting = [get_game(name).info.title for name in self.games
@@ -185,7 +217,13 @@ class HomeScreen(Screen):
             words.append(f"{' and '.join(waiting)} waiting to be continued")
         words += [f"brightness {round(settings.brightness * 100)} %",
                   f"sound {'on' if settings.sound else 'off'}",
+                  f"speech {'on' if settings.speech else 'off'}",
                   f"language: {self.host.say_words('language')}"]
+        if self.puzzle is not None:
+            words.append("today's puzzle solved" if self.puzzle.solved_today is not None else
+                         "today's puzzle is open")
+            if self.puzzle.streak:
+                words.append(f"puzzle streak {self.puzzle.streak}")
         if self.selected is None:
             words.append("touch a game's tile to see its name, hold it to learn the game")
         words.append("to pair a phone, touch the blue pad above the sound pad and type the "
@@ -197,5 +235,7 @@ class HomeScreen(Screen):
         level = max(1, min(levels, round(self.host.settings.brightness * levels)))
         unfinished = self.host.waiting_games()
         waiting = [game in unfinished for game in self.games]
+        open_puzzle = self.puzzle is not None and self.puzzle.solved_today is None
         return draw_home(canvas, self.profile, self.layout, level, self.host.settings.sound,
-                         self.icons, waiting, now, self.selected, self.host.settings.language)
+                         self.icons, waiting, now, self.selected, self.host.settings.language,
+                         open_puzzle, self.host.settings.speech)

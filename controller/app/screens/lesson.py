@@ -60,9 +60,12 @@ class LessonScreen(Screen):
         tags = {player.capitalize(): seat(None) for player in state.info.players}
         game = face(tutor.lesson.game).screen(self.host, Session(state, [], tags, None))
         game.judge = lambda move: tutor.judge(game.state, move)
+        game.scripted = tutor.chance
         game.hint = (tutor.shown(game.state), now)
         self.wrong = self.praised = False
-        self.host.announce(tutor.step.led_words(self.host.settings.language), now=now)
+        language = self.host.settings.language
+        self.host.announce(tutor.step.led_words(language), now=now,
+                           spoken=tutor.step.words if language == "en" else None)
         return game
 
     # -- input ----------------------------------------------------------------------------------
@@ -82,7 +85,9 @@ class LessonScreen(Screen):
             self.wrong = False
         elif self.game.illegal != flashed:
             self.wrong = True
-            self.host.caption(self.host.say_words("lesson again"), now, ILLEGAL)
+            english = self.host.settings.language == "en"
+            self.host.caption(self.host.say_words("lesson again"), now, ILLEGAL,
+                              spoken=tutor.step.wrong if english else None)
         return None
 
     def _go_on(self, now: float) -> Screen | None:

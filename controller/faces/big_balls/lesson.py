@@ -17,8 +17,8 @@ LESSON = Lesson("big-balls", (
          "To move a stone instead, throw the die first: touch the die.",
          _OPENING, ("throw",),
          "Not that: touch the die to throw it.",
-         "The die is thrown: its number names the stone that moves.",
-         short_de="würfeln"),
+         "The die shows 4: its number names the stone that moves.",
+         short_de="würfeln", chance=("4",)),
     Step("move a stone",
          "The die shows 4: Black's stone 4, on c1, steps one hole up or sideways and takes "
          "whatever stands there. Touch c1, then c2.",

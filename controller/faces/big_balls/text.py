@@ -8,6 +8,8 @@ from typing import Any
 
 from controller.faces.text import HowToPlay, Paint, Text
 from controller.games import GameState
+from controller.games.big_balls.pieces import DEAL_BLACK, Die
+from controller.games.big_balls.state import BigBallsState
 
 HOW_TO_PLAY = HowToPlay(
     goal="Bring one of your stones to the top of the triangle (a7). Each turn, either roll a "
@@ -17,8 +19,9 @@ HOW_TO_PLAY = HowToPlay(
          "A player who cannot move loses; when only big balls remain the game is a draw.",
     moves="Holes are named a-g from the left and 1-7 from the bottom: 'throw' throws the die, "
           "then the stone it names steps, e.g. c2-c3 (c2xc3 captures); a big ball (O) rolls "
-          "with BB:b6-b5. Stones are b1-b6 (Black's) and w1-w6 (White's). The inventors' "
-          "notation is read too: BB b6-b5, or 4 e2-d3 for a throw of 4 and its step.")
+          "with BB:b6-b5 (or b6-b5). Stones are b1-b6 (Black's) and w1-w6 (White's). The "
+          "inventors' notation is read too: BB b6-b5, or 4 e2-d3 for a throw of 4 and its "
+          "step.")
 
 _PIECE = re.compile(r"\b([bw][1-6]|O)\b")
 
@@ -30,4 +33,13 @@ def board(state: GameState[Any], paint: Paint) -> str:
         state.diagram())
 
 
-TEXT = Text(board)
+def chance(state: GameState[Any], move: Any) -> str:
+    """``the die shows 4``; ``Black's stones are set out`` for a deal."""
+    if isinstance(move, Die):
+        return f"the die shows {move.number}"
+    assert isinstance(state, BigBallsState)
+    player = "Black" if state.phase == DEAL_BLACK else "White"
+    return f"{player}'s stones are set out"
+
+
+TEXT = Text(board, chance=chance)

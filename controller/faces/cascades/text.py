@@ -11,11 +11,13 @@ from controller.games import GameState
 from controller.games.cascades import CascadesState
 
 HOW_TO_PLAY = HowToPlay(
-    goal="Hold the majority of the bottom row. Stones flow down the slope: each goes on an "
-         "empty cell just below one of your own (the second stone of a turn may go below the "
-         "first), and stones never move again. A turn is one or two stones (the very first "
-         "turn one) or a pass. The game ends once a player holds more than half of the bottom "
-         "row, or when both pass in turn or neither can play; then more bottom cells win.",
+    goal="Hold the majority of the bottom row. Both start with stones on the top row, taking "
+         "turns along it. Stones flow down the slope: each goes on an empty cell just below "
+         "one of your own (the second stone of a turn may go below the first), and stones "
+         "never move again. A turn is one or two stones (the first player's first turn one) "
+         "or a pass. The game ends once a player holds more than half of the bottom row, or "
+         "when both pass one after the other or neither can play; then more bottom cells "
+         "win, equal counts draw (with territory scoring every stone counts).",
     moves="Type a cell to put a stone there: its letter in its row (a leftmost) and its row "
           "counted from the top, e.g. c2. The board shows each empty cell's letter, W White's "
           "stones and B Black's. 'end' stops after the first stone, 'pass' gives up the whole "

@@ -10,13 +10,18 @@ from controller.faces.text import HowToPlay, Paint, Text
 from controller.games import GameState
 
 HOW_TO_PLAY = HowToPlay(
-    goal="Lay every card on the three tiers. Turn the stock three cards at a time onto the "
-         "waste; its top card, and the top card of each reserve pile once that pile is open, "
-         "may go to the right end of a tier when it shares a suit with the tier's last card. "
-         "Each rank goes at most once on a tier (Aces and Crowns twice), and on the middle or "
-         "bottom tier only when the tier above holds more of that rank. When the stock runs "
-         "out the waste is turned over and a reserve opens. The deal is lost when the passes "
-         "run out (three in the standard game) with cards left; won when every card is laid.",
+    goal="Lay every card on the three tiers. Three reserve piles of three cards lie face "
+         "down; turn the stock three cards at a time onto the waste, and the first card "
+         "turned up starts the top tier. The waste's top card, and the top card of each "
+         "reserve pile once that pile is open, may go to the right end of a tier when it "
+         "shares a suit with the tier's last card. Each rank goes at most once on a tier "
+         "(Aces and Crowns twice), and on the middle or bottom tier only when the tier above "
+         "holds more of that rank. When the stock runs out the waste is turned over as the "
+         "next stock and a reserve pile opens (the top one first). The deal is won when every "
+         "card is laid, lost when the passes run out (three in the standard game) with cards "
+         "left, or, with unlimited passes, after a whole pass that offered no card. In the "
+         "ace version the six Aces start the tiers, two on each, a card goes where it shares a "
+         "suit with either Ace, and there are no reserves.",
     moves="Put a card on a tier with CARD:TIER. The card is its name in lower case (penitent, "
           "chance-meeting, ace-of-moons) or its code: rank (A, 2-9, C Crown, P Pawn, T Court) "
           "then its suits' letters (M Moons, S Suns, W Waves, L Leaves, Y Wyrms, K Knots), e.g. "
@@ -33,4 +38,10 @@ def board(state: GameState[Any], paint: Paint) -> str:
         paint(letter, [f"suit-{letter}"]) for letter in found[0][1:]), state.diagram())
 
 
-TEXT = Text(board)
+def chance(state: GameState[Any], move: Any) -> str:
+    """The deal, its order hidden."""
+    del state, move
+    return "the deck is shuffled and dealt"
+
+
+TEXT = Text(board, chance=chance)

@@ -2,7 +2,8 @@
 
 Moves (each one token, so a record lists one action per word):
 
-* ``BB:b6-b5`` a big ball rolls (``BB:b6xb5`` when it crushes a stone);
+* ``BB:b6-b5`` a big ball rolls (``BB:b6xb5`` when it crushes a stone; read without ``BB:``
+  too, the hole it leaves naming the ball);
 * ``throw`` the decision to throw the die, then its number ``1`` … ``6`` (chance);
 * ``c2-c3`` / ``c2xc3`` the chosen stone's step, without or with a capture;
 * ``315264`` a deal (chance): the numbers on the start holes a1 b1 c1 a2 b2 a3 for Black,
@@ -124,8 +125,9 @@ def parse_move(state: Position, text: str) -> Move:
     if step is not None:
         origin, target = find_hole(step[1]), find_hole(step[3])
         if origin is not None and target is not None:
-            kind = rules.BallMove if ball else rules.StoneStep
-            return kind(origin, target)
+            # a step from a big ball's hole is that ball's roll, BB: or not
+            rolls = ball or state.board[origin] == rules.BALL
+            return (rules.BallMove if rolls else rules.StoneStep)(origin, target)
     raise InvalidMoveError(
         text, state.position(),
         "write BB:b6-b5 (or BB b6-b5) for a big ball, throw, a die number 1-6, a step such as "

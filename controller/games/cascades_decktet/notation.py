@@ -81,6 +81,8 @@ DECKS = {"basic": (), "pawns": PAWNS, "courts": COURTS, "pawns+courts": PAWNS + 
 _NAMES: dict[Move, str] = {DRAW: "draw", TURN: "turn"}
 """The moves written as words."""
 _WORDS = {word: move for move, word in _NAMES.items()}
+DEAL_WORD = "deal"
+"""The deal as the player may know it: the cards' order stays hidden."""
 
 
 def move_name(state: Position, move: Move) -> str:

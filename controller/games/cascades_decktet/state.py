@@ -535,6 +535,10 @@ class CascadesDecktetState(NotatedState[Move]):
 
     # -- chance and hidden cards ------------------------------------------------------------
 
+    def public_move_name(self, move: Move) -> str:
+        """``deal`` for the deal: the shuffled order is what the player must not see."""
+        return notation.DEAL_WORD if isinstance(move, Deal) else self.move_name(move)
+
     def sample_chance(self, rng: Rng) -> Move:
         self._require_chance_step()
         cards = list(self.deck)

@@ -444,7 +444,9 @@ class CollidingCirclesState(NotatedState[Move]):
             events.extend(self._end_turn())
         else:
             events.extend(self._end_turn())
-        if self._outcome is None and self.stage not in (DEAL, REFILL):
+        if self._outcome is None and not isinstance(move, Throw):
+            # Every action that changes the board may block it; the game ends at once, before
+            # any refill (the seed: the game is over when nothing on the board can change).
             self._check_blocked()
         if self._outcome is not None:
             events.append(GameOver(self._outcome))

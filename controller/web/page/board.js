@@ -47,11 +47,16 @@ function withToken(path) {
 
 function show(state) {
   board = state.board;
+  hear(state.spoken);
   $("board-name").textContent = board.name;
   // A change the board could not save is not shown: the last saved picture stays, and why.
   $("description").textContent = state.unsaved ? `${state.description} · ${state.unsaved}` : state.description;
   showResult(state.game);
   showMoves(state.game);
+  // a hint and resigning are for a game being played on the board, not the home menu
+  const playing = Boolean(state.game && state.game.playing);
+  $("hint").hidden = !playing;
+  $("resign").hidden = !playing;
   paint(canvas, state.leds, state.brightness);
   if (state.covered) cover(canvas);
   canvas.dataset.version = state.version;
@@ -73,9 +78,9 @@ function cover(target) {
 }
 
 // Draws LEDs (six hex digits each, the bottom row first) as glowing spots in their pads.
-function paint(target, leds, brightness) {
+function paint(target, leds, brightness, shape = board) {
   const draw = target.getContext("2d");
-  const k = board.per_pad, width = board.led_width, height = board.led_height;
+  const k = shape.per_pad, width = shape.led_width, height = shape.led_height;
   const size = Math.floor(Math.min(target.width / width, target.height / height));
   // LEDs look brighter than their drive value: a person sees about the square root of dim light
   const level = Math.pow(brightness, 1 / 2.2);
@@ -159,21 +164,34 @@ function moverWords(game, mover) {
   return who ? `${who} (${capital(mover)})` : capital(mover);
 }
 
+// A move of a list: its number (drawn by the list), the move as people read it — a throw or
+// a deal in words, marked as chance's — and who made it.
+function moveItem(said, mover, who) {
+  const item = document.createElement("li");
+  const move = document.createElement("span");
+  move.className = "move";
+  move.textContent = said;
+  item.append(move);
+  if (mover === "chance") item.className = "chance";
+  else if (who) {
+    const by = document.createElement("span");
+    by.className = "who";
+    by.textContent = who;
+    item.append(by);
+  }
+  return item;
+}
+
 function showMoves(game) {
   $("moves-panel").hidden = !game;
   if (!game) { showMoves.shown = null; return; }
-  const key = `${game.id}:${game.moves.length}`;
+  const key = `${game.lesson}:${game.id}:${game.moves.length}`;
   if (showMoves.shown === key) return;  // drawn again only when a move was made or taken back
   showMoves.shown = key;
+  $("moves-title").textContent = game.lesson ? "The lesson's moves" : "Moves";
   $("moves-count").textContent = game.moves.length ? `(${game.moves.length})` : "(none yet)";
-  $("moves").replaceChildren(...game.moves.map((move, index) => {
-    const item = document.createElement("li");
-    const who = document.createElement("span");
-    who.className = "who";
-    who.textContent = ` ${moverWords(game, game.movers[index])}`;
-    item.append(move, who);
-    return item;
-  }));
+  $("moves").replaceChildren(...game.said.map((said, index) =>
+    moveItem(said, game.movers[index], moverWords(game, game.movers[index]))));
   $("moves").scrollTop = $("moves").scrollHeight;
 }
 
@@ -352,11 +370,11 @@ let people = [];  // GET /api/people: the names the board knows
 
 $("new-game").onsubmit = (event) => {
   event.preventDefault();
-  const seat = $("computer-seat").value;
-  const computer = seat ? { [seat]: Number($("level").value) } : {};
-  const people = {};
-  for (const select of $("seat-people").querySelectorAll("select")) {
-    if (select.value && select.dataset.seat !== seat) people[select.dataset.seat] = select.value;
+  const computer = {}, people = {};
+  for (const select of $("seats").querySelectorAll("select")) {
+    const [kind, who] = select.value.split(":");
+    if (kind === "computer") computer[select.dataset.seat] = Number(who);
+    else if (kind === "person") people[select.dataset.seat] = who;
   }
   const body = { game: $("game").value, options: chosenOptions(), computer, people };
   needsPairing(async () => { await api("POST", "/api/games", body); say("The game starts on the board."); });
@@ -370,7 +388,6 @@ $("learn").onclick = () => {
     say(`The ${game.title} lesson starts on the board: ${lesson.steps} steps, each tried by touch.`);
   });
 };
-$("computer-seat").onchange = fillPeople;
 
 // -- joining a game a board elsewhere offers (remote play): the code its LEDs show --
 
@@ -401,28 +418,30 @@ function fillGame() {
   $("how-title").textContent = `How to play ${game.title}`;
   $("how-goal").textContent = game.how_to_play.goal;
   $("how-moves").textContent = `Moves are written so: ${game.how_to_play.moves}`;
-  $("computer-seat").replaceChildren(new Option("nobody", ""), ...game.seats.map((s) => new Option(s, s)));
-  $("computer-seat").disabled = !game.seats.length;
-  $("level").disabled = !game.seats.length;
-  fillPeople();
+  fillSeats();
   const controls = game.options.map(optionControl);
   $("options").replaceChildren(...(controls.length ? [legend("Options"), ...controls] : [legend("Options: none")]));
   limitOptions();
 }
 
-// A choice of the people the board knows for each seat the computer does not take.
-function fillPeople() {
+const LEVELS = [1, 2, 3, 4, 5];
+
+// Who sits in each seat, in one choice per seat: a person (one the board knows by name, or
+// anyone) or the computer at a level. A game for one has no seats to choose.
+function fillSeats() {
   const game = offered();
   if (!game) return;
-  const before = Object.fromEntries([...$("seat-people").querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
-  const seats = game.players.filter((player) => player !== $("computer-seat").value);
-  $("seat-people").hidden = !people.length;
-  $("seat-people").replaceChildren(legend("Who plays"), ...seats.map((player) => {
+  const before = Object.fromEntries([...$("seats").querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+  $("seats").hidden = !game.seats.length;
+  $("seats").replaceChildren(legend("Who plays"), ...game.seats.map((player) => {
     const label = document.createElement("label");
     const select = document.createElement("select");
     select.dataset.seat = player;
-    select.replaceChildren(new Option("a person (not named)", ""), ...people.map((name) => new Option(name, name)));
-    if (people.includes(before[player])) select.value = before[player];
+    select.replaceChildren(
+      new Option(people.length ? "a person (not named)" : "a person", ""),
+      ...people.map((name) => new Option(name, `person:${name}`)),
+      ...LEVELS.map((level) => new Option(`the computer, level ${level}`, `computer:${level}`)));
+    if ([...select.options].some((option) => option.value === before[player])) select.value = before[player];
     label.append(`${capital(player)} `, select);
     return label;
   }));
@@ -525,6 +544,7 @@ async function loadSettings() {
   $("language").value = settings.language;
   $("sleep").value = settings.sleep_minutes;
   $("show-moves").checked = settings.show_computer_moves;
+  $("speech").checked = settings.speech;
   $("reading").value = settings.reading;
 }
 
@@ -533,7 +553,8 @@ $("settings").onsubmit = (event) => {
   needsPairing(async () => {
     await api("PUT", "/api/settings", { name: $("board-name").value, brightness: Number($("brightness").value), sound: $("sound").checked,
                                          language: $("language").value, sleep_minutes: Number($("sleep").value),
-                                         reading: $("reading").value, show_computer_moves: $("show-moves").checked });
+                                         reading: $("reading").value, show_computer_moves: $("show-moves").checked,
+                                         speech: $("speech").checked });
     say("Settings saved.");
   });
 };
@@ -557,7 +578,7 @@ async function loadPeople() {
     item.append(`${name} `, forget);
     return item;
   }) : [Object.assign(document.createElement("li"), { textContent: "nobody named yet" })]));
-  fillPeople();
+  fillSeats();
 }
 
 $("add-person").onsubmit = (event) => {
@@ -573,24 +594,29 @@ $("add-person").onsubmit = (event) => {
   });
 };
 
-// The running score: a rating per person and computer level per game, and head to head.
+// The running score: a rating per person and computer level per game, head to head, and each
+// person's deals at the solitaire.
 async function loadScores() {
   const scores = await api("GET", "/api/scores");
-  const titles = Object.fromEntries(offers.map((game) => [game.name, game.title]));
-  const title = (name) => titles[name] || name;
-  $("scores").hidden = !scores.ratings.length;
+  $("scores").hidden = !scores.ratings.length && !scores.alone.length;
+  $("two-player-scores").hidden = !scores.ratings.length;
+  $("alone-scores").hidden = !scores.alone.length;
+  $("alone").replaceChildren(...scores.alone.map((a) => {
+    const left = a.best === null ? "" : `, fewest cards left ${a.best}, ${a.average} on average`;
+    return Object.assign(document.createElement("li"), { textContent: `${a.title}: ${a.who}, ${a.games} deal${a.games === 1 ? "" : "s"}, ${a.wins} won${left}` });
+  }));
   const cell = (tag, text, number) => Object.assign(document.createElement(tag), { textContent: text, className: number ? "number" : "" });
   const head = document.createElement("tr");
   head.append(...["game", "player", "rating", "±", "won", "lost", "drawn"].map((text) => cell("th", text)));
   $("ratings").replaceChildren(head, ...scores.ratings.map((r) => {
     const row = document.createElement("tr");
-    row.append(cell("td", title(r.game)), cell("td", r.who), cell("td", r.rating, true),
+    row.append(cell("td", r.title), cell("td", r.who), cell("td", r.rating, true),
                cell("td", 2 * r.deviation, true), cell("td", r.wins, true), cell("td", r.losses, true), cell("td", r.draws, true));
     return row;
   }));
   $("head-to-head").replaceChildren(...scores.head_to_head.map((p) => {
     const drawn = p.draws ? `, ${p.draws} drawn` : "";
-    return Object.assign(document.createElement("li"), { textContent: `${title(p.game)}: ${p.first} ${p.first_wins} – ${p.second_wins} ${p.second}${drawn}` });
+    return Object.assign(document.createElement("li"), { textContent: `${p.title}: ${p.first} ${p.first_wins} – ${p.second_wins} ${p.second}${drawn}` });
   }));
 }
 
@@ -621,15 +647,18 @@ async function openReplay(id) {
   replay.id = id;
   replay.animating = 0;
   $("replay-title").textContent = `${replay.title} · ${replay.plies} moves`;
+  // a game bigger than this board (one played in the terminal) is drawn as a larger build shows it
+  $("replay-board").hidden = replay.board.own;
+  $("replay-board").textContent = replay.board.own ? "" : `Drawn as on the ${replay.board.name}: this board is too small for the game.`;
   $("replay-ply").max = replay.plies;
   $("replay-ply").value = 0;
   $("replay-moves").replaceChildren(...replay.frames.slice(1).map((frame) => {
-    const item = document.createElement("li");
+    const item = moveItem("", frame.chance ? "chance" : "player", "");
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = frame.move;
     button.onclick = () => showPly(frame.ply);
-    item.append(button);
+    item.querySelector(".move").replaceChildren(button);
     return item;
   }));
   showPly(0);
@@ -642,7 +671,7 @@ function showPly(ply) {
   $("replay-ply").value = frame.ply;
   $("replay-move").textContent = frame.move ? `move ${frame.ply}: ${frame.move}` : "the start";
   $("replay-description").textContent = frame.description;
-  paint($("replay-leds"), frame.leds, 1);
+  paint($("replay-leds"), frame.leds, 1, replay.board);
   [...$("replay-moves").children].forEach((item, index) => item.classList.toggle("current", index + 1 === frame.ply));
 }
 
@@ -659,7 +688,7 @@ async function playNext() {
     const wait = started + frame.at * 1000 - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (run !== replay.animating) return false;
-    paint($("replay-leds"), frame.leds, 1);
+    paint($("replay-leds"), frame.leds, 1, replay.board);
     $("replay-leds").dataset.animated = (Number($("replay-leds").dataset.animated) || 0) + 1;
   }
   if (run !== replay.animating) return false;
@@ -761,3 +790,93 @@ async function start() {
 }
 
 start().catch((error) => { $("link").textContent = "no answer"; say(error.message); });
+
+// -- the puzzle of the day ------------------------------------------------------------------------
+
+// The page keeps the moves made so far and sends them all each time: the board judges them
+// against the puzzle and keeps nothing for the page (a reload starts afresh).
+const puzzle = { moves: [] };
+
+async function loadPuzzle() {
+  puzzle.moves = [];
+  showPuzzle(await api("GET", "/api/puzzle"));
+}
+
+function showPuzzle(answer) {
+  puzzle.answer = answer;
+  const standing = answer.standing;
+  const streak = standing && standing.streak ? ` · ${standing.streak} day${standing.streak === 1 ? "" : "s"} in a row` : "";
+  $("puzzle-state").textContent = `${standing && standing.solved_today ? "solved today" : "open"}${streak}`;
+  $("puzzle-question").textContent = `${answer.title}: ${answer.question}`;
+  paint($("puzzle-leds"), answer.position.leds, 1, answer.position.board);
+  $("puzzle-leds").dataset.moves = puzzle.moves.length;
+  $("puzzle-board").hidden = answer.position.board.own;
+  $("puzzle-board").textContent = answer.position.board.own ? "" : `Drawn as on the ${answer.position.board.name}: this board is too small for the game.`;
+  $("puzzle-text").textContent = answer.text;
+  $("puzzle-answers").replaceChildren(...answer.answers.map((a) =>
+    Object.assign(document.createElement("li"), { textContent: a.words, className: a.right ? "right" : "wrong" })));
+  $("puzzle-how").hidden = $("puzzle-form").hidden = answer.solved;
+  $("puzzle-legal").replaceChildren(...answer.legal.map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move;
+    button.onclick = () => tryPuzzle(move);
+    return button;
+  }));
+  if (answer.answers.length) speakWords(answer.answers[answer.answers.length - 1].words, "en");
+}
+
+function tryPuzzle(move) {
+  needsPairing(async () => {
+    const answer = await api("POST", "/api/puzzle", { moves: [...puzzle.moves, move] });
+    puzzle.moves.push(move);
+    showPuzzle(answer);
+  });
+}
+
+$("puzzle-form").onsubmit = (event) => {
+  event.preventDefault();
+  const move = $("puzzle-move").value.trim();
+  if (move) tryPuzzle(move);
+  $("puzzle-move").value = "";
+};
+$("puzzle-again").onclick = () => loadPuzzle().catch((error) => say(error.message));
+$("puzzle-panel").addEventListener("toggle", () => {
+  if ($("puzzle-panel").open && !puzzle.answer) loadPuzzle().catch((error) => say(error.message));
+});
+
+// -- the board's words aloud on this device -------------------------------------------------------
+
+// The board numbers the words it says (what its LEDs write, a lesson's step in full, the
+// puzzle's question); this device says the new ones in the board's language, newer words
+// cutting off older, as the board's own speaker does. Off until chosen here (kept on this
+// device): a browser speaks only once the page has been touched.
+const VOICES = { en: "en-GB", de: "de-DE" };
+let saidUpTo = null;  // the number of the last words said here; null until the first state
+
+function speaking() {
+  return localStorage.getItem("kaskade-speak") === "yes" && "speechSynthesis" in window;
+}
+
+function speakWords(text, language) {
+  if (!speaking()) return;
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = VOICES[language || hear.language] || VOICES.en;
+  window.speechSynthesis.cancel();
+  window.speechSynthesis.speak(utterance);
+}
+
+function hear(spoken) {
+  if (!spoken) return;
+  hear.language = spoken.language;
+  const newest = spoken.words.length ? spoken.words[spoken.words.length - 1][0] : 0;
+  if (saidUpTo === null || newest < saidUpTo) { saidUpTo = newest; return; }  // nothing said before the page came (or the board restarted)
+  for (const [number, text] of spoken.words) if (number > saidUpTo) speakWords(text, spoken.language);
+  saidUpTo = newest;
+}
+
+$("speak-here").checked = localStorage.getItem("kaskade-speak") === "yes";
+$("speak-here").onchange = () => {
+  localStorage.setItem("kaskade-speak", $("speak-here").checked ? "yes" : "no");
+  if ($("speak-here").checked) speakWords(hear.language === "de" ? "Sprache an" : "speech on");
+};

@@ -65,7 +65,8 @@ def test_on_many_threads_a_fixed_depth_still_finds_the_plain_negamax_value(case,
     """The threads share one table, and every entry one of them stores for a position holds
     that position's bounds at the depth left there, which is the same for every thread at
     the same depth (a Kaskade position is always met at the same ply): they save each other
-    work, never change a value."""
+    work, never change a value. A helper a depth ahead may prove a win the main thread's depth
+    cannot see; the search then says the depth of that proof, at which it is the value."""
     state, depth, _ = case
     python = SearchBoard(state)
     core = compiled_board(state)

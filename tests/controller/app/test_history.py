@@ -77,8 +77,9 @@ def test_the_history_command_lists_shows_and_exports(tmp_path, capsys):
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["finished", "game", "options", "players", "result", "plies", "id"]
-    assert lines[1].split() == ["2026-11-21", "12:05", "kaskade", "3x3", "human", "v", "human",
-                                "white", "7", "aaaa1111"]
+    assert lines[1].split() == ["2026-11-21", "12:05", "Kaskade", "size", "3x3", "White", "(a",
+                                "person)", "v", "Black", "(a", "person)", "White", "won", "7",
+                                "aaaa1111"]
     long = match("bbbb2222", "2026-11-21T13:00:00")
     long = dataclasses.replace(long, game="cascades-decktet",
                                options={"version": "standard", "passes": "unlimited"},
@@ -87,7 +88,8 @@ def test_the_history_command_lists_shows_and_exports(tmp_path, capsys):
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     starts = [lines[0].index(name) for name in ("game", "options", "players", "result")]
-    for line in lines[1:]:
+    assert "Alone at the board" in lines, "the solitaire is scored"
+    for line in lines[1:3]:
         for start in starts:
             assert line[start - 2 : start] == "  ", f"columns run together: {line!r}"
     assert main(["history", "--state-dir", str(tmp_path), "--json"]) == 0

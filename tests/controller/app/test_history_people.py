@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -87,7 +88,7 @@ def test_a_history_of_the_first_schema_keeps_every_game_and_a_copy_as_it_was(tmp
     assert history.problem is not None, "the damaged game is left out of the list, said"
     assert "old007" in history.problem
     assert rows(path) == before, "every game, the damaged one too, is in the new history"
-    assert version(path) == SCHEMA_VERSION == 2
+    assert version(path) == SCHEMA_VERSION == 3
     kept = tmp_path / "history.sqlite3.schema-1.kept"
     assert version(kept) == 1
     assert rows(kept) == before
@@ -156,12 +157,43 @@ def test_people_are_added_found_in_any_case_and_removed_their_games_kept(tmp_pat
 @pytest.mark.parametrize(("name", "why"), [
     ("", "cannot be empty"), ("A" * (MAX_NAME + 1), "longer than 16"),
     ("Anna2", "not a name the board can write"), ("-Anna", "not a name the board can write"),
-    ("Zoë", "not a name the board can write"), ("Computer", "already means something"),
+    ("Ωmega", "not a name the board can write"), ("Zoë€", "not a name the board can write"),
+    ("Computer", "already means something"),
     ("human", "already means something"), ("Remote Anna", "nor one beginning computer or "
                                                           "remote")])
 def test_a_name_the_board_cannot_take_is_refused_saying_what_a_name_may_be(name, why):
     with pytest.raises(BadNameError, match=why):
         check_name(name)
+
+
+@pytest.mark.parametrize("name", ["Émile", "Zoë", "Çelik", "Łucja", "Øystein", "Đorđe",
+                                  "Åsa", "Čapek", "Őrs", "İpek", "Şahin", "Ąžuolas", "Æsa",
+                                  "Þór", "Núñez", "Ștefan", "Gökçe", "Mañé-O'Neill"])
+def test_names_in_the_latin_letters_of_europes_languages_are_taken_as_written(tmp_path, name):
+    history = History(tmp_path / "history.sqlite3")
+    assert history.add_person(name, "2026-11-29") == name
+    assert history.person(name.upper()) == name, "the same person in capitals"
+    decomposed = unicodedata.normalize("NFD", name)
+    with pytest.raises(KnownPersonError):
+        history.add_person(decomposed, "2026-11-29")  # an accent typed as a mark of its own
+
+
+def test_people_are_listed_in_alphabetical_order_accents_and_case_aside(tmp_path):
+    history = History(tmp_path / "history.sqlite3")
+    for name in ("Zoë", "çelik", "Émile", "Emma", "Anna"):
+        history.add_person(name, "2026-11-29")
+    assert history.people() == ["Anna", "çelik", "Émile", "Emma", "Zoë"]
+
+
+def test_removing_somebody_unknown_says_who_is_known_not_how_to_add_them(tmp_path):
+    history = History(tmp_path / "history.sqlite3")
+    with pytest.raises(UnknownPersonError, match="nobody to remove; it knows nobody by name "
+                                                 "yet") as refused:
+        history.remove_person("Zed")
+    assert "add them" not in str(refused.value)
+    history.add_person("Anna", "2026-11-29")
+    with pytest.raises(UnknownPersonError, match=r"it knows Anna$"):
+        history.remove_person("Zed")
 
 
 @given(st.text(max_size=24))

@@ -43,7 +43,7 @@ def test_the_board_stays_alive_while_the_computer_thinks(tmp_path):
                                  for thread in threading.enumerate()), "the search to stop")
         follower.settle()
         assert app.session.moves == [], "the cancelled thinking played nothing"
-        app.think_seconds = 0.2
+        app.thinking.think_seconds = 0.2
         tap("a1")
         wait_for(lambda: len(app.session.moves) >= 2, "the computer's answer")
         assert len(app.session.moves) == 2, "the computer answered"

@@ -73,10 +73,31 @@ def test_a_legal_move_that_is_not_the_steps_is_refused_and_the_step_waits():
     assert tutor.index == 0, "quit before going on"
 
 
-def test_a_die_thrown_after_the_move_is_said():
-    script = Script(["BB:c5-c4", "", "throw", "quit"])
+def test_the_die_thrown_shows_what_the_next_step_says_it_shows():
+    """The throw step's die shows 4, and the next step's words say so."""
+    script = Script(["BB:c5-c4", "", "throw", "", "quit"])
     TerminalLesson(Tutor(lesson("big-balls")), script.console()).run()
-    assert "Chance: " in script.text
+    assert "Chance: the die shows 4." in script.text
+    assert "die: 4" in script.text
+    assert "Step 3 of 4: The die shows 4" in script.text
+
+
+def test_typing_what_the_words_say_works_and_a_refusal_gives_the_form_to_type():
+    """Big Balls' words say "touch the ball on c5, then c4": c5-c4 is that move. A move the
+    step does not want is answered with the form that is wanted."""
+    script = Script(["a3-a4", "c5-c4", "quit"])
+    tutor = Tutor(lesson("big-balls"))
+    TerminalLesson(tutor, script.console()).run()
+    assert "Not that: touch the big ball on c5, then the hole c4. Type BB:c5-c4 for it." \
+        in script.text
+    assert tutor.done, "c5-c4 rolled the ball"
+
+
+def test_the_prompts_say_what_enter_does():
+    script = Script(["b2", "", "quit"])
+    TerminalLesson(Tutor(lesson("kaskade")), script.console()).run()
+    assert "Press Enter for the next step> " in script.out
+    assert not any("(Enter: on)" in line for line in script.out)
 
 
 def test_the_installed_command_teaches_kaskade_on_a_pipe():

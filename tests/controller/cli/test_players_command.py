@@ -4,10 +4,11 @@ is refused with the fix); ``kaskade history`` scores them."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
-from controller.app.history import History
+from controller.app.history import History, Match
 from controller.cli import build_parser, main
 from controller.cli import play as play_command
 from tests.support.history import add_games
@@ -83,7 +84,8 @@ def test_an_unknown_name_typed_at_the_prompt_is_asked_again(tmp_path, capsys):
     assert session.computer_level(1) == 3
     out = capsys.readouterr().out
     assert "nobody called 'bob'" in out
-    assert "the computer's levels are 1 to 5" in out
+    assert "  9: the computer's levels are 1 to 5\n" in out
+    assert "computer:9" not in out, "the answer is said back as it was typed"
 
 
 def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
@@ -93,9 +95,9 @@ def test_history_shows_who_played_and_the_scores(tmp_path, capsys):
                                                        ("human", "Anna", "black")))
     status, out, _ = run(capsys, "history", *state)
     assert status == 0
-    assert "Anna v computer 1" in out
-    assert "computer 1 v Anna" in out
-    assert "human v Anna" in out
+    assert re.search(r"Kaskade +size 3x3 +Anna \(White\) v Black \(level 1\) +White won", out)
+    assert re.search(r"White \(level 1\) v Anna \(Black\) +draw", out)
+    assert re.search(r"White \(a person\) v Anna \(Black\) +Black won", out)
     assert "Ratings (Glicko-2" in out
     assert "Head to head" in out
     status, out, _ = run(capsys, "history", "--scores", "--json", *state)
@@ -116,3 +118,30 @@ def test_history_says_when_nothing_is_scored_yet(tmp_path, capsys):
     _status, out, _ = run(capsys, "history", "--scores", "--state-dir", str(tmp_path))
     assert out.startswith("No scored games yet: a game is scored when each seat is a person "
                           "named with kaskade players, or the computer.")
+
+
+def test_history_writes_each_game_in_words_the_solitaire_too(tmp_path, capsys):
+    """Titles, not names; options named, not bare values; who played and who won."""
+    history = History(tmp_path / "history.sqlite3")
+    add_games(history, [("Anna", "computer 1", "white")])
+    history.add(Match("solo", "cascades-decktet", {"version": "standard", "passes": "3",
+                                                   "pawns": "no", "courts": "no"},
+                      {"player": "human"}, "", "2026-11-21T13:00", "lost", "over", 40, ""))
+    history.add(Match("circles", "colliding-circles", {}, {"red": "Anna", "black": "computer 2"},
+                      "", "2026-11-21T14:00", "black", "over", 90, ""))
+    _status, out, _ = run(capsys, "history", "--state-dir", str(tmp_path))
+    solitaire = next(line for line in out.splitlines() if "solo" in line)
+    assert "Cascades (Decktet)" in solitaire
+    assert "version standard, passes 3, pawns no, courts no" in solitaire
+    assert "a person" in solitaire
+    assert "lost" in solitaire
+    assert "standard 3 no no" not in out
+    assert "white" not in solitaire.lower()
+    assert "Colliding Circles" in out
+    assert "colliding-circles" not in out
+    assert re.search(r"Anna \(Red\) v Black \(level 2\) +Black won", out)
+    scores = out.split("Ratings", 1)[1]
+    assert "Colliding Circles" in scores
+    assert "Kaskade" in scores
+    _status, out, _ = run(capsys, "history", "--scores", "--json", "--state-dir", str(tmp_path))
+    assert {r["title"] for r in json.loads(out)["ratings"]} == {"Kaskade", "Colliding Circles"}

@@ -110,10 +110,10 @@ def test_help_explains_the_rules_and_the_commands():
     assert "undo" in script.text
 
 
-def test_moves_shows_the_record_so_far():
+def test_moves_lists_the_moves_so_far_with_who_made_them():
     script, _ = play(["a1", "b2", "moves"], tags={"White": "Ann"})
-    assert '[White "Ann"]' in script.text
-    assert "1. a1 b2" in script.text
+    assert "  1. a1  (Ann (White))\n  2. b2  (Black)\n" in script.text
+    assert "'save FILE' writes the whole game as a record." in script.text
 
 
 def test_save_writes_a_record_that_replays(tmp_path):

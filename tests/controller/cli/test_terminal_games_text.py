@@ -97,6 +97,27 @@ def test_a_card_may_be_typed_by_its_code_and_a_tier_by_its_letter():
     assert game.session.moves == [state.move_name(play)], text
 
 
+def test_the_solitaires_deal_keeps_the_face_down_cards_hidden():
+    """The shuffled deck's order is the one thing the player must not read: not when chance
+    deals, not in the last-move line, not in the list of moves. The record keeps it."""
+    text, game = typed(get_game("cascades-decktet").new({}), ["draw", "moves", "quit"])
+    assert "Chance: the deck is shuffled and dealt." in text
+    assert "last move deal" in text
+    assert "1. the deck is shuffled and dealt" in text
+    assert "deal:" not in text
+    deck = game.state.move_name(game.state.moves[0]).removeprefix("deal:")
+    assert deck.split(".")[0] in game.state.diagram() or deck[:20] not in text
+    assert ".".join(deck.split(".")[:3]) not in text, "no run of the deck's order is shown"
+    assert "deal:" in game.session.record(), "the record replays the game"
+
+
+def test_dice_are_listed_in_words_and_marked_as_chance():
+    text, _ = typed(get_game("big-balls").new({}), ["throw", "moves", "quit"])
+    assert "1. Black's stones are set out\n" in text
+    assert "3. throw  (Black)" in text
+    assert "4. the die shows " in text
+
+
 def test_cascades_is_drawn_with_the_letters_legal_names_its_cells_by():
     state = dealt("cascades", seed=11, plies=3)
     text, _ = typed(state, ["legal"])
@@ -196,8 +217,8 @@ def test_history_goes_to_the_state_dir_given(tmp_path):
     assert result.returncode == 0, result.stderr
     listed = subprocess.run([KASKADE, "history", "--state-dir", str(elsewhere)],
                             capture_output=True, text=True, timeout=60, check=False)
-    assert "kaskade" in listed.stdout, listed.stdout
-    assert "white" in listed.stdout, "White won"
+    assert "Kaskade" in listed.stdout, listed.stdout
+    assert "White won" in listed.stdout
 
 
 def test_a_history_that_cannot_be_written_is_said_and_the_game_is_not_lost(tmp_path):
@@ -207,3 +228,26 @@ def test_a_history_that_cannot_be_written_is_said_and_the_game_is_not_lost(tmp_p
     assert game.session.finished
     assert "The game was not added to the history: " in text
     assert "This game was not saved; 'save FILE' or --record FILE keeps a game." in text
+
+
+ENDINGS = {
+    "kaskade": ("Take every cell", "once both have played"),
+    "cascades": ("majority of the bottom row", "both pass one after the other",
+                 "equal counts draw", "top row"),
+    "big-balls": ("top of the triangle (a7)", "cannot move loses", "only big balls remain"),
+    "colliding-circles": ("Red opens with one die", "printed with its value",
+                          "every free field is a hole", "last of their dice",
+                          "equal totals draw"),
+    "cascades-decktet": ("Three reserve piles", "first card turned up starts the top tier",
+                         "three in the standard game", "whole pass that offered no card",
+                         "ace version"),
+}
+"""What each game's rules (``rules/*.md`` and the seed texts) say about how it starts and ends,
+which its help must say too."""
+
+
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_each_goal_says_how_its_game_starts_and_ends_as_its_rules_do(name):
+    goal = face(name).how_to_play.goal
+    missing = [words for words in ENDINGS[name] if words not in goal]
+    assert not missing, f"{name}'s goal does not say {missing}"

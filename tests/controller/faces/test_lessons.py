@@ -6,11 +6,12 @@ lesson says so."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
 from controller.faces.face import faces_for, lesson
-from controller.games import UnknownGameError, game_names
+from controller.games import CHANCE, UnknownGameError, game_names
 from controller.games.lesson import NoLessonError, Tutor
 from controller.games.registry import GameEntry
 from controller.profile import load_profile
@@ -85,3 +86,58 @@ def test_a_game_without_a_lesson_says_so(enter_game):
 
 UNTAUGHT = dataclasses.replace(take_game.FACE, name="take-away", lesson=None)
 """The face of a game without a lesson."""
+
+
+def reached(name: str, index: int):
+    """The position step ``index`` of ``name``'s lesson leaves: its move, then what its chance
+    draws."""
+    found = lesson(name)
+    state = found.position(index)
+    state.play(found.expected(index, state)[0])
+    for text in found.steps[index].chance:
+        state.play(state.parse_move(text))
+    return state
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_chance_after_a_steps_move_is_the_lessons_own(name):
+    """A lesson that says "the die shows 4" throws a 4: no chance step is left to luck
+    between a step's move and the next step's words."""
+    for index in range(len(lesson(name).steps)):
+        assert reached(name, index).to_move != CHANCE, f"{name} step {index + 1}"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_step_that_takes_the_last_move_back_says_so(name):
+    """When the next step starts from the same position as the last (its move undone), its
+    words say so, so nothing is undone silently."""
+    steps = lesson(name).steps
+    for before, after in itertools.pairwise(steps):
+        if after.position == before.position:
+            assert any(words in after.words.lower() for words in ("again", "back to",
+                                                                  "instead")), after.words
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_step_that_goes_on_from_the_last_starts_where_it_ended(name):
+    """A step whose position follows from the last one's (the same turn, no jump in time) is
+    that position exactly: the dice, stones and hands the learner just saw."""
+    found = lesson(name)
+    for index in range(len(found.steps) - 1):
+        following = found.position(index + 1)
+        state = reached(name, index)
+        if following.plies == state.plies:
+            assert following.position() == state.position(), (name, index + 2)
+
+
+def test_the_colliding_circles_wolf_keeps_the_dice_placed_before_it():
+    """Black's 6 on C5 and 4 on C7, as step 4 put them, are still there in the Wolf."""
+    placed = reached("colliding-circles", 3).board
+    wolf = lesson("colliding-circles").position(4).board
+    assert all(wolf[field] == die for field, die in enumerate(placed) if die)
+
+
+def test_no_lesson_names_a_picture_its_learner_never_sees():
+    for name in game_names():
+        for step in lesson(name).steps:
+            assert "picture" not in f"{step.words} {step.done} {step.wrong}".lower(), step

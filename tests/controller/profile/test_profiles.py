@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from controller.profile import ProfileError, load_profile, parse_profile, profile_names
 from controller.profile.model import CORNERS, DIRECTIONS, Panel
 
-REFERENCE = ["kaskade-16x16", "kaskade-8x8", "kaskade-8x8-fine", "kaskade-mini"]
+REFERENCE = ["kaskade-16x16", "kaskade-4x4", "kaskade-8x8", "kaskade-8x8-fine", "kaskade-mini"]
 
 
 def test_the_reference_builds_are_shipped():
@@ -234,7 +234,7 @@ def test_file_problems_name_the_file(tmp_path):
     with pytest.raises(ProfileError, match=r"bad\.toml: \(syntax\): .*line 1"):
         load_profile(str(bad))
     with pytest.raises(ProfileError, match="no such profile; the reference builds are "
-                                           "kaskade-16x16, kaskade-8x8"):
+                                           "kaskade-16x16, kaskade-4x4, kaskade-8x8"):
         load_profile("kaskade-99")
     binary = tmp_path / "binary.toml"
     binary.write_bytes(b"\xff\xfe")

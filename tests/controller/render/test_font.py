@@ -59,3 +59,25 @@ def test_a_text_is_as_wide_as_its_glyphs_and_gaps(text):
     wide = columns(LARGE, text)
     assert len(wide) == sum(len(LARGE.glyph(c)[0]) for c in text) + max(0, len(text) - 1)
     assert all(0 <= column < 1 << LARGE.height for column in wide)
+
+
+EUROPE = ("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŸĀĂĄĆĈĊČĎĐĒĖĘĚĜĞĠĢĤĦĪĮİĴĶĹĻĽŁŃŅŇŌŐŒŔŘŚŜŞŠŢŤŬŪŮŰŲ"
+          "ŴŶŹŻŽȘȚß")
+"""The capitals of the Latin alphabets of Europe's languages (Icelandic to Turkish, Maltese to
+Lithuanian), and ß."""
+
+
+def test_the_large_font_writes_the_latin_letters_of_europes_languages():
+    lower = [char for char in EUROPE.lower() if char.isalpha()]  # İ's lower case is i + a mark
+    missing = [char for char in [*EUROPE, *lower] if not LARGE.covers(char)]
+    assert not missing
+
+
+def test_a_marked_letter_is_its_letter_under_or_over_its_mark():
+    """É is E five LEDs high under its accent; Ç is C over its cedilla; marks differ."""
+    assert LARGE.glyph("É")[2:] == LARGE.glyph("Ê")[2:] == LARGE.glyph("Ë")[2:]
+    assert LARGE.glyph("É")[:2] != LARGE.glyph("È")[:2]
+    assert LARGE.glyph("Ç")[:5] == LARGE.glyph("Ć")[2:]
+    assert LARGE.glyph("Ş")[5:] != LARGE.glyph("Ș")[5:], "a cedilla is not a comma"
+    assert columns(LARGE, "Ð") == columns(LARGE, "Đ"), "the same capital, two code points"
+    assert columns(LARGE, "zoë") == columns(LARGE, "ZOË")

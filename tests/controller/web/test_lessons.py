@@ -67,3 +67,23 @@ def test_a_lesson_needs_pairing_and_a_game_that_is_there_and_fits(served):
     assert status == 409
     assert "these games fit: Kaskade, Cascades and Big Balls" in answer["error"]
     assert isinstance(served.app.screen, HomeScreen), "nothing changed"
+
+
+def test_during_a_lesson_the_page_shows_the_lessons_moves_not_the_games_set_aside(served):
+    served.pair()
+    served.request("POST", "/api/games", {"game": "kaskade", "options": {"size": "3x3"}})
+    served.wait_for(lambda: served.app.session is not None, "the game")
+    served.request("POST", "/api/touch", {"pad": "h8"})  # skips "White to move"
+    served.request("POST", "/api/touch", {"pad": "a1"})
+    served.wait_for(lambda: served.request("GET", "/api/state")[1]["game"]["moves"] == ["a1"],
+                    "the game's move on the page")
+    assert served.request("POST", "/api/games/kaskade/learn")[0] == 201
+    served.wait_for(lambda: isinstance(served.app.screen, LessonScreen), "the lesson")
+    wait_described(served, "Learning Kaskade · step 1 of 7")
+    game = served.request("GET", "/api/state")[1]["game"]
+    assert game["lesson"] is True
+    assert game["moves"] == [], "the lesson's step has no moves yet"
+    served.request("POST", "/api/touch", {"pad": "h8"})  # skips the step's words
+    served.request("POST", "/api/touch", {"pad": "b2"})
+    served.wait_for(lambda: served.request("GET", "/api/state")[1]["game"]["moves"] == ["b2"],
+                    "the lesson's move on the page")

@@ -219,7 +219,8 @@ def test_on_a_phone_the_form_offers_what_fits_and_the_loser_reads_so(served, bro
         for field in (width, height):
             field.clear()
             field.send_keys("2")
-        Select(browser.find_element(By.ID, "computer-seat")).select_by_value("black")
+        Select(browser.find_element(By.CSS_SELECTOR, '#seats select[data-seat="black"]')) \
+            .select_by_visible_text("the computer, level 3")
         browser.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
         served.wait_for(lambda: served.app.session is not None, "the game from the form")
         session = served.app.session

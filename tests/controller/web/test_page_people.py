@@ -38,13 +38,10 @@ def test_a_named_person_plays_from_the_page_and_the_score_and_moves_show(served,
             field = browser.find_element(By.CSS_SELECTOR, f'[data-option="{option}"]')
             field.clear()
             field.send_keys(value)
-        Select(browser.find_element(By.ID, "computer-seat")).select_by_value("black")
-        level = browser.find_element(By.ID, "level")
-        level.clear()
-        level.send_keys("1")
-        seats = browser.find_elements(By.CSS_SELECTOR, "#seat-people select")
-        assert [s.get_attribute("data-seat") for s in seats] == ["white"], \
-            "a name for the seats the computer does not take"
+        seats = browser.find_elements(By.CSS_SELECTOR, "#seats select")
+        assert [s.get_attribute("data-seat") for s in seats] == ["white", "black"], \
+            "one choice per seat: a person, a name or the computer"
+        Select(seats[1]).select_by_visible_text("the computer, level 1")
         Select(seats[0]).select_by_visible_text("Anna")
         browser.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
         served.wait_for(lambda: served.app.session is not None, "the game from the form")
@@ -58,8 +55,8 @@ def test_a_named_person_plays_from_the_page_and_the_score_and_moves_show(served,
         served.wait_for(lambda: len(served.app.session.moves) == 2, "the computer's answer")
         wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#moves li")) == 2)
         moves = [item.text for item in browser.find_elements(By.CSS_SELECTOR, "#moves li")]
-        assert moves[0] == "b2 Anna (White)"
-        assert moves[1].endswith(" level 1 (Black)")
+        assert moves[0].split("\n") == ["b2", "Anna (White)"]
+        assert moves[1].endswith("\nlevel 1 (Black)")
         assert browser.find_element(By.ID, "moves-count").text == "(2)"
 
         # Anna resigns: the history shows the score, the replay lists the moves

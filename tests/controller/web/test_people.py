@@ -4,6 +4,7 @@ move list of the game in play, and the setting that writes the computer's moves 
 
 from __future__ import annotations
 
+from controller.app.history import Match
 from tests.support.history import add_games
 
 
@@ -68,6 +69,24 @@ def test_a_seat_that_names_nobody_known_is_refused_with_the_fix(served):
     assert served.app.session is None
 
 
+def test_a_name_in_the_latin_letters_of_europes_languages_is_taken(served):
+    served.pair()
+    for name in ("Émile", "Zoë", "Çelik"):
+        assert served.request("POST", "/api/people", {"name": name}) == (201, {"name": name})
+    assert served.request("GET", "/api/people")[1]["people"] == ["Çelik", "Émile", "Zoë"]
+
+
+def test_the_scores_of_games_that_do_not_fit_this_board_carry_their_titles(served):
+    """The page's ratings name every game by its title, Colliding Circles too on an 8 x 8
+    board it does not fit."""
+    served.app.store.history.add(Match("c", "colliding-circles", {}, {"red": "Anna",
+                                                                      "black": "computer 1"},
+                                       "", "2026-11-21T12:00", "red", "over", 90, ""))
+    scores = served.request("GET", "/api/scores")[1]
+    assert {r["title"] for r in scores["ratings"]} == {"Colliding Circles"}
+    assert scores["head_to_head"][0]["title"] == "Colliding Circles"
+
+
 def test_the_scores_are_read_openly(served):
     add_games(served.app.store.history, (("Anna", "computer 2", "white"),
                                          ("computer 2", "Anna", "white"),
@@ -76,8 +95,10 @@ def test_the_scores_are_read_openly(served):
     assert status == 200
     assert [(r["who"], r["wins"], r["losses"]) for r in scores["ratings"]] == [
         ("Anna", 2, 1), ("level 2", 1, 2)]
-    assert scores["head_to_head"] == [{"game": "kaskade", "first": "Anna", "second": "level 2",
-                                       "first_wins": 2, "second_wins": 1, "draws": 0}]
+    assert scores["head_to_head"] == [{"game": "kaskade", "title": "Kaskade", "first": "Anna",
+                                       "second": "level 2", "first_wins": 2, "second_wins": 1,
+                                       "draws": 0}]
+    assert {r["title"] for r in scores["ratings"]} == {"Kaskade"}
     words = [game["words"] for game in served.request("GET", "/api/history")[1]]
     assert "Anna (White) beat Black (level 2)" in words
     assert "White (level 2) beat Anna (Black)" in words

@@ -36,7 +36,8 @@ class Mpr121:
     """An MPR121 as far as the driver uses it: reset defaults, run mode, electrode data, and
     the touch status: an electrode's bit is set while its data is more than its touch
     threshold (0x41, 0x43, ...) below the chip's baseline, ``rest`` (unless ``status`` is
-    given, as a chip whose status and data disagree). ``reads`` counts the data's reads."""
+    given, as a chip whose status and data disagree). ``reads`` counts the data's reads, and
+    ``read_from`` and ``read_bytes`` say where the last began and how long it was."""
 
     def __init__(self):
         self.registers = bytearray(256)
@@ -45,6 +46,8 @@ class Mpr121:
         self.rest = 700
         self.status = None
         self.reads = 0
+        self.read_from = 0
+        self.read_bytes = 0
         self.reset()
 
     def touch_status(self):
@@ -98,10 +101,39 @@ class I2C:
             status = chip.touch_status()
             registers[0] = status & 0xFF
             registers[1] = status >> 8
-        elif register == 4:
+        elif 4 <= register <= 0x1B:
             chip.reads += 1
+            chip.read_from = register
+            chip.read_bytes = len(buf)
         for index in range(len(buf)):
             buf[index] = registers[register + index]
+
+
+class MuxedI2C(I2C):
+    """A bus with a TCA9548A at ``address``: ``chips`` by (channel, address), each answering
+    only while its channel is connected; ``switches`` counts the mux's writes, and a mux not
+    ``present`` NACKs like a missing chip."""
+
+    def __init__(self, address, chips):
+        super().__init__({})
+        self.address = address
+        self.behind = chips
+        self.selected = 0
+        self.switches = 0
+        self.present = True
+
+    def writeto(self, address, data):
+        if address != self.address or not self.present:
+            raise OSError(5)
+        self.selected = data[0]
+        self.switches += 1
+
+    def _chip(self, address):
+        for (channel, at), chip in self.behind.items():
+            if at == address and self.selected == 1 << channel and self.present \
+                    and chip.present:
+                return chip
+        raise OSError(5)
 
 
 class Ticks:

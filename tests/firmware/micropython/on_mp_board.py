@@ -144,6 +144,28 @@ def test_a_touch_is_read_from_the_chip_whose_status_shows_it():
     assert [chip.reads - then for chip, then in zip(chips.values(), before)] == [3, 1]
 
 
+def test_only_the_electrodes_the_status_or_the_pads_point_at_are_read():
+    """A finger on electrode 7: its chip's status flags it, and the chip's data is read from
+    electrode 7 to 7 (two bytes, not 24), the other electrodes left as they stand; a second
+    finger on electrode 3 widens the read from 3 to 7."""
+    board, chips, port = board_with_chips()
+    for _ in range(4):
+        board.step(10)
+    chip = chips[0x5A]
+    chip.set(7, 660)
+    board.step(10)
+    board.step(10)  # not the chip's turn: every other scan is the other chip's
+    assert (chip.read_from, chip.read_bytes) == (4 + 2 * 7, 2)
+    assert board.pads.ok[3] == 2, "electrode 3 unread this scan"
+    chip.set(3, 660)
+    board.step(10)
+    board.step(10)
+    assert (chip.read_from, chip.read_bytes) == (4 + 2 * 3, 10)
+    for _ in range(3):
+        board.step(10)
+    assert touches(port) == ["T 1 D 7", "T 2 D 3"]
+
+
 def test_calibrating_takes_every_chips_present_reading():
     board, chips, port = board_with_chips()
     for _ in range(4):

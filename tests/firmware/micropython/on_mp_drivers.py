@@ -5,7 +5,7 @@ import sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/tests")
 
-from fakes import I2C, Chain, ChargePin, Mpr121
+from fakes import I2C, Chain, ChargePin, Mpr121, MuxedI2C
 from runner import run
 
 from firmware.pads import UNREAD, Pads
@@ -23,7 +23,7 @@ def reader(sensor, count):
 
 def test_mpr121_starts_in_run_mode_and_reads_10_bit_data():
     chip = Mpr121()
-    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A])], None)
+    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A], None, None)], None)
     pads, faults = reader(sensor, 12)
     sensor.start()
     assert chip.registers[0x5E] == 0x8F
@@ -38,7 +38,7 @@ def test_a_missing_mpr121_is_reported_and_the_others_keep_working():
     first, second = Mpr121(), Mpr121()
     second.present = False
     bus = I2C({0x5A: first, 0x5B: second})
-    sensor = Mpr121Array([(0, bus, [0x5A, 0x5B])], None)
+    sensor = Mpr121Array([(0, bus, [0x5A, 0x5B], None, None)], None)
     pads, faults = reader(sensor, 24)
     sensor.start()
     sensor.read(pads.raw, pads.ok, 24)
@@ -54,7 +54,7 @@ def test_a_missing_mpr121_is_reported_and_the_others_keep_working():
 
 def test_an_mpr121_that_stops_answering_mid_game():
     chip = Mpr121()
-    sensor = Mpr121Array([(1, I2C({0x5C: chip}), [0x5C])], None)
+    sensor = Mpr121Array([(1, I2C({0x5C: chip}), [0x5C], None, None)], None)
     pads, faults = reader(sensor, 12)
     sensor.start()
     chip.present = False
@@ -63,9 +63,31 @@ def test_an_mpr121_that_stops_answering_mid_game():
     assert pads.ok[0] == 0
 
 
+def test_mpr121s_behind_a_mux_are_read_one_channel_after_another():
+    """Two chips of the same address on two channels of a TCA9548A: each is read on its own
+    channel, the mux switched once a channel; a mux that stops answering takes its chips."""
+    near, far = Mpr121(), Mpr121()
+    bus = MuxedI2C(0x70, {(0, 0x5A): near, (1, 0x5A): far})
+    sensor = Mpr121Array([(0, bus, [0x5A, 0x5A], 0x70, [0, 1])], None)
+    pads, faults = reader(sensor, 24)
+    sensor.start()
+    near.set(2, 0x123)
+    far.set(2, 0x234)
+    sensor.everything = True
+    switches = bus.switches
+    sensor.read(pads.raw, pads.ok, 24)
+    assert (pads.raw[2], pads.raw[14]) == (0x123, 0x234)
+    assert bus.switches - switches == 2
+    assert faults == []
+    bus.present = False
+    sensor.read(pads.raw, pads.ok, 24)
+    assert faults == [("chip-missing", "0:0:5A"), ("chip-missing", "0:1:5A")]
+
+
 def two_chips():
     chips = [Mpr121(), Mpr121()]
-    sensor = Mpr121Array([(0, I2C({0x5A: chips[0], 0x5B: chips[1]}), [0x5A, 0x5B])], None)
+    sensor = Mpr121Array([(0, I2C({0x5A: chips[0], 0x5B: chips[1]}), [0x5A, 0x5B], None, None)],
+                         None)
     pads, faults = reader(sensor, 24)
     sensor.start()
     sensor.read(pads.raw, pads.ok, 24)  # a chip just started is read in full
@@ -133,7 +155,7 @@ def test_something_else_at_the_address_is_not_taken_for_an_mpr121():
     chip = Mpr121()
     chip.reset = lambda: None  # never shows the MPR121's reset values
     chip.registers[0x5D] = 0
-    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A])], None)
+    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A], None, None)], None)
     _, faults = reader(sensor, 12)
     sensor.start()
     assert faults == [("chip-missing", "0:5A")]

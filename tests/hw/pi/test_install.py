@@ -91,7 +91,7 @@ def test_the_unit_runs_the_current_release_in_opt_with_its_state_private():
     text = unit(account(None, ("gpio",)), "kaskade-8x8")
     assert 'ExecStart="/opt/kaskade-board/current/bin/kaskade" "play" "--board" "pi" "--profile" ' \
         '"kaskade-8x8" "--state-dir" "/var/lib/kaskade-board"' in text
-    for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio",
+    for line in ("User=kaskade", "Group=kaskade", "SupplementaryGroups=gpio audio",
                  "StateDirectoryMode=0700", "UMask=0077", "ProtectSystem=strict",
                  "ProtectHome=yes", "PrivateTmp=yes", "NoNewPrivileges=yes",
                  "CapabilityBoundingSet=", "Restart=on-failure"):
@@ -152,7 +152,7 @@ def test_leds_over_the_network_need_no_group_no_device_and_reach_their_controlle
             led_devices(profile, elsewhere)) == (None, (), ())
     who = account(None, ())
     text = unit(who, "/etc/kaskade-board/mine.toml", web=None, leds=("192.168.1.40/32",))
-    assert "SupplementaryGroups" not in text
+    assert "SupplementaryGroups=audio" in text.splitlines(), "the voice's group alone"
     assert "PrivateNetwork=yes" not in text
     allowed = next(line for line in text.splitlines() if line.startswith("IPAddressAllow="))
     assert allowed.endswith(" 192.168.1.40/32")
@@ -164,7 +164,8 @@ def test_the_unit_opens_only_the_devices_the_board_uses():
                 "kaskade-8x8")
     allowed = [line for line in text.splitlines() if line.startswith("Device")]
     assert allowed == ["DevicePolicy=closed", "DeviceAllow=char-ttyACM rw",
-                       "DeviceAllow=char-gpiochip rw", "DeviceAllow=/dev/spidev0.0 rw",
+                       "DeviceAllow=char-gpiochip rw", "DeviceAllow=char-alsa rw",
+                       "DeviceAllow=/dev/spidev0.0 rw",
                        "DeviceAllow=/dev/gpiomem rw"]
     assert "DeviceAllow=char-ttyUSB rw" in unit(account(None, ("gpio",)), "kaskade-8x8",
                                                  touch="ttyUSB")

@@ -47,8 +47,20 @@ def test_no_board_says_what_was_found_instead():
         find_board(Usb(serial="X"), [])
 
 
-def test_a_port_given_by_hand_is_used_as_given():
-    assert locator(PICO, "/dev/kaskade-board")() == "/dev/kaskade-board"
+def test_a_port_given_by_hand_is_used_as_given(tmp_path):
+    given = tmp_path / "kaskade-board"
+    given.touch()
+    assert locator(PICO, str(given), lambda: OTHERS)() == str(given)
+
+
+def test_a_given_port_that_went_away_is_found_again_by_usb_id(tmp_path):
+    """A Pico that reset while its /dev/ttyACM0 was held comes back as /dev/ttyACM1."""
+    gone = str(tmp_path / "ttyACM0")
+    back = [*OTHERS, port("/dev/ttyACM1", 0x2E8A, 0x0005, "E6614C311B")]
+    assert locator(PICO, gone, lambda: back)() == "/dev/ttyACM1"
+    with pytest.raises(NoBoardError, match=r"no board at .*ttyACM0 .*and none by its USB id: "
+                                           r"no touch board on USB"):
+        locator(PICO, gone, lambda: OTHERS)()
 
 
 @pytest.fixture

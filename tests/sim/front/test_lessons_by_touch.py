@@ -108,6 +108,8 @@ def test_a_lesson_played_through_by_touch(tmp_path, game):
         assert inner.session.moves[0] in step.expect, "the learner's move, by the rules"
         assert step.done in sim.describe()
         sim.pass_time(3.0)  # the move's animation and any chance after it
+        drawn = inner.session.moves[1:1 + len(step.chance)]
+        assert drawn == list(step.chance), "chance draws what the lesson's words say"
         skip_words(sim)  # the result, after the last step's winning move
         tap(sim, (0, 0))  # on to the next step
     assert isinstance(sim.app.screen, HomeScreen), "after the last step, home"

@@ -8,14 +8,17 @@ import pytest
 
 from controller.profile import load_profile
 from controller.profile.firmware import firmware_config
+from firmware.sensors import mpr121
 from sim.silicon.emulator import Pico, SiliconError
+from tests.support.profiles import chain_16x16
 
 from .test_boot import BOOT, one_line, repl, run
 
 pytestmark = pytest.mark.silicon
 
 EIGHT = firmware_config(load_profile("kaskade-8x8"))
-SIXTEEN = firmware_config(load_profile("kaskade-16x16"))
+SIXTEEN = firmware_config(chain_16x16())
+MUXED = firmware_config(load_profile("kaskade-16x16"))
 PAD = EIGHT["map"][4 * 12 + 5]
 """The pad on electrode 5 of the second bus's second chip (0x5B): the fifth chip of six."""
 CHARGE = {"board": "charge", "pads": 4, "sensor": "gpio", "map": [0, 1, 2, 3],
@@ -79,6 +82,56 @@ def test_the_mpr121_filter_takes_its_samples_before_a_finger_shows_in_full(rp2_i
         assert any(untouched - 35 < value < untouched - 8 for value in readings)
 
 
+AS_THE_FIRMWARE = one_line("""
+bus.writeto_mem(0x5b, 0x80, b'\\x63')
+bus.writeto_mem(0x5b, 0x5e, b'\\x00')
+for r, v in FILTERS:
+    bus.writeto_mem(0x5b, r, bytes([v]))
+bus.writeto_mem(0x5b, 0x41, bytes([6, 3] * 12))
+bus.writeto_mem(0x5b, 0x5b, b'\\x00')
+bus.writeto_mem(0x5b, 0x5c, b'\\x10')
+bus.writeto_mem(0x5b, 0x5d, b'\\x20')
+bus.writeto_mem(0x5b, 0x5e, b'\\x8f')
+""")
+
+
+def test_the_mpr121s_own_baseline_and_status_follow_the_filters_the_firmware_sets(rp2_image):
+    """Started as the firmware starts it (its filters, status thresholds half its own, CL 10),
+    the chip's first baseline is the data's top five bits; the rising filter (MHD 1, NHD 1,
+    NCL 14) then climbs a count every 15 samples, so its status cannot see a finger for a
+    while (the firmware reads each chip's data in turn meanwhile). Once caught up, a finger
+    sets the status within the second filter's 4 ms, the touched filter (NHD 0) holds the
+    baseline under it, and the status clears once the finger is gone."""
+    with Pico(rp2_image, board=EIGHT) as pico:
+        repl(pico)
+        run(pico, I2C)
+        run(pico, f"FILTERS = {list(mpr121._FILTERS)}")
+        run(pico, AS_THE_FIRMWARE)
+        data = int(run(pico, "time.sleep_ms(1); print(electrode(5))"))
+        first = int(run(pico, "print(reg(0x1e + 5)[0] * 4)"))
+        assert first == data & 0x3E0
+        later = int(run(pico, "time.sleep_ms(150); print(reg(0x1e + 5)[0] * 4)"))
+        assert first < later <= first + 16  # ten counts in 150 samples, seen as 8 bits
+        run(pico, "time.sleep_ms(600)")
+        settled = int(run(pico, "print(reg(0x1e + 5)[0] * 4)"))
+        assert abs(settled - electrode_now(pico)) <= 6
+        start = pico.event_count()
+        pico.touch(PAD)
+        pico.wait_event(f"pad {PAD} down", BOOT, start)
+        status = run(pico, one_line("t = time.ticks_us()\nwhile not reg(0)[0] & 32:\n    pass\n"
+                                    "print(time.ticks_diff(time.ticks_us(), t))"))
+        assert int(status) < 4_000
+        under = int(run(pico, "print(reg(0x1e + 5)[0] * 4)"))
+        assert abs(under - settled) <= 8
+        assert int(run(pico, "time.sleep_ms(200); print(reg(0x1e + 5)[0] * 4)")) == under
+        finger(pico, PAD, touched=False)
+        assert run(pico, "time.sleep_ms(10); print(reg(0, 2))") == "[0, 0]"
+
+
+def electrode_now(pico: Pico) -> int:
+    return int(run(pico, "print(electrode(5))"))
+
+
 def test_a_missing_mpr121_naks_at_once_and_answers_again_when_back(rp2_image):
     with Pico(rp2_image, board=EIGHT) as pico:
         repl(pico)
@@ -94,8 +147,33 @@ def test_a_missing_mpr121_naks_at_once_and_answers_again_when_back(rp2_image):
         assert run(pico, "print(reg(0x5d))") == "[36]"
 
 
+def test_a_tca9548a_connects_one_channels_chips_at_a_time(rp2_image):
+    """Behind the mux, the chips of a channel answer only while it is connected (its control
+    byte, read back as written); the same address on two channels is two chips."""
+    with Pico(rp2_image, board=MUXED) as pico:
+        repl(pico)
+        run(pico, one_line("""
+import machine
+bus = machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5), freq=400000)
+def cdt(channel):
+    try:
+        bus.writeto(0x70, bytes([1 << channel]))
+        return bus.readfrom_mem(0x5d, 0x5d, 1)[0]
+    except OSError as error:
+        return str(error)
+"""))
+        assert run(pico, "print(cdt(0), cdt(1), cdt(2))") == "36 36 [Errno 5] EIO"  # 0x5D
+        assert run(pico, "n = bus.writeto(0x70, b'\\x04'); print(bus.readfrom(0x70, 1)[0])") == \
+            "4"
+        start = pico.event_count()
+        pico.command(chip="0:mux", present=False)
+        pico.wait_event("chip 0:mux absent", BOOT, start)
+        assert run(pico, "print(cdt(0))") == "[Errno 5] EIO"
+
+
 SHIFT = one_line("""
 from machine import Pin
+import time
 clock, latch, data = Pin(2, Pin.OUT, value=0), Pin(3, Pin.OUT, value=1), Pin(4, Pin.IN)
 def bits(n=264):
     latch(0); latch(1)
@@ -111,6 +189,8 @@ def ones():
 
 
 def test_the_74hc165_chain_shifts_out_each_ttp223_then_zeros(rp2_image):
+    """Each TTP223 makes the finger out after its response time (60 ms, its datasheet's
+    most in fast mode), both ways."""
     with Pico(rp2_image, board=SIXTEEN) as pico:
         repl(pico)
         run(pico, SHIFT)
@@ -118,9 +198,11 @@ def test_the_74hc165_chain_shifts_out_each_ttp223_then_zeros(rp2_image):
         finger(pico, 0)
         finger(pico, 77)
         channel = SIXTEEN["map"].index(77)
-        assert run(pico, "print(ones())") == f"[0, {channel}]"
+        assert run(pico, "print(ones())") == "[]"  # not yet
+        assert run(pico, "time.sleep_ms(60); print(ones())") == f"[0, {channel}]"
         finger(pico, 0, touched=False)
-        assert run(pico, "print(ones())") == f"[{channel}]"
+        assert run(pico, "print(ones())") == f"[0, {channel}]"
+        assert run(pico, "time.sleep_ms(60); print(ones())") == f"[{channel}]"
 
 
 def test_a_broken_chain_reads_the_pull_up(rp2_image):

@@ -8,20 +8,20 @@ from __future__ import annotations
 import contextlib
 import shutil
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from controller.devices.firmware import bundled
-from controller.profile import load_profile, parse_profile
+from controller.profile import load_profile
 from controller.profile.firmware import board_id, firmware_config
 from controller.profile.model import Profile
 from hw.flash.update import flash_bundled
 from sim.silicon.emulator import Pico
 from sim.silicon.measure import at_prompt
 from sim.silicon.relay import PseudoTerminal
+from tests.support.profiles import chain_16x16
 
 from .conftest import made_once
 from .test_boot import BOOT
@@ -31,20 +31,11 @@ pytestmark = pytest.mark.silicon
 WIRING = Path(__file__).parents[3] / "wiring"
 
 
-def charge_profile() -> Profile:
-    """A 4 x 4 board sensing its pads directly on sixteen of the Pico's pins."""
-    document = tomllib.loads((WIRING / "kaskade-8x8.toml").read_text(encoding="utf-8"))
-    document["pads"] = {"columns": 4, "rows": 4}
-    document["leds"]["panels"] = [{"channel": 0, "width": 8, "height": 8, "start": "bottom-left",
-                                   "serpentine": True}]
-    document["touch"] = {"sensor": "gpio", "pins": [*range(8, 23), 26]}
-    return parse_profile(document, "kaskade-4x4.toml")
-
-
 PROFILES: dict[str, Callable[[], Profile]] = {
     "mpr121": lambda: load_profile("kaskade-8x8"),
-    "ttp223": lambda: load_profile("kaskade-16x16"),
-    "gpio": charge_profile,
+    "mux": lambda: load_profile("kaskade-16x16"),
+    "ttp223": chain_16x16,
+    "gpio": lambda: load_profile("kaskade-4x4"),
 }
 
 
@@ -128,10 +119,47 @@ def test_charge_time_pads_report_a_touch(rp2_image, run_folder):
         touch_and_release(terminal.pico, 15)
 
 
+def test_the_watchdog_resets_a_hung_pico_whose_firmware_then_says_so(rp2_image, run_folder):
+    """A loop that stops feeding the watchdog for two seconds resets the chip: it leaves the
+    bus, boots from its flash (the boot stage's writes taking the flash's time) and the
+    firmware, started again, reports the watchdog's reset after its hello."""
+    with flashed(rp2_image, run_folder, "gpio") as terminal:
+        pico = terminal.pico
+        start = pico.event_count()
+        pico.send(b"\x03")
+        pico.wait_line(lambda text: "KeyboardInterrupt" in text, BOOT, start)
+        start = pico.event_count()
+        pico.send(b"import machine, time; w = machine.WDT(timeout=2000); time.sleep(5)\r")
+        pico.wait_event("silicon: reset: ", BOOT, start)
+        terminal.wait_arrival(2, BOOT)
+        at, _ = pico.wait_line(lambda text: text.startswith("H "), BOOT, start)
+        assert line(pico, at, "restart", "watchdog").startswith("F ")
+        assert line(pico, at, "watchdog", "reset").startswith("F ")
+
+
+def test_mpr121s_behind_muxes_report_a_touch_on_every_channel_and_a_mux_that_goes(
+        rp2_image, run_folder):
+    """The 16 x 16's 22 chips behind two TCA9548As: a finger on a chip of each mux channel
+    reaches the line; a mux that stops answering takes its eleven chips with it, and they come
+    back with it."""
+    with flashed(rp2_image, run_folder, "mux") as terminal:
+        pico = terminal.pico
+        config = firmware_config(PROFILES["mux"]())
+        for chip in (0, 4, 8, 11, 15, 21):  # bus 0 channels 0-2, bus 1 channels 0-2
+            touch_and_release(pico, config["map"][12 * chip + 3])
+        start = pico.event_count()
+        pico.command(chip="1:mux", present=False)
+        line(pico, start, "chip-missing", "1:0:5A")
+        line(pico, start, "chip-missing", "1:2:5C")
+        touch_and_release(pico, config["map"][12 * 3 + 1])
+        pico.command(chip="1:mux", present=True)
+        line(pico, start, "chip-back", "1:1:5D")
+
+
 AGREE = """\
 import random
 from array import array
-from firmware import pads, viper
+from firmware import pads, proto, viper
 from firmware.sensors import mpr121
 random.seed(5)
 def pick(n, top):
@@ -163,8 +191,56 @@ for trial in range(trials):
         decode(data, length, into, flags_ok, 3)
         decoded.append((list(into), list(flags_ok)))
     differ += decoded[0] != decoded[1]
-print('taken', pads._settle is viper.settle, mpr121._decode is viper.decode_mpr121)
-print('differ', differ, 'of', 2 * trials)
+    number = random.getrandbits(17) if trial % 3 else random.getrandbits(16)
+    limit = 2 + random.getrandbits(3)
+    written = []
+    for digits in (viper.digits, proto.plain_digits):
+        buf = bytearray(12)
+        written.append((digits(buf, 2, number, limit), bytes(buf)))
+    differ += written[0] != written[1]
+    lines = []
+    for line_of, seal in ((viper.touch, viper.seal), (proto.plain_touch, proto.plain_seal)):
+        random.seed(trial)
+        buf = bytearray(40)
+        length = line_of(buf, random.getrandbits(16), 68 if trial % 2 else 85,
+                       random.getrandbits(8), proto._CRC, proto._HEX)
+        lines.append((bytes(buf[:length]), seal(buf, 9, proto._CRC, proto._HEX), bytes(buf)))
+    differ += lines[0] != lines[1]
+    moved = []
+    for transit in (viper.transit, pads.plain_transit):
+        random.seed(trial)
+        n = 1 + random.getrandbits(5)
+        touched = bytearray([x == 0 for x in pick(n, 3)])
+        down = array('h', [c for c in range(n) if touched[c]] + [0] * n)
+        state = array('i', [random.getrandbits(3), touch, touch // 2, 3, 5 + random.getrandbits(3),
+                            polarity, sum(touched), 0, 0])
+        state[0] = min(n, random.getrandbits(6))
+        arrays = (array('i', pick(n, 1024)), bytearray([x < 6 for x in pick(n, 7)]),
+                  array('i', [(x + 512) << 6 for x in pick(n, 64)]), bytearray(pick(n, 3)),
+                  bytearray(pick(n, 4)), touched, bytearray([x == 0 for x in pick(n, 9)]),
+                  array('i', pick(n, 9)), array('h', sorted(pick(n, n))),
+                  array('h', [0] * 2 * n), down, array('h', [0] * n), state)
+        flags = transit(*arrays)
+        moved.append((flags, [list(a) for a in arrays]))
+    differ += moved[0] != moved[1]
+    held = []
+    for hold in (viper.hold, pads.plain_hold):
+        random.seed(trial)
+        counts = array('i', pick(20, 9))
+        due = hold(counts, array('h', pick(20, 20)), random.getrandbits(4), 8)
+        held.append((due, list(counts)))
+    differ += held[0] != held[1]
+    filled = []
+    for fill in (viper.fill, mpr121.plain_fill):
+        random.seed(trial)
+        buf = bytearray(pick(12, 256))
+        fill(buf, trial % 7, trial % 7 + trial % 5, 2)
+        filled.append(bytes(buf))
+    differ += filled[0] != filled[1]
+print('taken', pads._settle is viper.settle, pads._transit is viper.transit,
+      pads._hold is viper.hold, mpr121._decode is viper.decode_mpr121,
+      proto._touch is viper.touch, proto._digits is viper.digits, mpr121._fill is viper.fill)
+print('differ', differ, 'of', 7 * trials)
 import gc, machine
 from firmware import main as m
 root = '/fw/' + open('/fw/active').read().strip()
@@ -184,8 +260,9 @@ gc.enable()
 
 def test_the_viper_loops_run_on_the_pico_and_agree_with_the_plain_ones(rp2_image, run_folder):
     """The firmware on the rp2 port takes its viper loops (machine code), and on random
-    readings, baselines and flags they leave every array as the plain-Python loops do; and a
-    scan, the USB serial line asked for input included, allocates nothing there either."""
+    readings, baselines, flags and numbers they leave every array and line as the plain-Python
+    loops do; and a scan, the USB serial line asked for input included, allocates nothing
+    there either."""
     with flashed(rp2_image, run_folder, "ttp223") as terminal:
         pico = terminal.pico
         start = pico.event_count()
@@ -195,9 +272,9 @@ def test_the_viper_loops_run_on_the_pico_and_agree_with_the_plain_ones(rp2_image
         pico.send(b"\x05" + AGREE.replace("\n", "\r").encode() + b"\x04")
         _, taken = pico.wait_line(lambda text: text.startswith(("taken ", "Traceback")), BOOT,
                                   start)
-        assert taken.text == "taken True True"
+        assert taken.text == "taken True True True True True True True"
         _, differ = pico.wait_line(lambda text: text.startswith("differ "), BOOT, start)
-        assert differ.text == "differ 0 of 240"
+        assert differ.text == "differ 0 of 840"
         _, allocated = pico.wait_line(lambda text: text.startswith(("allocated ", "Traceback")),
                                       BOOT, start)
         assert allocated.text == "allocated 0"

@@ -3,6 +3,7 @@ pyserial and mpremote open as they would a Pico's /dev/ttyACM0."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import pytest
 import serial
 
 from controller.cli import main
-from hw.flash import update
+from sim.silicon.relay import PseudoTerminal
 
 pytestmark = pytest.mark.silicon
 
@@ -72,17 +73,41 @@ def test_mpremote_copies_a_file_into_the_flash_and_reads_it_back(pico_port, tmp_
     assert ran.stdout.strip() == "hello from flash", ran.stderr
 
 
-def test_kaskade_firmware_flash_installs_the_touch_firmware_that_then_runs(pico_port, capsys,
-                                                                           monkeypatch):
-    # The tool gives a board seconds to answer, and fifteen to say hello after the restart; a
-    # busy machine's emulated Pico may need more to start its REPL, or the firmware.
+def test_kaskade_firmware_flash_installs_the_touch_firmware_that_then_runs(pico_port, capsys):
+    # The tool gives a board ten seconds for each step, and fifteen to say hello after the
+    # restart; a busy machine's emulated Pico may need far more: --timeout says so.
     assert b"42\r\n" in ask_until_answered(pico_port, b"print(6*7)\r", b"42\r\n")
-    monkeypatch.setattr(update, "HELLO_SECONDS", 120.0)
     port = ["--profile", "kaskade-mini", "--port", str(pico_port)]
-    assert main(["firmware", "flash", *port]) == 0
+    assert main(["firmware", "flash", *port, "--timeout", "300"]) == 0
     assert "running from set a" in capsys.readouterr().out
     assert main(["firmware", "status", *port]) == 0
     assert "the firmware this program brings" in capsys.readouterr().out
+
+
+def test_a_reset_takes_the_port_away_and_brings_it_back_renamed_while_held(rp2_image,
+                                                                         tmp_path):
+    """A Pico that resets leaves the USB bus: a program holding its port reads nothing more;
+    the port comes back once the Pico has booted, under a new name while the old one is still
+    held (as /dev/ttyACM0 comes back as /dev/ttyACM1), and the link follows it as a udev
+    rule's does."""
+    link = tmp_path / "pico"
+    with PseudoTerminal(rp2_image, link=link) as terminal:
+        first = terminal.path
+        assert b"42\r\n" in ask_until_answered(link, b"print(6*7)\r", b"42\r\n")
+        with serial.Serial(first, timeout=1) as held:
+            held.write(b"import machine; machine.reset()\r")
+            back = terminal.wait_arrival(2, 120)
+            assert back != first
+            assert os.path.realpath(link) == back
+            with pytest.raises(serial.SerialException):
+                read_until_gone(held)
+        assert b"42\r\n" in ask_until_answered(link, b"print(6*7)\r", b"42\r\n")
+
+
+def read_until_gone(port: serial.Serial) -> None:
+    """Read until the port fails (a second's worth of reads at most, else it did not)."""
+    for _ in range(100):
+        port.read(100)
 
 
 def test_an_unknown_profile_is_a_clear_error_before_anything_starts(tmp_path):

@@ -1,7 +1,7 @@
 """Firmware updates on the emulated Pico over the pseudo-terminal: ``kaskade firmware flash``
 then ``rollback`` back to the firmware it replaced; and a cable cut at a random byte of an
 update, the chip's power cut with it, after which the Pico still boots a complete firmware
-and takes the update. The 16x16 board's firmware is the one used: its scans keep the emulated
+and takes the update. The 4x4 board's firmware is the one used: its scans keep the emulated
 core least busy, so the updates run fastest. They run in real time: a Pico whose firmware was
 interrupted for an update arms a reset for ten minutes later (``firmware/watchdog.py``), which
 simulated time running ahead of a host between two commands would reach at once."""
@@ -22,6 +22,7 @@ from controller.cli import main
 from controller.profile.firmware import board_id, firmware_config
 from hw.flash import update
 from hw.flash.bundle import SOURCE, Bundle, build
+from hw.flash.errors import FlashError
 from sim.silicon.emulator import Pico
 from sim.silicon.measure import at_prompt
 from sim.silicon.relay import PseudoTerminal
@@ -32,7 +33,7 @@ from .test_firmware import PROFILES, booted
 
 pytestmark = pytest.mark.silicon
 
-PROFILE = PROFILES["ttp223"]()
+PROFILE = PROFILES["gpio"]()
 CONFIG = firmware_config(PROFILE)
 OLD_VERSION = "0.0.1"
 KASKADE = str(Path(sys.executable).with_name("kaskade"))
@@ -66,13 +67,13 @@ def old_flash(rp2_image, bundles, run_folder) -> Path:
 def test_flash_then_rollback_goes_back_to_the_firmware_it_replaced(rp2_image, bundles, old_flash,
                                                                    tmp_path, capsys,
                                                                    monkeypatch):
-    monkeypatch.setattr(update, "HELLO_SECONDS", BOOT)  # an emulated Pico restarts slowly
     old, new = bundles
     flash = tmp_path / "flash.bin"
     shutil.copy(old_flash, flash)
     with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
         assert booted(terminal.pico) == old.content_hash
-        port = ["--profile", board_id(PROFILE), "--port", terminal.port]
+        # an emulated Pico is slow to answer and to restart: --timeout
+        port = ["--profile", board_id(PROFILE), "--port", terminal.port, "--timeout", str(BOOT)]
         assert main(["firmware", "status", *port]) == 1
         assert OLD_VERSION in capsys.readouterr().out
         assert main(["firmware", "flash", *port]) == 0
@@ -85,6 +86,35 @@ def test_flash_then_rollback_goes_back_to_the_firmware_it_replaced(rp2_image, bu
             capsys.readouterr().out
         assert main(["firmware", "status", *port]) == 1
         assert OLD_VERSION in capsys.readouterr().out
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory) -> Bundle:
+    """A firmware that fails as it starts: the boot stage resets the board (it leaves the bus
+    and comes back) and, after three tries, starts the set it had before."""
+    root = tmp_path_factory.mktemp("broken")
+    source = root / "source"
+    shutil.copytree(SOURCE, source, ignore=shutil.ignore_patterns("__pycache__"))
+    main = source / "main.py"
+    main.write_text(main.read_text().replace(
+        "    import machine\n", "    import machine\n\n    raise RuntimeError('broken')\n", 1))
+    return build(PROFILE, root / "bundle", source=source)
+
+
+def test_an_update_whose_firmware_resets_the_board_is_followed_to_its_new_port(
+        rp2_image, bundles, broken, old_flash, tmp_path):
+    """The new firmware fails to start: each reset takes the Pico's port away and brings it
+    back (on a new terminal); the update finds it again each time it looks for the hello, and
+    says the board went back to the firmware it had."""
+    old, _ = bundles
+    flash = tmp_path / "flash.bin"
+    shutil.copy(old_flash, flash)
+    with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
+        assert booted(terminal.pico) == old.content_hash
+        with pytest.raises(FlashError, match="went back to the previous one"):
+            update.flash(terminal.port, broken, PROFILE, hello_seconds=BOOT,
+                         answer_seconds=BOOT, locate=lambda: terminal.port)
+        assert terminal.arrivals > 1
 
 
 class Cable:

@@ -42,8 +42,11 @@ def test_configuration_is_locked_in_run_mode():
 def test_a_finger_lowers_the_data_and_sets_the_touch_status():
     model, pads = chip()
     model.write(0x41 + 2 * 4, b"\x0c")
+    model.write(0x5D, b"\x20")  # as the firmware sets it: 4 samples, 1 ms apart
     model.write(0x5E, b"\x8f")
     model.read(0x00, 2)
     pads.down(4)
+    assert model.read(0x00, 2) == b"\x00\x00"  # the second filter has not seen it yet
+    pads.advance(4)
     status = model.read(0x00, 2)
     assert status == b"\x10\x00"

@@ -87,6 +87,44 @@ def test_a_board_of_holes_ends_the_game():
     assert not before.is_over()
 
 
+BLOCKING_SECOND_PLACEMENT = (
+    "red:2A3,1A6,4B2,3B3,6B6,5B7,3B9,6C1,5C2,5C4,1C6,6C7,5C8,5C10,4C11,5D1,4D2,2D6,4D8,5D9,5E2,"
+    "3E4,4E5,2E9,3E10,5F3,2F6 black:1A4,6A5,6A7,1A8,2A9,1B5,4B8,4B10,4C3,6C5,3D3,2D4,1D5,4D10,"
+    "5D11,4E3,3E6,2E7,3E8,6F4,1F7,6F8,1F9 hands=6/6661 pools=0/1 black second plies=178")
+"""Black's second placement, 6 on C9, leaves only holes free (a random game found it)."""
+
+
+def test_a_turn_that_leaves_only_holes_ends_the_game_before_the_refill():
+    """The seed's first ending: nothing on the board can change once every free field is a
+    hole — so the game ends with the placement, even one that also ends the turn, and the
+    refill throw never comes. The position reached reads back as what it is: over."""
+    state = CollidingCirclesState.from_position(BLOCKING_SECOND_PLACEMENT)
+    state.play_text("6*C9")
+    assert state.is_over()
+    assert "every free field is a hole" in state.outcome().reason
+    assert state.position().endswith("- over plies=179")
+    again = CollidingCirclesState.from_position(state.position())
+    assert again.is_over()
+    assert again.outcome() == state.outcome()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 100_000))
+def test_every_position_of_a_game_reads_back_over_exactly_when_it_is(seed):
+    """The engine and the position reader agree on when the game ends, at every ply of a
+    random game (manoeuvres and rethrows included)."""
+    state = CollidingCirclesState.new()
+    rng = random.Random(seed)
+    while not state.is_over() and state.plies < 400:
+        if state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+        else:
+            moves = state.legal_moves()
+            state.play(moves[int(rng.random() * len(moves))])
+        again = CollidingCirclesState.from_position(state.position())
+        assert again.is_over() == state.is_over()
+
+
 def test_equal_totals_are_a_draw():
     state = placing_game(9)
     assert state.outcome().winner is None
