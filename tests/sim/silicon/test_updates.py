@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from controller.cli import main
-from controller.profile.firmware import board_id, firmware_config
+from controller.profile.firmware import firmware_config
 from hw.flash import update
 from hw.flash.bundle import SOURCE, Bundle, build
 from hw.flash.errors import FlashError
@@ -73,7 +73,7 @@ def test_flash_then_rollback_goes_back_to_the_firmware_it_replaced(rp2_image, bu
     with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
         assert booted(terminal.pico) == old.content_hash
         # an emulated Pico is slow to answer and to restart: --timeout
-        port = ["--profile", board_id(PROFILE), "--port", terminal.port, "--timeout", str(BOOT)]
+        port = ["--profile", PROFILE.source, "--port", terminal.port, "--timeout", str(BOOT)]
         assert main(["firmware", "status", *port]) == 1
         assert OLD_VERSION in capsys.readouterr().out
         assert main(["firmware", "flash", *port]) == 0
@@ -150,7 +150,7 @@ def test_a_cable_cut_at_a_random_byte_of_an_update_leaves_a_complete_firmware(
     with PseudoTerminal(rp2_image, flash=flash, board=CONFIG, fast=False) as terminal:
         assert booted(terminal.pico) == old.content_hash
         cable = Cable(terminal.pico, byte)
-        flasher = subprocess.Popen([KASKADE, "firmware", "flash", "--profile", board_id(PROFILE),
+        flasher = subprocess.Popen([KASKADE, "firmware", "flash", "--profile", PROFILE.source,
                                     "--port", terminal.port], stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
         try:
