@@ -47,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
     def hello(path: str) -> Hello:
         connection = Connection(open_serial(path))
         try:
-            return connection.handshake(board_id(profile), profile.pads,
-                                        profile.touch.answer_seconds)
+            return connection.handshake(board_id(profile), profile.pads)
         except NoAnswerError:  # say what is there instead: bare MicroPython, a stopped one
             connection.close()
             finding = examine_pico(profile, path)

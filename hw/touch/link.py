@@ -262,8 +262,7 @@ class TouchLink(WiredTouches):
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         try:
             try:
-                self.hello = connection.handshake(board_id(self.profile), self.profile.pads,
-                                                  self.profile.touch.answer_seconds)
+                self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
             except NoAnswerError:
                 if not revive(serial):
                     raise
