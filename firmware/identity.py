@@ -11,7 +11,7 @@ import os
 
 from firmware.port import const
 
-VERSION = "0.6.0"
+VERSION = "0.7.0"
 _CHUNK = const(512)
 
 
