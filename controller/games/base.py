@@ -103,6 +103,20 @@ with nothing to say is a named constant (``PASS``), never a bare string or numbe
 S = TypeVar("S", bound="GameState[Any]")
 
 
+
+class PositionBase(Protocol):
+    """What every game's notation reads of any position: its game, the moves made, whose turn
+    it is and how it ended. Each notation's own ``Position`` adds what its game shows."""
+
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    def outcome(self) -> Outcome | None: ...
+
+
 class GameState(ABC, Generic[M]):
     """A position of one game plus the moves played on it since it was created or loaded.
 

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from controller.games.base import CHANCE, GameInfo, Outcome
+from controller.games.base import CHANCE, PositionBase
 from controller.games.big_balls import pieces as rules
 from controller.games.big_balls.pieces import PLAYERS, Move
 from controller.games.big_balls.triangle import HOLES, INDEX, RANKS, find_hole, hole_name
@@ -40,13 +40,11 @@ from controller.games.errors import InvalidMoveError, PositionError
 
 
 @runtime_checkable
-class Position(Protocol):
+class Position(PositionBase, Protocol):
     """What the notation reads of a Big Balls position (its state's public face): the
     notation names no state, so the rules and their notation import each other in no
     circle."""
 
-    @property
-    def info(self) -> GameInfo: ...
     @property
     def board(self) -> Sequence[int]: ...
     @property
@@ -57,12 +55,7 @@ class Position(Protocol):
     def first(self) -> int: ...
     @property
     def player(self) -> int: ...
-    @property
-    def plies(self) -> int: ...
-    @property
-    def to_move(self) -> int | None: ...
     def position(self) -> str: ...
-    def outcome(self) -> Outcome | None: ...
     def setup(self) -> Setup: ...
     def balls(self) -> list[int]: ...
     def stones(self, player: int) -> dict[int, int]: ...

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from controller.games.base import GameInfo, Outcome
+from controller.games.base import PositionBase
 from controller.games.cascades.slope import Slope
 from controller.games.errors import PositionError
 
@@ -44,12 +44,10 @@ class Setup:
 
 
 @runtime_checkable
-class Position(Protocol):
+class Position(PositionBase, Protocol):
     """What the notation reads of a Cascades position (its state's public face): the notation
     names no state, so the rules and their notation import each other in no circle."""
 
-    @property
-    def info(self) -> GameInfo: ...
     @property
     def slope(self) -> Slope: ...
     @property
@@ -62,11 +60,6 @@ class Position(Protocol):
     def first(self) -> int | None: ...
     @property
     def passes(self) -> int: ...
-    @property
-    def plies(self) -> int: ...
-    @property
-    def to_move(self) -> int | None: ...
-    def outcome(self) -> Outcome | None: ...
     def score(self, player: int) -> int: ...
 
 

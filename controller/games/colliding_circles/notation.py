@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from controller.games.base import GameInfo, Outcome
+from controller.games.base import PositionBase
 from controller.games.colliding_circles import rules
 from controller.games.colliding_circles.board import (
     CIRCLE_NAMES,
@@ -55,13 +55,11 @@ from controller.games.errors import InvalidMoveError, PositionError
 
 
 @runtime_checkable
-class Position(Protocol):
+class Position(PositionBase, Protocol):
     """What the notation reads of a Colliding Circles position (its state's public face): the
     notation names no state, so the rules and their notation import each other in no
     circle."""
 
-    @property
-    def info(self) -> GameInfo: ...
     @property
     def board(self) -> Sequence[int]: ...
     @property
@@ -72,12 +70,7 @@ class Position(Protocol):
     def player(self) -> int: ...
     @property
     def stage(self) -> str: ...
-    @property
-    def plies(self) -> int: ...
-    @property
-    def to_move(self) -> int | None: ...
     def position(self) -> str: ...
-    def outcome(self) -> Outcome | None: ...
     def player_title(self, player: int) -> str: ...
     def setup(self) -> Setup: ...
     def circle(self, circle: int) -> tuple[int, int] | None: ...
