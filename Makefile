@@ -13,7 +13,7 @@ TOOLS  := .tools
 UV_VERSION := 0.13.8
 
 .PHONY: sim play check test test-silicon lint bench screenshots window-screenshots web-screenshots constraints clean \
-        silicon silicon-image release
+        silicon silicon-image pi-rootfs test-arm64 test-system release
 
 sim: $(STAMP)      ## the board simulator (ARGS="--profile kaskade-16x16" to pass options)
 	$(BIN)/kaskade sim $(ARGS)
@@ -134,6 +134,18 @@ test-silicon: $(DEV) $(SILICON)  ## only the silicon stage's tests (make test ru
 
 silicon: $(STAMP) $(SILICON)  ## the rp2 image on an emulated Pico, its USB serial on a pseudo-terminal
 	$(BIN)/python -m sim.silicon $(ARGS)
+
+# The Pi stage (tests/sim/pi): Debian 12 for arm64 built once from Debian's packages with
+# mmdebstrap and run under qemu (installs mmdebstrap and qemu as root; cached in
+# ~/.cache/kaskade-board/arm64; the first build takes many minutes of emulation).
+pi-rootfs:         ## build the Pi stage's arm64 root filesystem (cached; as root)
+	$(PYTHON) -m sim.pi.rootfs --json
+
+test-arm64: $(DEV)  ## the aarch64 stage: README's Pi steps, the cores and the tests on arm64, the moves (make test runs it too)
+	$(PYTEST) -n $(JOBS) tests/sim/pi --ignore=tests/sim/pi/test_system.py $(ARGS)
+
+test-system: $(DEV) $(SILICON)  ## the whole board in an emulated arm64 machine (make test runs it too)
+	$(PYTEST) tests/sim/pi/test_system.py $(ARGS)
 
 # A release for the machine this runs on (build it on the Pi, or in the Pi stage, for a Pi's
 # wheel): the wheel in dist/, signed with the project's release key, whose private half the

@@ -4,6 +4,7 @@ boards (controller/ai/solved/_exact.c) and Cascades' (controller/ai/_cascades_co
 where a C compiler and Python's headers are present; optional, so the package installs and runs
 without them, in pure Python (Raspberry Pi OS: sudo apt install build-essential python3-dev)."""
 
+import os
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -28,16 +29,22 @@ class BuildPy(build_py):
         self.copy_file(CONSTRAINTS, str(target / CONSTRAINTS))
 
 
-setup(cmdclass={"build_py": BuildPy}, ext_modules=[
+# Flags added to the cores' own (the Pi stage gives every warning as an error); none by default.
+CFLAGS = os.environ.get("KASKADE_CORE_CFLAGS", "").split()
+
+# The cores compile side by side, as many at once as the machine has cores (a Pi 4 has four).
+setup(cmdclass={"build_py": BuildPy}, options={"build_ext": {"parallel": os.cpu_count() or 1}},
+      ext_modules=[
     Extension("controller.ai.kaskade._core", ["controller/ai/kaskade/_core.c"],
-              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2", "-pthread"],
+              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2", "-pthread", *CFLAGS],
               extra_link_args=["-pthread"], optional=True),
     Extension("controller.ai.solved._exact", ["controller/ai/solved/_exact.c"],
               depends=["controller/ai/_budget.h", "controller/ai/_mix.h"],
-              extra_compile_args=["-O2"], optional=True),
+              extra_compile_args=["-O2", *CFLAGS], optional=True),
     Extension("controller.ai._solitaire_core", ["controller/ai/_solitaire_core.c"],
-              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2"], optional=True),
+              depends=["controller/ai/_budget.h"], extra_compile_args=["-O2", *CFLAGS],
+              optional=True),
     Extension("controller.ai._cascades_core", ["controller/ai/_cascades_core.c"],
               depends=["controller/ai/_budget.h", "controller/ai/_mix.h"],
-              extra_compile_args=["-O2"], optional=True),
+              extra_compile_args=["-O2", *CFLAGS], optional=True),
 ])

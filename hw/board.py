@@ -1,7 +1,11 @@
 """The real board on a Raspberry Pi: the LEDs through the profile's LED backend, touches from
 the board's microcontroller through the touch link, the buttons, buzzer and status LED through
 gpiozero, its voice through espeak-ng where a speaker is attached. The composition root opens
-it for ``--board pi``."""
+it for ``--board pi``.
+
+On another machine (no Pi's pin header) the same board runs where its LEDs need no pins —
+over the network to an LED controller (DDP) — without buttons, buzzer and status LED: the web
+companion's buttons stand in for the physical ones."""
 
 from __future__ import annotations
 
@@ -45,6 +49,17 @@ class Silence(SoundOut):
         return "without a buzzer"
 
 
+class NoButtons(ButtonsIn):
+    """A machine without the Pi's pin header, so without the physical buttons."""
+
+    def start(self, sink: Sink) -> None:
+        del sink
+        self._check_open()
+
+    def _describe(self) -> str:
+        return "none: this machine has no Pi pin header (the web page's buttons stand in)"
+
+
 class PiBoard(Board):
     """A board whose status LED follows the touch sensors."""
 
@@ -75,9 +90,14 @@ def pi_board(profile: Profile, port: str | None = None,
              pin_factory: Any = None) -> PiBoard:
     """The board of ``profile`` on this Pi; ``port`` overrides finding the touch board by its
     USB id, ``thresholds`` (from ``kaskade calibrate``) go to it at every connection."""
+    machine = facts or read_facts()
+    pixels = open_pixels(profile, machine)
+    touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
+                        silence=profile.touch.silence_seconds, updater=bundled_updater(profile))
+    if machine.generation is None and pin_factory is None:
+        return PiBoard(profile, pixels, touches, NoButtons(), Silence(), None, open_speech())
     from gpiozero.exc import GPIOZeroError  # noqa: PLC0415  (only a Pi board needs it)
 
-    pixels = open_pixels(profile, facts or read_facts())
     opened: list[Any] = [pixels]
     try:
         buttons = GpioButtons(profile.gpio, pin_factory)
@@ -95,6 +115,4 @@ def pi_board(profile: Profile, port: str | None = None,
                                f"({type(error).__name__}: {error}); kaskade doctor checks the "
                                "usual causes") from None
         raise
-    touches = TouchLink(profile, locator(profile.touch.usb, port), thresholds=thresholds,
-                        updater=bundled_updater(profile))
     return PiBoard(profile, pixels, touches, buttons, sound, status, open_speech())

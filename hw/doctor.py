@@ -16,6 +16,7 @@ from importlib import import_module
 from controller.devices.firmware import compare
 from controller.profile.model import Profile
 from hw.leds.choose import CHECKS, led_backend
+from hw.leds.privileges import ROOT_COST, root_needed
 from hw.pi.facts import SERVICE, UDEV_RULE, Facts
 from hw.pi.install import KASKADE, PREFIX
 from hw.pi.install import USER as PORT_GROUP
@@ -39,16 +40,18 @@ class Verdict:
 def examine(profile: Profile, facts: Facts, find_port: Callable[[], str],
             hello: Callable[[str], Hello]) -> list[Verdict]:
     """Every check for ``profile`` on the machine of ``facts``."""
-    verdicts = [_model(facts),
+    verdicts = [_model(profile, facts),
                 Verdict("profile", OK, f"{profile.name} ({profile.source}): {profile.pads} "
                         f"pads, {profile.leds} LEDs on {len(profile.channels)} data line(s)")]
     on_pi = facts.generation is not None
-    verdicts += _leds(profile, facts) if on_pi else [
+    networked = profile.led_backend == "ddp"
+    verdicts += _leds(profile, facts) if on_pi or networked else [
         Verdict("LEDs", SKIP, "the LEDs need a Raspberry Pi")]
-    verdicts += [_gpio(facts) if on_pi else Verdict("buttons and buzzer", SKIP,
-                                                    "the GPIO pins need a Raspberry Pi")]
+    verdicts += [_gpio(facts) if on_pi else Verdict(
+        "buttons and buzzer", SKIP, "the GPIO pins need a Raspberry Pi" + (
+            " (the web page's buttons stand in)" if networked else ""))]
     verdicts += _touch_board(profile, facts, find_port, hello)
-    if on_pi:
+    if on_pi or networked:
         verdicts.append(_installed(facts))
         verdicts.append(_voice(facts))
     return verdicts
@@ -69,10 +72,14 @@ def _voice(facts: Facts) -> Verdict:
                    "menu, or Settings on the web page)")
 
 
-def _model(facts: Facts) -> Verdict:
+def _model(profile: Profile, facts: Facts) -> Verdict:
     if facts.generation is None:
         found = "not a Raspberry Pi" + (f" ({facts.model})" if facts.model else
                                         " (no device-tree model)")
+        if profile.led_backend == "ddp":
+            return Verdict("Raspberry Pi", WARN, found, "the board runs here all the same: its "
+                           "LEDs go over the network (DDP); the buttons, buzzer and status "
+                           "LED need a Pi's pins")
         return Verdict("Raspberry Pi", FAIL, found, "the board runs on a Raspberry Pi; on this "
                        "computer the simulator stands in for it: kaskade sim")
     return Verdict("Raspberry Pi", OK, f"{facts.model} (Pi {facts.generation} family)")
@@ -82,12 +89,15 @@ def _leds(profile: Profile, facts: Facts) -> list[Verdict]:
     name = led_backend(profile, facts)
     chosen = f"{name} ({'chosen by the profile' if profile.led_backend != 'auto' else 'auto'})"
     problems = CHECKS[name](profile, facts)
+    root = root_needed(profile, facts)
+    cost = [Verdict("LEDs without root", WARN, root, ROOT_COST)] if root else []
     if not problems:
-        pins = ", ".join(f"GPIO {channel.gpio}" for channel in profile.channels)
-        return [Verdict("LEDs", OK, f"{chosen} can drive {pins}")]
-    return [Verdict("LEDs", FAIL, f"{chosen}: {problem.split(': ', 1)[0]}",
-                    problem.split(": ", 1)[1] if ": " in problem else problem)
-            for problem in problems]
+        where = f"{profile.ddp.host}:{profile.ddp.port}" if name == "ddp" and profile.ddp \
+            else ", ".join(f"GPIO {channel.gpio}" for channel in profile.channels)
+        return [Verdict("LEDs", OK, f"{chosen} can drive {where}"), *cost]
+    return [*(Verdict("LEDs", FAIL, f"{chosen}: {problem.split(': ', 1)[0]}",
+                      problem.split(": ", 1)[1] if ": " in problem else problem)
+              for problem in problems), *cost]
 
 
 def _gpio(facts: Facts) -> Verdict:
@@ -105,11 +115,13 @@ def _gpio(facts: Facts) -> Verdict:
                 f"{getattr(gpio, 'RPI_REVISION', '?')})"
         except (ImportError, RuntimeError) as error:  # RuntimeError: not a Pi, or no access
             return Verdict("buttons and buzzer", FAIL, f"RPi.GPIO cannot start: {error}",
-                           "sudo apt install python3-lgpio, or run as a user in group gpio")
+                           "pip install lgpio (the pi extra brings it), or run as a user in "
+                           "group gpio")
     else:
         return Verdict("buttons and buzzer", FAIL, "no pin library for gpiozero",
-                       "sudo apt install python3-lgpio (and make the virtual environment with "
-                       "--system-site-packages), or pip install lgpio")
+                       "pip install 'kaskade-board[pi]' (it brings lgpio from PyPI; on "
+                       "Raspberry Pi OS python3-lgpio in a virtual environment made with "
+                       "--system-site-packages does too)")
     if not facts.root and "/dev/gpiomem" in facts.devices and \
             "/dev/gpiomem" not in facts.usable and "/dev/gpiochip0" not in facts.usable:
         return Verdict("buttons and buzzer", FAIL, f"{library}, but this user may not use "

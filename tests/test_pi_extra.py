@@ -5,7 +5,8 @@ made the touch firmware take CPython for MicroPython and crash at start.
 
 The extra is installed as a Pi owner installs it — from PyPI, with the pinned constraints —
 into a fresh environment outside the checkout, from a copy of the source; the main commands
-then run there from another folder."""
+then run there from another folder. A release is installed as ``kaskade install`` makes one,
+with every hash checked, from the system's own Python and pip."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from hw.pi.constraints import pinned
+from hw.pi.installer import Installer
+from hw.pi.releases import Layout
 from tests.test_packaging import source_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,3 +109,31 @@ def test_doctor_runs_its_checks_with_the_pi_extra(with_pi_extra, tmp_path):
     assert "Traceback" not in result.stderr
     assert "not a Raspberry Pi" in result.stdout
     assert "problem(s)" in result.stdout
+
+
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+"""The Python a Pi's release environments are made from (Debian's, as kaskade install on a Pi
+uses)."""
+
+
+def test_a_release_installs_with_hashed_constraints_from_the_systems_own_pip(tmp_path):
+    """kaskade install's release: a new environment of the system's Python starts with the
+    system's pip (Debian 12's 23.0.1 refuses dependencies that only the hashed constraints
+    pin), so the release installs the pinned pip first, then the program with every hash
+    checked."""
+    if not (SYSTEM_PYTHON.is_file() and subprocess.run(
+            [str(SYSTEM_PYTHON), "-c", "import ensurepip"], check=False).returncode == 0):
+        message = f"{SYSTEM_PYTHON} with venv is needed (Debian: sudo apt install python3-venv)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    installer = Installer(python=str(SYSTEM_PYTHON), constraints=ROOT / "constraints.txt")
+    wheel = installer.wheel_from(ROOT, tmp_path).path
+    release = installer.install(wheel, Layout(tmp_path / "opt"))
+    result = subprocess.run([str(release.kaskade), "--version"], capture_output=True, text=True,
+                            check=False, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("kaskade ")
+    pip = subprocess.run([str(release.path / "bin" / "python"), "-m", "pip", "--version"],
+                         capture_output=True, text=True, check=True).stdout
+    assert pip.startswith(f"pip {pinned(ROOT / 'constraints.txt', 'pip').split()[0][5:]} ")

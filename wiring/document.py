@@ -10,6 +10,7 @@ from pathlib import Path
 from controller.profile.firmware import default_thresholds
 from controller.profile.geometry import MATERIAL_NAMES, signal
 from controller.profile.model import Profile
+from controller.profile.pi_setup import PWM_OR_PCM, needs_root, settings
 from wiring.cuts import cut_files
 from wiring.diagram import diagram
 from wiring.parts import parts, total
@@ -56,6 +57,28 @@ def _geometry(profile: Profile) -> list[str]:
     return lines
 
 
+def _settings(profile: Profile) -> list[str]:
+    """The lines the Pi's boot configuration needs for these LEDs, and who the board runs as."""
+    found = settings(profile)
+    if not found:
+        return []
+    lines = ["## The Pi's settings", "",
+             "In `/boot/firmware/`: a line of its own in `config.txt`, a word added to "
+             "`cmdline.txt`'s one line (`kaskade doctor` checks them and names what is "
+             "missing):", "",
+             "| Pi | File | Line | For |", "|---|---|---|---|"]
+    lines += [f"| {s.pis} | `{s.file}` | `{s.line}` | {s.why} |" for s in found]
+    lines.append("")
+    if needs_root(profile):
+        lines += ["The LEDs' pins need root on a Pi 1-4 (their DMA is set up through "
+                  "`/dev/mem`): the board's service runs as root there. GPIO 10 (SPI) would "
+                  "need none.", ""]
+    else:
+        lines += ["The board's service runs as its own user, `kaskade`, on every Pi: the LEDs "
+                  "need no root.", ""]
+    return lines
+
+
 def readme(profile: Profile) -> str:
     """The build sheet of ``profile`` in Markdown."""
     power = budget(profile)
@@ -70,7 +93,8 @@ def readme(profile: Profile) -> str:
            *_geometry(profile),
            "## The Pi's pins", "", "| From | To | Carries |", "|---|---|---|"]
     out += [f"| {w.source} | {w.target} | {w.signal} |" for w in pi_connections(profile)]
-    out += ["", "## The touch sensors", "", "| From | To | Carries |", "|---|---|---|"]
+    out += ["", *_settings(profile)]
+    out += ["## The touch sensors", "", "| From | To | Carries |", "|---|---|---|"]
     out += [f"| {w.source} | {w.target} | {w.signal} |" for w in sensor_connections(profile)]
     out += ["", "Which sensor input each pad is wired to (a1 is the bottom-left cell):", "",
             "| Input | Pad | Input | Pad | Input | Pad | Input | Pad |",
@@ -82,8 +106,8 @@ def readme(profile: Profile) -> str:
         out.append("| " + " | ".join(cells) + " |")
     out += ["", "## LED chains and power injection", ""]
     for index, channel in enumerate(profile.channels):
-        out.append(f"* Data line {index}: GPIO {channel.gpio}, {len(channel.chain)} LEDs, DMA "
-                   f"{channel.dma}.")
+        dma = f", DMA {channel.dma}" if channel.gpio in PWM_OR_PCM else ""
+        out.append(f"* Data line {index}: GPIO {channel.gpio}, {len(channel.chain)} LEDs{dma}.")
     out += ["* Power in at: " + "; ".join(
         f"line {p.channel} before LED {p.led + 1} ({p.where})" for p in injections(profile))
         + "."]

@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     def hello(path: str) -> Hello:
         connection = Connection(open_serial(path))
         try:
-            return connection.handshake(board_id(profile), profile.pads)
+            return connection.handshake(board_id(profile), profile.pads,
+                                        profile.touch.answer_seconds)
         except NoAnswerError:  # say what is there instead: bare MicroPython, a stopped one
             connection.close()
             finding = examine_pico(profile, path)

@@ -30,6 +30,7 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from controller.cli.usage import UsageError
 from controller.errors import KaskadeError
 from controller.profile import DEFAULT_PROFILE, Profile, load_profile, profile_names
 from controller.web.server import parse_address
-from hw.leds.privileges import device_groups, led_devices, root_needed
+from hw.leds.privileges import ROOT_COST, device_groups, led_devices, root_needed
 from hw.pi.facts import read_facts
 from hw.pi.fetch import FETCH_UNIT
 from hw.pi.install import (
@@ -233,10 +234,12 @@ def _wanted_files(args: argparse.Namespace, profile: Profile, who: Account,
         argument = str(copied)
     if not args.no_web:
         parse_address(args.web)  # a wrong address is refused here, not by a failing service
+    leds = broker_addresses(f"{profile.ddp.host}:{profile.ddp.port}", "[leds.ddp] host") \
+        if profile.led_backend == "ddp" and profile.ddp else ()
     wanted.update(files(profile, argument, who, None if args.no_web else args.web,
                         serial=serial, touch=touch,
                         broker=broker_addresses(args.broker) if args.broker else (),
-                        networks=networks))
+                        networks=networks, leds=leds))
     if args.web_upgrades:
         wanted.update(upgrade_units(STATE / SPOOL, OUTCOMES, TRUSTED))
     wanted.update(release_keys([read_public_key(path) for path in args.trust]))
@@ -264,28 +267,32 @@ def home_networks(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(dict.fromkeys((*found, *given)))
 
 
-def networks_note(networks: tuple[str, ...], args: argparse.Namespace) -> str:
+def networks_note(networks: tuple[str, ...], args: argparse.Namespace,
+                  profile: Profile) -> str:
     """What the service's network allows, in words (a Pi moved elsewhere is installed
     again)."""
+    leds = profile.led_backend == "ddp" and profile.ddp is not None
     if args.no_web and not args.broker:
-        return "the service has no network"
+        return ("the service talks only with this machine, link-local addresses and the LED "
+                "controller" if leds else "the service has no network")
     where = ", ".join(networks) or "no other network (give it with --network CIDR)"
     return (f"the service talks with this machine, link-local addresses and {where}"
             + (" and the broker" if args.broker else "")
+            + (" and the LED controller" if leds else "")
             + "; on another network, install again")
 
 
-def broker_addresses(address: str) -> tuple[str, ...]:
-    """The IP addresses of the broker at ``HOST:PORT`` (a unit allows addresses, not names),
-    each as a network of one; ``UsageError`` when it names none."""
+def broker_addresses(address: str, what: str = "--broker") -> tuple[str, ...]:
+    """The IP addresses of the machine at ``HOST:PORT`` (a unit allows addresses, not names),
+    each as a network of one; ``UsageError`` (naming ``what`` gave it) when it names none."""
     found = re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[^:\[\]]+):(\d{1,5})", address)
     if found is None:
-        raise UsageError(f"--broker {address}: give HOST:PORT or [IPv6]:PORT")
+        raise UsageError(f"{what} {address}: give HOST:PORT or [IPv6]:PORT")
     host, port = found[1].strip("[]"), int(found[2])
     try:
         infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError) as error:
-        raise UsageError(f"--broker {address}: the name does not resolve ({error})") from None
+        raise UsageError(f"{what} {address}: the name does not resolve ({error})") from None
     addresses = sorted({str(info[4][0]) for info in infos})
     return tuple(f"{ip}/{128 if ':' in ip else 32}" for ip in addresses)
 
@@ -294,8 +301,10 @@ def run(args: argparse.Namespace) -> int:
     """Install (or show what would be installed) and start the service."""
     profile = load_profile(args.profile)
     facts = read_facts()
-    who = account(root_needed(profile, facts), device_groups(profile, facts),
-                  led_devices(profile, facts))
+    groups = device_groups(profile, facts)
+    if args.root == Path("/"):  # a group this system has not would stop the unit starting
+        groups = tuple(group for group in groups if _group_exists(group))
+    who = account(root_needed(profile, facts), groups, led_devices(profile, facts))
     on_this_system = args.root == Path("/")
     if not args.show and on_this_system and os.geteuid() != 0:
         raise InstallError("the service and its program go into system folders: run sudo "
@@ -308,9 +317,11 @@ def run(args: argparse.Namespace) -> int:
     layout = Layout(PREFIX)
     steps = commands(who, args.web_upgrades)
     shown = [*steps, *shown_steps(making, source, layout, __version__)]
+    if who.user == "root":
+        print(f"note: {who.why}, so {ROOT_COST}", file=sys.stderr)
     if args.show:
         print(f"# the service runs as {who.user}: {who.why}")
-        print(f"# {networks_note(networks, args)}")
+        print(f"# {networks_note(networks, args, profile)}")
         for path, text in wanted.items():
             print(f"# {path}\n{text}")
         print("# then, as root:")
@@ -332,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
                                "folders: run sudo $(command -v kaskade) install") from None
         print(f"wrote {target}")
     if not on_this_system:
-        print(networks_note(networks, args))
+        print(networks_note(networks, args, profile))
         print("on the Pi, still to run as root:")
         for step in (*shown, *service_steps):
             print("  " + " ".join(step))
@@ -344,7 +355,7 @@ def run(args: argparse.Namespace) -> int:
         _run(step)
     for name in remove_legacy(layout):  # the service runs the release now
         print(f"removed {layout.prefix / name} (the program before releases)")
-    print(networks_note(networks, args))
+    print(networks_note(networks, args, profile))
     print(f"the board starts at power-on, as {who.user}; its log: journalctl -u kaskade-board -f")
     return 0
 

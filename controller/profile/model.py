@@ -19,9 +19,15 @@ DIRECTIONS = ("horizontal", "vertical")
 COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 STRIPS = ("ws2812b", "ws2811", "sk6812")
 SENSORS = ("mpr121", "ttp223", "gpio")
-LED_BACKENDS = ("auto", "ws281x", "neopixel")
-"""How the Pi drives the LEDs: rpi_ws281x (Pi 1-4), Adafruit NeoPixel through Blinka (Pi 5 and
-other boards), or ``auto``: rpi_ws281x where it runs, else NeoPixel."""
+LED_BACKENDS = ("auto", "ws281x", "ws2812-pio", "neopixel", "ddp")
+"""How the LEDs are driven: ``ws281x``, rpi_ws281x on a Pi 1-4 (SPI on GPIO 10 needs no root;
+PWM and PCM need root); ``ws2812-pio``, the kernel's WS2812 driver on a Pi 5's RP1 (the
+``ws2812-pio`` overlay, ``/dev/ledsN``); ``neopixel``, Adafruit NeoPixel through Blinka (on a
+Pi 5 through the RP1's PIO); ``ddp``, frames over the network by DDP to an LED controller such
+as WLED, from any machine, which then needs no LED hardware of its own; or ``auto``: rpi_ws281x
+on a Pi 1-4, on a Pi 5 the kernel's driver once config.txt sets it up, else NeoPixel."""
+DDP_PORT = 4048
+"""The port DDP receivers listen on (WLED's too)."""
 BUZZER_TYPES = ("passive", "active")
 """A passive piezo plays tones (PWM); an active buzzer only beeps at its own pitch."""
 
@@ -124,6 +130,16 @@ class Touch:
     pins: tuple[int, ...] = ()
     """Microcontroller pins, one per pad, for direct charge-time sensing."""
     usb: Usb = field(default_factory=Usb)
+    silence_seconds: float = 3.0
+    """How long the Pi waits for a line from the board (a Pico's firmware beats every second)
+    before it takes the board for gone and connects again: longer for a board slower than a
+    Pico, such as an emulated one."""
+
+    @property
+    def answer_seconds(self) -> float:
+        """How long the Pi waits for the board's answer to a question (who it is): two
+        seconds, or a third of the silence it allows a slower board."""
+        return max(2.0, self.silence_seconds / 3)
 
     @property
     def capacity(self) -> int:
@@ -170,6 +186,15 @@ class Power:
 
 
 @dataclass(frozen=True)
+class Ddp:
+    """An LED controller on the network that takes frames by DDP (``[leds.ddp]``)."""
+
+    host: str
+    """Its name or address (``wled-board.local``, ``192.168.1.40``)."""
+    port: int = DDP_PORT
+
+
+@dataclass(frozen=True)
 class Profile:
     """One build of the board."""
 
@@ -188,6 +213,8 @@ class Profile:
     power: Power
     led_backend: str = "auto"
     """One of ``LED_BACKENDS``."""
+    ddp: Ddp | None = None
+    """Where the frames go with ``led_backend = "ddp"``."""
     geometry: Geometry | None = None
     """How it is built (``[geometry]``; the common panel under 3 mm acrylic when not said)."""
     warnings: tuple[tuple[str, str], ...] = ()

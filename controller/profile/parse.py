@@ -20,11 +20,13 @@ from controller.profile.model import (
     BUZZER_TYPES,
     COLOUR_ORDERS,
     CORNERS,
+    DDP_PORT,
     DIRECTIONS,
     LED_BACKENDS,
     SENSORS,
     STRIPS,
     Channel,
+    Ddp,
     Gpio,
     I2cBus,
     Panel,
@@ -47,6 +49,15 @@ USB_SERIAL = re.compile(r"[A-Za-z0-9._:+-]{1,64}")
 quote, so nothing that could end a value or start a rule of its own."""
 LED_PINS = {10: "SPI", 12: "PWM0", 18: "PWM0", 13: "PWM1", 19: "PWM1", 21: "PCM"}
 """Pins that can drive an LED strip through the Pi's hardware, and the hardware they use."""
+SPI_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 11: "SPI0 SCLK"}
+"""The SPI block's other pins: taken by its driver (``dtparam=spi=on``) when the LEDs are on
+GPIO 10."""
+ANY_PIN_BACKENDS = ("neopixel", "ws2812-pio", "ddp")
+"""LED backends not bound to the Pi 1-4's PWM, PCM and SPI pins: a Pi 5's RP1 drives any GPIO
+from its PIO, and DDP's LEDs hang off another machine (the pins then say how the board would
+be wired to a Pi)."""
+HOST = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\]")
+"""A host name, an IPv4 address or an IPv6 address in brackets."""
 MPR121_ADDRESSES = (0x5A, 0x5D)
 MUX_ADDRESSES = (0x70, 0x77)
 """A TCA9548A I2C mux's addresses (its A0-A2 pins)."""
@@ -74,6 +85,10 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     backend = leds.choice("backend", LED_BACKENDS, "auto") if leds else None
     panels = [_panel(table) for table in leds.tables("panels")] if leds else []
     pins = [table.integer("gpio", *PI_PINS) for table in leds.tables("channels")] if leds else []
+    ddp = _ddp(leds.table("ddp", required=False), backend) if leds else None
+    if leds and backend == "ddp" and "ddp" not in leds.data:
+        leds.problem("ddp", 'backend = "ddp" sends the frames to an LED controller on the '
+                     'network: say which, under [leds.ddp] with host = "..." (and port)')
     if leds:
         leds.done()
     touch = _touch(root.table("touch"))
@@ -88,9 +103,10 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     assert columns and rows and per_pad and strip and order and dma is not None and backend
     assert touch and gpio and power
     chains = _chains(problems, panels, len(pins), columns * per_pad, rows * per_pad, per_pad)
-    if backend != "neopixel":  # on a Pi 5, NeoPixel drives any GPIO through the RP1's PIO
+    if backend not in ANY_PIN_BACKENDS:
         _check_led_pins(problems, [p for p in pins if p is not None])
-    _check_pi_pins(problems, [p for p in pins if p is not None], gpio)
+    _check_pi_pins(problems, [p for p in pins if p is not None], gpio,
+                   spi=backend in ("auto", "ws281x"))
     touch_pads = _touch_map(problems, touch, columns, rows)
     leds_total = columns * rows * per_pad * per_pad
     _check_power(problems, power, leds_total)
@@ -114,6 +130,7 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
         gpio=gpio,
         power=power,
         led_backend=backend,
+        ddp=ddp,
         geometry=geometry,
         warnings=tuple(warnings),
     )
@@ -195,10 +212,11 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
         table.problem(sensor or "sensor", f"GP{', GP'.join(map(str, internal))}: GP23-25 are "
                       "wired on the Pico itself, not on its header")
     usb = _usb(table.table("usb", required=False))
+    silence = table.number("silence_seconds", 1, 120, Touch.silence_seconds)
     table.done()
-    if sensor is None or order is None or usb is None:
+    if sensor is None or order is None or usb is None or silence is None:
         return None
-    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb), order)
+    return _TouchDraft(Touch(sensor, (), tuple(buses), shift, tuple(pins), usb, silence), order)
 
 
 def _chips(bus: Reader) -> tuple[list[int], list[int]]:
@@ -278,6 +296,23 @@ def _gpio(table: Reader | None) -> Gpio | None:
     if found is None:
         return None
     return Gpio(found[0], found[1], buzzer, status, found[2])
+
+
+def _ddp(table: Reader | None, backend: str | None) -> Ddp | None:
+    """``[leds.ddp]``: the LED controller's host and port, for ``backend = "ddp"`` only."""
+    if table is None:
+        return None
+    host = table.text("host")
+    port = table.integer("port", 1, 65535, DDP_PORT)
+    table.done()
+    if host is not None and not HOST.fullmatch(host):
+        table.problem("host", f"{host!r} is not a host name or an address (an IPv6 address goes "
+                      "in brackets)")
+        return None
+    if backend != "ddp":
+        table.problem("", 'only for backend = "ddp" under [leds]')
+        return None
+    return Ddp(host.strip("[]"), port) if host is not None and port is not None else None
 
 
 def _power(table: Reader | None) -> Power | None:
@@ -386,7 +421,10 @@ def _check_led_pins(problems: list[tuple[str, str]], pins: Sequence[int]) -> Non
         problems.append(("leds.channels", f"the Pi drives at most 2 LED channels, not {len(pins)}"))
 
 
-def _check_pi_pins(problems: list[tuple[str, str]], led_pins: Sequence[int], gpio: Gpio) -> None:
+def _check_pi_pins(problems: list[tuple[str, str]], led_pins: Sequence[int], gpio: Gpio,
+                   spi: bool) -> None:
+    """No pin used twice; with the LEDs on SPI (``spi``: a backend that uses the Pi 1-4's SPI
+    for GPIO 10), none of the SPI block's other pins used at all."""
     used = {f"leds.channels[{i}].gpio": pin for i, pin in enumerate(led_pins, 1)}
     used.update({f"gpio.{name}": pin for name, pin in gpio.pins().items()})
     seen: dict[int, str] = {}
@@ -395,6 +433,11 @@ def _check_pi_pins(problems: list[tuple[str, str]], led_pins: Sequence[int], gpi
             problems.append((key, f"GPIO {pin} is already used by {seen[pin]}"))
         else:
             seen[pin] = key
+    if spi and 10 in led_pins:
+        for key, pin in used.items():
+            if pin in SPI_PINS:
+                problems.append((key, f"GPIO {pin} is {SPI_PINS[pin]}, taken by the SPI driver "
+                                 "the LEDs on GPIO 10 need; choose another pin"))
 
 
 def _touch_map(

@@ -19,13 +19,17 @@ from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.devices.interfaces import PixelsOut
 from controller.profile.model import Profile
+from controller.profile.pi_setup import (
+    CORE_CLOCK,
+    FREQUENCY,
+    PWM_OR_PCM,
+    SPIDEV_BUFSIZ,
+    SPIDEV_DEFAULT,
+    spi_bytes,
+)
 from hw.pi.facts import Facts
 
-FREQUENCY = 800_000
-"""Hz on the data line: every strip this board supports (WS2812B, WS2811, SK6812) runs at it."""
 IDENTITY = list(range(256))
-PWM_OR_PCM = {12, 13, 18, 19, 21}
-"""Pins whose hardware needs /dev/mem (and so root); SPI (GPIO 10) does not."""
 
 
 def check_ws281x(profile: Profile, facts: Facts) -> list[str]:
@@ -48,22 +52,39 @@ def check_ws281x(profile: Profile, facts: Facts) -> list[str]:
                         "the board as root (the systemd unit does), or move the data line to "
                         "GPIO 10 (SPI)")
     if 10 in pins:
-        if "/dev/spidev0.0" not in facts.devices:
-            problems.append("GPIO 10 (SPI) needs the SPI driver: add dtparam=spi=on to "
-                            "config.txt (or sudo raspi-config → Interface Options → SPI) and "
-                            "reboot")
-        elif "/dev/spidev0.0" not in facts.usable:
-            problems.append("this user may not open /dev/spidev0.0: sudo adduser $USER spi, then "
-                            "log in again")
-        needed = 3 * 8 * max(len(channel.chain) for channel in profile.channels)
-        if facts.spidev_bufsiz is not None and facts.spidev_bufsiz < needed:
-            problems.append(f"the SPI driver sends at most {facts.spidev_bufsiz} bytes at a "
-                            f"time, the LEDs need {needed}: add spidev.bufsiz=32768 to "
-                            "/boot/firmware/cmdline.txt and reboot")
+        problems += _spi_problems(profile, facts)
     if any(pin in (12, 13, 18, 19) for pin in pins) and \
             facts.config_value("dtparam=audio") not in ("off",):
         problems.append("the analogue audio uses the PWM block the LEDs need: set "
                         "dtparam=audio=off in config.txt and reboot")
+    return problems
+
+
+def _spi_problems(profile: Profile, facts: Facts) -> list[str]:
+    """What the LEDs on SPI (GPIO 10) need here and lack: the driver, access to it and to the
+    pin's function, a buffer for the longest chain, a steady core clock."""
+    problems = []
+    if "/dev/spidev0.0" not in facts.devices:
+        problems.append("GPIO 10 (SPI) needs the SPI driver: add dtparam=spi=on to "
+                        "config.txt (or sudo raspi-config → Interface Options → SPI) and "
+                        "reboot")
+    elif "/dev/spidev0.0" not in facts.usable:
+        problems.append("this user may not open /dev/spidev0.0: sudo adduser $USER spi, then "
+                        "log in again")
+    if "/dev/gpiomem" in facts.devices and "/dev/gpiomem" not in facts.usable:
+        problems.append("this user may not open /dev/gpiomem (rpi_ws281x sets GPIO 10 to SPI "
+                        "through it): sudo adduser $USER gpio, then log in again")
+    needed = spi_bytes(max(len(channel.chain) for channel in profile.channels))
+    bufsiz = facts.spidev_bufsiz or SPIDEV_DEFAULT
+    if "/dev/spidev0.0" in facts.devices and bufsiz < needed:
+        problems.append(f"the SPI driver sends at most {bufsiz} bytes at a time, the LEDs need "
+                        f"{needed}: add spidev.bufsiz={SPIDEV_BUFSIZ} to "
+                        "/boot/firmware/cmdline.txt and reboot")
+    setting = CORE_CLOCK.get(facts.generation or 0)
+    if setting is not None and facts.config_value(setting[0]) != setting[1]:
+        key, value = setting
+        problems.append(f"the SPI clock follows the core clock, which changes on a "
+                        f"{facts.model}: set {key}={value} in config.txt and reboot")
     return problems
 
 

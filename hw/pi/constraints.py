@@ -27,3 +27,20 @@ def constraints_file() -> Path:
     raise NoConstraintsError(f"no {NAME} in {PACKAGED.parent} or {CHECKOUT.parent}: this "
                              "installation is incomplete; install the program from its wheel "
                              "or a checkout")
+
+
+def pinned(path: Path, name: str) -> str:
+    """The requirement that pins ``name`` in the constraints file ``path``, with its hashes
+    (``pip==26.3 --hash=sha256:…``), to install it on its own."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for index, line in enumerate(lines):
+        if line.lower().startswith(f"{name.lower()}=="):
+            found = [line.rstrip(" \\")]
+            for following in lines[index + 1:]:
+                if not following.strip().startswith("--hash="):
+                    break
+                found.append(following.strip().rstrip(" \\"))
+            if len(found) == 1:
+                raise NoConstraintsError(f"{path} pins {name} without a hash: make constraints")
+            return " ".join(found)
+    raise NoConstraintsError(f"{path} does not pin {name}: make constraints")

@@ -20,13 +20,41 @@ CONFIG_FILES = (Path("/boot/firmware/config.txt"), Path("/boot/config.txt"))
 """Raspberry Pi OS Bookworm and later keep the boot configuration in the first, older ones in
 the second."""
 SPIDEV_BUFSIZ = Path("/sys/module/spidev/parameters/bufsiz")
-DEVICES = ("/dev/mem", "/dev/gpiomem", "/dev/gpiochip0", "/dev/spidev0.0")
+DEVICES = ("/dev/mem", "/dev/gpiomem", "/dev/gpiochip0", "/dev/spidev0.0", "/dev/leds0",
+           "/dev/leds1")
+"""The devices the LED backends and the pins go through (``/dev/ledsN``: the kernel's WS2812
+driver on a Pi 5, one a data line)."""
+WS2812_DRIVER = "ws2812-pio-rp1"
+"""The Pi 5 kernel's WS2812 driver: its device class (udev's ``SUBSYSTEM``) and its character
+devices' name (``/proc/devices``, systemd's ``DeviceAllow=char-…``)."""
 SERVICE = Path("/etc/systemd/system/kaskade-board.service")
 UDEV_RULE = Path("/etc/udev/rules.d/99-kaskade-board.rules")
 MODULES = ("_rpi_ws281x", "neopixel", "board", "adafruit_raspberry_pi5_neopixel_write",
            "gpiozero", "lgpio", "RPi.GPIO", "serial",
            "mpremote")
 """The libraries the Pi backends and the tools use, by import name."""
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A ``dtoverlay=NAME,key=value,flag`` line of config.txt."""
+
+    line: str
+    name: str
+    parameters: tuple[str, ...]
+
+    def value(self, key: str) -> str | None:
+        """The value given to ``key`` (``None`` if it is not given)."""
+        for parameter in self.parameters:
+            name, equals, value = parameter.partition("=")
+            if equals and name.strip() == key:
+                return value.strip()
+        return None
+
+    def has(self, flag: str) -> bool:
+        """Whether ``flag`` is set (given alone, or ``=on``/``=true``/``=1``)."""
+        return any(parameter.strip() == flag for parameter in self.parameters) or \
+            (self.value(flag) or "").lower() in ("on", "true", "yes", "1")
 
 
 @dataclass(frozen=True)
@@ -78,6 +106,20 @@ class Facts:
             name, equals, value = entry.split("#", 1)[0].strip().rpartition("=")
             if equals and name.strip() == key:
                 found = value.strip()
+        return found
+
+    def overlays(self, name: str) -> list[Overlay]:
+        """The ``dtoverlay=`` lines of overlay ``name``, in order (the kernel starts their
+        devices in this order: the first is ``/dev/leds0`` for the WS2812 driver)."""
+        found = []
+        for entry in (self.config or "").splitlines():
+            line = entry.split("#", 1)[0].strip()
+            key, equals, value = line.partition("=")
+            if not equals or key.strip() != "dtoverlay":
+                continue
+            overlay, *parameters = value.split(",")
+            if overlay.strip() == name:
+                found.append(Overlay(line, name, tuple(parameters)))
         return found
 
     def config_has(self, line: str) -> bool:

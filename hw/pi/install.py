@@ -18,7 +18,7 @@ from pathlib import Path
 
 from controller.errors import KaskadeError
 from controller.profile.model import Profile
-from hw.pi.facts import SERVICE, UDEV_RULE
+from hw.pi.facts import SERVICE, UDEV_RULE, WS2812_DRIVER
 from hw.pi.fetch import CACHE, FETCH_UNIT, REQUEST, WHEELHOUSE, fetch_command
 from hw.pi.networks import HOST_NETWORKS
 from hw.pi.releases import Layout
@@ -85,8 +85,11 @@ def account(root_reason: str | None, groups: tuple[str, ...],
     either way opening only ``devices`` for the LEDs."""
     if root_reason is not None:
         return Account("root", (), root_reason, devices)
-    return Account(USER, groups, f"the LEDs need no more than group{'s' * (len(groups) > 1)} "
-                   f"{', '.join(groups)}", devices)
+    if not groups:
+        return Account(USER, groups, "the LEDs and the pins need no group of the system's",
+                       devices)
+    return Account(USER, groups, f"the LEDs and the pins need no more than "
+                   f"group{'s' * (len(groups) > 1)} {', '.join(groups)}", devices)
 
 
 def systemd_word(word: str) -> str:
@@ -111,26 +114,30 @@ def udev_value(text: str, what: str) -> str:
 
 def unit(who: Account, profile_argument: str, kaskade: Path = KASKADE,
          web: str | None = WEB_ADDRESS, touch: str = TOUCH_DRIVER,
-         broker: tuple[str, ...] = (), networks: tuple[str, ...] = ()) -> str:
+         broker: tuple[str, ...] = (), networks: tuple[str, ...] = (),
+         leds: tuple[str, ...] = ()) -> str:
     """The systemd unit running ``kaskade`` for the board of ``profile_argument`` (a reference
     build's name or an absolute profile path) as ``who``, serving the web companion on ``web``
     (``HOST:PORT``) to this machine, the link-local networks and the home ``networks`` (those
-    of the Pi's interfaces, :mod:`hw.pi.networks`) only, or with no network at all (``None``
-    and no broker); the touch board's port is a device of kernel driver ``touch``
-    (``ttyACM``, ``ttyUSB``). ``broker``: the addresses of an MQTT broker that the board may
-    reach besides (remote play)."""
+    of the Pi's interfaces, :mod:`hw.pi.networks`) only, or with no network at all (``None``,
+    no broker and no LED controller); the touch board's port is a device of kernel driver
+    ``touch`` (``ttyACM``, ``ttyUSB``). ``broker``: the addresses of an MQTT broker that the
+    board may reach besides (remote play); ``leds``: those of the LED controller the frames go
+    to (DDP)."""
     command = " ".join(systemd_word(word) for word in (
         str(kaskade), "play", "--board", "pi", "--profile", profile_argument,
         "--state-dir", str(STATE), *(("--web", web) if web else ())))
+    also = [words for words, given in (("the broker for remote play", broker),
+                                       ("the LED controller", leds)) if given]
     network = [
         ("# The web companion: IP only from this machine and the networks of its interfaces"
          if web else "# IP only with this machine and the networks of its interfaces")
-        + (", and the broker for remote play." if broker else "."),
+        + (f", and {' and '.join(also)}." if also else "."),
         "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
         "IPAddressDeny=any",
-        f"IPAddressAllow={' '.join((*HOST_NETWORKS, *networks, *broker))}",
-    ] if web or broker else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX",
-                             "IPAddressDeny=any"]
+        f"IPAddressAllow={' '.join(dict.fromkeys((*HOST_NETWORKS, *networks, *broker, *leds)))}",
+    ] if web or broker or leds else ["PrivateNetwork=yes", "RestrictAddressFamilies=AF_UNIX",
+                                     "IPAddressDeny=any"]
     if who.user == "root" and "/dev/mem" in who.devices:
         identity = ["User=root",
                     "# /dev/mem for the PWM's DMA: that capability and nothing else.",
@@ -345,12 +352,14 @@ _SANDBOX = (
 and only the processes' own part of /proc."""
 
 
-def udev_rule(profile: Profile, serial: str | None) -> str:
+def udev_rule(profile: Profile, serial: str | None, led_devices: tuple[str, ...] = ()) -> str:
     """The udev rule for the touch board of ``profile``: its port as /dev/kaskade-board, for
     group kaskade only (any member of a general group such as dialout could otherwise read
     the touches and command the board). ``serial`` is this board's USB serial number; only
     ``None`` (``kaskade install --any-pico``) lets any device with the profile's USB id — any
-    MicroPython Pico plugged into the Pi — become the board's port."""
+    MicroPython Pico plugged into the Pi — become the board's port. When the LEDs go through
+    the kernel's WS2812 driver (``led_devices`` names it), its devices go to group kaskade
+    too (the kernel makes them root's alone)."""
     usb = profile.touch.usb
     match = ['SUBSYSTEM=="tty"', f'ATTRS{{idVendor}}=="{usb.vid:04x}"',
              f'ATTRS{{idProduct}}=="{usb.pid:04x}"']
@@ -359,19 +368,26 @@ def udev_rule(profile: Profile, serial: str | None) -> str:
         which = f"(USB serial number {serial})"
     else:
         which = f"(any device with USB id {usb.vid:04X}:{usb.pid:04X}: --any-pico)"
-    return (f"# The Kaskade Board's touch microcontroller {which} as /dev/{LINK}, for group "
+    rule = (f"# The Kaskade Board's touch microcontroller {which} as /dev/{LINK}, for group "
             f"{USER} only.\n# Written by kaskade install.\n"
             + ", ".join(match) + f', SYMLINK+="{LINK}", OWNER="root", GROUP="{USER}", '
             'MODE="0660"\n')
+    if f"char-{WS2812_DRIVER}" in led_devices:
+        rule += (f"# The LEDs' data lines (the kernel's WS2812 driver, /dev/ledsN), for group "
+                 f"{USER} only.\n"
+                 f'SUBSYSTEM=="{WS2812_DRIVER}", KERNEL=="leds[0-9]*", OWNER="root", '
+                 f'GROUP="{USER}", MODE="0660"\n')
+    return rule
 
 
 def files(profile: Profile, profile_argument: str, who: Account,
           web: str | None = WEB_ADDRESS, *, serial: str | None,
           touch: str = TOUCH_DRIVER, broker: tuple[str, ...] = (),
-          networks: tuple[str, ...] = ()) -> dict[Path, str]:
+          networks: tuple[str, ...] = (), leds: tuple[str, ...] = ()) -> dict[Path, str]:
     """Where each system file goes and what it says (``serial`` and ``touch``: the touch
     board's USB serial number and the kernel driver of its port; ``broker``: the addresses
-    of a broker for remote play; ``networks``: the home networks)."""
+    of a broker for remote play; ``networks``: the home networks; ``leds``: the addresses of
+    the LED controller, for DDP)."""
     return {SERVICE: unit(who, profile_argument, web=web, touch=touch, broker=broker,
-                          networks=networks),
-            UDEV_RULE: udev_rule(profile, serial)}
+                          networks=networks, leds=leds),
+            UDEV_RULE: udev_rule(profile, serial, who.devices)}

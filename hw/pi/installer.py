@@ -10,7 +10,9 @@ runs is exactly the one that was tested.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -23,7 +25,7 @@ from pathlib import Path
 import controller
 from controller.errors import KaskadeError
 from hw.pi.constraints import NAME as CONSTRAINTS
-from hw.pi.constraints import NoConstraintsError, constraints_file
+from hw.pi.constraints import NoConstraintsError, constraints_file, pinned
 from hw.pi.releases import (
     INFO,
     INSTALLING,
@@ -37,10 +39,32 @@ from hw.pi.releases import (
 
 PINNED = "program.txt"
 """The program's wheel and its hash, in each release installed with constraints."""
-NOT_COPIED = shutil.ignore_patterns(".git", ".venv", "venv", "node_modules", "build", "dist",
-                                    "*.egg-info", "__pycache__", "*.so", ".*_cache",
-                                    ".hypothesis")
+PIP = "pip.txt"
+"""The pip a release installs with, pinned with its hashes from the constraints: the one a
+new environment gets from the system (Debian 12's is 23.0.1) refuses a dependency that only
+the hashed constraints pin."""
+LEFT_OUT = shutil.ignore_patterns(".git", ".venv", "venv", "node_modules", "build", "dist",
+                                  "*.egg-info", "__pycache__", "*.so", ".*_cache", ".hypothesis")
 """What a wheel is never built from: version control, environments, build leftovers."""
+
+
+def not_copied(folder: str, names: list[str]) -> set[str]:
+    """What of ``names`` in ``folder`` the copy a wheel is built from leaves out: what
+    :data:`LEFT_OUT` names, and anything that is neither a file, a folder nor a link — such as
+    the notification pipes (``.lgd-nfy0``) lgpio leaves in the folder a program that used the
+    pins ran in (``kaskade selftest`` in the clone, say), which cannot be copied."""
+    left = set(LEFT_OUT(folder, names))
+    for name in names:
+        try:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        except OSError:  # gone meanwhile
+            left.add(name)
+            continue
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            left.add(name)
+    return left
+
+
 Run = Callable[[tuple[str, ...]], None]
 
 
@@ -148,7 +172,7 @@ class Installer:
                 raise ReleaseError(f"{source}: neither a wheel nor a Kaskade Board checkout "
                                    "(no pyproject.toml of kaskade-board)")
             copy = scratch / "source"
-            shutil.copytree(source, copy, ignore=NOT_COPIED, symlinks=True)
+            shutil.copytree(source, copy, ignore=not_copied, symlinks=True)
             print(f"building a wheel of {source}", flush=True)
             self.run((self.python, "-m", "pip", "wheel", "--quiet", "--no-deps",
                       "--disable-pip-version-check", "--wheel-dir", str(scratch), str(copy)))
@@ -176,6 +200,8 @@ class Installer:
                 shutil.copyfile(wheel.path, kept)
                 if self.constraints:
                     pin(kept, self.extras, release.path / PINNED)
+                    (release.path / PIP).write_text(pinned(self.constraints, "pip") + "\n",
+                                                    encoding="utf-8")
             except OSError as error:
                 raise ReleaseError(f"{release.path}: {error.strerror or error}") from None
             try:
@@ -194,26 +220,32 @@ class Installer:
 
     def steps(self, wheel: Wheel, release: Release) -> list[tuple[str, ...]]:
         """The commands that make ``release`` of ``wheel``: its virtual environment, then
-        pip."""
+        pip (with constraints, first the pinned pip, then the program)."""
         python = str(release.path / "bin" / "python")
         requirement: tuple[str, ...] = (
             f"{wheel.path}[{self.extras}]" if self.extras else str(wheel.path),)
         constraints: tuple[str, ...] = ()
+        first: list[tuple[str, ...]] = []
+        binary = ("--only-binary", ":all:") if self.binary_only else ()
+        offline = (("--no-index", "--find-links", str(self.wheelhouse))
+                   if self.wheelhouse is not None else ())
         if self.constraints:
             # The program's wheel pinned by its hash, as the constraints pin the rest.
             constraints = ("--constraint", str(self.constraints))
             requirement = ("--requirement", str(release.path / PINNED))
+            first = [(python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
+                      "--disable-pip-version-check", *binary, *offline, "--requirement",
+                      str(release.path / PIP))]
         if self.libraries:
             return [(self.python, "-m", "venv", "--without-pip", str(release.path)),
                      (self.python, "-m", "pip", "--python", python, "install", "--quiet",
                       "--no-index", "--no-deps", "--no-warn-script-location",
                       "--disable-pip-version-check", str(wheel.path))]
         return [(self.python, "-m", "venv", "--system-site-packages", str(release.path)),
+                *first,
                 (python, "-m", "pip", "install", "--quiet", "--no-warn-script-location",
-                 "--disable-pip-version-check", *constraints,
-                 *(("--only-binary", ":all:") if self.binary_only else ()),
-                 *(("--no-index", "--find-links", str(self.wheelhouse))
-                   if self.wheelhouse is not None else ()), *requirement)]
+                 "--disable-pip-version-check", *constraints, *binary, *offline,
+                 *requirement)]
 
 
 def _reuse(release: Release, libraries: tuple[Path, ...]) -> None:

@@ -17,8 +17,6 @@ from hw.touch.connection import Connection
 from hw.touch.errors import LinkError, NoBoardError
 from hw.touch.ports import describe_port, open_serial, system_ports
 
-HANDSHAKE_SECONDS = 2.0
-
 
 @dataclass(frozen=True)
 class TouchBoard:
@@ -61,7 +59,7 @@ def identify(profile: Profile, ports: Iterable[Any] | None = None,
             problems.append(str(error))
             continue
         try:
-            Connection(serial).handshake(wanted, profile.pads, HANDSHAKE_SECONDS)
+            Connection(serial).handshake(wanted, profile.pads, profile.touch.answer_seconds)
         except LinkError as error:
             problems.append(f"{describe_port(port)}: {error}")
             continue

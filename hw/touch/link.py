@@ -262,7 +262,8 @@ class TouchLink(WiredTouches):
         connection = Connection(serial, traffic=self._traffic if self.listeners else None)
         try:
             try:
-                self.hello = connection.handshake(board_id(self.profile), self.profile.pads)
+                self.hello = connection.handshake(board_id(self.profile), self.profile.pads,
+                                                  self.profile.touch.answer_seconds)
             except NoAnswerError:
                 if not revive(serial):
                     raise

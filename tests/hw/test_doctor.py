@@ -18,11 +18,14 @@ from hw.touch.connection import Hello
 from hw.touch.errors import HandshakeError, NoBoardError
 
 PROFILE = load_profile("kaskade-8x8")
+PWM = replace(PROFILE, channels=(replace(PROFILE.channels[0], gpio=18),))
+"""The standard build with its LEDs on PWM, as a maker may choose: root, audio off."""
 PORT = "/dev/ttyACM0"
-PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem", "/dev/gpiomem"}),
-            frozenset({"/dev/mem", "/dev/gpiomem"}), frozenset({"dialout", "gpio"}), root=True,
+DEVICES = frozenset({"/dev/mem", "/dev/gpiomem", "/dev/spidev0.0"})
+PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", DEVICES, DEVICES,
+            frozenset({"dialout", "gpio", "spi"}), root=True,
             modules=frozenset({"_rpi_ws281x", "gpiozero", "lgpio", "serial"}),
-            config="[all]\ndtparam=audio=off\n",
+            config="[all]\ndtparam=spi=on\ncore_freq_min=500\n",
             installed=frozenset({str(SERVICE), str(UDEV_RULE)}))
 PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0",
               modules=frozenset({"neopixel", "board", "adafruit_raspberry_pi5_neopixel_write",
@@ -50,7 +53,7 @@ def test_a_well_set_up_pi_4_is_all_ok():
         "Raspberry Pi": OK, "profile": OK, "LEDs": OK, "buttons and buzzer": OK,
         "touch board": OK, "firmware": OK, "start at power-on": OK, "voice": SKIP}
     assert "Pi 4 family" in result["Raspberry Pi"][1]
-    assert "ws281x (auto) can drive GPIO 18" in result["LEDs"][1]
+    assert "ws281x (auto) can drive GPIO 10" in result["LEDs"][1]
     assert "kaskade-8x8 on /dev/ttyACM0, 64 pads" in result["touch board"][1]
 
 
@@ -73,15 +76,32 @@ def test_a_desktop_says_clearly_it_is_not_a_pi():
     assert "start at power-on" not in result
 
 
+def test_leds_on_pwm_need_the_audio_off_and_root_and_say_what_root_costs():
+    result = verdicts(replace(PI4, config="dtparam=audio=on\n"), profile=PWM)
+    assert result["LEDs"][0] == FAIL
+    assert "dtparam=audio=off" in result["LEDs"][2]
+    assert result["LEDs without root"][0] == WARN
+    assert "GPIO 18 (PWM/PCM) is driven through /dev/mem" in result["LEDs without root"][1]
+    assert "move the data line there" in result["LEDs without root"][2]
+    user = verdicts(replace(PI4, root=False, usable=frozenset(),
+                            config="dtparam=audio=off\n"), profile=PWM)
+    assert "run the board as root" in user["LEDs"][2]
+    assert "LEDs without root" not in verdicts(PI4)
+
+
 @pytest.mark.parametrize(("facts", "name", "fix"), [
-    (replace(PI4, config="dtparam=audio=on\n"), "LEDs", "dtparam=audio=off"),
-    (replace(PI4, root=False, usable=frozenset()), "LEDs", "run the board as root"),
+    (replace(PI4, config="dtparam=spi=on\n"), "LEDs", "set core_freq_min=500 in config.txt"),
+    (replace(PI4, config="core_freq_min=500\n", devices=PI4.devices - {"/dev/spidev0.0"}),
+     "LEDs", "add dtparam=spi=on"),
+    (replace(PI4, root=False, usable=frozenset({"/dev/gpiomem"})), "LEDs",
+     "sudo adduser $USER spi"),
     (replace(PI4, modules=PI4.modules - {"_rpi_ws281x"}), "LEDs", "pip install rpi-ws281x"),
     (replace(PI5, modules=PI5.modules - {"board"}), "LEDs", "adafruit-blinka"),
     (replace(PI5, modules=PI5.modules - {"adafruit_raspberry_pi5_neopixel_write"}), "LEDs",
      "Adafruit-Blinka-Raspberry-Pi5-Neopixel"),
     (replace(PI4, modules=PI4.modules - {"gpiozero"}), "buttons and buzzer", "kaskade-board[pi]"),
-    (replace(PI4, modules=PI4.modules - {"lgpio"}), "buttons and buzzer", "python3-lgpio"),
+    (replace(PI4, modules=PI4.modules - {"lgpio"}), "buttons and buzzer",
+     "it brings lgpio from PyPI"),
     (replace(PI4, root=False, usable=frozenset()), "buttons and buzzer", "adduser $USER gpio"),
 ])
 def test_each_problem_comes_with_its_fix(facts, name, fix):

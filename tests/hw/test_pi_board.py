@@ -1,12 +1,14 @@
 """The real board assembled on a (faked) Pi 4 through the composition root: the LEDs on
 rpi_ws281x, the buttons, buzzer and status LED on gpiozero's MockFactory, touches through the
-touch link; a pin already taken is a clear error that leaves the LEDs dark."""
+touch link; a pin already taken is a clear error that leaves the LEDs dark. On a machine that
+is not a Pi, a board whose LEDs go over the network runs without the pins."""
 
 from __future__ import annotations
 
 import queue
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 from gpiozero import LED
@@ -16,14 +18,17 @@ from controller.cli.backends import open_board
 from controller.devices.errors import BackendError
 from controller.devices.interfaces import ButtonDown, InputEvent, Sound, TouchesLost
 from controller.profile import load_profile
+from controller.profile.model import Ddp
 from controller.render.output import FrameMaker
-from hw.board import PiBoard
+from hw.board import NoButtons, PiBoard
 from hw.pi.facts import Facts
+from sim.wled import DdpReceiver
 from tests.support.fake_leds import FakeWs281x
 
 PROFILE = load_profile("kaskade-8x8")
-PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem"}), frozenset({"/dev/mem"}),
-            root=True, modules=frozenset({"_rpi_ws281x"}), config="dtparam=audio=off\n")
+SPI = frozenset({"/dev/spidev0.0", "/dev/gpiomem"})
+PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", SPI, SPI, modules=frozenset({"_rpi_ws281x"}),
+            config="dtparam=spi=on\ncore_freq_min=500\n")
 
 
 @pytest.fixture
@@ -98,3 +103,17 @@ def test_the_pi_board_closes_as_gpiozeros_devices_do(parts, tmp_path):
     board.close()
     for pin in (PROFILE.gpio.menu_button, PROFILE.gpio.buzzer, PROFILE.gpio.status_led):
         LED(pin, pin_factory=factory).close()  # free again: gpiozero refuses a pin in use
+
+
+def test_off_a_pi_a_board_with_its_leds_on_the_network_runs_without_pins(tmp_path):
+    profile = replace(PROFILE, led_backend="ddp")
+    with DdpReceiver(profile.leds) as receiver:
+        networked = replace(profile, ddp=Ddp("127.0.0.1", receiver.port))
+        board = open_board("pi", networked, port=str(tmp_path / "no-board"), facts=Facts(None))
+        assert isinstance(board.buttons, NoButtons)
+        assert "web page's buttons stand in" in repr(board.buttons)
+        frame = FrameMaker(profile).make(bytes([90] * profile.leds * 3), 1.0)
+        board.pixels.show(frame)
+        green, red, blue = frame.channels[0][:3]  # a GRB strip
+        assert receiver.wait(lambda shown: any(shown.rgb), 30).rgb[:3] == bytes((red, green, blue))
+        board.close()

@@ -16,7 +16,7 @@ from controller.cli import main
 from controller.cli import wiring as wiring_command
 from controller.profile import load_profile, profile_names
 from wiring.document import HERE as PACKAGE
-from wiring.document import build_folder, documents
+from wiring.document import build_folder, documents, readme
 from wiring.parts import parts, total
 from wiring.pinmap import PI_HEADER, injections, pad_channels, pi_connections, sensor_connections
 from wiring.power import budget, fuse, gauge
@@ -100,7 +100,7 @@ def test_a_profile_file_needs_a_folder(tmp_path):
 def test_the_8x8_build_sheet():
     profile = load_profile("kaskade-8x8")
     wires = {w.source: w.target for w in pi_connections(profile)}
-    assert wires["Pi GPIO 18 (pin 12)"].startswith("74AHCT125 1A")
+    assert wires["Pi GPIO 10 (pin 19)"].startswith("74AHCT125 1A")
     assert "Pi GPIO 5 (pin 29)" in wires
     sensors = sensor_connections(profile)
     assert sum("ADDR" in w.source for w in sensors) == 6
@@ -123,9 +123,9 @@ def test_the_16x16_build_sheet():
     assert listed["WS2812B 16x16 LED panel (GRB)"] == 4
     assert listed["MPR121 capacitive touch breakout (12 electrodes)"] == 22
     assert listed["TCA9548A I2C multiplexer breakout (8 channels)"] == 2
-    assert listed["330 Ω resistor"] == 2
+    assert listed["330 Ω resistor"] == 1
     points = injections(profile)
-    assert [(p.channel, p.led) for p in points] == [(0, 0), (0, 256), (1, 0), (1, 256)]
+    assert [(p.channel, p.led) for p in points] == [(0, 0), (0, 256), (0, 512), (0, 768)]
     channels = pad_channels(profile)
     assert channels[13] == ("bus 0 ch 0 0x5B ELE1", "n1")  # the second chip's second pad
     assert channels[12 * 4] == ("bus 0 ch 1 0x5A ELE0", "a4")
@@ -136,6 +136,21 @@ def test_the_16x16_build_sheet():
     power = budget(profile)
     assert power.injection_amps == pytest.approx(25 / 4)
     assert power.headroom_amps == pytest.approx(5)
+
+
+@pytest.mark.parametrize("name", profile_names())
+def test_each_build_sheet_gives_the_pis_settings_and_says_no_root(name):
+    """The lines of config.txt and cmdline.txt the LEDs need on each Pi, as kaskade doctor
+    checks them, and that the service needs no root."""
+    profile = load_profile(name)
+    sheet = readme(profile)
+    leds = len(profile.channels[0].chain)
+    assert "| Pi 1-4 | `config.txt` | `dtparam=spi=on` |" in sheet
+    assert "| Pi 4 | `config.txt` | `core_freq_min=500` |" in sheet
+    assert f"| Pi 5 | `config.txt` | `dtoverlay=ws2812-pio,gpio=10,num_leds={leds}` |" in sheet
+    assert ("`spidev.bufsiz=32768`" in sheet) == (leds > 256)
+    assert "runs as its own user, `kaskade`, on every Pi" in sheet
+    assert "DMA" not in sheet
 
 
 def test_the_mini_shares_its_supply_with_the_pi():

@@ -75,11 +75,24 @@ def test_install_writes_the_unit_and_the_rule_under_a_root(tmp_path):
     shown = subprocess.run([KASKADE, "install", "--print", "--any-pico"], capture_output=True,
                            text=True, check=True)
     assert "# /etc/udev/rules.d/99-kaskade-board.rules" in shown.stdout
-    assert shown.stdout.startswith("# the service runs as root: GPIO 18 (PWM/PCM)")
+    assert shown.stdout.startswith("# the service runs as kaskade: "), "the build uses SPI"
     assert "pip install --quiet --no-warn-script-location " in shown.stdout
     # The checkout's constraints pin every dependency, the program's wheel by its own hash.
     assert "constraints.txt --requirement " in shown.stdout
     assert "/program.txt" in shown.stdout
+
+
+def test_install_says_what_leds_on_pwm_cost(tmp_path):
+    profile = tmp_path / "pwm.toml"
+    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
+    profile.write_text(text.replace("gpio = 10 ", "gpio = 18 ", 1), encoding="utf-8")
+    shown = subprocess.run([KASKADE, "install", "--print", "--any-pico", "--profile",
+                            str(profile)], capture_output=True, text=True, check=True)
+    assert shown.stdout.startswith("# the service runs as root: GPIO 18 (PWM/PCM)")
+    assert "note: GPIO 18 (PWM/PCM) is driven through /dev/mem, which only root opens, so " \
+        "the service runs as root: a fault in the app that ran code would run it with the " \
+        "Pi's every right" in shown.stderr
+    assert "SPI (GPIO 10) needs no root" in shown.stderr
 
 
 def test_install_copies_a_profile_of_ones_own_and_names_the_board_by_serial(tmp_path):

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import pkgutil
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -24,12 +26,15 @@ from controller.devices.mock import MockPixels, MockSound, MockSpeech, mock_boar
 from controller.devices.virtual import VirtualButtons, VirtualTouches
 from controller.errors import KaskadeError
 from controller.profile import load_profile
-from hw.board import PiBoard, Silence
+from controller.profile.model import Ddp
+from hw.board import NoButtons, PiBoard, Silence
 from hw.gpio.buttons import GpioButtons
 from hw.gpio.buzzer import GpioBuzzer
 from hw.gpio.status_led import StatusLed
+from hw.leds.ddp import DdpPixels
 from hw.leds.neopixel import NeoPixelPixels
 from hw.leds.ws281x import Ws281xPixels
+from hw.leds.ws2812_pio import Ws2812PioPixels
 from hw.speech import EspeakSpeech
 from hw.touch.link import TouchLink
 from sim.board import SimBoard, SimPixels, SimSound, SimSpeech, sim_board
@@ -97,6 +102,10 @@ BACKENDS: dict[type[Device], tuple[Callable[[MockFactory], Device], Uses]] = {
     NeoPixelPixels: (lambda factory: NeoPixelPixels(PROFILE, *_neopixel()), PIXELS),
     TouchLink: (lambda factory: TouchLink(PROFILE, nowhere, retry=0.05), LINK),
     PiBoard: (pi_board, BOARD),
+    Ws2812PioPixels: (lambda factory: Ws2812PioPixels(PROFILE, [os.devnull]), PIXELS),
+    DdpPixels: (lambda factory: DdpPixels(replace(PROFILE, led_backend="ddp",
+                                                  ddp=Ddp("127.0.0.1", 9))), PIXELS),
+    NoButtons: (lambda factory: NoButtons(), {"start": lambda part: part.start(ignore)}),
     MockSpeech: (lambda factory: MockSpeech(), SPEECH),
     SimSpeech: (lambda factory: SimSpeech(), SPEECH),
     Mute: (lambda factory: Mute(), SPEECH),

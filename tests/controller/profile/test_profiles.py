@@ -38,8 +38,8 @@ def test_the_builds_the_board_promises():
         (8, 8, 2, 1)
     assert len(standard.panels) == 1
     large = load_profile("kaskade-16x16")
-    assert (large.columns, large.rows, large.per_pad, len(large.channels)) == (16, 16, 2, 2)
-    assert [len(c.chain) for c in large.channels] == [512, 512]
+    assert (large.columns, large.rows, large.per_pad, len(large.channels)) == (16, 16, 2, 1)
+    assert [len(c.chain) for c in large.channels] == [1024]
     assert load_profile("kaskade-mini").per_pad == 1
     assert load_profile("kaskade-8x8-fine").per_pad == 3
 
@@ -135,8 +135,11 @@ def test_a_good_profile_parses():
          "power.limit_amps: 12 A is more than the supply's 10 A"),
         (lambda d: d["power"].update(limit_amps=0.2),
          "power.limit_amps: 0.2 A does not even cover 256 dark LEDs"),
-        (lambda d: d["gpio"].update(undo_button=18),
-         "gpio.undo_button: GPIO 18 is already used by leds.channels[1].gpio"),
+        (lambda d: d["gpio"].update(undo_button=10),
+         "gpio.undo_button: GPIO 10 is already used by leds.channels[1].gpio"),
+        (lambda d: d["gpio"].update(undo_button=11),
+         "gpio.undo_button: GPIO 11 is SPI0 SCLK, taken by the SPI driver the LEDs on GPIO 10 "
+         "need; choose another pin"),
         (lambda d: d["leds"]["channels"][0].update(gpio=4),
          "leds.channels[1].gpio: GPIO 4 cannot drive LEDs; use one of 10, 12, 13, 18, 19, 21"),
         (lambda d: d["touch"]["buses"].pop(),
@@ -190,8 +193,22 @@ def test_a_panel_on_a_missing_channel_and_an_unused_channel_are_refused():
     ]
 
 
+def test_a_slow_touch_board_is_given_time():
+    """A Pico beats every second: three seconds of silence and the Pi connects again, and it
+    waits two for an answer; a slower board (an emulated one) says how long it needs."""
+    assert (load_profile("kaskade-8x8").touch.silence_seconds,
+            load_profile("kaskade-8x8").touch.answer_seconds) == (3.0, 2.0)
+    data = copy.deepcopy(GOOD)
+    data["touch"]["silence_seconds"] = 30
+    touch = parse_profile(data, "slow.toml").touch
+    assert (touch.silence_seconds, touch.answer_seconds) == (30.0, 10.0)
+    assert broken(lambda d: d["touch"].update(silence_seconds=0.5)) == \
+        ["my-board.toml: touch.silence_seconds: must be 1 to 120, not 0.5"]
+
+
 def test_two_channels_need_one_pin_on_each_pwm():
     def two(data):
+        data["leds"]["channels"][0]["gpio"] = 18
         data["leds"]["channels"].append({"gpio": 12})
         data["leds"]["panels"][0]["height"] = 8
         data["leds"]["panels"].append(dict(data["leds"]["panels"][0], channel=1, y=8))

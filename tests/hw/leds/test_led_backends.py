@@ -1,7 +1,7 @@
 """The Pi's LED backends against stand-ins of their libraries that put out the bytes the real
 ones would send: a known picture must reach every LED at its place in the chain, in the strip's
 colour order, undimmed by the library, once per frame — for a serpentine panel, four tiled
-panels on two channels, and a progressive panel entered at the top."""
+panels on one chain, and a progressive panel entered at the top."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from controller.devices.errors import BackendError
 from controller.devices.frame import Frame
 from controller.profile import load_profile
 from controller.profile.model import Profile
+from controller.profile.pi_setup import spi_bytes
 from controller.render.canvas import Canvas
 from controller.render.output import FrameMaker, drive_table
 from hw.leds.choose import led_backend, open_pixels
 from hw.leds.neopixel import NeoPixelPixels
-from hw.leds.ws281x import Ws281xPixels
+from hw.leds.ws281x import Ws281xPixels, check_ws281x
 from hw.pi.facts import Facts
 from tests.support.fake_leds import FakeNeoPixel, FakeWs281x
 
@@ -38,10 +39,11 @@ def kaskade_8x8(channel: int, i: int) -> Position:
 
 
 def kaskade_16x16(channel: int, i: int) -> Position:
-    """Two panels per channel, left then right; channel 0 the lower half, 1 the upper."""
+    """Four panels on one chain: the lower two, left then right, then the upper two."""
+    assert channel == 0
     panel, within = divmod(i, 256)
     x, y = serpentine_16(within)
-    return x + 16 * panel, y + 16 * channel
+    return x + 16 * (panel % 2), y + 16 * (panel // 2)
 
 
 def kaskade_mini(channel: int, i: int) -> Position:
@@ -54,9 +56,11 @@ def kaskade_mini(channel: int, i: int) -> Position:
 BUILDS: dict[str, Callable[[int, int], Position]] = {
     "kaskade-8x8": kaskade_8x8, "kaskade-16x16": kaskade_16x16, "kaskade-mini": kaskade_mini,
 }
-PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", frozenset({"/dev/mem"}), frozenset({"/dev/mem"}),
+SPI_READY = frozenset({"/dev/mem", "/dev/spidev0.0", "/dev/gpiomem"})
+PI4 = Facts("Raspberry Pi 4 Model B Rev 1.4", SPI_READY, SPI_READY,
             root=True, modules=frozenset({"_rpi_ws281x", "neopixel", "board"}),
-            config="dtparam=audio=off\n")
+            config="dtparam=audio=off\ndtparam=spi=on\ncore_freq_min=500\n",
+            spidev_bufsiz=32768)
 PI5 = replace(PI4, model="Raspberry Pi 5 Model B Rev 1.0",
               modules=PI4.modules | {"adafruit_raspberry_pi5_neopixel_write"})
 
@@ -209,16 +213,21 @@ def test_missing_libraries_name_the_package(monkeypatch):
 
 def test_a_pin_blinka_does_not_have_is_refused():
     library = FakeNeoPixel()
-    del library.board.D18
-    with pytest.raises(BackendError, match="GPIO 18 is not a pin"):
+    del library.board.D10
+    with pytest.raises(BackendError, match="GPIO 10 is not a pin"):
         NeoPixelPixels(load_profile("kaskade-8x8"), library.board, library.neopixel)
 
 
-def test_auto_picks_rpi_ws281x_on_a_pi_4_and_neopixel_on_a_pi_5(monkeypatch):
+def test_auto_picks_rpi_ws281x_on_a_pi_4_and_the_pio_on_a_pi_5(monkeypatch):
+    """On a Pi 5, the kernel's driver once config.txt sets it up, else Blinka's PIO: both need
+    no root."""
     profile = load_profile("kaskade-8x8")
     assert led_backend(profile, PI4) == "ws281x"
     assert led_backend(profile, PI5) == "neopixel"
+    kernel = replace(PI5, config="dtoverlay=ws2812-pio,gpio=10,num_leds=256\n")
+    assert led_backend(profile, kernel) == "ws2812-pio"
     assert led_backend(replace(profile, led_backend="neopixel"), PI4) == "neopixel"
+    assert led_backend(replace(profile, led_backend="neopixel"), kernel) == "neopixel"
     ws, neo = FakeWs281x(), FakeNeoPixel()
     monkeypatch.setitem(sys.modules, "_rpi_ws281x", ws)
     monkeypatch.setitem(sys.modules, "board", neo.board)
@@ -231,8 +240,6 @@ def test_auto_picks_rpi_ws281x_on_a_pi_4_and_neopixel_on_a_pi_5(monkeypatch):
     (Facts(None), "ws281x", "not a Raspberry Pi"),
     (Facts(None), "neopixel", "not a Raspberry Pi"),
     (PI5, "ws281x", 'set backend = "neopixel"'),
-    (replace(PI4, usable=frozenset(), root=False), "ws281x", "needs /dev/mem"),
-    (replace(PI4, config=""), "ws281x", "dtparam=audio=off"),
     (replace(PI4, modules=frozenset()), "ws281x", "pip install rpi-ws281x"),
     (replace(PI5, modules=frozenset({"board"})), "neopixel", "neopixel cannot be imported"),
 ])
@@ -243,15 +250,57 @@ def test_each_obstacle_is_named_with_its_fix(facts, backend, says):
     assert says in str(caught.value)
 
 
-def test_spi_needs_the_driver_its_group_and_a_large_enough_buffer():
-    profile = load_profile("kaskade-8x8")
-    spi = replace(profile, channels=(replace(profile.channels[0], gpio=10),))
-    user = replace(PI4, usable=frozenset(), root=False, config="")
+def pwm(profile: Profile, pin: int = 18) -> Profile:
+    """``profile`` with its LEDs on a PWM pin instead of SPI, as a maker may choose."""
+    return replace(profile, channels=(replace(profile.channels[0], gpio=pin),))
+
+
+@pytest.mark.parametrize(("facts", "says"), [
+    (replace(PI4, usable=frozenset(), root=False), "needs /dev/mem"),
+    (replace(PI4, config=""), "dtparam=audio=off"),
+])
+def test_pwm_needs_root_and_the_analogue_audio_off(facts, says):
+    with pytest.raises(BackendError, match=says):
+        open_pixels(pwm(load_profile("kaskade-8x8")), facts)
+
+
+def test_spi_needs_the_driver_its_groups_and_a_large_enough_buffer():
+    spi = load_profile("kaskade-8x8")
+    user = replace(PI4, devices=frozenset({"/dev/gpiomem"}), usable=frozenset(), root=False)
     with pytest.raises(BackendError, match="dtparam=spi=on"):
         open_pixels(spi, user)
-    with pytest.raises(BackendError, match="adduser"):
+    with pytest.raises(BackendError, match=r"adduser \$USER spi"):
         open_pixels(spi, replace(user, devices=frozenset({"/dev/spidev0.0"})))
-    small = replace(user, devices=frozenset({"/dev/spidev0.0"}),
-                    usable=frozenset({"/dev/spidev0.0"}), spidev_bufsiz=4096)
-    with pytest.raises(BackendError, match=r"spidev\.bufsiz=32768"):
-        open_pixels(spi, small)
+    spi_group = replace(user, devices=SPI_READY, usable=frozenset({"/dev/spidev0.0"}))
+    with pytest.raises(BackendError, match=r"adduser \$USER gpio"):
+        open_pixels(spi, spi_group)
+    small = replace(PI4, root=False, spidev_bufsiz=4096)
+    assert not check_ws281x(spi, small), "256 LEDs fit the SPI driver's own 4096 bytes"
+    with pytest.raises(BackendError, match=r"at most 4096 bytes.*need 12312.*spidev\.bufsiz"):
+        open_pixels(load_profile("kaskade-16x16"), small)
+
+
+def test_the_spi_buffer_is_what_rpi_ws281x_sends():
+    """Its PCM_BYTE_COUNT at 800 kHz: 12 bytes an LED (four colours of 8 bits, 3 SPI bits a
+    bit) and 55 µs of reset, rounded down to 8 bytes, plus 8."""
+    assert [spi_bytes(leds) for leds in (64, 256, 576, 1024)] == [792, 3096, 6936, 12312]
+
+
+@pytest.mark.parametrize(("model", "setting"), [
+    ("Raspberry Pi 3 Model B Plus Rev 1.3", "core_freq=250"),
+    ("Raspberry Pi Zero 2 W Rev 1.0", "core_freq=250"),
+    ("Raspberry Pi 4 Model B Rev 1.4", "core_freq_min=500"),
+])
+def test_spi_needs_a_steady_core_clock_on_a_pi_3_and_4(model, setting):
+    unsteady = replace(PI4, model=model, config="dtparam=spi=on\n")
+    with pytest.raises(BackendError, match=setting):
+        open_pixels(load_profile("kaskade-8x8"), unsteady)
+    steady = replace(unsteady, config=f"dtparam=spi=on\n{setting}\n")
+    assert not check_ws281x(load_profile("kaskade-8x8"), steady)
+
+
+def test_a_pi_1_and_2_need_no_clock_setting():
+    for model in ("Raspberry Pi Model B Plus Rev 1.2", "Raspberry Pi 2 Model B Rev 1.1",
+                  "Raspberry Pi Zero W Rev 1.1"):
+        assert not check_ws281x(load_profile("kaskade-8x8"), replace(PI4, model=model,
+                                                                      config=""))

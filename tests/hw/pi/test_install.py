@@ -17,7 +17,8 @@ import pytest
 from controller.cli import main
 from controller.cli.install import broker_addresses
 from controller.cli.usage import UsageError
-from controller.profile import load_profile
+from controller.profile import load_profile, profile_names
+from controller.profile.model import Ddp, Profile
 from hw.leds.privileges import device_groups, led_devices, root_needed
 from hw.pi.facts import Facts
 from hw.pi.fetch import fetch_command
@@ -44,22 +45,37 @@ EXPOSURE = {"kaskade": 1.4, "root": 1.9}
 perfectly locked down, 10 is unprotected; systemd calls up to 2 "OK" and below 1 "SAFE")."""
 
 
-def spi_profile(tmp_path: Path):
+def with_leds(tmp_path: Path, pin: int = 10, backend: str | None = None) -> Profile:
+    """The mini build with its data line on ``pin`` (``backend``: chosen, not ``auto``)."""
     text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
-    path = tmp_path / "spi.toml"
-    path.write_text(text.replace("gpio = 18", "gpio = 10", 1), encoding="utf-8")
+    text = re.sub(r"gpio = 10 .*", f"gpio = {pin}", text, count=1)
+    if backend:
+        text = text.replace("[leds]", f'[leds]\nbackend = "{backend}"', 1)
+    path = tmp_path / f"leds-{pin}-{backend}.toml"
+    path.write_text(text, encoding="utf-8")
     return load_profile(str(path))
 
 
-def test_pwm_needs_root_and_says_why():
-    profile = load_profile("kaskade-mini")
+@pytest.mark.parametrize("build", profile_names())
+def test_every_reference_build_runs_as_its_own_user_on_every_pi(build):
+    profile = load_profile(build)
+    for facts in (PI4, replace(PI4, model="Raspberry Pi 3 Model B Rev 1.2"), PI5,
+                  replace(PI5, config="dtoverlay=ws2812-pio,gpio=10,num_leds=64\n")):
+        assert root_needed(profile, facts) is None, facts.model
+        assert account(None, device_groups(profile, facts)).user == USER
+
+
+def test_pwm_needs_root_and_says_why(tmp_path):
+    profile = with_leds(tmp_path, 18)
     assert root_needed(profile, PI4) == "GPIO 18 (PWM/PCM) is driven through /dev/mem, which " \
         "only root opens"
     assert account(root_needed(profile, PI4), ()).user == "root"
+    assert "NeoPixel" in str(root_needed(with_leds(tmp_path, 18, "neopixel"), PI4))
+    assert root_needed(with_leds(tmp_path, 18, "neopixel"), PI5) is None
 
 
-def test_spi_runs_as_the_service_user_in_spi_and_gpio(tmp_path):
-    profile = spi_profile(tmp_path)
+def test_spi_runs_as_the_service_user_in_spi_and_gpio():
+    profile = load_profile("kaskade-mini")
     assert root_needed(profile, PI4) is None
     who = account(root_needed(profile, PI4), device_groups(profile, PI4))
     assert (who.user, who.groups) == (USER, ("gpio", "spi"))
@@ -82,8 +98,8 @@ def test_the_unit_runs_the_current_release_in_opt_with_its_state_private():
         assert line in text.splitlines(), line
 
 
-def test_as_root_the_unit_keeps_only_the_capability_for_dev_mem():
-    profile = load_profile("kaskade-mini")
+def test_as_root_the_unit_keeps_only_the_capability_for_dev_mem(tmp_path):
+    profile = with_leds(tmp_path, 18)
     text = unit(account(root_needed(profile, PI4), (), led_devices(profile, PI4)), "kaskade-8x8")
     assert "User=root" in text.splitlines()
     assert "CapabilityBoundingSet=CAP_SYS_RAWIO" in text.splitlines()
@@ -96,26 +112,51 @@ def test_root_whose_leds_need_no_dev_mem_keeps_no_capability():
     assert "CAP_SYS_RAWIO" not in text
 
 
+KERNEL_LEDS = replace(PI5, config="dtoverlay=ws2812-pio,gpio=10,num_leds=64\n")
+
+
 @pytest.mark.parametrize(("facts", "pin", "devices"), [
     (PI4, 18, ("/dev/mem", "/dev/vcio")),
     (PI4, 21, ("/dev/mem", "/dev/vcio")),
     (PI4, 10, ("/dev/spidev0.0", "/dev/gpiomem")),
-    (PI5, 18, ("/dev/pio0",)),
-], ids=["pwm", "pcm", "spi", "pi5-pio"])
+    (PI5, 10, ("/dev/pio0",)),
+    (KERNEL_LEDS, 10, ("char-ws2812-pio-rp1",)),
+], ids=["pwm", "pcm", "spi", "pi5-blinka-pio", "pi5-kernel-driver"])
 def test_the_leds_devices_are_those_their_backend_opens(tmp_path, facts, pin, devices):
-    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
-    path = tmp_path / "leds.toml"
-    path.write_text(text.replace("gpio = 18", f"gpio = {pin}", 1), encoding="utf-8")
-    assert led_devices(load_profile(str(path)), facts) == devices
+    assert led_devices(with_leds(tmp_path, pin), facts) == devices
 
 
 def test_neopixel_on_a_pi_4_opens_rpi_ws281x_devices_and_blinkas_pins(tmp_path):
-    text = Path("wiring/kaskade-mini.toml").read_text(encoding="utf-8")
-    path = tmp_path / "neopixel.toml"
-    path.write_text(text.replace("[leds]", '[leds]\nbackend = "neopixel"', 1), encoding="utf-8")
-    profile = load_profile(str(path))
+    profile = with_leds(tmp_path, 18, "neopixel")
     assert profile.led_backend == "neopixel"
     assert led_devices(profile, PI4) == ("/dev/mem", "/dev/vcio", "/dev/gpiomem")
+    assert led_devices(with_leds(tmp_path, 10, "neopixel"), PI4) == \
+        ("/dev/spidev0.0", "/dev/gpiomem")
+
+
+def test_the_kernel_drivers_leds_go_to_group_kaskade_by_the_udev_rule():
+    profile = load_profile("kaskade-mini")
+    devices = led_devices(profile, KERNEL_LEDS)
+    rule = udev_rule(profile, "E6614C311B7A2F23", devices).splitlines()
+    assert rule[-1] == 'SUBSYSTEM=="ws2812-pio-rp1", KERNEL=="leds[0-9]*", OWNER="root", ' \
+        'GROUP="kaskade", MODE="0660"'
+    assert "DeviceAllow=char-ws2812-pio-rp1 rw" in unit(account(None, ("gpio",), devices),
+                                                         "kaskade-mini").splitlines()
+    assert "leds" not in udev_rule(profile, "E6614C311B7A2F23", led_devices(profile, PI5))
+
+
+def test_leds_over_the_network_need_no_group_no_device_and_reach_their_controller():
+    profile = replace(load_profile("kaskade-mini"), led_backend="ddp", ddp=Ddp("192.168.1.40"))
+    elsewhere = Facts(None, root=True)
+    assert (root_needed(profile, elsewhere), device_groups(profile, elsewhere),
+            led_devices(profile, elsewhere)) == (None, (), ())
+    who = account(None, ())
+    text = unit(who, "/etc/kaskade-board/mine.toml", web=None, leds=("192.168.1.40/32",))
+    assert "SupplementaryGroups=audio" in text.splitlines(), "the voice's group alone"
+    assert "PrivateNetwork=yes" not in text
+    allowed = next(line for line in text.splitlines() if line.startswith("IPAddressAllow="))
+    assert allowed.endswith(" 192.168.1.40/32")
+    assert "and the LED controller." in text
 
 
 def test_the_unit_opens_only_the_devices_the_board_uses():
@@ -206,6 +247,23 @@ def test_the_unit_is_valid_and_its_exposure_is_low(tmp_path, user, web):
                       scored.stdout)
     assert found is not None, scored.stdout + scored.stderr
     assert float(found.group(1)) <= EXPOSURE[user]
+
+
+@pytest.mark.parametrize("facts", [PI4, PI5, KERNEL_LEDS], ids=["pi4", "pi5-blinka", "pi5-kernel"])
+@pytest.mark.parametrize("build", profile_names())
+def test_each_reference_builds_unit_runs_as_its_own_user_and_scores_low(tmp_path, build, facts):
+    profile = load_profile(build)
+    who = account(root_needed(profile, facts), device_groups(profile, facts),
+                  led_devices(profile, facts))
+    text = unit(who, build, kaskade=Path(sys.executable))
+    assert "User=kaskade" in text.splitlines()
+    path = tmp_path / "kaskade-board.service"
+    path.write_text(text, encoding="utf-8")
+    scored = analyze("security", "--offline=yes", str(path))
+    found = re.search(r"Overall exposure level for kaskade-board.service: ([0-9.]+)",
+                      scored.stdout)
+    assert found is not None, scored.stdout + scored.stderr
+    assert float(found.group(1)) <= EXPOSURE["kaskade"]
 
 
 def test_the_web_companion_is_served_to_the_networks_of_the_pi_only():

@@ -7,17 +7,21 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from hw.pi.constraints import NAME as CONSTRAINTS
+from hw.pi.constraints import NoConstraintsError, pinned
 from hw.pi.installer import (
     PINNED,
+    PIP,
     Installer,
     find_constraints,
     is_checkout,
+    not_copied,
     program_source,
     running_checkout,
 )
@@ -153,9 +157,12 @@ def test_pip_is_given_the_constraints_and_for_uploads_wheels_only(tmp_path):
     wheel = read_wheel(make_wheel(tmp_path / "kaskade_board-0.3.0-py3-none-any.whl"))
     target = layout.release(wheel.release_name())
     constraints = tmp_path / CONSTRAINTS
-    venv, pip = Installer(python="python3", constraints=constraints).steps(wheel, target)
+    venv, new_pip, pip = Installer(python="python3", constraints=constraints).steps(wheel,
+                                                                                     target)
     assert venv == ("python3", "-m", "venv", "--system-site-packages", str(target.path))
-    assert pip[:4] == (str(target.kaskade.with_name("python")), "-m", "pip", "install")
+    assert new_pip[:4] == pip[:4] == (str(target.kaskade.with_name("python")), "-m", "pip",
+                                      "install")
+    assert new_pip[-2:] == ("--requirement", str(target.path / PIP)), "the pinned pip first"
     assert pip[-4:] == ("--constraint", str(constraints),
                         "--requirement", str(target.path / PINNED))
     uploaded = Installer(python="python3", binary_only=True).steps(wheel, target)[1]
@@ -169,14 +176,18 @@ def test_with_hashed_constraints_the_program_is_pinned_by_its_own_hash(tmp_path)
     layout = Layout(tmp_path / "opt")
     wheel = make_wheel(tmp_path / "kaskade_board-0.3.0-py3-none-any.whl")
     constraints = tmp_path / CONSTRAINTS
-    constraints.write_text("aiohttp==3.14.3 --hash=sha256:" + "0" * 64 + "\n", encoding="utf-8")
+    constraints.write_text("aiohttp==3.14.3 --hash=sha256:" + "0" * 64 + "\n"
+                           "pip==26.3 \\\n    --hash=sha256:" + "1" * 64 + "\n",
+                           encoding="utf-8")
     ran: list[tuple[str, ...]] = []
     release = Installer(python="python3", constraints=constraints, run=ran.append).install(
         wheel, layout)
-    pinned = (release.path / PINNED).read_text(encoding="utf-8")
+    program = (release.path / PINNED).read_text(encoding="utf-8")
     kept = release.path / wheel.name
     digest = hashlib.sha256(kept.read_bytes()).hexdigest()
-    assert pinned == f"kaskade-board[pi] @ {kept.as_uri()} --hash=sha256:{digest}\n"
+    assert program == f"kaskade-board[pi] @ {kept.as_uri()} --hash=sha256:{digest}\n"
+    assert (release.path / PIP).read_text(encoding="utf-8") == \
+        f"pip==26.3 --hash=sha256:{'1' * 64}\n"
     assert ran[-1][-2:] == ("--requirement", str(release.path / PINNED))
 
 
@@ -191,3 +202,37 @@ def test_the_program_before_releases_is_removed_once_one_runs(tmp_path):
     assert sorted(remove_legacy(layout)) == ["bin", "include", "lib", "lib64", "pyvenv.cfg"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["current", "releases"]
     assert remove_legacy(layout) == []
+
+
+def test_the_copy_a_wheel_is_built_from_leaves_out_pipes_and_leftovers(tmp_path):
+    """A clone where a program used the pins holds lgpio's notification pipe (kaskade
+    selftest, run in the clone as README says, leaves one): the copy leaves it out rather than
+    failing on it, as it leaves out environments and build leftovers."""
+    checkout = tmp_path / "kaskade-board"
+    (checkout / "controller").mkdir(parents=True)
+    (checkout / "controller" / "game.py").write_text("x = 1\n", encoding="utf-8")
+    (checkout / ".venv").mkdir()
+    (checkout / "controller" / "_core.cpython-311-aarch64-linux-gnu.so").write_bytes(b"\x7fELF")
+    os.mkfifo(checkout / ".lgd-nfy0")
+    (checkout / "link").symlink_to("controller")
+    left = not_copied(str(checkout), sorted(os.listdir(checkout)))
+    assert left == {".lgd-nfy0", ".venv"}
+    copy = tmp_path / "copy"
+    shutil.copytree(checkout, copy, ignore=not_copied, symlinks=True)
+    assert sorted(path.name for path in copy.rglob("*")) == ["controller", "game.py", "link"]
+
+
+def test_the_pip_a_release_installs_with_is_pinned_by_the_constraints(tmp_path):
+    """Debian 12's pip (23.0.1, which a new environment gets there) refuses a dependency only
+    the hashed constraints pin: a release first installs the pip the constraints pin."""
+    line = pinned(Path("constraints.txt"), "pip")
+    version = line.split()[0].removeprefix("pip==")
+    assert tuple(int(part) for part in version.split(".")[:2]) >= (26, 1)
+    assert line.count("--hash=sha256:") >= 1
+    assert "\\" not in line
+    partial = tmp_path / CONSTRAINTS
+    partial.write_text("pip==26.3\n    # via kaskade-board\n", encoding="utf-8")
+    with pytest.raises(NoConstraintsError, match="without a hash"):
+        pinned(partial, "pip")
+    with pytest.raises(NoConstraintsError, match="does not pin lgpio"):
+        pinned(partial, "lgpio")
