@@ -50,15 +50,29 @@ def ids(tree: Path, user: str = USER) -> tuple[int, int, list[int]]:
 
 class Chroot:
     """``rootfs`` with the changes of this run in ``work`` (made if missing); ``binds`` mounts
-    folders of this machine into the tree (this machine's path → the path inside)."""
+    folders of this machine into the tree (this machine's path → the path inside).
 
-    def __init__(self, rootfs: Rootfs, work: Path, binds: Mapping[Path, str] | None = None) -> None:
+    ``below`` puts another tree's changes between the cache and this one's (that tree must
+    change no more): README's steps leave a tree that the stage's checks and the emulated
+    machine each build on in a layer of their own, side by side."""
+
+    def __init__(self, rootfs: Rootfs, work: Path, binds: Mapping[Path, str] | None = None,
+                 below: Chroot | None = None) -> None:
         self.rootfs = rootfs
         self.work = work
-        self.binds = dict(binds or {})
+        self.binds: dict[Path, str] = {**(below.binds if below else {}), **(binds or {})}
+        self.lowers: tuple[Path, ...] = (rootfs.tree,) if below is None else \
+            (below.work / "upper", *below.lowers)
+        """The layers under this tree's changes, the nearest first (overlayfs' order)."""
         for name in ("upper", "work", "merged"):
             (work / name).mkdir(parents=True, exist_ok=True)
         self.uid, self.gid, self.groups = ids(rootfs.tree)
+
+    @property
+    def overlay(self) -> str:
+        """The mount options of the tree: its changes over its layers."""
+        return (f"lowerdir={':'.join(map(str, self.lowers))},upperdir={self.work / 'upper'},"
+                f"workdir={self.work / 'work'}")
 
     @property
     def home(self) -> str:
@@ -74,11 +88,12 @@ class Chroot:
         where = PurePosixPath(inside)
         for depth in range(2, len(where.parts) + 1):
             part = PurePosixPath(*where.parts[:depth]).relative_to("/")
-            upper, lower = self.work / "upper" / part, self.rootfs.tree / part
+            upper = self.work / "upper" / part
             if upper.is_dir():
                 continue
             upper.mkdir()
-            if lower.is_dir():
+            lower = next((base / part for base in self.lowers if (base / part).is_dir()), None)
+            if lower is not None:
                 found = lower.stat()
                 os.chown(upper, found.st_uid, found.st_gid)
                 upper.chmod(found.st_mode & 0o7777)
@@ -89,7 +104,7 @@ class Chroot:
 
     def read(self, inside: str) -> bytes:
         """A file of the tree as the commands see it (this run's copy, else the cache's)."""
-        for base in (self.work / "upper", self.rootfs.tree):
+        for base in (self.work / "upper", *self.lowers):
             path = base / inside.lstrip("/")
             if path.is_file():
                 return path.read_bytes()
@@ -99,8 +114,7 @@ class Chroot:
         merged = self.work / "merged"
         lines = [
             "set -e",
-            f"mount -t overlay overlay -o lowerdir={self.rootfs.tree},"
-            f"upperdir={self.work / 'upper'},workdir={self.work / 'work'} {merged}",
+            f"mount -t overlay overlay -o {self.overlay} {merged}",
             f"mount -t proc proc {merged}/proc",
             f"mount --rbind /sys {merged}/sys",
             f"mount --rbind /dev {merged}/dev",

@@ -110,12 +110,23 @@ def prepare(work: Path, built: rootfs.Rootfs) -> Chroot:
     """A tree of this run's own in ``work``, with this checkout to clone and pip's download
     cache of this machine."""
     probe = Chroot(built, work / "tree")
-    source = repository(work / "source", probe.uid, probe.gid)
+    repository(work / "source", probe.uid, probe.gid)
     downloads = pip_cache()
     downloads.mkdir(parents=True, exist_ok=True)
     shutil.chown(downloads, probe.uid, probe.gid)
     probe.make_folder(PIP_CACHE)
-    return Chroot(built, work / "tree", {source: SOURCE, downloads: PIP_CACHE})
+    return readme_tree(work, built)
+
+
+def readme_tree(work: Path, built: rootfs.Rootfs) -> Chroot:
+    """The tree :func:`prepare` made in ``work`` (README's steps run in it), from any process."""
+    return Chroot(built, work / "tree", {work / "source": SOURCE, pip_cache(): PIP_CACHE})
+
+
+def layer(readme: Chroot, name: str) -> Chroot:
+    """A tree of its own over README's (which then changes no more), in a folder ``name``
+    beside it: the stage's checks and the emulated machine's disk each change only theirs."""
+    return Chroot(readme.rootfs, readme.work.parent / name, below=readme)
 
 
 def pip_cache() -> Path:

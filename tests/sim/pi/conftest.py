@@ -121,14 +121,15 @@ def readme(built: rootfs.Rootfs, run_folder: Path) -> Stage:
                 "seconds": time.monotonic() - started}
 
     record = made_once(run_folder / "pi-readme.json", _recorded(steps_of))
-    return Stage(Chroot(built, work / "tree"), work, _results(record, "README's Pi steps"))
+    return Stage(steps.readme_tree(work, built), work, _results(record, "README's Pi steps"))
 
 
 @pytest.fixture(scope="session")
 def stage(readme: Stage, run_folder: Path) -> Stage:
     """The aarch64 stage, once this run, after README's steps: the cores, the libraries, the
-    tests that run on arm64, the moves."""
-    tree = readme.tree
+    tests that run on arm64, the moves — in a layer of its own over README's tree, so that the
+    whole-board test, which boots that tree, can run beside it."""
+    tree = steps.layer(readme.tree, "checks")
 
     def steps_of() -> dict[str, Any]:
         started = time.monotonic()

@@ -90,3 +90,22 @@ def test_readmes_clone_gets_the_checkout_as_it_is(tmp_path):
     cloned = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(into), str(cloned)], check=True)
     assert (cloned / "pyproject.toml").read_text() == (Path.cwd() / "pyproject.toml").read_text()
+
+
+def test_a_layer_over_readmes_tree_sees_it_and_changes_only_itself(tmp_path):
+    """The stage's checks and the emulated machine each build on README's tree in a layer of
+    their own: a file README's steps wrote is read through the layer, the layer's own changes
+    go to its own folder, and overlayfs is given both trees, the nearest first."""
+    fake_tree(tmp_path / "cache" / "rootfs")
+    readme = Chroot(rootfs.Rootfs(tmp_path / "cache"), tmp_path / "run" / "tree",
+                    {tmp_path / "pip": "/home/maker/.cache/pip"})
+    readme.changed("/home/maker/kaskade-board/README.md").parent.mkdir(parents=True)
+    readme.changed("/home/maker/kaskade-board/README.md").write_text("cloned")
+    checks = Chroot(readme.rootfs, tmp_path / "run" / "checks", below=readme)
+    assert checks.read("/home/maker/kaskade-board/README.md") == b"cloned"
+    assert checks.read("/etc/group").startswith(b"root:")
+    assert checks.changed("/tmp/x") == tmp_path / "run" / "checks" / "upper" / "tmp" / "x"
+    assert checks.binds == readme.binds
+    assert checks.lowers == (readme.work / "upper", readme.rootfs.tree)
+    assert f"lowerdir={readme.work / 'upper'}:{readme.rootfs.tree}," in checks.overlay
+    assert f"upperdir={checks.work / 'upper'}," in checks.overlay
