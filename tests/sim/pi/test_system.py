@@ -111,7 +111,7 @@ def test_the_whole_board(readme, run_folder):
         profile_path = emulated_profile(work, leds.port)
         profile = load_profile(str(profile_path))
         inside = f"{tree.home}/{profile_path.name}"
-        placed = tree.changed(inside)
+        placed = tree.make_folder(tree.home) / profile_path.name
         placed.write_bytes(profile_path.read_bytes())
         placed.chmod(0o644)
         system.prepare_machine(tree)
