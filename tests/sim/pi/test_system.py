@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from controller.app.screens.game import HOLD_UNDO
 from controller.app.words import say
 from controller.profile import load_profile
 from controller.profile.model import Profile
@@ -189,14 +190,16 @@ def run_on_the_machine(machine: system.Machine, tree: Any, inside: str, profile:
     assert state["board"]["name"] == "Kaskade Board 8x8, emulated"
 
     touched = time.monotonic()
+    taps: list[float] = []
     for name, answer in SETUP:
-        tap(pico, profile, name)
+        taps.append(tap(pico, profile, name))
         wait_for(f"the board's answer to {name}",
                  lambda answer=answer: (found := web.state()) and answer(found), MOVE_SECONDS,
                  web.state)
     moved = time.monotonic()
-    state = play_first(pico, profile, web, "a1")
+    state = play_first(pico, profile, web, "a1", taps)
     measured["first_move_seconds"] = round(time.monotonic() - moved, 2)
+    measured["tap_seconds"] = [round(seconds, 2) for seconds in taps]
     measured["setup_seconds"] = round(moved - touched, 1)
     measured["cells"] = state["game"]["json"]["cells"]
 
@@ -221,19 +224,23 @@ SKIPS = "the next touch only skips these words"
 """How the board's description says words are on the LEDs that a touch only skips."""
 
 
-def play_first(pico: SiliconTouchBoard, profile: Profile, web: Web, cell: str) -> Any:
+def play_first(pico: SiliconTouchBoard, profile: Profile, web: Web, cell: str,
+               taps: list[float]) -> Any:
     """Touch ``cell`` as the first move of the game just begun; the board's state with it.
 
     The game opens with "White to move" in letters, which a touch only skips; they also go by
     themselves after a few seconds, so whether they are still there when the touch arrives
     depends on the machine's speed. While the board says words are on show, a touch may skip
-    them (or, if they ended first, play); once it says none are, the touch must play."""
+    them (or, if they ended first, play); once it says none are, the touch must play — unless
+    the emulated Pico, slowed by the emulated machine beside it, took longer to report the
+    finger off than a hold takes (a hold takes a move back, not plays one): only then is the
+    touch made again. A quick touch that plays nothing fails the test."""
     for _ in range(3):
         words_on = SKIPS in wait_for("the board's state", web.state, 60)["description"]
-        tap(pico, profile, cell)
-        if not words_on:
+        taps.append(tap(pico, profile, cell))
+        if not words_on and taps[-1] < HOLD_UNDO:
             break
-        state = wait_for(f"the board's answer to {cell} over the words",
+        state = wait_for(f"the board's answer to {cell}",
                          lambda: (found := web.state()) and (
                              found["game"]["moves"] or SKIPS not in found["description"])
                          and found, MOVE_SECONDS, web.state)
@@ -244,11 +251,20 @@ def play_first(pico: SiliconTouchBoard, profile: Profile, web: Web, cell: str) -
                     and found, MOVE_SECONDS, web.state)
 
 
-def tap(pico: SiliconTouchBoard, profile: Profile, name: str) -> None:
-    """A finger on the pad called ``name`` and off again, once the firmware has seen it."""
+def tap(pico: SiliconTouchBoard, profile: Profile, name: str) -> float:
+    """A finger on the pad called ``name`` and off again, each move waited for until the
+    firmware has reported it: the emulated Pico, beside an emulated machine on a busy host,
+    can run many times slower than the wall clock, and a finger lifted before the firmware's
+    confirming scans would never have touched. The seconds from the firmware's report of the
+    finger on to its report of the finger off: how long the app saw the pad held."""
     column, row = ord(name[0]) - ord("a"), int(name[1:]) - 1
-    pico.down(row * profile.columns + column)
-    pico.up(row * profile.columns + column)
+    pad = row * profile.columns + column
+    pico.down(pad)
+    pico.settle()
+    on = time.monotonic()
+    pico.up(pad)
+    pico.settle()
+    return time.monotonic() - on
 
 
 PAIRING_PAD = "h2"
