@@ -53,6 +53,7 @@ class TouchBoard:
         # A driver that can leave channels unread (the MPR121's) is told which the pads need.
         self.watch = getattr(sensor, "watch", None)
         self.retune = getattr(sensor, "sensitivity", None)
+        self.deferring = hasattr(sensor, "pending")  # it can leave news for the next scan
 
     # sending
 
@@ -158,7 +159,8 @@ class TouchBoard:
                 self._command(*message)
         pads = self.pads
         if self.watch is not None:  # the readings stream shows every channel's reading
-            self.watch(None if self.diagnose else pads.todo, pads.todo_count)
+            self.watch(None if self.diagnose else pads.todo, pads.todo_count, pads.touched,
+                       pads.counter)
         self.sensor.read(pads.raw, pads.ok, len(self.map))
         pads.update()
         self.scans += 1
@@ -181,6 +183,11 @@ class TouchBoard:
             self.uptime += 1
             self.beat()
 
+    def hurried(self):
+        """Whether the next scan should come sooner: a touch or a release waits to be
+        confirmed, or the sensor left news for the next scan to read."""
+        return self.pads.confirming or (self.deferring and self.sensor.pending)
+
     def _command(self, kind, seq, fields):
         if kind == proto.QUERY:
             self.hello()
@@ -191,7 +198,7 @@ class TouchBoard:
         elif kind == proto.CALIBRATE:
             pads = self.pads
             if self.watch is not None:  # the present reading of every channel, not the last
-                self.watch(None, 0)
+                self.watch(None, 0, None, None)
                 self.sensor.read(pads.raw, pads.ok, len(self.map))
             pads.calibrate()
             self._answer(seq)

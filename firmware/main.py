@@ -47,7 +47,8 @@ def build(config, machine, serial, firmware_root, note=None):
 
 
 def run(config, machine, serial, firmware_root, ticks=clock, started=None, note=None):
-    """Scan at the config's rate (twice as fast while a touch or a release is being confirmed)
+    """Scan at the config's rate (twice as fast while a touch or a release is being confirmed,
+    or the sensor has news to read)
     until interrupted (Ctrl-C from the Pi's tools): ``ticks`` is
     the clock module (``ticks_ms``, ``ticks_add``, ``ticks_diff``, ``sleep_ms``). After the
     first second of scanning, ``started()`` tells the boot stage that this firmware works. A
@@ -69,8 +70,7 @@ def run(config, machine, serial, firmware_root, ticks=clock, started=None, note=
             watchdog.feed()
             # While a touch or a release waits to be confirmed, scans come twice as often: the
             # integrator's scans then take half the time, and a touch reaches the Pi sooner.
-            deadline = ticks.ticks_add(deadline, period // 2 if board.pads.confirming
-                                       else period)
+            deadline = ticks.ticks_add(deadline, period // 2 if board.hurried() else period)
             wait = ticks.ticks_diff(deadline, ticks.ticks_ms())
             if wait > 0:
                 ticks.sleep_ms(wait)

@@ -48,13 +48,18 @@ def plain_settle(raw, ok, baseline, counter, away, touched, fresh, todo, count, 
     """The scan's loop over every channel, for the common one — read, untouched, within a
     threshold of its baseline, not new: its integrator is cleared and its baseline drifts
     towards the reading. The others go to ``todo``; channels not read this scan (``UNREAD``)
-    are passed over. Returns twice the count put in ``todo``, plus 1 if a baseline moved.
+    are passed over, but for the held ones: their held time still counts (in ``transit``,
+    where their last reading stands). Returns twice the count put in ``todo``, plus 1 if a
+    baseline moved.
     ``firmware.viper.settle`` is the same loop in machine code."""
     slow = 0
     moved = 0
     for channel in range(count):
         state = ok[channel]
         if state == UNREAD:
+            if touched[channel]:  # held, unread: its time still counts
+                todo[slow] = channel
+                slow += 1
             continue
         reading = raw[channel]
         base = baseline[channel]

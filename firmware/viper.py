@@ -19,6 +19,7 @@ from micropython import const
 _SHIFT = const(6)  # firmware.pads's own: constants fold only within a module
 _DRIFT = const(6)
 _UNREAD = const(2)
+_NO_LINE = const(255)  # firmware.sensors.mpr121.NO_LINE
 _SPACE = const(32)  # firmware.proto's
 _STAR = const(42)
 _NEWLINE = const(10)
@@ -49,6 +50,9 @@ def settle(raw: ptr32, ok: ptr8, baseline: ptr32, counter: ptr8, away: ptr8,
     for channel in range(count):
         state = ok[channel]
         if state == _UNREAD:
+            if touched[channel] != 0:
+                todo[slow] = channel
+                slow += 1
             continue
         reading = raw[channel]
         base = baseline[channel]
@@ -85,6 +89,41 @@ def fill(buf: ptr8, start: int, end: int, value: int):
     while start < end:
         buf[start] = value
         start += 1
+
+
+@micropython.viper
+def span(bits: int, limit: int) -> int:
+    """``firmware.sensors.mpr121.plain_span``: the lowest and highest set bits below ``limit``."""
+    lowest = 0
+    while lowest < limit and (bits >> lowest) & 1 == 0:
+        lowest += 1
+    if lowest >= limit:
+        return limit << 8
+    highest = limit - 1
+    while highest > lowest and (bits >> highest) & 1 == 0:
+        highest -= 1
+    return (lowest << 8) | highest
+
+
+@micropython.viper
+def pick(hot: ptr16, held: ptr16, flags: ptr16, line_of: ptr8, quiet: ptr8, count: int,
+         turn: int, start: int, out: ptr8) -> int:
+    """``firmware.sensors.mpr121.plain_pick``: the chips a scan must visit."""
+    picked = 0
+    step = 0
+    while step < count:
+        index = start + step
+        if index >= count:
+            index -= count
+        line = line_of[index]
+        if index == turn or line == _NO_LINE or quiet[line] == 0 \
+                or (hot[index] | (flags[index] ^ held[index])) != 0:
+            out[picked] = index
+            picked += 1
+        else:
+            held[index] = 0
+        step += 1
+    return picked
 
 
 @micropython.viper

@@ -94,6 +94,10 @@ def sensor_connections(profile: Profile) -> list[Connection]:
                 wires.append(Connection(scl, f"{mux} SCL", "I2C clock"))
                 wires.append(Connection(f"{mux} A0, A1, A2", mux_straps(bus.mux),
                                         f"address 0x{bus.mux:02X}"))
+            if bus.irq is not None:
+                wires.append(Connection(f"MCU {pico_pin(bus.irq)}",
+                                        f"every MPR121 IRQ on bus {number}, joined",
+                                        "touch news: open-drain, low until read"))
             for index, chip in enumerate(bus.chips):
                 name = chip_name(number, bus.channels[index] if bus.mux is not None else None,
                                  chip)

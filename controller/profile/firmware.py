@@ -68,7 +68,8 @@ def firmware_config(profile: Profile) -> dict[str, Any]:
     if touch.sensor == "mpr121":
         config["buses"] = [{"sda": bus.sda, "scl": bus.scl, "chips": list(bus.chips),
                             **({"mux": bus.mux, "channels": list(bus.channels)}
-                               if bus.mux is not None else {})}
+                               if bus.mux is not None else {}),
+                            **({"irq": bus.irq} if bus.irq is not None else {})}
                            for bus in touch.buses]
     elif touch.sensor == "ttp223":
         assert touch.shift is not None

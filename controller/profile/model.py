@@ -95,6 +95,10 @@ class I2cBus:
     """The mux's address, if the chips are behind one."""
     channels: tuple[int, ...] = ()
     """With a mux: the mux channel of each chip."""
+    irq: int | None = None
+    """The microcontroller pin the chips' IRQ outputs are wired to, all of them together (each
+    is open-drain, low while its touch status has changed since the firmware read it): the
+    firmware then reads a chip's status only when the line is low."""
 
 
 @dataclass(frozen=True)

@@ -150,8 +150,8 @@ def _sensor(value: object, answers: Answers) -> str | None:
     if value == "mpr121" and pads > MAX_MPR121_PADS:
         return (f"mpr121: {pads} pads need {math.ceil(pads / 12)} chips, and two buses hold "
                 f"8 ({MAX_MPR121_PADS} pads): choose ttp223 (a module under each pad), or "
-                "write the profile by hand with a TCA9548A mux on each bus (docs/profiles.md, "
-                "as the 16x16 build does)")
+                "write the profile by hand with a TCA9548A mux on each bus and the chips' IRQ "
+                "outputs joined on a pin (docs/profiles.md, as the 16x16 build does)")
     return None
 
 

@@ -188,10 +188,11 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
         for bus in table.tables("buses"):
             sda, scl = bus.integer("sda", *MICRO_PINS), bus.integer("scl", *MICRO_PINS)
             mux = bus.integer("mux", *MUX_ADDRESSES, None)
+            irq = bus.integer("irq", *MICRO_PINS, None)
             chips, channels = _chips(bus) if mux is None else _muxed_chips(bus)
             bus.done()
             if sda is not None and scl is not None and chips:
-                buses.append(I2cBus(sda, scl, tuple(chips), mux, tuple(channels)))
+                buses.append(I2cBus(sda, scl, tuple(chips), mux, tuple(channels), irq))
         if len(buses) > 2:
             table.problem("buses", f"the microcontroller has 2 I2C buses, not {len(buses)}")
     elif sensor == "ttp223":
@@ -205,7 +206,7 @@ def _touch(table: Reader | None) -> _TouchDraft | None:
                 shift = ShiftChain(*found)
     elif sensor == "gpio":
         pins = table.integers("pins", *MICRO_PINS)
-    used = [*pins, *(p for bus in buses for p in (bus.sda, bus.scl)),
+    used = [*pins, *(p for bus in buses for p in (bus.sda, bus.scl, bus.irq) if p is not None),
             *((shift.clock, shift.latch, shift.data) if shift else ())]
     internal = sorted({pin for pin in used if pin in OFF_HEADER})
     if internal:
@@ -470,6 +471,8 @@ def _touch_map(
     pins: list[tuple[str, int]] = []
     for number, bus in enumerate(touch.buses, 1):
         pins += [(f"touch.buses[{number}].sda", bus.sda), (f"touch.buses[{number}].scl", bus.scl)]
+        if bus.irq is not None:
+            pins.append((f"touch.buses[{number}].irq", bus.irq))
     if touch.shift:
         pins += [(f"touch.shift.{name}", getattr(touch.shift, name))
                  for name in ("clock", "latch", "data")]

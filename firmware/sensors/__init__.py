@@ -18,7 +18,9 @@ def open_sensor(config, machine, report):
         for number, bus in enumerate(config["buses"]):
             i2c = machine.I2C(number, sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]),
                               freq=400000)
-            buses.append((number, i2c, bus["chips"], bus.get("mux"), bus.get("channels")))
+            irq = bus.get("irq")
+            line = None if irq is None else machine.Pin(irq, machine.Pin.IN, machine.Pin.PULL_UP)
+            buses.append((number, i2c, bus["chips"], bus.get("mux"), bus.get("channels"), line))
         return Mpr121Array(buses, report)
     if kind == "ttp223":
         from firmware.sensors.shift import ShiftChain

@@ -1,4 +1,5 @@
-"""MPR121 capacitive touch controllers on one or two I2C buses (up to four per bus).
+"""MPR121 capacitive touch controllers on one or two I2C buses (up to four per bus, or eight
+channels of four behind a TCA9548A mux).
 
 We read each chip's filtered electrode data (10 bits per electrode, lower with a finger) and
 do our own baselines and thresholds in ``firmware.pads``, so every sensor type behaves the same
@@ -7,14 +8,23 @@ the MPR121 datasheet (Freescale/NXP, rev. 4) and its quick-start note AN3944.
 
 The data of six chips is 4.1 ms a scan on the bus (the RP2040's I2C block runs at 376 kHz when
 asked for 400), two fifths of the scan period, with the core waiting on it. So a chip's data
-is read only where it may have changed: each scan reads its 2-byte touch status, set by the
-chip's own thresholds, which are kept at half ours (so it speaks up before our baselines would
-see a touch), and reads the data of the electrodes from the lowest to the highest whose status
-is set or whose channel the pads ask for (``watch``: any channel not at rest — touched, being
-confirmed, new); every electrode of a chip in turn, one chip a scan, so every reading and
-baseline still follows the pads. The channels left unread are marked ``UNREAD``, and stand as
-they were. The decision is always ours, on the data: a status the data does not bear out makes
-no touch.
+is read only where it may have changed. The chip's own touch status (2 bytes), set by its own
+thresholds, which are kept at half ours, says where: the data is read of the electrodes from
+the lowest to the highest whose status disagrees with the pads (set where no pad is held, clear
+where one is) or whose channel the pads ask for (``watch``: a touch or a release being
+confirmed, a new channel); every electrode of a chip in turn, one chip a scan, so every reading
+and baseline still follows the pads, and a held pad the chip still flags stands as it is. The
+channels left unread are marked ``UNREAD``. The decision is always ours, on the data: a status
+the data does not bear out makes no touch.
+
+Reading the status costs as much as 2 bytes of data, and 22 chips' statuses are most of a scan.
+Where a bus's chips have their IRQ outputs wired together to a pin (``irq`` in the profile;
+each output is open-drain and low from a change of its chip's status until the status is read),
+the statuses are read only while that line is low, and the chips with nothing to read are
+passed over in machine code (``_pick``): at rest a scan reads one pin and one chip (a touch on
+a chip whose IRQ wire were cut would still be found, in its turn). A hand on the board gives
+every chip news at once: a scan then reads as many statuses and data as its ``BUDGET``
+allows, and the next scan, half a period later, goes on from there.
 """
 
 from array import array
@@ -34,8 +44,17 @@ _REG_RESET = const(0x80)
 _RESET_VALUE = const(0x63)
 _CDT_AFTER_RESET = const(0x24)
 """What _REG_CDT holds after a soft reset: how we recognise an MPR121."""
+NO_LINE = const(255)
+"""A chip's IRQ line when its bus has none."""
 RETRY_SCANS = const(100)
 """How often (in scans) a missing chip is looked for again."""
+BUDGET = const(8)
+"""The reads of statuses and data a scan makes at most, beyond the whole chip in its turn (each
+about a quarter of a millisecond on the wire and in the driver): a hand on the board gives every
+chip news at once, and the statuses and data of 22 chips in one scan would take longer than its
+period. What is left waits for the next scan, which comes half a period later (``pending``),
+and starts there. Measured on the emulated 16x16 (docs/firmware.md), 8 keeps its worst scan at
+5.5 ms, with room for a real Pico's flash cache misses; 12 took it to 7.3 ms."""
 
 _FILTERS = (
     # 0x2B-0x35: baseline filter for rising, falling and touched data (AN3891 defaults)
@@ -71,13 +90,52 @@ def plain_decode(data, length, raw, ok, first):
         channel += 1
 
 
+def plain_span(bits, limit):
+    """The lowest and the highest of the set bits of ``bits`` below ``limit``, as ``lowest <<
+    8 | highest``; ``limit << 8`` if there is none (``firmware.viper.span`` in machine code)."""
+    lowest = 0
+    while lowest < limit and not bits >> lowest & 1:
+        lowest += 1
+    if lowest >= limit:
+        return limit << 8
+    highest = limit - 1
+    while highest > lowest and not bits >> highest & 1:
+        highest -= 1
+    return lowest << 8 | highest
+
+
+def plain_pick(hot, held, flags, line_of, quiet, count, turn, start, out):
+    """The chips a scan must visit, from ``start`` on round the ``count`` of them, into
+    ``out``; returns how many. A chip is passed over — its ``held`` cleared, as a visit
+    would — when it is not in its ``turn``, its IRQ line (``line_of``, ``NO_LINE`` for none)
+    is ``quiet``, and neither the pads (``hot``) nor its status (``flags`` against ``held``)
+    point at any of its electrodes (``firmware.viper.pick`` in machine code)."""
+    picked = 0
+    for step in range(count):
+        index = start + step
+        if index >= count:
+            index -= count
+        line = line_of[index]
+        if index == turn or line == NO_LINE or not quiet[line] \
+                or hot[index] | (flags[index] ^ held[index]):
+            out[picked] = index
+            picked += 1
+        else:
+            held[index] = 0
+    return picked
+
+
 _decode = plain_decode
 _fill = plain_fill
+_span = plain_span
+_pick = plain_pick
 # Machine code, where the port compiles viper (a Pico's does).
 if MICROPYTHON:
     try:
         from firmware.viper import decode_mpr121 as _decode
         from firmware.viper import fill as _fill
+        from firmware.viper import pick as _pick
+        from firmware.viper import span as _span
     except (ImportError, SyntaxError):  # a port without a native emitter
         pass
 
@@ -106,7 +164,7 @@ class Mpr121:
     """One chip at ``address`` on ``i2c`` (bus ``bus``; behind ``mux``'s ``channel`` when
     given), its electrodes from ``first`` on."""
 
-    def __init__(self, bus, i2c, address, first, mux=None, channel=0):
+    def __init__(self, bus, i2c, address, first, mux=None, channel=0, line=NO_LINE):
         self.bus = bus
         self.i2c = i2c
         self.address = address
@@ -118,6 +176,7 @@ class Mpr121:
         self.spans = None  # spans[n]: the first n electrodes' part of data, made once
         self.electrodes = 0  # the board's electrodes on this chip, once known
         self.status = bytearray(2)
+        self.line = line  # the index of its bus's IRQ line among the array's, or NO_LINE
         self.byte = bytearray(1)
         self.levels = bytearray(2 * _ELECTRODES)  # touch, release of each electrode
         self.due = False  # read the data next scan whatever the status says
@@ -132,8 +191,9 @@ class Mpr121:
         return where + hex(self.address)[2:].upper()
 
     def _select(self):
-        if self.mux is not None:
-            self.mux.select(self.channel)
+        mux = self.mux
+        if mux is not None and mux.selected != self.channel:
+            mux.select(self.channel)
 
     def _set(self, register, value):
         self.byte[0] = value
@@ -176,8 +236,9 @@ class Mpr121:
         self.due = True
 
     def touched(self):
-        """The electrodes the chip's touch status flags, as bits (its over-current flag
-        and the proximity electrode's are not ours); OSError if the chip does not answer."""
+        """The electrodes the chip's touch status flags, as bits (its over-current flag and the
+        proximity electrode's are not ours); reading it also lets the chip's IRQ output go.
+        OSError if the chip does not answer."""
         self._select()
         self.i2c.readfrom_mem_into(self.address, _REG_STATUS, self.status)
         return self.status[0] | (self.status[1] & 0x0F) << 8
@@ -201,83 +262,95 @@ class Mpr121:
 
     def read_some(self, electrodes, raw, ok, count):
         """Read the electrodes from the lowest to the highest of the bits ``electrodes``
-        (of the board's), and mark the others ``UNREAD``."""
+        (of the board's); the others stay as the scan marked them, ``UNREAD``."""
         if self.wanted is None:
             self._views(count)
-        lowest = 0
-        while lowest < self.electrodes and not electrodes >> lowest & 1:
-            lowest += 1
-        highest = self.electrodes - 1
-        while highest > lowest and not electrodes >> highest & 1:
-            highest -= 1
-        first = self.first
+        found = _span(electrodes, self.electrodes)
+        lowest = found >> 8
         if lowest >= self.electrodes:
-            _fill(ok, first, first + self.electrodes, UNREAD)
             return
-        span = highest + 1 - lowest
+        span = (found & 0xFF) + 1 - lowest
         self._select()
         self.i2c.readfrom_mem_into(self.address, _REG_FILTERED + 2 * lowest, self.spans[span])
-        _decode(self.data, 2 * span, raw, ok, first + lowest)
-        _fill(ok, first, first + lowest, UNREAD)
-        _fill(ok, first + highest + 1, first + self.electrodes, UNREAD)
-
-    def skip(self, ok, count):
-        """Mark the board's electrodes ``UNREAD`` this scan."""
-        electrodes = min(_ELECTRODES, count - self.first)
-        _fill(ok, self.first, self.first + electrodes, UNREAD)
+        _decode(self.data, 2 * span, raw, ok, self.first + lowest)
 
 
 class Mpr121Array:
-    """All the board's MPR121 chips: ``buses`` is a list of (number, i2c, addresses)."""
+    """All the board's MPR121 chips: ``buses`` is a list of (number, i2c, addresses, mux
+    address or None, each address's mux channel or None, the pin the chips' IRQ outputs are
+    wired to or None) for each bus."""
 
     polarity = -1
     touch = 12
     release = 6
 
     def __init__(self, buses, report):
-        """``buses``: (number, i2c, addresses, mux address or None, each address's mux
-        channel or None) for each bus."""
         self.report = report
         self.chips = []
-        for number, i2c, addresses, mux_address, channels in buses:
+        self.lines = []  # the buses' IRQ pins
+        for number, i2c, addresses, mux_address, channels, irq in buses:
             mux = None if mux_address is None else Mux(i2c, mux_address)
+            line = NO_LINE
+            if irq is not None:
+                line = len(self.lines)
+                self.lines.append(irq)
             for index, address in enumerate(addresses):
                 self.chips.append(Mpr121(number, i2c, address, _ELECTRODES * len(self.chips),
-                                         mux, channels[index] if mux is not None else 0))
-        self.channels = _ELECTRODES * len(self.chips)
+                                         mux, channels[index] if mux is not None else 0, line))
+        count = len(self.chips)
+        self.channels = _ELECTRODES * count
         self.level = self.touch  # our touch threshold, which the chips' statuses follow
-        self.hot = array("H", [0] * len(self.chips))  # each chip's electrodes the pads watch
+        self.hot = array("H", [0] * count)  # each chip's electrodes the pads watch
+        self.held = array("H", [0] * count)  # ... and those held at rest
+        self.flags = array("H", [0] * count)  # ... and those its status flagged when last read
+        self.line_of = bytearray([chip.line for chip in self.chips])
+        self.quiet = bytearray(len(self.lines))  # each IRQ line high this scan: no news
+        self.picked = bytearray(count)  # the chips a scan visits
         self.everything = False
+        self.irregular = True  # a chip is missing or due a whole read: visit every chip
         self.turn = 0  # the chip whose data is read this scan, whatever its status
+        self.pending = False  # news left for the next scan to read (see BUDGET)
+        self.start_at = 0  # the chip the scan starts with: where the last one's budget ran out
+        self.left = 0  # what is left of a scan's budget after a chip's part
 
     def start(self):
-        for chip in self.chips:
-            self._try_start(chip)
+        for index in range(len(self.chips)):
+            self._try_start(index)
 
     def sensitivity(self, touch):
         """Our touch threshold is now ``touch``: the chips' status thresholds follow it."""
         self.level = touch
-        for chip in self.chips:
+        self.irregular = True
+        for index in range(len(self.chips)):
+            chip = self.chips[index]
             if chip.up:
                 try:
                     chip.retune(touch)
                 except OSError:
                     self._lost(chip)
 
-    def watch(self, channels, count):
+    def watch(self, channels, count, touched, counter):
         """The next scan reads the data of ``channels[:count]`` (the pads' channels not at
-        rest), or of every chip when ``channels`` is None."""
+        rest) — but of a pad held at rest (``touched``, its ``counter`` clear) only if its
+        chip's status no longer flags it — or of every chip when ``channels`` is None."""
         if channels is None:
             self.everything = True
             return
         hot = self.hot
+        held = self.held
         for index in range(count):
             channel = channels[index]
             chip = channel // _ELECTRODES
             if chip < len(hot):
-                hot[chip] |= 1 << (channel - chip * _ELECTRODES)
+                bit = 1 << (channel - chip * _ELECTRODES)
+                if touched[channel] and not counter[channel]:
+                    held[chip] |= bit
+                else:
+                    hot[chip] |= bit
 
-    def _try_start(self, chip):
+    def _try_start(self, index):
+        chip = self.chips[index]
+        self.irregular = True
         try:
             chip.start(self.level)
         except OSError:
@@ -292,8 +365,10 @@ class Mpr121Array:
             self.report("chip-back", chip.name())
         chip.up = True
         chip.wait = 0
+        self.flags[index] = 0
 
     def _lost(self, chip):
+        self.irregular = True
         chip.reported = True
         self.report("chip-missing", chip.name())
         chip.up = False
@@ -301,32 +376,116 @@ class Mpr121Array:
 
     def read(self, raw, ok, count):
         chips = self.chips
-        hot = self.hot
+        quiet = self.quiet
+        lines = self.lines
+        for line in range(len(lines)):
+            quiet[line] = lines[line].value()
         turn = self.turn
-        self.turn = turn + 1 if turn + 1 < len(chips) else 0
-        for index in range(len(chips)):
-            chip = chips[index]
-            if chip.up:
-                try:
-                    if self.everything or index == turn or chip.due:
-                        chip.read(raw, ok, count)
-                    else:
-                        wanted = hot[index] | chip.touched()
-                        if wanted:
-                            chip.read_some(wanted, raw, ok, count)
-                        else:
-                            chip.skip(ok, count)
-                    hot[index] = 0
-                    continue
-                except OSError:
-                    self._lost(chip)
-            else:
-                chip.wait -= 1
-                if chip.wait <= 0:
-                    self._try_start(chip)
-            hot[index] = 0
-            for electrode in range(_ELECTRODES):
-                channel = chip.first + electrode
-                if channel < count:
-                    ok[channel] = 0
+        if self.pending:  # news waits: no chip's turn this scan, the budget goes to the news
+            turn = -1
+        else:
+            self.turn = turn + 1 if turn + 1 < len(chips) else 0
+        _fill(ok, 0, min(count, self.channels), UNREAD)
+        self.pending = False
+        self.left = BUDGET
+        start = self.start_at
+        if self.everything or self.irregular:
+            self.irregular = False  # until a visit finds a chip missing or due
+            for step in range(len(chips)):
+                index = start + step
+                self._visit(index - len(chips) if index >= len(chips) else index, turn, raw,
+                            ok, count)
+        else:
+            self._visit_picked(turn, raw, ok, count)
         self.everything = False
+
+    def _visit_picked(self, turn, raw, ok, count):
+        """The chips ``_pick`` chose, within the budget: the one in its turn as ``_visit``
+        does, every other one here, in as few calls as a Pico can afford (a method call costs
+        tens of microseconds there, and a hand makes every chip's visit count)."""
+        chips = self.chips
+        hot = self.hot
+        held = self.held
+        flags = self.flags
+        quiet = self.quiet
+        picked = self.picked
+        visits = _pick(hot, held, flags, self.line_of, quiet, len(chips), turn, self.start_at,
+                       picked)
+        for step in range(visits):
+            index = picked[step]
+            chip = chips[index]
+            if index == turn or not chip.up or chip.due:
+                self._visit(index, turn, raw, ok, count)
+                continue
+            if self.left <= 0:  # the budget is spent: the rest is the next scan's, from here
+                self.pending = True
+                self.start_at = index
+                for later in range(step, visits):
+                    hot[picked[later]] = 0
+                    held[picked[later]] = 0
+                return
+            try:
+                line = chip.line
+                self._news(index, chip, line == NO_LINE or not quiet[line], raw, ok, count)
+            except OSError:
+                self._lost(chip)
+                _fill(ok, chip.first, min(count, chip.first + _ELECTRODES), 0)
+            hot[index] = 0
+            held[index] = 0
+
+    def _visit(self, index, turn, raw, ok, count):
+        """Chip ``index``'s part of the scan; a chip that does not answer is lost, and a lost
+        one looked for again every ``RETRY_SCANS`` scans, its pads unread (``ok`` 0)."""
+        chip = self.chips[index]
+        if chip.up:
+            try:
+                self._read(index, chip, index == turn, raw, ok, count)
+                if chip.due:
+                    self.irregular = True
+                return
+            except OSError:
+                self._lost(chip)
+        else:
+            self.irregular = True
+            chip.wait -= 1
+            if chip.wait <= 0:
+                self._try_start(index)
+        self.hot[index] = 0
+        self.held[index] = 0
+        first = chip.first
+        _fill(ok, first, min(count, first + _ELECTRODES), 0)
+
+    def _read(self, index, chip, turn, raw, ok, count):
+        """A whole read in its turn, else its status where its IRQ line is low (or it has
+        none) and its data where the status or the pads point, within what is ``left`` of the
+        scan's budget; what does not fit is left ``pending`` for the next scan, which starts
+        with this chip."""
+        line = chip.line
+        told = line == NO_LINE or not self.quiet[line]  # its status may have changed
+        hot = self.hot
+        held = self.held
+        flags = self.flags
+        if self.everything or turn or chip.due:
+            if line != NO_LINE and told:
+                flags[index] = chip.touched()  # and its IRQ output lets go
+            chip.read(raw, ok, count)
+        elif self.left <= 0:
+            if (told or hot[index] | (flags[index] ^ held[index])) and not self.pending:
+                self.pending = True
+                self.start_at = index
+        else:
+            self._news(index, chip, told, raw, ok, count)
+        hot[index] = 0
+        held[index] = 0
+
+    def _news(self, index, chip, told, raw, ok, count):
+        """Chip ``index``'s status where it may have changed (``told``), and the data its
+        status or the pads point at: a read of the budget each."""
+        flags = self.flags
+        if told:
+            flags[index] = chip.touched()
+            self.left -= 1
+        wanted = self.hot[index] | (flags[index] ^ self.held[index])
+        if wanted:
+            chip.read_some(wanted, raw, ok, count)
+            self.left -= 1

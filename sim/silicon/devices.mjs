@@ -22,9 +22,13 @@
 //     R * C * ln(Vdd / (Vdd - Vih)); a finger adds capacitance at once.
 //   - TCA9548A I2C mux: its control byte connects its channels, each a bus of up to four
 //     MPR121s; a chip answers only while its channel is connected.
+//     Its IRQ output (open-drain, active low) goes low when an electrode's touch status changes
+//     and lets go when the status is read (register 0x00 or 0x01); a bus's chips wired together
+//     to one pin (`irq` in the config) hold it low while any of them does, as the firmware reads
+//     it (the line is worked out whenever the core reads the GPIO inputs).
 // Not modelled: electrical noise beyond a Gaussian per reading, the MPR121's first filter (its
-// FFI samples take microseconds), its over-current and out-of-range flags, its IRQ pin, clock
-// stretching.
+// FFI samples take microseconds), its over-current and out-of-range flags (which also assert
+// its IRQ), clock stretching.
 
 // One RP2040 GPIO function table fact: I2C0 has its SDA on GPIO 0, 4, 8, ..., I2C1 on 2, 6, 10, ...
 const i2cBlockOf = (sda) => (sda >> 1) & 1;
@@ -128,6 +132,7 @@ export class Mpr121 {
     this.count = new Uint16Array(MPR121_ELECTRODES);     // samples in a row beyond MHD
     this.delay = new Uint16Array(MPR121_ELECTRODES);     // samples since the filter last ran
     this.bounce = new Uint8Array(MPR121_ELECTRODES);     // samples in a row past a threshold
+    this.irq = false; // its IRQ output low: the touch status changed since it was last read
     this.softReset();
   }
 
@@ -137,6 +142,13 @@ export class Mpr121 {
     this.baseline.fill(0);
     this.sampled = null; // the last sample worked through (its index), none in stop mode
     this.loadBaseline = 0;
+    this.irq = false;
+  }
+
+  /** A byte read on the wire from `register`: reading the touch status lets the IRQ go. */
+  read(register) {
+    if (register <= 0x01) this.irq = false;
+    return this.registers[register];
   }
 
   get running() {
@@ -210,9 +222,13 @@ export class Mpr121 {
     const below = (Math.floor(baseline) & ~3) - data; // compared as the 8-bit register, x4
     const debounce = r[0x5b];
     if (!touched && below > r[0x41 + 2 * electrode]) {
-      if (++this.bounce[electrode] > (debounce & 7)) { this.status |= bit; this.bounce[electrode] = 0; }
+      if (++this.bounce[electrode] > (debounce & 7)) {
+        this.status |= bit; this.bounce[electrode] = 0; this.irq = true;
+      }
     } else if (touched && below < r[0x42 + 2 * electrode]) {
-      if (++this.bounce[electrode] > ((debounce >> 4) & 7)) { this.status &= ~bit; this.bounce[electrode] = 0; }
+      if (++this.bounce[electrode] > ((debounce >> 4) & 7)) {
+        this.status &= ~bit; this.bounce[electrode] = 0; this.irq = true;
+      }
     } else {
       this.bounce[electrode] = 0;
     }
@@ -347,7 +363,7 @@ export class I2CBus {
 
   readByte() {
     const { chip } = this;
-    const value = chip === null ? 0xff : chip === this.mux ? chip.control : chip.registers[this.pointer];
+    const value = chip === null ? 0xff : chip === this.mux ? chip.control : chip.read(this.pointer);
     this.pointer = (this.pointer + 1) & 0xff;
     this.after(9, () => this.i2c.completeRead(value));
   }
@@ -493,6 +509,7 @@ export function wireBoard(pico, config, seed = 1) {
                   sensor: config.sensor };
   if (config.sensor === "mpr121") {
     let channel = 0;
+    const lines = [];
     config.buses.forEach((wiring, number) => {
       const bus = new I2CBus(pico.mcu, pico.mcu.i2c[i2cBlockOf(wiring.sda)]);
       board.buses.push(bus);
@@ -501,6 +518,7 @@ export function wireBoard(pico, config, seed = 1) {
         bus.mux = new Mux(wiring.mux);
         board.chips.set(`${number}:mux`, bus.mux);
       }
+      const onBus = [];
       wiring.chips.forEach((address, index) => {
         const hex = address.toString(16).toUpperCase();
         const behind = bus.mux === null ? null : wiring.channels[index];
@@ -509,9 +527,12 @@ export function wireBoard(pico, config, seed = 1) {
         if (behind === null) bus.chips.set(address, chip);
         else bus.mux.attach(behind, address, chip);
         board.chips.set(name, chip);
+        onBus.push(chip);
         channel += MPR121_ELECTRODES;
       });
+      if (wiring.irq !== undefined) lines.push([wiring.irq, onBus]);
     });
+    wireIrqLines(pico, lines);
   } else if (config.sensor === "ttp223") {
     const { shift } = config;
     pico.pullUp(shift.data);
@@ -524,12 +545,40 @@ export function wireBoard(pico, config, seed = 1) {
   return board;
 }
 
+const SIO_GPIO_IN = 0x004;
+
+/** Each `[pin, chips]` of `lines`: the chips' IRQ outputs wired together to the GPIO, with the
+ *  board's pull-up. A chip works out its samples only when asked, so the line is worked out
+ *  whenever the core reads the GPIO inputs (SIO's GPIO_IN), as of that moment. */
+function wireIrqLines(pico, lines) {
+  if (lines.length === 0) return;
+  for (const [pin, chips] of lines) {
+    pico.pullUp(pin);
+    pico.drive(pin, () => {
+      for (const chip of chips) {
+        if (!chip.present || !chip.running) continue;
+        chip.measure(pico.mcu.clock.nanos);
+        if (chip.irq) return false;
+      }
+      return null; // let go: the pull-up holds it high
+    });
+  }
+  const { sio } = pico.mcu;
+  const read = sio.readUint32.bind(sio);
+  sio.readUint32 = (offset) => {
+    if (offset === SIO_GPIO_IN) for (const [pin] of lines) pico.settle(pico.mcu.gpio[pin]);
+    return read(offset);
+  };
+}
+
 /** How long the board's sensors take to show a finger, in ms, as they are set up now: an
- *  MPR121's SFI x ESI (the first chip's; 0 before the firmware starts it), a TTP223's
- *  response time, a charge-time pad's none. */
+ *  MPR121's SFI x ESI (the first chip's, a mux passed over; 0 before the firmware starts it),
+ *  a TTP223's response time, a charge-time pad's none. */
 export function sensorResponseMs(board) {
   if (board.sensor === "mpr121") {
-    for (const chip of board.chips.values()) return chip.running ? chip.responseMs : 0;
+    for (const chip of board.chips.values()) {
+      if (chip instanceof Mpr121) return chip.running ? chip.responseMs : 0;
+    }
   }
   if (board.sensor === "ttp223") return board.chain.responseMs;
   return 0;

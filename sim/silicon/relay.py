@@ -15,11 +15,14 @@ reset (Ctrl-D at the prompt) keeps the line, as on a Pico.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import select
+import termios
 import threading
 import time
 import tty
+from array import array
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -108,13 +111,27 @@ class PseudoTerminal:
             self._arrive()
 
     def _drained(self) -> None:
-        """Until the bytes the Pico sent before it reset have reached the terminal: they come
-        on another pipe than the news of the reset, and its serial line is quiet by now."""
+        """Until the bytes the Pico sent before it reset have reached the terminal (they come
+        on another pipe than the news of the reset, and its serial line is quiet by now) and
+        the program holding it has read them (a closed terminal's unread bytes are lost; a
+        busy computer's program may take a while): at most ``DRAIN`` seconds."""
         pico = getattr(self, "pico", None)
         deadline = time.monotonic() + DRAIN
         while pico is not None and time.monotonic() < deadline and \
-                time.monotonic() - pico.last_sent < QUIET:
+                (time.monotonic() - pico.last_sent < QUIET or self._unread()):
             time.sleep(QUIET / 4)
+
+    def _unread(self) -> int:
+        """The bytes waiting in the terminal for the program that holds it."""
+        waiting = array("i", [0])
+        with self._lock:
+            if self._slave is None:
+                return 0
+            try:
+                fcntl.ioctl(self._slave, termios.FIONREAD, waiting)
+            except OSError:
+                return 0
+        return waiting[0]
 
     def wait_arrival(self, count: int, timeout: float) -> str:
         """Until the Pico's line has come up ``count`` times (the first is the start); its

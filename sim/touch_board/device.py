@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -26,6 +27,11 @@ from sim.touch_board.shift165 import ShiftChainModel
 
 FIRMWARE_ROOT = str(Path(firmware.__file__).parent)
 log = logging.getLogger(__name__)
+
+
+def _irq_line(chips: tuple[Mpr121Model, ...]) -> int:
+    """The level of a pin the ``chips``' IRQ outputs are joined on: low while any pulls it."""
+    return 0 if any(chip.irq_low() for chip in chips) else 1
 
 
 class SerialEnd(Protocol):
@@ -72,6 +78,7 @@ class SimulatedMicrocontroller:
                 mux = None
                 if "mux" in bus:
                     mux = machine.muxes[number] = Tca9548a(bus["mux"])
+                on_bus = []
                 for index, address in enumerate(bus["chips"]):
                     first = ELECTRODES * len(self.chips)
                     chip = Mpr121Model(self.pads, [pad(first + e) for e in range(ELECTRODES)])
@@ -80,6 +87,9 @@ class SimulatedMicrocontroller:
                     else:
                         mux.attach(bus["channels"][index], address, chip)
                     self.chips.append(chip)
+                    on_bus.append(chip)
+                if "irq" in bus:  # the chips' IRQ outputs joined, pulled up
+                    machine.inputs[bus["irq"]] = partial(_irq_line, tuple(on_bus))
         elif config["sensor"] == "ttp223":
             shift = config["shift"]
             chain = ShiftChainModel(self.pads, [pad(i) for i in range(8 * shift["registers"])],

@@ -111,6 +111,7 @@ class SimMachine:
         class Pin:
             IN = 0
             OUT = 1
+            PULL_UP = 1
 
             def __init__(self, number: int, mode: int = -1, pull: int = -1,
                          value: int | None = None) -> None:

@@ -8,7 +8,8 @@ chip's own baselines (0x1E-0x2A, the upper 8 of 10 bits) follow the data, and th
 bits (0x00-0x01) compare the two against the thresholds in 0x41-0x5A. The data is the mean of
 the second filter's samples (SFI of them, one every ESI), so a finger shows in full only SFI x
 ESI after it lands (4 ms as the firmware sets the chip up; ``sim/silicon/devices.mjs`` models
-the chip's own baseline filter too). Register reads auto-increment. A chip can be made to
+the chip's own baseline filter too). Register reads auto-increment. Its IRQ output goes low
+when the touch status changes and lets go when the status is read. A chip can be made to
 vanish, as if unplugged or dead.
 """
 
@@ -30,6 +31,8 @@ class Mpr121Model:
         self.pads_of = pads_of
         self.registers = bytearray(256)
         self.present = True
+        self.irq = False
+        """Its IRQ output low: the touch status changed since it was last read."""
         self.soft_reset()
 
     def soft_reset(self) -> None:
@@ -63,8 +66,17 @@ class Mpr121Model:
                 baseline = value & ~3
             if electrode < enabled and baseline - value > self.registers[0x41 + 2 * electrode]:
                 status |= 1 << electrode
+        if status != self.registers[0x00] | self.registers[0x01] << 8:
+            self.irq = True
         self.registers[0x00] = status & 0xFF
         self.registers[0x01] = status >> 8
+
+    def irq_low(self) -> bool:
+        """Whether the chip pulls its IRQ output low now (a running chip present)."""
+        if not (self.present and self.running):
+            return False
+        self._measure()
+        return self.irq
 
     def _finger(self, pad: int) -> float:
         """The share of the second filter's last samples (SFI of them, one every ESI: register
@@ -89,4 +101,6 @@ class Mpr121Model:
     def read(self, register: int, length: int) -> bytes:
         if register <= 0x1D:
             self._measure()
+        if register <= 0x01:
+            self.irq = False  # the status read: the IRQ output lets go
         return bytes(self.registers[(register + i) & 0xFF] for i in range(length))

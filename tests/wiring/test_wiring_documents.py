@@ -133,6 +133,7 @@ def test_the_16x16_build_sheet():
     assert ("MCU GP4 (pin 6)", "TCA9548A bus 0 SDA") in wires
     assert ("TCA9548A bus 1 SD2", "MPR121 bus 1 channel 2 0x5C SDA") in wires
     assert ("TCA9548A bus 0 A0, A1, A2", "GND") in wires
+    assert ("MCU GP9 (pin 12)", "every MPR121 IRQ on bus 1, joined") in wires
     power = budget(profile)
     assert power.injection_amps == pytest.approx(25 / 4)
     assert power.headroom_amps == pytest.approx(5)

@@ -37,7 +37,8 @@ class Mpr121:
     the touch status: an electrode's bit is set while its data is more than its touch
     threshold (0x41, 0x43, ...) below the chip's baseline, ``rest`` (unless ``status`` is
     given, as a chip whose status and data disagree). ``reads`` counts the data's reads, and
-    ``read_from`` and ``read_bytes`` say where the last began and how long it was."""
+    ``read_from`` and ``read_bytes`` say where the last began and how long it was;
+    ``statuses`` counts the status's reads."""
 
     def __init__(self):
         self.registers = bytearray(256)
@@ -46,6 +47,7 @@ class Mpr121:
         self.rest = 700
         self.status = None
         self.reads = 0
+        self.statuses = 0
         self.read_from = 0
         self.read_bytes = 0
         self.reset()
@@ -98,6 +100,7 @@ class I2C:
         chip = self._chip(address)
         registers = chip.registers
         if register == 0:
+            chip.statuses += 1
             status = chip.touch_status()
             registers[0] = status & 0xFF
             registers[1] = status >> 8
@@ -239,11 +242,12 @@ class PinMaker:
 
     IN = 0
     OUT = 1
+    PULL_UP = 1
 
     def __init__(self, pins):
         self.pins = pins
 
-    def __call__(self, number, mode=-1):
+    def __call__(self, number, mode=-1, pull=-1):
         return self.pins.get(number) or Pin()
 
 

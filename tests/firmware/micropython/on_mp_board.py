@@ -7,7 +7,7 @@ import sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/tests")
 
-from fakes import I2C, Machine, Mpr121, Port
+from fakes import I2C, Machine, Mpr121, Pin, Port
 from runner import run
 
 from firmware import proto
@@ -83,8 +83,22 @@ def test_a_scan_that_leaves_chips_unread_allocates_nothing():
     scans_allocate_nothing(diagnose=False)
 
 
-def scans_allocate_nothing(diagnose):
-    board, chips, port = board_with_chips(keep=False)
+def test_a_scan_on_chips_with_an_irq_line_allocates_nothing():
+    """The same with the chips' IRQ outputs on a pin: the statuses read only while it is low,
+    the chips with nothing to read passed over."""
+    scans_allocate_nothing(diagnose=False, irq=True)
+
+
+def scans_allocate_nothing(diagnose, irq=False):
+    line = [1]
+    if irq:
+        chips = {0x5A: Mpr121(), 0x5B: Mpr121()}
+        port = Port(False)
+        config = dict(CONFIG, buses=[{"sda": 4, "scl": 5, "chips": [0x5A, 0x5B], "irq": 8}])
+        board = build(config, Machine({0: I2C(chips)}, {8: Pin(on_read=lambda: line[0])}), port,
+                      "/firmware")
+    else:
+        board, chips, port = board_with_chips(keep=False)
     board.diagnose = diagnose
     chip = chips[0x5A]
     for _ in range(10):
@@ -96,6 +110,7 @@ def scans_allocate_nothing(diagnose):
         for scan in range(1000):
             if scan % 50 == 0:
                 chip.set(5, 640 if scan % 100 == 0 else 700)
+            line[0] = 0 if scan % 50 < 2 else 1  # low from a change until it is read
             board.step(10)
         after = gc.mem_alloc()
     finally:
@@ -146,8 +161,8 @@ def test_a_touch_is_read_from_the_chip_whose_status_shows_it():
 
 def test_only_the_electrodes_the_status_or_the_pads_point_at_are_read():
     """A finger on electrode 7: its chip's status flags it, and the chip's data is read from
-    electrode 7 to 7 (two bytes, not 24), the other electrodes left as they stand; a second
-    finger on electrode 3 widens the read from 3 to 7."""
+    electrode 7 to 7 (two bytes, not 24), the other electrodes left as they stand; once 7 is
+    held, and its chip still flags it, a second finger on electrode 3 reads 3 alone."""
     board, chips, port = board_with_chips()
     for _ in range(4):
         board.step(10)
@@ -158,11 +173,12 @@ def test_only_the_electrodes_the_status_or_the_pads_point_at_are_read():
     assert (chip.read_from, chip.read_bytes) == (4 + 2 * 7, 2)
     assert board.pads.ok[3] == 2, "electrode 3 unread this scan"
     chip.set(3, 660)
+    board.step(10)  # the chip's turn: all of it; 7's touch confirmed
+    assert board.pads.touched[7] == 1
     board.step(10)
+    assert (chip.read_from, chip.read_bytes) == (4 + 2 * 3, 2)
+    assert board.pads.ok[7] == 2, "held, and still flagged: unread"
     board.step(10)
-    assert (chip.read_from, chip.read_bytes) == (4 + 2 * 3, 10)
-    for _ in range(3):
-        board.step(10)
     assert touches(port) == ["T 1 D 7", "T 2 D 3"]
 
 

@@ -5,12 +5,12 @@ import sys
 sys.path.insert(0, "/")
 sys.path.insert(0, "/tests")
 
-from fakes import I2C, Chain, ChargePin, Mpr121, MuxedI2C
+from fakes import I2C, Chain, ChargePin, Mpr121, MuxedI2C, Pin
 from runner import run
 
 from firmware.pads import UNREAD, Pads
 from firmware.sensors.charge import ChargeTime
-from firmware.sensors.mpr121 import RETRY_SCANS, Mpr121Array, hint
+from firmware.sensors.mpr121 import BUDGET, RETRY_SCANS, Mpr121Array, hint
 from firmware.sensors.shift import ShiftChain
 
 
@@ -23,7 +23,7 @@ def reader(sensor, count):
 
 def test_mpr121_starts_in_run_mode_and_reads_10_bit_data():
     chip = Mpr121()
-    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A], None, None)], None)
+    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A], None, None, None)], None)
     pads, faults = reader(sensor, 12)
     sensor.start()
     assert chip.registers[0x5E] == 0x8F
@@ -38,7 +38,7 @@ def test_a_missing_mpr121_is_reported_and_the_others_keep_working():
     first, second = Mpr121(), Mpr121()
     second.present = False
     bus = I2C({0x5A: first, 0x5B: second})
-    sensor = Mpr121Array([(0, bus, [0x5A, 0x5B], None, None)], None)
+    sensor = Mpr121Array([(0, bus, [0x5A, 0x5B], None, None, None)], None)
     pads, faults = reader(sensor, 24)
     sensor.start()
     sensor.read(pads.raw, pads.ok, 24)
@@ -54,7 +54,7 @@ def test_a_missing_mpr121_is_reported_and_the_others_keep_working():
 
 def test_an_mpr121_that_stops_answering_mid_game():
     chip = Mpr121()
-    sensor = Mpr121Array([(1, I2C({0x5C: chip}), [0x5C], None, None)], None)
+    sensor = Mpr121Array([(1, I2C({0x5C: chip}), [0x5C], None, None, None)], None)
     pads, faults = reader(sensor, 12)
     sensor.start()
     chip.present = False
@@ -68,7 +68,7 @@ def test_mpr121s_behind_a_mux_are_read_one_channel_after_another():
     channel, the mux switched once a channel; a mux that stops answering takes its chips."""
     near, far = Mpr121(), Mpr121()
     bus = MuxedI2C(0x70, {(0, 0x5A): near, (1, 0x5A): far})
-    sensor = Mpr121Array([(0, bus, [0x5A, 0x5A], 0x70, [0, 1])], None)
+    sensor = Mpr121Array([(0, bus, [0x5A, 0x5A], 0x70, [0, 1], None)], None)
     pads, faults = reader(sensor, 24)
     sensor.start()
     near.set(2, 0x123)
@@ -86,8 +86,8 @@ def test_mpr121s_behind_a_mux_are_read_one_channel_after_another():
 
 def two_chips():
     chips = [Mpr121(), Mpr121()]
-    sensor = Mpr121Array([(0, I2C({0x5A: chips[0], 0x5B: chips[1]}), [0x5A, 0x5B], None, None)],
-                         None)
+    sensor = Mpr121Array([(0, I2C({0x5A: chips[0], 0x5B: chips[1]}), [0x5A, 0x5B], None, None,
+                           None)], None)
     pads, faults = reader(sensor, 24)
     sensor.start()
     sensor.read(pads.raw, pads.ok, 24)  # a chip just started is read in full
@@ -118,21 +118,154 @@ def test_the_chips_the_pads_watch_and_every_chip_when_asked_are_read():
     sensor, chips, pads, _ = two_chips()
     sensor.read(pads.raw, pads.ok, 24)  # the second chip's turn
     chips[0].set(1, 699)
-    sensor.watch(pads.todo, 0)
+    sensor.watch(pads.todo, 0, pads.touched, pads.counter)
     pads.todo[0] = 1
-    sensor.watch(pads.todo, 1)
+    sensor.watch(pads.todo, 1, pads.touched, pads.counter)
     sensor.read(pads.raw, pads.ok, 24)  # the first chip's turn anyway; then the second's
     chips[0].set(1, 698)
-    sensor.watch(pads.todo, 1)
+    sensor.watch(pads.todo, 1, pads.touched, pads.counter)
     sensor.read(pads.raw, pads.ok, 24)
     assert (pads.raw[1], pads.ok[1], pads.ok[12]) == (698, 1, 1)
     chips[0].set(1, 697)
     chips[1].set(1, 697)
     sensor.read(pads.raw, pads.ok, 24)  # watched no more: the first chip's turn only
     assert (pads.raw[1], pads.ok[13]) == (697, UNREAD)
-    sensor.watch(None, 0)
+    sensor.watch(None, 0, None, None)
     sensor.read(pads.raw, pads.ok, 24)
     assert (pads.raw[13], pads.ok[13], pads.ok[1]) == (697, 1, 1)
+
+
+def test_a_held_pad_the_chip_still_flags_is_not_read_until_its_status_clears():
+    """A pad held at rest whose chip's status still flags it needs no data: it stands as it
+    is, its held time counting; once the status clears, its data is read, and the release
+    confirmed on it."""
+    sensor, chips, pads, _ = two_chips()
+    pads.update()  # the baselines, at rest
+    chips[0].set(4, 650)  # a finger: 50 counts, past our threshold and the chip's
+    for _ in range(4):
+        sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+        sensor.read(pads.raw, pads.ok, 24)
+        pads.update()
+    assert pads.touched[4] == 1
+    reads = chips[0].reads
+    unread = 0
+    for _ in range(6):
+        sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+        sensor.read(pads.raw, pads.ok, 24)
+        pads.update()
+        unread += pads.ok[4] == UNREAD
+    assert (chips[0].reads - reads, unread) == (3, 3), "read in its chip's turn only"
+    held = pads.held[4]
+    sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+    sensor.read(pads.raw, pads.ok, 24)  # the second chip's turn
+    pads.update()
+    assert pads.held[4] == held + 1
+    chips[0].set(4, 700)  # lifted: the status clears
+    events = []
+    for _ in range(4):
+        sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+        sensor.read(pads.raw, pads.ok, 24)
+        assert pads.ok[4] == 1
+        pads.update()
+        events += [pads.events[i] for i in range(pads.event_count)]
+    assert events == [-1 - 4]
+
+
+def irq_chips():
+    """Three chips whose IRQ outputs share a line (``level``: what it reads, 1 high)."""
+    chips = [Mpr121(), Mpr121(), Mpr121()]
+    line = [1]
+    bus = I2C({0x5A: chips[0], 0x5B: chips[1], 0x5C: chips[2]})
+    sensor = Mpr121Array([(0, bus, [0x5A, 0x5B, 0x5C], None, None,
+                           Pin(on_read=lambda: line[0]))], None)
+    pads, _ = reader(sensor, 36)
+    sensor.start()
+    sensor.read(pads.raw, pads.ok, 36)
+    pads.update()
+    return sensor, chips, pads, line
+
+
+def scan(sensor, pads):
+    sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+    sensor.read(pads.raw, pads.ok, 36)
+    pads.update()
+    return [pads.events[i] for i in range(pads.event_count)]
+
+
+def test_with_an_irq_line_the_statuses_are_read_only_when_it_is_low():
+    sensor, chips, pads, line = irq_chips()
+    statuses = [chip.statuses for chip in chips]
+    for _ in range(6):
+        scan(sensor, pads)
+    # at rest: no status read at all
+    assert [chip.statuses - before for chip, before in zip(chips, statuses)] == [0, 0, 0]
+    chips[2].set(7, 650)  # a finger on the third chip: its IRQ goes low
+    line[0] = 0
+    scan(sensor, pads)
+    assert [chip.statuses - before for chip, before in zip(chips, statuses)] == [1, 1, 1]
+    line[0] = 1  # the status was read: the line lets go
+    events = []
+    for _ in range(3):
+        events += scan(sensor, pads)
+    assert events == [24 + 7]
+    assert [chip.statuses - before for chip, before in zip(chips, statuses)] == [1, 1, 1]
+    reads = chips[2].reads
+    for _ in range(6):  # held at rest: its chip is read in its turn only
+        assert scan(sensor, pads) == []
+    assert chips[2].reads - reads == 2
+
+
+def test_a_touch_the_irq_line_never_told_is_found_in_the_chips_turn():
+    """A cut IRQ wire leaves the line high: each chip's turn still reads all of its data, so a
+    touch is found, later."""
+    sensor, chips, pads, _ = irq_chips()
+    chips[1].set(0, 650)
+    events = []
+    for _ in range(9):
+        events += scan(sensor, pads)
+    assert events == [12]
+
+
+def test_news_from_every_chip_at_once_is_read_over_two_scans():
+    """A hand on the board: every chip's IRQ news in one scan. That scan reads as many statuses
+    and data as its ``BUDGET`` allows (a status and the data of each chip with news); the next
+    (sooner: ``pending``) the rest, starting where the last left off."""
+    chips = [Mpr121() for _ in range(BUDGET // 2 + 2)]
+    line = [1]
+    bus = MuxedI2C(0x70, {(index % 8, 0x5A + index // 8): chip
+                          for index, chip in enumerate(chips)})
+    sensor = Mpr121Array([(0, bus, [0x5A + index // 8 for index in range(len(chips))], 0x70,
+                           [index % 8 for index in range(len(chips))],
+                           Pin(on_read=lambda: line[0]))], None)
+    count = 12 * len(chips)
+    pads, _ = reader(sensor, count)
+    sensor.start()
+    sensor.read(pads.raw, pads.ok, count)
+    pads.update()
+    for chip in chips:
+        chip.set(0, 650)
+    line[0] = 0
+    statuses = [chip.statuses for chip in chips]
+    sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+    sensor.read(pads.raw, pads.ok, count)
+    read = [pads.ok[12 * index] for index in range(len(chips))]
+    assert read.count(1) == BUDGET // 2 + 1, read  # and the chip in its turn, whole
+    assert [chip.statuses - before for chip, before in zip(chips, statuses)].count(0) == 1
+    assert sensor.pending
+    pads.update()
+    left = chips[read.index(UNREAD)]
+    told = left.statuses
+    line[0] = 0  # low while the chip left is not asked
+    sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+    sensor.read(pads.raw, pads.ok, count)
+    assert (pads.ok[12 * read.index(UNREAD)], left.statuses - told) == (1, 1), \
+        "the one left, read first"
+    pads.update()
+    line[0] = 1
+    sensor.watch(pads.todo, pads.todo_count, pads.touched, pads.counter)
+    sensor.read(pads.raw, pads.ok, count)  # the touches being confirmed: within the budget
+    assert [pads.ok[12 * index] for index in range(len(chips))] == [1] * len(chips)
+    assert not sensor.pending
 
 
 def test_the_chips_thresholds_are_half_ours_and_follow_them():
@@ -155,7 +288,7 @@ def test_something_else_at_the_address_is_not_taken_for_an_mpr121():
     chip = Mpr121()
     chip.reset = lambda: None  # never shows the MPR121's reset values
     chip.registers[0x5D] = 0
-    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A], None, None)], None)
+    sensor = Mpr121Array([(0, I2C({0x5A: chip}), [0x5A], None, None, None)], None)
     _, faults = reader(sensor, 12)
     sensor.start()
     assert faults == [("chip-missing", "0:5A")]

@@ -21,14 +21,17 @@ from .test_firmware import PROFILES, installed_flash
 pytestmark = pytest.mark.silicon
 
 
-def test_the_8x8s_figures_have_the_documented_shape_and_meet_the_goals(capsys, rp2_image,
-                                                                      run_folder, tmp_path):
+@pytest.mark.parametrize(("build", "kind", "chips"),
+                         [("kaskade-8x8", "mpr121", 6), ("kaskade-16x16", "mux", 22)])
+def test_the_figures_have_the_documented_shape_and_meet_the_goals(capsys, rp2_image,
+                                                                  run_folder, tmp_path, build,
+                                                                  kind, chips):
+    """The 8x8, and the 16x16 with its 22 chips behind two muxes and their IRQ lines."""
     # The flash the firmware tests installed this build's firmware on, kept: the bench's update
     # finds it current, and the figures are those of the firmware it then restarts.
-    build = "kaskade-8x8"
     kept = tmp_path / "flashes"
     kept.mkdir()
-    shutil.copy(installed_flash(rp2_image, run_folder, PROFILES["mpr121"]()),
+    shutil.copy(installed_flash(rp2_image, run_folder, PROFILES[kind]()),
                 kept / f"{board_id(load_profile(build))}.bin")
     assert main(["bench", "firmware", "--silicon", "--profile", build, "--touches", "3",
                  "--keep-flash", str(kept), "--json"]) == 0
@@ -43,7 +46,7 @@ def test_the_8x8s_figures_have_the_documented_shape_and_meet_the_goals(capsys, r
     assert figures["scan_share_worst"] == pytest.approx(figures["scan_ms_worst"] / period,
                                                         abs=0.001)
     assert figures["scan_cycles_median"] <= figures["scan_cycles_worst"]
-    assert figures["hand_pads"] == 6  # a finger on each MPR121
+    assert figures["hand_pads"] == chips  # a finger on each MPR121
     assert 0 < figures["hand_scan_ms_worst"] <= figures["scan_ms_worst"]
     assert 0 < figures["core_load"] < 1
     # the boot stage's write to the flash: a sector may need erasing, 45 ms

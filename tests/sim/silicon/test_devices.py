@@ -171,6 +171,37 @@ def cdt(channel):
         assert run(pico, "print(cdt(0))") == "[Errno 5] EIO"
 
 
+IRQ = one_line("""
+import machine, time
+bus = machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5), freq=400000)
+line = machine.Pin(8, machine.Pin.IN, machine.Pin.PULL_UP)
+bus.writeto(0x70, b'\\x01')
+bus.writeto_mem(0x5a, 0x80, b'\\x63')
+bus.writeto_mem(0x5a, 0x41, bytes([6, 3] * 12))
+bus.writeto_mem(0x5a, 0x5d, b'\\x20')
+bus.writeto_mem(0x5a, 0x5e, b'\\xcf')
+def status():
+    return list(bus.readfrom_mem(0x5a, 0, 2))
+""")
+
+
+def test_the_mpr121s_irq_goes_low_on_a_change_of_status_until_the_status_is_read(rp2_image):
+    """The 16x16's chips on a bus share an IRQ line (GPIO 8 for the first bus): high at rest;
+    low once a finger sets a chip's status, and high again once the status is read; low again
+    when the finger leaves."""
+    pad = MUXED["map"][0]  # electrode 0 of the first chip, 0x5A on the mux's channel 0
+    assert MUXED["buses"][0]["irq"] == 8
+    with Pico(rp2_image, board=MUXED) as pico:
+        repl(pico)
+        run(pico, IRQ)
+        assert run(pico, "time.sleep_ms(20); print(line(), status(), line())") == "1 [0, 0] 1"
+        finger(pico, pad)
+        assert run(pico, "time.sleep_ms(10); print(line(), line())") == "0 0"
+        assert run(pico, "print(status(), line())") == "[1, 0] 1"
+        finger(pico, pad, touched=False)
+        assert run(pico, "time.sleep_ms(10); print(line(), status(), line())") == "0 [0, 0] 1"
+
+
 SHIFT = one_line("""
 from machine import Pin
 import time

@@ -239,10 +239,26 @@ for trial in range(trials):
         fill(buf, trial % 7, trial % 7 + trial % 5, 2)
         filled.append(bytes(buf))
     differ += filled[0] != filled[1]
+    bits, limit = random.getrandbits(12), 1 + trial % 12
+    differ += viper.span(bits, limit) != mpr121.plain_span(bits, limit)
+    chosen = []
+    for choose in (viper.pick, mpr121.plain_pick):
+        random.seed(trial)
+        n = 1 + random.getrandbits(5)
+        held = array('H', [x if x > 2048 else 0 for x in pick(n, 4096)])
+        line_of = bytearray([mpr121.NO_LINE if x == 2 else x for x in pick(n, 3)])
+        out = bytearray(n)
+        got = choose(array('H', [x if x > 3000 else 0 for x in pick(n, 4096)]), held,
+                   array('H', [x if x > 2048 else 0 for x in pick(n, 4096)]), line_of,
+                   bytearray(pick(2, 2)), n, random.getrandbits(5), random.getrandbits(5) % n,
+                   out)
+        chosen.append((got, bytes(out), list(held)))
+    differ += chosen[0] != chosen[1]
 print('taken', pads._settle is viper.settle, pads._transit is viper.transit,
       pads._hold is viper.hold, mpr121._decode is viper.decode_mpr121,
-      proto._touch is viper.touch, proto._digits is viper.digits, mpr121._fill is viper.fill)
-print('differ', differ, 'of', 7 * trials)
+      proto._touch is viper.touch, proto._digits is viper.digits, mpr121._fill is viper.fill,
+      mpr121._span is viper.span, mpr121._pick is viper.pick)
+print('differ', differ, 'of', 9 * trials)
 import gc, machine
 from firmware import main as m
 root = '/fw/' + open('/fw/active').read().strip()
@@ -274,9 +290,9 @@ def test_the_viper_loops_run_on_the_pico_and_agree_with_the_plain_ones(rp2_image
         pico.send(b"\x05" + AGREE.replace("\n", "\r").encode() + b"\x04")
         _, taken = pico.wait_line(lambda text: text.startswith(("taken ", "Traceback")), BOOT,
                                   start)
-        assert taken.text == "taken True True True True True True True"
+        assert taken.text == "taken True True True True True True True True True"
         _, differ = pico.wait_line(lambda text: text.startswith("differ "), BOOT, start)
-        assert differ.text == "differ 0 of 840"
+        assert differ.text == "differ 0 of 1080"
         _, allocated = pico.wait_line(lambda text: text.startswith(("allocated ", "Traceback")),
                                       BOOT, start)
         assert allocated.text == "allocated 0"

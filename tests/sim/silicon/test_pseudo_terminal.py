@@ -3,6 +3,7 @@ pyserial and mpremote open as they would a Pico's /dev/ttyACM0."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -102,6 +103,21 @@ def test_a_reset_takes_the_port_away_and_brings_it_back_renamed_while_held(rp2_i
             with pytest.raises(serial.SerialException):
                 read_until_gone(held)
         assert b"42\r\n" in ask_until_answered(link, b"print(6*7)\r", b"42\r\n")
+
+
+def test_what_the_pico_said_before_a_reset_reaches_a_program_late_to_read(rp2_image):
+    """A closed terminal's unread bytes are lost: the port goes only once the program holding
+    it has read what the Pico said before it reset (a busy computer's program may be late)."""
+    with PseudoTerminal(rp2_image) as terminal:
+        ask_until_answered(Path(terminal.path), b"print(6*7)\r", b"42\r\n")
+        with serial.Serial(terminal.path, timeout=0.05) as held:
+            held.write(b"print('last' + ' words'); import machine; machine.reset()\r")
+            time.sleep(1)  # late to read: the line is quiet, and the Pico gone, by now
+            heard = b""
+            with contextlib.suppress(serial.SerialException):
+                for _ in range(100):
+                    heard += held.read(100)
+        assert b"last words" in heard
 
 
 def read_until_gone(port: serial.Serial) -> None:

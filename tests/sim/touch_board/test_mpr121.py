@@ -50,3 +50,25 @@ def test_a_finger_lowers_the_data_and_sets_the_touch_status():
     pads.advance(4)
     status = model.read(0x00, 2)
     assert status == b"\x10\x00"
+
+
+def test_the_irq_output_goes_low_on_a_change_of_status_until_the_status_is_read():
+    model, pads = chip()
+    model.write(0x41 + 2 * 4, b"\x0c")
+    model.write(0x5D, b"\x20")
+    model.write(0x5E, b"\x8f")
+    model.read(0x00, 2)
+    assert not model.irq_low()
+    pads.down(4)
+    pads.advance(4)
+    assert model.irq_low()
+    assert model.irq_low(), "until the status is read"
+    model.read(0x04, 2)
+    assert model.irq_low(), "the data does not let it go"
+    assert model.read(0x00, 2) == b"\x10\x00"
+    assert not model.irq_low()
+    pads.up(4)
+    pads.advance(4)
+    assert model.irq_low()
+    model.read(0x00, 2)
+    assert not model.irq_low()
