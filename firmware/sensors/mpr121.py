@@ -54,7 +54,7 @@ about a quarter of a millisecond on the wire and in the driver): a hand on the b
 chip news at once, and the statuses and data of 22 chips in one scan would take longer than its
 period. What is left waits for the next scan, which comes half a period later (``pending``),
 and starts there. Measured on the emulated 16x16 (docs/firmware.md), 8 keeps its worst scan at
-5.5 ms, with room for a real Pico's flash cache misses; 12 took it to 7.3 ms."""
+5.5 to 6.9 ms, with room for a real Pico's flash cache misses; 12 took it to 7.3 ms."""
 
 _FILTERS = (
     # 0x2B-0x35: baseline filter for rising, falling and touched data (AN3891 defaults)
