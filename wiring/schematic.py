@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from controller.profile.model import Profile
+from controller.profile.model import I2cBus, Profile
 from wiring.pinmap import (
     MPR121_ADDR_PIN,
     PI_HEADER,
@@ -32,7 +32,7 @@ HEAD = 6.0
 """A part's title above its first pin."""
 COLOURS = {"5V": "red", "GND": "black", "3V3": "orange", "data": "yellow", "SDA": "blue",
            "SCL": "green", "button": "white", "sound": "purple", "status": "grey",
-           "clock": "green", "load": "white", "USB": "USB cable"}
+           "clock": "green", "load": "white", "IRQ": "white", "USB": "USB cable"}
 """Suggested wire colour per kind of signal."""
 
 
@@ -184,7 +184,7 @@ def _touch(drawing: Schematic, profile: Profile) -> None:
     used: list[str] = []
     if touch.sensor == "mpr121":
         for bus in reversed(touch.buses):  # the last bus's chips stand highest
-            used += [_gp(bus.sda), _gp(bus.scl)]
+            used += [_gp(bus.sda), _gp(bus.scl)] + ([_gp(bus.irq)] if bus.irq is not None else [])
     elif touch.sensor == "ttp223" and touch.shift is not None:
         used += [_gp(p) for p in (touch.shift.clock, touch.shift.latch, touch.shift.data)]
     else:
@@ -197,14 +197,15 @@ def _touch(drawing: Schematic, profile: Profile) -> None:
         for number, bus in enumerate(touch.buses):
             y = top + 2 + COLUMN_DROP * (buses - 1 - number)
             if bus.mux is not None:
-                _muxed(drawing, number, bus.sda, bus.scl, bus.mux, bus.chips, bus.channels, y)
+                _muxed(drawing, number, bus, y)
                 continue
             previous = "pico"
             for chip in bus.chips:
                 key = f"mpr{number}-{chip:02x}"
                 part = drawing.add(Part(key, f"MPR121 0x{chip:02X}, bus {number}",
                                         66 + 52 * number, y, 30,
-                                        left=["SDA", "SCL", "3V3", "GND", "ADDR"],
+                                        left=["SDA", "SCL", "3V3", "GND", "ADDR",
+                                              *(["IRQ"] if bus.irq is not None else [])],
                                         note="ELE0-11: its pads"))
                 y += part.height + 3
                 pins = {"SDA": _gp(bus.sda), "SCL": _gp(bus.scl), "3V3": "3V3 (36)",
@@ -217,6 +218,9 @@ def _touch(drawing: Schematic, profile: Profile) -> None:
                                  kind)
                 strap = MPR121_ADDR_PIN[chip]
                 drawing.wire((key, strap), (key, "ADDR"), f"address 0x{chip:02X}", strap)
+                if bus.irq is not None:
+                    source = ("pico", _gp(bus.irq)) if previous == "pico" else (previous, "IRQ")
+                    drawing.wire(source, (key, "IRQ"), f"bus {number} IRQ, joined", "IRQ")
                 previous = key
     elif touch.sensor == "ttp223" and touch.shift is not None:
         shift = touch.shift
@@ -256,10 +260,11 @@ def check(drawing: Schematic) -> list[str]:
     return wrong
 
 
-def _muxed(drawing: Schematic, number: int, sda: int, scl: int, mux: int,
-           chips: tuple[int, ...], channels: tuple[int, ...], y: float) -> None:
+def _muxed(drawing: Schematic, number: int, bus: I2cBus, y: float) -> None:
     """A bus through a TCA9548A: the mux on the Pico's pins, and on each of its channels the
-    first chip, wired as the others of that channel are (the note says how many)."""
+    first chip, wired as the others of that channel are (the note says how many); the chips'
+    IRQ outputs, where the bus has a pin for them, all joined on it."""
+    sda, scl, mux, chips, channels = bus.sda, bus.scl, bus.mux, bus.chips, bus.channels
     used = sorted(set(channels))
     key = f"mux{number}"
     part = drawing.add(Part(key, f"TCA9548A 0x{mux:02X}, bus {number}", 66 + 52 * number, y, 30,
@@ -278,7 +283,8 @@ def _muxed(drawing: Schematic, number: int, sda: int, scl: int, mux: int,
         alike = f" ×{len(on)}, 0x{on[0]:02X}-{on[-1]:02X}" if len(on) > 1 else f" 0x{chip:02X}"
         box = drawing.add(Part(chip_key, f"MPR121{alike}, bus {number}.{channel}",
                                part.x + part.width + 24, y, 30,
-                               left=["SDA", "SCL", "3V3", "GND", "ADDR"],
+                               left=["SDA", "SCL", "3V3", "GND", "ADDR",
+                                     *(["IRQ"] if bus.irq is not None else [])],
                                note=f"ELE0-11 each: their pads; drawn: 0x{chip:02X}"))
         y += box.height + 4
         drawing.wire((key, f"SD{channel}"), (chip_key, "SDA"), f"bus {number}.{channel} SDA",
@@ -289,3 +295,6 @@ def _muxed(drawing: Schematic, number: int, sda: int, scl: int, mux: int,
         drawing.wire(("pico", "GND (38)"), (chip_key, "GND"), "ground", "GND")
         strap = MPR121_ADDR_PIN[chip]
         drawing.wire((chip_key, strap), (chip_key, "ADDR"), f"address 0x{chip:02X}", strap)
+        if bus.irq is not None:
+            drawing.wire(("pico", _gp(bus.irq)), (chip_key, "IRQ"),
+                         f"bus {number} IRQ, every chip's joined", "IRQ")
