@@ -10,13 +10,14 @@ keeps its search from move to move, so its tree carries over as one search's doe
 reaches every process at once.
 
 The processes are started once per thread count, from a clean server process ("forkserver":
-never a fork of a program that runs threads), and live until the program ends.
+never a fork of a program that runs threads), and live until the program ends — and end with
+it, also where the program is itself a worker process (the bench plays its games in a pool).
 """
 
 from __future__ import annotations
 
-import atexit
 import multiprocessing
+import multiprocessing.util
 import random
 import threading
 import time
@@ -65,11 +66,15 @@ def pool(size: int) -> tuple[ProcessPoolExecutor, Any]:
         cancel = context.Event()
         executor = ProcessPoolExecutor(max_workers=size, mp_context=context,
                                        initializer=_started, initargs=(cancel,))
+        if not _pools:
+            # At exit, before a worker process waits for its children (an atexit hook would
+            # come after that wait, and the pool's idle processes would keep it waiting
+            # forever) and before the pool's queues close (their priority is 10).
+            multiprocessing.util.Finalize(None, _close, exitpriority=100)
         _pools[size] = (executor, cancel)
     return _pools[size]
 
 
-@atexit.register
 def _close() -> None:
     for executor, _ in _pools.values():
         executor.shutdown(cancel_futures=True)

@@ -1,11 +1,15 @@
 """The general search on several processes: the steps of all of them count against the
-budget, their counts add up to a legal move, a cancel stops every one, and the strongest level
-of a Monte Carlo game takes it when given threads."""
+budget, their counts add up to a legal move, a cancel stops every one, the strongest level
+of a Monte Carlo game takes it when given threads, and a worker process that searched on them
+still ends (the bench plays its games in such workers)."""
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from controller.ai.base import Budget
 from controller.ai.levels import Share, computer
@@ -42,3 +46,27 @@ def test_the_strongest_level_of_a_monte_carlo_game_searches_on_its_threads():
     one = computer("colliding-circles", 5)
     assert isinstance(one, Share)
     assert not isinstance(one.player, RootParallel)
+
+
+def _one_move_on_two_processes(seed: int) -> bool:
+    """In a worker process: a move of the general search on two processes of its own."""
+    state = get_game("cascades").new()
+    thought = RootParallel("cascades", threads=2).think(state, Budget(steps=20),
+                                                       random.Random(seed))
+    return state.is_legal(thought.move)
+
+
+def test_a_worker_process_that_searched_on_processes_of_its_own_still_ends():
+    """A worker ends by waiting for its child processes; the search's processes must have
+    been told to end before that, or the worker — and the program waiting for it — waits
+    forever (``kaskade bench ai --jobs 2 --pi`` of a Monte Carlo game did)."""
+    workers = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("forkserver"))
+    ended = threading.Event()
+    try:
+        assert list(workers.map(_one_move_on_two_processes, [1])) == [True]
+        threading.Thread(target=lambda: (workers.shutdown(), ended.set()), daemon=True).start()
+        assert ended.wait(120), "the worker never ended"
+    finally:
+        if not ended.is_set():
+            for process in list(workers._processes.values()):  # a hung worker: end it
+                process.kill()
