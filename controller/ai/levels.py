@@ -46,6 +46,9 @@ LEVELS = (1, 2, 3, 4, 5)
 STRONGEST = LEVELS[-1]
 MAX_THREADS = 64
 """The most threads a search takes (the compiled core's limit)."""
+QUIESCENCE = 2
+"""Plies of captures Kaskade's level 5 follows past its horizon: a capture and the answer to
+it (one ply alone favours whoever captures last; ``docs/ai.md``)."""
 MCTS_SHARES = {1: 0.0, 2: 0.05, 3: 0.2, 4: 0.5, 5: 1.0}
 """The general search's share of the time by level, in a game without levels of its own in
 :data:`GENERAL_LEVELS`."""
@@ -111,7 +114,8 @@ def computer(game: str, level: int, threads: int = 1) -> Player:
             2: Searcher("searcher-1", max_depth=1),
             3: Searcher("searcher-2", max_depth=2),
             4: Share("searcher-4", Searcher("searcher-4", max_depth=4), 0.5),
-            5: Perfect(Searcher("searcher", paced=True, keep_table=True, threads=threads)),
+            5: Perfect(Searcher("searcher", paced=True, keep_table=True, threads=threads,
+                                quiescence=QUIESCENCE)),
         }
         player = kaskade[level]
         if level == STRONGEST:

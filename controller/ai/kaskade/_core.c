@@ -19,6 +19,7 @@
 #define MAX_CELLS 256
 #define MAX_UNDO 4096
 #define MAX_PLY 128
+#define MAX_QUIESCENCE 8 /* plies of captures past the horizon, at most */
 #define WIN 1000000
 #define INFINITE (WIN + 1)
 #define PROVEN (WIN - 1000) /* scores beyond this are a win or a loss in so many plies */
@@ -252,6 +253,7 @@ typedef struct {
     long reported;        /* of total, what the budget has been told (main thread only) */
     long limit;           /* the budget's steps left when the search began (0: none) */
     int failed;           /* check raised: its exception goes on */
+    int quiescence;       /* plies of captures past the horizon (0: none) */
     PyObject *check;       /* check(nodes) -> whether to stop; the main thread calls it */
     PyThreadState *thread; /* the GIL is released while searching, taken back to check */
 } Shared;
@@ -319,15 +321,58 @@ static int next_best(int *moves, int *order, int i, int count) {
     return move;
 }
 
-static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
-    Board *b = s->board;
+static inline void count_node(Search *s) {
     s->nodes++;
     if (++s->pending >= s->every) {
         if (s->main) ask(s);
         else flush(s);
     }
+}
+
+static int quiesce(Search *s, int ply, int alpha, int beta, int plies) {
+    /* A leaf's value once the side to move has made the best of its captures — an own cell one
+     * ball from overflowing next to an enemy cell — and the other side of its answers, up to
+     * ``plies`` of them: the evaluation counts what each side holds, so at a horizon where the
+     * mover is about to take half the board it is wrong by half the board, and an even and an
+     * odd depth disagree by hundreds. Either side may stop capturing and keep the evaluation
+     * ("standing pat"), so the value is the larger of the two: a plain minimax, which the
+     * pruning here finds exactly. */
+    Board *b = s->board;
+    int score[2], mover = b->plies & 1;
+    classical_both(b, score);
+    int stand = score[mover] - score[1 - mover];
+    if (stand >= beta || plies <= 0 || ply >= MAX_PLY - 2) return stand;
+    int best = stand, sign = 1 - 2 * mover;
+    if (stand > alpha) alpha = stand;
+    for (int c = 0; c < b->size; c++) {
+        if (b->cells[c] * sign != b->critical[c] - 1) continue;
+        int enemy = 0;
+        for (int k = 0; k < b->degree[c]; k++) enemy |= b->cells[b->neighbours[c][k]] * sign < 0;
+        if (!enemy) continue;
+        count_node(s);
+        if (stopped(s)) return 0;
+        int value = do_play(b, c) ? WIN - ply - 1
+                                  : -quiesce(s, ply + 1, -beta, -alpha, plies - 1);
+        do_undo(b);
+        if (stopped(s)) return 0;
+        if (value > best) {
+            best = value;
+            if (value > alpha) {
+                alpha = value;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+static int negamax(Search *s, int depth, int ply, int alpha, int beta) {
+    Board *b = s->board;
+    count_node(s);
     if (stopped(s)) return 0;
     if (b->won) return -(WIN - ply);
+    if (depth <= 0 && s->shared->quiescence)
+        return quiesce(s, ply, alpha, beta, s->shared->quiescence);
     if (depth <= 0 || ply >= MAX_PLY - 1) {
         int score[2], mover = b->plies & 1;
         classical_both(b, score);
@@ -853,19 +898,20 @@ static int root_moves(CoreBoard *self, PyObject *given, int *moves) {
 }
 
 static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args, PyObject *kwds) {
-    /* search(moves, max_depth, check, every, table=None, threads=1, limit=0)
+    /* search(moves, max_depth, check, every, table=None, threads=1, limit=0, quiescence=0)
      *   -> (move, score, nodes, depth).
      * table: a writable buffer of TABLE_BYTES the caller keeps from move to move, so what one
      * search learnt about the positions ahead answers the next; None: a fresh table.
      * threads: threads searching together (Lazy SMP); nodes counts them all. limit: the
-     * budget's steps left (0: none), where helper threads stop without waiting for check. */
+     * budget's steps left (0: none), where helper threads stop without waiting for check.
+     * quiescence: plies of captures searched past the horizon (quiesce). */
     static char *names[] = {"moves", "max_depth", "check", "every", "table", "threads", "limit",
-                            NULL};
+                            "quiescence", NULL};
     PyObject *given, *check, *kept = Py_None;
-    int max_depth, threads = 1;
+    int max_depth, threads = 1, quiescence = 0;
     long every, limit = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiOl|Oil", names, &given, &max_depth, &check,
-                                     &every, &kept, &threads, &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiOl|Oili", names, &given, &max_depth, &check,
+                                     &every, &kept, &threads, &limit, &quiescence))
         return NULL;
     if (!PyCallable_Check(check)) {
         PyErr_SetString(PyExc_TypeError, "check: a callable");
@@ -877,6 +923,10 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args, PyObject *kwd
     }
     if (threads < 1 || threads > MAX_THREADS || limit < 0) {
         PyErr_Format(PyExc_ValueError, "threads: 1 to %d; limit: from 0", MAX_THREADS);
+        return NULL;
+    }
+    if (quiescence < 0 || quiescence > MAX_QUIESCENCE) {
+        PyErr_Format(PyExc_ValueError, "quiescence: 0 to %d plies", MAX_QUIESCENCE);
         return NULL;
     }
     int moves[MAX_CELLS];
@@ -911,6 +961,7 @@ static PyObject *CoreBoard_search(CoreBoard *self, PyObject *args, PyObject *kwd
     shared->table = table ? table : fresh;
     shared->check = check;
     shared->limit = limit;
+    shared->quiescence = quiescence;
     s->board = &self->b;
     s->shared = shared;
     s->main = 1;
@@ -1091,13 +1142,15 @@ static PyMethodDef CoreBoard_methods[] = {
     {"evaluate", (PyCFunction)CoreBoard_evaluate, METH_NOARGS,
      "The classical heuristic of the player to move minus their opponent's."},
     {"search", (PyCFunction)(void (*)(void))CoreBoard_search, METH_VARARGS | METH_KEYWORDS,
-     "search(moves, max_depth, check, every, table=None, threads=1, limit=0): iterative-"
+     "search(moves, max_depth, check, every, table=None, threads=1, limit=0, quiescence=0): "
+     "iterative-"
      "deepening alpha-beta over the root moves in this order; check(nodes) is called every "
      "`every` nodes with the nodes of every thread since the last call, and stops the search "
      "when true; table: a writable buffer of TABLE_BYTES kept between searches (None: a fresh "
      "one); threads: threads searching together on one table (Lazy SMP); limit: the steps "
-     "left, where the helper threads stop on their own (0: none). (move, score, nodes of "
-     "every thread, depth finished)."},
+     "left, where the helper threads stop on their own (0: none); quiescence: plies of "
+     "captures past the horizon (0: none). (move, score, nodes of every thread, depth "
+     "finished)."},
     {"classic", (PyCFunction)CoreBoard_classic, METH_VARARGS,
      "classic(moves, depth): the classic bot's fixed-depth minimax from the mover's side over "
      "the root moves in this order, ties to the first; (move, value, nodes)."},

@@ -52,6 +52,15 @@ class SearchBoard:
         sign = 1 - 2 * (self.plies & 1)
         return [cell for cell, value in enumerate(self.cells) if value * sign >= 0]
 
+    def captures(self) -> list[int]:
+        """The mover's cells one ball from overflowing next to an enemy cell: the moves that
+        take cells at once, which a quiescence search follows past its horizon."""
+        cells, critical, neighbours = self.cells, self.critical, self.neighbours
+        sign = 1 - 2 * (self.plies & 1)
+        return [cell for cell, value in enumerate(cells)
+                if value * sign == critical[cell] - 1 and
+                any(cells[near] * sign < 0 for near in neighbours[cell])]
+
     def play(self, cell: int) -> bool:
         """Play a legal move; returns whether it won."""
         cells = self.cells

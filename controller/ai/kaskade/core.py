@@ -50,7 +50,7 @@ def new_table() -> bytearray:
 
 def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
                     max_depth: int = 64, table: bytearray | None = None,
-                    threads: int = 1) -> Thought:
+                    threads: int = 1, quiescence: int = 0) -> Thought:
     """The compiled alpha-beta's move in ``state`` within ``budget``: the root moves shuffled by
     ``rng`` as the Python search shuffles them, so on one thread a seed and a step budget
     repeat exactly. The search runs without the interpreter's lock, taking it back to ask the
@@ -58,7 +58,7 @@ def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
     one too, as a fresh table would not; one search at a time may use it. ``threads``: threads
     searching together on one table (Lazy SMP, ``_core.c``); the budget's steps count the
     nodes of them all, and which thread finishes first varies, so with more than one the move
-    may vary too."""
+    may vary too. ``quiescence``: plies of captures searched past the horizon."""
     board = compiled_board(state)
     moves = board.moves()
     rng.shuffle(moves)
@@ -73,6 +73,6 @@ def compiled_search(state: KaskadeState, budget: Budget, rng: random.Random,
     every = CHECK_EVERY if budget.steps is None else max(1, min(CHECK_EVERY, budget.steps // 16))
     limit = 0 if budget.steps is None else max(1, budget.steps - budget.used)
     move, score, nodes, depth = board.search(moves, max_depth, check, every, table, threads,
-                                             limit)
+                                             limit, quiescence)
     budget.step(nodes - reported[0])  # the nodes searched since the last look, every thread's
     return Thought(state.grid.places[move], unit(score), nodes, depth, budget.elapsed)

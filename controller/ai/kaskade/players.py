@@ -12,7 +12,7 @@ from controller.ai.kaskade.board import SearchBoard, as_move
 from controller.ai.kaskade.core import compiled, compiled_search, new_table
 from controller.ai.kaskade.evaluate import classical_balance
 from controller.ai.kaskade.pacing import pace
-from controller.ai.kaskade.search import AlphaBeta
+from controller.ai.kaskade.search import MAX_QUIESCENCE, AlphaBeta
 from controller.games import GameState
 from controller.games.kaskade import KaskadeState
 
@@ -69,21 +69,25 @@ class Searcher(Player):
     transposition table from move to move (16 MB), so the positions it looked at for the last
     move answer this one; a think that finds the table in use (the hint beside the computer's
     own move) takes a fresh one. ``threads``: the compiled search's threads, sharing one table
-    (the Python search has one). Quiescence search was measured and left out: the depth it
-    costs is worth more (see ``docs/ai.md``)."""
+    (the Python search has one). ``quiescence``: plies of captures searched past the horizon
+    (``docs/ai.md``)."""
 
     def __init__(self, name: str, max_depth: int = 64, engine: str = "auto",
-                 paced: bool = False, keep_table: bool = False, threads: int = 1) -> None:
+                 paced: bool = False, keep_table: bool = False, threads: int = 1,
+                 quiescence: int = 0) -> None:
         if engine not in ("auto", "python"):
             raise ValueError(f"engine: auto or python, not {engine!r}")
         if threads < 1:
             raise ValueError(f"threads: at least 1, not {threads}")
+        if not 0 <= quiescence <= MAX_QUIESCENCE:
+            raise ValueError(f"quiescence: 0 to {MAX_QUIESCENCE} plies, not {quiescence}")
         self.name = name
         self.max_depth = max_depth
         self.engine = engine
         self.paced = paced
         self.keep_table = keep_table
         self.threads = threads
+        self.quiescence = quiescence
         self._table: bytearray | None = None
         self._table_lock = threading.Lock()
 
@@ -94,19 +98,20 @@ class Searcher(Player):
         if self.engine == "auto" and compiled():
             thought = self._compiled(state, part, rng)
         else:
-            thought = as_move(state, AlphaBeta(classical_balance, self.max_depth).search(
-                _board(state), part, rng))
+            thought = as_move(state, AlphaBeta(classical_balance, self.max_depth,
+                                               self.quiescence).search(_board(state), part, rng))
         if part is not budget:
             budget.step(thought.steps)
         return thought
 
     def _compiled(self, state: KaskadeState, budget: Budget, rng: random.Random) -> Thought:
         if not self.keep_table or not self._table_lock.acquire(blocking=False):
-            return compiled_search(state, budget, rng, self.max_depth, threads=self.threads)
+            return compiled_search(state, budget, rng, self.max_depth, threads=self.threads,
+                                   quiescence=self.quiescence)
         try:
             if self._table is None:
                 self._table = new_table()
             return compiled_search(state, budget, rng, self.max_depth, self._table,
-                                   self.threads)
+                                   self.threads, self.quiescence)
         finally:
             self._table_lock.release()

@@ -2,8 +2,10 @@
 
 Each deepening starts with the best move of the one before; inside the tree the transposition
 table's move, two killer moves per ply and moves that make a cell overflow are tried first.
-The search stops when its budget runs out and plays the best move of the deepest search it
-finished (or of the unfinished one, if that already found something better).
+Past the horizon, a quiescence search of ``quiescence`` plies follows the captures (see
+:meth:`AlphaBeta._quiesce`). The search stops when its budget runs out and plays the best move
+of the deepest search it finished (or of the unfinished one, if that already found something
+better).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ Evaluation = Callable[[SearchBoard], int]
 CHECK_EVERY = 64
 """Nodes between looks at the clock."""
 EXACT, LOWER, UPPER = 0, 1, 2
+MAX_QUIESCENCE = 8
+"""Plies of captures a search may follow past its horizon, at most (as in ``_core.c``)."""
 
 
 class OutOfBudget(KaskadeError, RuntimeError):  # noqa: N818  (control flow, stays inside)
@@ -27,11 +31,13 @@ class OutOfBudget(KaskadeError, RuntimeError):  # noqa: N818  (control flow, sta
 
 
 class AlphaBeta:
-    """Negamax with alpha-beta pruning over ``evaluate`` (from the side to move's view)."""
+    """Negamax with alpha-beta pruning over ``evaluate`` (from the side to move's view), and
+    ``quiescence`` plies of captures past the horizon."""
 
-    def __init__(self, evaluate: Evaluation, max_depth: int = 64) -> None:
+    def __init__(self, evaluate: Evaluation, max_depth: int = 64, quiescence: int = 0) -> None:
         self.evaluate = evaluate
         self.max_depth = max_depth
+        self.quiescence = quiescence
         self.table: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
         self.killers: list[list[int]] = []
         self.nodes = 0
@@ -90,7 +96,7 @@ class AlphaBeta:
         if board.won:
             return -(WIN - ply)
         if depth <= 0:
-            return self.evaluate(board)
+            return self._quiesce(board, ply, alpha, beta, self.quiescence)
         key = tuple(board.cells)
         entry = self.table.get(key)
         first = -1
@@ -120,6 +126,32 @@ class AlphaBeta:
                         break
         kind = EXACT if start_alpha < best < beta else (LOWER if best >= beta else UPPER)
         self.table[key] = (depth, best, kind, best_move)
+        return best
+
+    def _quiesce(self, board: SearchBoard, ply: int, alpha: int, beta: int, plies: int) -> int:
+        """The evaluation once the mover has made the best of its captures and the other side
+        of its answers, up to ``plies`` of them. The evaluation counts what each side holds, so
+        where the mover is about to take half the board it is wrong by half the board; either
+        side may stop capturing and keep the evaluation, so the value is the larger of the
+        two (the compiled core's ``quiesce`` finds the same)."""
+        stand = self.evaluate(board)
+        if stand >= beta or plies <= 0:
+            return stand
+        best = stand
+        alpha = max(alpha, stand)
+        for move in board.captures():
+            self._count()
+            if board.play(move):
+                value = WIN - ply - 1
+            else:
+                value = -self._quiesce(board, ply + 1, -beta, -alpha, plies - 1)
+            board.undo()
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
         return best
 
     def _ordered(self, board: SearchBoard, ply: int, first: int) -> Sequence[int]:

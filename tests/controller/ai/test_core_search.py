@@ -20,6 +20,7 @@ from controller.ai.kaskade.board import SearchBoard
 from controller.ai.kaskade.classic import choose, published_scores
 from controller.ai.kaskade.core import compiled, compiled_board, compiled_search, new_table
 from controller.ai.kaskade.evaluate import WIN, classical_balance
+from controller.ai.kaskade.players import Searcher
 from controller.games.kaskade import KaskadeState
 from tests.controller.ai.test_kaskade_players import (
     WIN_IN_ONE,
@@ -40,28 +41,32 @@ def never(nodes: int) -> bool:
     return False
 
 
-@settings(max_examples=40, deadline=None)
-@given(fixed_depth_cases())
-def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case):
+@settings(max_examples=60, deadline=None)
+@given(fixed_depth_cases(), st.integers(0, 3))
+def test_at_a_fixed_depth_it_finds_the_plain_negamax_value(case, quiescence):
+    """With and without plies of captures past the horizon (their alpha-beta, cut off by the
+    evaluation where the mover stops, finds the plain value too)."""
     state, depth, _ = case
     python = SearchBoard(state)
     core = compiled_board(state)
     moves = core.moves()
     if any(-negamax_after(python, move, 1) >= WIN - 1 for move in moves):
         return  # a win in one is played at once, unsearched
-    move, score, _, done = core.search(moves, depth, never, 1024)
+    move, score, _, done = core.search(moves, depth, never, 1024, quiescence=quiescence)
     if abs(score) < WIN - 1000:
         assert done == depth
     else:  # a forced win or loss ends the deepening where it was found
         assert done <= depth
-    assert score == max(-negamax_after(python, m, done) for m in moves)
-    assert -negamax_after(python, move, done) == score, "its move has the value it claims"
+    assert score == max(-negamax_after(python, m, done, quiescence) for m in moves)
+    assert -negamax_after(python, move, done, quiescence) == score, \
+        "its move has the value it claims"
     assert core.cells == python.cells, "the position is left as it was"
 
 
 @settings(max_examples=40, deadline=None)
-@given(fixed_depth_cases(), st.integers(2, 4))
-def test_on_many_threads_a_fixed_depth_still_finds_the_plain_negamax_value(case, threads):
+@given(fixed_depth_cases(), st.integers(2, 4), st.integers(0, 2))
+def test_on_many_threads_a_fixed_depth_still_finds_the_plain_negamax_value(case, threads,
+                                                                           quiescence):
     """The threads share one table, and every entry one of them stores for a position holds
     that position's bounds at the depth left there, which is the same for every thread at
     the same depth (a Kaskade position is always met at the same ply): they save each other
@@ -73,10 +78,11 @@ def test_on_many_threads_a_fixed_depth_still_finds_the_plain_negamax_value(case,
     moves = core.moves()
     if any(-negamax_after(python, move, 1) >= WIN - 1 for move in moves):
         return
-    move, score, _nodes, done = core.search(moves, depth, never, 1024, None, threads)
+    move, score, _nodes, done = core.search(moves, depth, never, 1024, None, threads,
+                                            quiescence=quiescence)
     assert done <= depth
-    assert score == max(-negamax_after(python, m, done) for m in moves)
-    assert -negamax_after(python, move, done) == score
+    assert score == max(-negamax_after(python, m, done, quiescence) for m in moves)
+    assert -negamax_after(python, move, done, quiescence) == score
     assert core.cells == python.cells
 
 
@@ -93,8 +99,9 @@ def test_a_node_budget_counts_every_threads_nodes(threads):
 
 @settings(max_examples=15, deadline=None)
 @given(width=st.integers(2, 5), height=st.integers(2, 5), seed=st.integers(0, 2**32),
-       depth=st.integers(1, 3))
-def test_a_table_kept_through_a_game_changes_no_fixed_depth_value(width, height, seed, depth):
+       depth=st.integers(1, 3), quiescence=st.sampled_from([0, 2]))
+def test_a_table_kept_through_a_game_changes_no_fixed_depth_value(width, height, seed, depth,
+                                                                 quiescence):
     """What a kept table holds comes from earlier searches, whose entries for the positions
     ahead are always shallower than this search needs (every move adds a ball), so they order
     its moves but never answer for it: each search finds the plain negamax value."""
@@ -105,10 +112,11 @@ def test_a_table_kept_through_a_game_changes_no_fixed_depth_value(width, height,
         python = SearchBoard(state)
         core = compiled_board(state)
         moves = core.moves()
-        move, score, _, done = core.search(moves, depth, never, 1024, table)
+        move, score, _, done = core.search(moves, depth, never, 1024, table,
+                                           quiescence=quiescence)
         if done == depth and abs(score) < WIN - 1000:
-            assert score == max(-negamax_after(python, m, depth) for m in moves)
-            assert -negamax_after(python, move, depth) == score
+            assert score == max(-negamax_after(python, m, depth, quiescence) for m in moves)
+            assert -negamax_after(python, move, depth, quiescence) == score
         legal = state.legal_moves()
         state.play(legal[int(rng.random() * len(legal))])
 
@@ -121,9 +129,9 @@ def test_a_kept_table_of_the_wrong_size_or_read_only_is_refused():
         board.search(board.moves(), 2, never, 1024, bytes(len(new_table())))
 
 
-def negamax_after(board: SearchBoard, move: int, depth: int) -> int:
+def negamax_after(board: SearchBoard, move: int, depth: int, quiescence: int = 0) -> int:
     board.play(move)
-    value = negamax(board, depth - 1, 1)
+    value = negamax(board, depth - 1, 1, quiescence)
     board.undo()
     return value
 
@@ -206,6 +214,11 @@ def test_an_error_from_the_budget_goes_on_and_bad_input_is_refused():
         board.search(board.moves(), 0, never, 1024)
     with pytest.raises(TypeError, match="a callable"):
         board.search(board.moves(), 3, None, 1024)
+    for plies in (-1, 9):
+        with pytest.raises(ValueError, match="quiescence: 0 to 8 plies"):
+            board.search(board.moves(), 3, never, 1024, quiescence=plies)
+        with pytest.raises(ValueError, match=f"quiescence: 0 to 8 plies, not {plies}"):
+            Searcher("searcher", quiescence=plies)
     won = compiled_board(KaskadeState.from_position(WIN_IN_ONE[0]))
     won.play(WIN_IN_ONE_CELL)
     with pytest.raises(ValueError, match="the game is over"):

@@ -228,10 +228,10 @@ def test_two_genmoves_of_one_game_share_the_players_table(monkeypatch):
     filled: list[bool] = []
     search = core.compiled_search
 
-    def spy(state, budget, rng, max_depth=64, table=None, threads=1):
+    def spy(state, budget, rng, max_depth=64, table=None, threads=1, quiescence=0):
         tables.append(table)
         filled.append(table is not None and any(table))
-        return search(state, budget, rng, max_depth, table, threads)
+        return search(state, budget, rng, max_depth, table, threads, quiescence)
 
     monkeypatch.setattr(players, "compiled_search", spy)
     if not core.compiled():
