@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import ClassVar
 
-from controller.games.base import Event, GameInfo, GameOver, Outcome
-from controller.games.cascades import notation
+from controller.games.base import Event, GameInfo, GameOver, Outcome, Rng
+from controller.games.cascades import notation, playout
 from controller.games.cascades.events import Passed, StonePlaced, TurnEnded
 from controller.games.cascades.moves import END, PASS, Move, Place
 from controller.games.cascades.notation import TOKENS, Setup
@@ -338,6 +338,29 @@ class CascadesState(NotatedState[Move]):
             self.first = None
             events.append(GameOver(self._outcome))
         return events
+
+    def random_playout(self, rng: Rng) -> Outcome:
+        """The rules' uniformly random playout, on a quick path where the board allows (see
+        :mod:`playout`): the same games from the same generator."""
+        if self._outcome is not None:
+            return self._outcome
+        if self.slope.shape != "widening" or self.placement != "each":
+            return super().random_playout(rng)
+        counted = self.slope.bottom if self.scoring == "bottom" else range(self.slope.cells)
+        counts = [False] * self.slope.cells
+        for cell in counted:
+            counts[cell] = True
+        end = playout.play_out(self.slope.below, counts, self.cells[:], self.player, self.first,
+                               self.passes, self._plies, rng)
+        final = self.copy()
+        final.cells, final.player, final.passes, final._plies = \
+            end.cells, end.player, end.passes, end.plies
+        final.first = None
+        if end.decided is not None:
+            return final._decided(end.decided)
+        stalled = final._stalled()
+        assert stalled is not None, "a playout stops only where the rules end the game"
+        return stalled
 
     def _next_turn(self) -> None:
         self.player = 1 - self.player
