@@ -20,6 +20,9 @@ class GameResult:
     plies: int
     seconds: tuple[float, ...]
     """The longest think of each player."""
+    moves: tuple[str, ...] = ()
+    """Every move in the game's notation, chance steps included, so that the game can be
+    replayed (``kaskade replay GAME --moves``)."""
 
 
 def play_game(
@@ -33,20 +36,22 @@ def play_game(
     state = start.copy()
     rng = random.Random(seed)
     longest = [0.0] * len(players)
+    moves: list[str] = []
     while not state.is_over():
         mover = state.to_move
         if mover == CHANCE:
-            state.play(state.sample_chance(rng))
-            continue
-        assert mover is not None
-        budget = budgets[mover]()
-        move = players[mover].choose(state, budget, rng)
-        longest[mover] = max(longest[mover], budget.elapsed)
+            move = state.sample_chance(rng)
+        else:
+            assert mover is not None
+            budget = budgets[mover]()
+            move = players[mover].choose(state, budget, rng)
+            longest[mover] = max(longest[mover], budget.elapsed)
+        moves.append(state.move_name(move))
         state.play(move)
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(tuple(p.name for p in players), outcome.winner, state.plies,
-                      tuple(longest))
+                      tuple(longest), tuple(moves))
 
 
 def score_table(results: Sequence[GameResult], seat: int | None = None) \

@@ -155,7 +155,9 @@ def _register_ai(targets: Any) -> None:
                     "it plays")
     ai.add_argument("--record", type=Path, metavar="FILE",
                     help="append every game to FILE as it ends, a JSON line each (size, "
-                    "players, winner, plies): a long tournament stopped early keeps its games")
+                    "players, winner, plies, and its moves in the game's notation, which "
+                    "'kaskade replay GAME --moves' replays): a long tournament stopped early "
+                    "keeps its games")
     ai.add_argument("--jobs", type=int, default=1, metavar="J",
                     help="games played at once, one per core (default 1)")
     ai.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
@@ -626,7 +628,8 @@ def run_ai(args: argparse.Namespace) -> int:
     def finished(size: str, result: GameResult) -> None:
         if record is not None:
             record.write(json.dumps({"size": size, "players": list(result.players),
-                                     "winner": result.winner, "plies": result.plies}) + "\n")
+                                     "winner": result.winner, "plies": result.plies,
+                                     "moves": list(result.moves)}) + "\n")
             record.flush()
 
     try:

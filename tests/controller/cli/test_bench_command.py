@@ -331,5 +331,13 @@ def test_record_keeps_every_game_as_it_ends(tmp_path, capsys):
     assert [game["players"] for game in lines[1:]] == [["level-2", "random"],
                                                        ["random", "level-2"]]
     assert all(game["size"] == "3x3" and game["plies"] > 0 for game in lines[1:])
+    capsys.readouterr()
+    for game in lines[1:]:
+        assert len(game["moves"]) == game["plies"]
+        assert main(["replay", "kaskade", "--size", "3x3", "--moves", " ".join(game["moves"]),
+                     "--json"]) == 0
+        replayed = json.loads(capsys.readouterr().out)
+        assert replayed["plies"] == game["plies"]
+        assert replayed["winner"] == ["white", "black"][game["winner"]]
     assert main(["bench", "ai", "--record", str(tmp_path / "no" / "such"), "--no-speed"]) == 2
     assert "--record: cannot write" in capsys.readouterr().err
