@@ -6,7 +6,9 @@ too large for that within a move, but a win is cheap to prove there once the fir
 behind: the player plays its first turns from the opening book (:mod:`controller.ai.
 cascades_book`), and then in every position a turn it proves wins — so from the first seat it
 wins every game. Where it proves no win (a lost or drawn position, or a proof that did not fit
-half the budget) the move is the general search's.
+half the budget) the move is the general search's. On top 8, which no proof settles yet, the
+first stone is the fence plan's that wins tops 4 and 6 (:data:`FENCE_OPENINGS`), and the
+general search plays from there.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ from controller.games import GameState
 from controller.games.cascades.moves import END, PASS, Move, Place
 from controller.games.cascades.state import CascadesState
 
+FENCE_OPENINGS = {8: "h2"}
+"""The first stone on the top widths no proof settles yet: the fence plan's, which wins tops 4
+and 6 (``docs/games/cascades.md``, "A plan that wins"): below White's rightmost top stone, on
+the cell Black's next stone would take. Measured at a Raspberry Pi 4's budget, level 5 moving
+first on top 8 won 13 of 20 against level 4 choosing its own first stone and 17 of 20 opening
+here (``docs/ai.md``, "How strong they are")."""
 SOLVED_TOPS = (3, 4, 5)
 """The top widths the full search solves from any position within a move's time."""
 PROVED_TOPS = (6,)
@@ -104,7 +112,7 @@ class CascadesPerfect(Player):
     """Plays Cascades perfectly on the boards solved within a move's time (:func:`solved`,
     standard options), and hands every other position to ``fallback`` — and a move whose proof
     did not fit in half its budget (the first moves of a process, on a slow machine), and on
-    top 6 a position where it proves no win."""
+    top 6 a position where it proves no win; on top 8 it plays the fence plan's first stone."""
 
     def __init__(self, fallback: Player, name: str = "cascades-perfect") -> None:
         self.name = name
@@ -114,6 +122,10 @@ class CascadesPerfect(Player):
         first stone → the action."""
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
+        if standard(state) and state.plies == 0 and state.slope.top in FENCE_OPENINGS:
+            opening = state.slope.find(FENCE_OPENINGS[state.slope.top])
+            assert opening is not None
+            return Thought(Place(opening), 0.0, 0, 0, budget.elapsed)
         if not solved(state):
             return self.fallback.think(state, budget, rng)
         assert isinstance(state, CascadesState)

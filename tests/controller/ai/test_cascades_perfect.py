@@ -138,3 +138,17 @@ def test_a_two_stone_turn_is_played_as_planned_and_a_lost_position_goes_to_the_s
     assert second != END
     state.play(second)
     assert calls == [1]
+
+
+def test_level_5_opens_top_8_with_the_fence_plans_first_stone_and_searches_after():
+    state = cascades(8)
+    player = computer("cascades", 5)
+    thought = player.think(state, Budget(steps=50), random.Random(1))
+    assert state.move_name(thought.move) == "h2"
+    assert thought.steps == 0, "the opening costs no search"
+    state.play(thought.move)
+    state.play_text("g2")
+    assert player.think(state, Budget(steps=50), random.Random(1)).steps > 0
+    territory = get_game("cascades").new({"size": "8", "scoring": "territory"})
+    assert player.think(territory, Budget(steps=50), random.Random(1)).steps > 0, \
+        "another rule set is searched from the first stone"
