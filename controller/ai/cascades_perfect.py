@@ -36,9 +36,10 @@ from controller.games.cascades.state import CascadesState
 FENCE_OPENINGS = {8: "h2"}
 """The first stone on the top widths no proof settles yet: the fence plan's, which wins tops 4
 and 6 (``docs/games/cascades.md``, "A plan that wins"): below White's rightmost top stone, on
-the cell Black's next stone would take. Measured at a Raspberry Pi 4's budget, level 5 moving
-first on top 8 won 13 of 20 against level 4 choosing its own first stone and 17 of 20 opening
-here (``docs/ai.md``, "How strong they are")."""
+the cell Black's next stone would take. Measured, not proved: at a Raspberry Pi 4's budget
+level 5 moving first on top 8 won 13 of 20 games against level 4 and 16 of 20 against flat
+Monte Carlo choosing its own first stone, and 20 of 20 against each opening here (``docs/ai.md``,
+"How strong they are")."""
 SOLVED_TOPS = (3, 4, 5)
 """The top widths the full search solves from any position within a move's time."""
 PROVED_TOPS = (6,)
