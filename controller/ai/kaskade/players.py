@@ -11,6 +11,7 @@ from controller.ai.base import Budget, Player, Thought
 from controller.ai.kaskade.board import SearchBoard, as_move
 from controller.ai.kaskade.core import compiled, compiled_search, new_table
 from controller.ai.kaskade.evaluate import classical_balance
+from controller.ai.kaskade.openings import book_answer
 from controller.ai.kaskade.pacing import pace
 from controller.ai.kaskade.search import MAX_QUIESCENCE, AlphaBeta
 from controller.games import GameState
@@ -70,11 +71,12 @@ class Searcher(Player):
     move answer this one; a think that finds the table in use (the hint beside the computer's
     own move) takes a fresh one. ``threads``: the compiled search's threads, sharing one table
     (the Python search has one). ``quiescence``: plies of captures searched past the horizon
-    (``docs/ai.md``)."""
+    (``docs/ai.md``). ``book``: answers a first ball from the book
+    (:mod:`~controller.ai.kaskade.openings`) without searching, where it has one."""
 
     def __init__(self, name: str, max_depth: int = 64, engine: str = "auto",
                  paced: bool = False, keep_table: bool = False, threads: int = 1,
-                 quiescence: int = 0) -> None:
+                 quiescence: int = 0, book: bool = False) -> None:
         if engine not in ("auto", "python"):
             raise ValueError(f"engine: auto or python, not {engine!r}")
         if threads < 1:
@@ -88,12 +90,16 @@ class Searcher(Player):
         self.keep_table = keep_table
         self.threads = threads
         self.quiescence = quiescence
+        self.book = book
         self._table: bytearray | None = None
         self._table_lock = threading.Lock()
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
         if not isinstance(state, KaskadeState):
             raise TypeError(f"a Kaskade player cannot play {state.info.title}")
+        answer = book_answer(state) if self.book else None
+        if answer is not None:
+            return Thought(answer, 0.0, 0, 0, budget.elapsed)
         part = budget.share(pace(state.grid, state.plies)) if self.paced else budget
         if self.engine == "auto" and compiled():
             thought = self._compiled(state, part, rng)
