@@ -1,33 +1,67 @@
-"""Kaskade level 5's answers to a first ball that its search, at a move's budget, does not tell
-apart from the others: measured in games, not proved.
+"""Kaskade level 5's book: the first moves of 6 x 9, where its search, at a move's budget, does
+not tell the choices apart — measured in games, not proved.
 
-On 6 x 9, where White's first ball goes into a corner, every corner looks alike to a search of a
-few plies, and level 5 drew among them. Moving second against the published Chain Reaction
-program at a Raspberry Pi 4's budget it won 17 of 18 games in which it answered with the other
-corner of the same short edge (a1 with f1), against 41 of 62 with either far corner; forced to
-that answer, 10 of 10 (``docs/ai.md``, "How strong they are"). Staying on White's edge contests
-the row White would otherwise fill undisturbed.
+Each line of :data:`BOOK` is a game's first moves and the move to play after them; it holds as
+well for every mirror image of that position (the board flipped left to right, top to bottom, or
+both), so one line covers the four corners. Its moves, against the published Chain Reaction
+program at a Raspberry Pi 4's budget, in every recorded game of level 5 (``docs/ai.md``, "How
+strong they are"):
+
+* **White's first ball: a1.** The four corners are the same move by the board's symmetry, and
+  level 5 drew among them. Moving first, it won all 17 games it opened in a1 (the program
+  answers c1), and 14 of 20 it opened in f9 (the program answers in the far corner).
+* **Black's answer to a corner: the other corner of the same short edge** (a1 → f1). Moving
+  second it won 17 of 18 games when its search happened to answer so, against 41 of 62 with
+  either far corner; forced to it, 10 of 10. Staying on White's edge contests the row White
+  would otherwise fill undisturbed.
+* **Then, after White's b1, Black's e1** — the mirror image of White's move. A search of seven
+  plies scores it and f2 alike; level 5 won 29 of 29 games in which it played e1, and 25 of 31
+  with f2.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from controller.games.kaskade import KaskadeState
+from controller.games.kaskade.grid import Grid
 from controller.games.kaskade.moves import Place
 
-CORNER_ANSWERS: dict[str, dict[str, str]] = {
-    "6x9": {"a1": "f1", "f1": "a1", "a9": "f9", "f9": "a9"},
+BOOK: dict[str, dict[tuple[str, ...], str]] = {
+    "6x9": {
+        (): "a1",
+        ("a1",): "f1",
+        ("a1", "f1", "b1"): "e1",
+    },
 }
-"""By board size: White's first ball → Black's answer."""
+"""By board size: a game's first moves → the move to play next."""
 
 
 def book_answer(state: KaskadeState) -> Place | None:
-    """The book's answer where White's first ball is the only ball on the board, else ``None``
-    (the search plays)."""
-    answers = CORNER_ANSWERS.get(state.grid.size_text)
-    if answers is None or state.plies != 1:
+    """The book's move where the position is one of its lines' (or a mirror image of one),
+    else ``None`` (the search plays). The cells decide, not the moves that led there, so a
+    position given as text gets the same answer."""
+    lines = BOOK.get(state.grid.size_text)
+    if lines is None:
         return None
-    occupied = [cell for cell, balls in enumerate(state.cells) if balls]
-    if len(occupied) != 1:
-        return None
-    answer = answers.get(state.grid.name(occupied[0]))
-    return None if answer is None else state.parse_move(answer)
+    for line, answer in lines.items():
+        if len(line) != state.plies:
+            continue
+        reached = KaskadeState.new({"size": state.grid.size_text})
+        for move in line:
+            reached.play(reached.parse_move(move))
+        target = reached.parse_move(answer).cell
+        for mirror in _mirrors(state.grid):
+            if all(state.cells[mirror[cell]] == value for cell, value in enumerate(reached.cells)):
+                return state.grid.places[mirror[target]]
+    return None
+
+
+def _mirrors(grid: Grid) -> Iterator[list[int]]:
+    """The board's mirror images (and itself), each as the cell every cell goes to."""
+    width, height = grid.width, grid.height
+    for flip_files in (False, True):
+        for flip_ranks in (False, True):
+            yield [(height - 1 - cell // width if flip_ranks else cell // width) * width +
+                   (width - 1 - cell % width if flip_files else cell % width)
+                   for cell in range(grid.cells)]

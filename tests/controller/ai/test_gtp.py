@@ -237,7 +237,8 @@ def test_two_genmoves_of_one_game_share_the_players_table(monkeypatch):
     if not core.compiled():
         pytest.skip("the compiled core was not built")
     engine = GtpEngine(level=5, seconds=None, nodes=20_000)
-    replies = talk("boardsize 6x9", "genmove white", "play black a9", "genmove white",
+    # 8 x 8: level 5 opens 6 x 9 from its book, without searching
+    replies = talk("boardsize 8x8", "genmove white", "play black d5", "genmove white",
                    "clear_board", "genmove white", engine=engine)
     assert all(reply.startswith("=") for reply in replies)
     assert len(tables) == 3

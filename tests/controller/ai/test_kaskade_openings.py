@@ -1,5 +1,6 @@
-"""Kaskade level 5's book: on 6 x 9 a corner's first ball is answered with the other corner of
-the same short edge, without searching; everywhere else the search plays."""
+"""Kaskade level 5's book on 6 x 9: White opens in a1, a corner is answered with the other corner
+of the same short edge and White's next step along it mirrored — in every mirror image of those
+positions, without searching; everywhere else the search plays."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 import pytest
 
 from controller.ai.base import Budget, Player
-from controller.ai.kaskade.openings import CORNER_ANSWERS, book_answer
+from controller.ai.kaskade.openings import BOOK, book_answer
 from controller.ai.kaskade.players import Searcher
 from controller.ai.levels import computer
 from controller.games.kaskade import KaskadeState
@@ -27,38 +28,47 @@ def think(player: Player, state: KaskadeState) -> tuple[str, int]:
     return state.move_name(thought.move), thought.steps
 
 
-@pytest.mark.parametrize(("first", "answer"), [("a1", "f1"), ("f1", "a1"), ("a9", "f9"),
-                                               ("f9", "a9")])
-def test_level_5_answers_a_corner_on_6x9_with_the_same_short_edges_other_corner(first, answer):
-    state = after("6x9", first)
+@pytest.mark.parametrize(("moves", "answer"), [
+    ((), "a1"),                          # White opens in a corner: a1
+    (("a1",), "f1"),                     # a corner answered on the same short edge …
+    (("f1",), "a1"),                     # … in each of its mirror images
+    (("a9",), "f9"),
+    (("f9",), "a9"),
+    (("a1", "f1", "b1"), "e1"),          # then White's step along the edge mirrored
+    (("f1", "a1", "e1"), "b1"),
+    (("a9", "f9", "b9"), "e9"),
+    (("f9", "a9", "e9"), "b9"),
+])
+def test_level_5_plays_the_book_on_6x9_without_searching(moves, answer):
+    state = after("6x9", *moves)
     assert think(computer("kaskade", 5), state) == (answer, 0)
     assert state.parse_move(answer) in state.legal_moves()
 
 
-def test_the_book_holds_only_corners_of_its_board_and_answers_with_corners():
-    for size, answers in CORNER_ANSWERS.items():
-        state = KaskadeState.new({"size": size})
-        corners = {state.grid.name(cell) for cell in range(state.grid.cells)
-                   if state.grid.critical[cell] == 2}
-        assert set(answers) == corners
-        assert set(answers.values()) == corners
-        grid = state.grid
-        for first, answer in answers.items():
-            assert answers[answer] == first  # the same edge, either way round
-            one, other = grid.find(first), grid.find(answer)
-            assert one is not None
-            assert other is not None
-            if grid.width < grid.height:  # the short edges are ranks, else files
-                assert one // grid.width == other // grid.width
-            else:
-                assert one % grid.width == other % grid.width
+def test_every_line_of_the_book_is_legal_and_its_answer_empty():
+    for size, lines in BOOK.items():
+        for line, answer in lines.items():
+            state = after(size, *line)
+            move = state.parse_move(answer)
+            assert move in state.legal_moves()
+            assert state.cells[move.cell] == 0, f"{answer} after {line} is no new cell"
+
+
+def test_its_corner_answers_stay_on_the_short_edge():
+    state = after("6x9", "a1")
+    answer = book_answer(state)
+    assert answer is not None
+    assert state.grid.name(answer.cell) == "f1"  # 6 files wide: a1 to f1 is the short edge
+    assert state.grid.width < state.grid.height
 
 
 @pytest.mark.parametrize(("size", "moves"), [
-    ("6x9", ("c4",)),          # not a corner
-    ("6x9", ()),               # White's first ball: the book answers, never opens
-    ("6x9", ("a1", "f1", "b1")),  # past the first ball
-    ("8x8", ("a1",)),          # a board the book does not cover
+    ("6x9", ("c4",)),                 # not a corner
+    ("6x9", ("a1", "f1", "a2")),      # a line the book does not hold
+    ("6x9", ("a1", "a9")),            # White's second move: not in the book
+    ("6x9", ("a1", "f1", "b1", "e1")),  # past the book's last line
+    ("8x8", ()),                      # a board the book does not cover
+    ("8x8", ("a1",)),
     ("9x6", ("a1",)),
 ])
 def test_everywhere_else_level_5_searches(size, moves):
@@ -69,9 +79,11 @@ def test_everywhere_else_level_5_searches(size, moves):
     assert state.parse_move(move) in state.legal_moves()
 
 
-def test_a_position_with_one_ball_in_a_corner_gets_the_answer_too():
+def test_a_position_given_as_text_gets_the_answer_too():
     state = KaskadeState.from_position(after("6x9", "f9").position())
     assert book_answer(state) == state.parse_move("a9")
+    state = KaskadeState.from_position(after("6x9", "f9", "a9", "e9").position())
+    assert book_answer(state) == state.parse_move("b9")
 
 
 def test_only_a_searcher_with_the_book_plays_from_it():
