@@ -32,7 +32,7 @@ from controller.ai.base import Budget, Player, Thought
 from controller.ai.cascades_perfect import CascadesPerfect
 from controller.ai.cascades_perfect import solved as solved_cascades
 from controller.ai.flat import FlatMonteCarlo
-from controller.ai.general import WIDENING, general_search
+from controller.ai.general import general_search
 from controller.ai.kaskade.classic import ClassicMinimax
 from controller.ai.kaskade.pacing import SPENDING
 from controller.ai.kaskade.players import Gentle, Greedy, Searcher
@@ -40,7 +40,6 @@ from controller.ai.mcts import Mcts
 from controller.ai.parallel import RootParallel
 from controller.ai.solitaire import Solver
 from controller.ai.solved.perfect import Perfect, solved
-from controller.ai.tree_parallel import TreeParallel
 from controller.errors import KaskadeError
 from controller.games import GameState
 
@@ -128,8 +127,7 @@ def computer(game: str, level: int, threads: int = 1) -> Player:
         rung = GENERAL_LEVELS.get(game, {}).get(level, Rung(MCTS_SHARES[level]))
         search: Player = general_search(game, rung.policy, rung.prior)
         if level == STRONGEST and threads > 1:
-            parallel = TreeParallel if game in WIDENING else RootParallel
-            search = parallel(game, rung.policy, rung.prior, threads)
+            search = RootParallel(game, rung.policy, rung.prior, threads)
         player = Share(f"mcts-{level}", search, rung.share)
         if game == "cascades" and level == STRONGEST:
             player = CascadesPerfect(player)

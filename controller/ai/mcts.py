@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from controller.ai.base import Budget, Player, Thought
-from controller.ai.playouts import Estimate, Playout, uniform
+from controller.ai.playouts import Playout, uniform
 from controller.games import CHANCE, GameState
 from controller.games.base import Outcome
 
@@ -67,11 +67,6 @@ def settled(state: GameState[Any], counts: dict[Any, tuple[int, float]]) -> Any:
         if visits and total / visits >= settles and _ending(state, move) is None:
             return move
     return best
-
-
-def results(outcome: Outcome | Estimate, players: int) -> tuple[float, ...]:
-    """Each player's utility from a game's ``outcome`` (or a playout's estimate of it)."""
-    return tuple(outcome.utility(player, players) for player in range(players))
 
 
 def _ending(state: GameState[Any], move: Any) -> Outcome | None:
@@ -158,69 +153,31 @@ class Mcts(Player):
         return node
 
     def think(self, state: GameState[Any], budget: Budget, rng: random.Random) -> Thought:
-        root = self.begin(state)
+        if state.is_over():
+            raise ValueError("the game is over: there is no move to choose")
+        me = state.to_move
+        assert me is not None
+        root = self._root(state)
         players = len(state.info.players)
+        hidden = state.info.hidden_information
         iterations = 0
         while True:
-            position, path = self.leaf(root, state, rng)
+            position = state.determinize(me, rng) if hidden else state.copy()
+            path = self._descend(root, position, rng)
             outcome = position.outcome() or self.playout(position, rng)
-            self.back_up(path, results(outcome, players))
+            for node in path:
+                node.visits += 1
+                if node.player is not None and node.player >= 0:
+                    node.total += outcome.utility(node.player, players)
             iterations += 1
             budget.step()
             if budget.spent():
                 break
-        return self.finish(state, root, iterations, budget)
-
-    def begin(self, state: GameState[Any]) -> Node:
-        """The root to search ``state`` from: what the last search learnt below it, or fresh."""
-        if state.is_over():
-            raise ValueError("the game is over: there is no move to choose")
-        return self._root(state)
-
-    def leaf(self, root: Node, state: GameState[Any],
-             rng: random.Random) -> tuple[GameState[Any], list[Node]]:
-        """One iteration's walk down the tree: the new leaf's position (a fresh copy of
-        ``state``, or of a determinization of it) and the path to it from ``root``."""
-        me = state.to_move
-        assert me is not None
-        position = state.determinize(me, rng) if state.info.hidden_information else state.copy()
-        return position, self._descend(root, position, rng)
-
-    @staticmethod
-    def back_up(path: list[Node], result: tuple[float, ...]) -> None:
-        """Count an iteration's ``result`` (each player's utility) on every node of its path."""
-        for node in path:
-            node.visits += 1
-            if node.player is not None and node.player >= 0:
-                node.total += result[node.player]
-
-    @staticmethod
-    def hold(path: list[Node]) -> None:
-        """Count a path whose playout is still running as visited and lost by every mover on
-        it (a virtual loss), so searches running beside it walk other paths meanwhile."""
-        for node in path:
-            node.visits += 1
-            if node.player is not None and node.player >= 0:
-                node.total -= 1.0
-
-    @staticmethod
-    def release(path: list[Node], result: tuple[float, ...] | None) -> None:
-        """Replace a :meth:`hold` by the playout's ``result``, or, with none (a playout
-        abandoned), take the visit back."""
-        for node in path:
-            if result is None:
-                node.visits -= 1
-            if node.player is not None and node.player >= 0:
-                node.total += 1.0 + (result[node.player] if result is not None else 0.0)
-
-    def finish(self, state: GameState[Any], root: Node, iterations: int,
-               budget: Budget) -> Thought:
-        """The move to play after searching ``root`` (keeping the tree for the next search)."""
         legal = set(state.legal_moves())
         self.counts = {move: (child.visits, child.total) for move, child in root.children.items()
                        if move in legal}
         move = settled(state, self.counts)
-        if self.reuse and not state.info.hidden_information:
+        if self.reuse and not hidden:
             self._last = (state.copy(), root)
         visits, total = self.counts[move]
         return Thought(move, total / visits if visits else 0.0, iterations, 0, budget.elapsed)

@@ -3,12 +3,11 @@
 Python runs one thread of Python at a time, so the Monte Carlo games' search (MCTS, in
 Python) uses processes: each core searches the same position with a tree and a random
 generator of its own, and the root's counts — every move's visits and results — are added up;
-the most visited move over all of them is played (root parallelisation: no locks, nothing sent
-but the position and the counts). A budget of steps is shared out between the processes, so
-the steps of all of them count; a budget of time is each one's. Each process keeps its search
-from move to move, so its tree carries over as one search's does. A cancel reaches every
-process at once. A search that widens needs its steps in one tree instead
-(:mod:`controller.ai.tree_parallel`, on this module's pool).
+the most visited move over all of them is played (root parallelisation, which for MCTS is as
+good as sharing one tree and needs no locks). A budget of steps is shared out between the
+processes, so the steps of all of them count; a budget of time is each one's. Each process
+keeps its search from move to move, so its tree carries over as one search's does. A cancel
+reaches every process at once.
 
 The processes are started once per thread count, from a clean server process ("forkserver":
 never a fork of a program that runs threads), and live until the program ends — and end with

@@ -39,11 +39,11 @@ def test_a_cancel_stops_every_process():
 
 
 def test_the_strongest_level_of_a_monte_carlo_game_searches_on_its_threads():
-    player = computer("big-balls", 5, threads=3)
+    player = computer("colliding-circles", 5, threads=3)
     assert isinstance(player, Share)
     assert isinstance(player.player, RootParallel)
     assert player.player.threads == 3
-    one = computer("big-balls", 5)
+    one = computer("colliding-circles", 5)
     assert isinstance(one, Share)
     assert not isinstance(one.player, RootParallel)
 
