@@ -5,8 +5,8 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
 * Kaskade has its own specialist: 1 plays at random but never misses a win in one; 2 looks one
   ply deep with the classical evaluation; 3 searches two plies; 4 deepens to four plies on half
   the time; 5 deepens as far as the time allows — within it on average, paced to think less in
-  the opening and more late (:mod:`controller.ai.kaskade.pacing`) —, answers a corner's first
-  ball on 6 x 9 from a book (:mod:`controller.ai.kaskade.openings`) and plays perfectly on the
+  the opening and more late (:mod:`controller.ai.kaskade.pacing`) —, plays its first moves on
+  6 x 9 from a book (:mod:`controller.ai.kaskade.openings`) and plays perfectly on the
   boards small enough to solve (:mod:`controller.ai.solved`).
 * The Decktet solitaire has one player and no levels: its "computer" is the solver, which
   gives hints (the first move of a winning line) and says whether the deal can still be won.

@@ -71,7 +71,7 @@ class Searcher(Player):
     move answer this one; a think that finds the table in use (the hint beside the computer's
     own move) takes a fresh one. ``threads``: the compiled search's threads, sharing one table
     (the Python search has one). ``quiescence``: plies of captures searched past the horizon
-    (``docs/ai.md``). ``book``: answers a first ball from the book
+    (``docs/ai.md``). ``book``: plays the first moves from the book
     (:mod:`~controller.ai.kaskade.openings`) without searching, where it has one."""
 
     def __init__(self, name: str, max_depth: int = 64, engine: str = "auto",
