@@ -21,10 +21,8 @@ strong they are"):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
+from controller.ai.solved.openings import symmetries
 from controller.games.kaskade import KaskadeState
-from controller.games.kaskade.grid import Grid
 from controller.games.kaskade.moves import Place
 
 BOOK: dict[str, dict[tuple[str, ...], str]] = {
@@ -51,17 +49,8 @@ def book_answer(state: KaskadeState) -> Place | None:
         for move in line:
             reached.play(reached.parse_move(move))
         target = reached.parse_move(answer).cell
-        for mirror in _mirrors(state.grid):
+        for mirror in symmetries(state.grid.width, state.grid.height):
             if all(state.cells[mirror[cell]] == value for cell, value in enumerate(reached.cells)):
                 return state.grid.places[mirror[target]]
     return None
 
-
-def _mirrors(grid: Grid) -> Iterator[list[int]]:
-    """The board's mirror images (and itself), each as the cell every cell goes to."""
-    width, height = grid.width, grid.height
-    for flip_files in (False, True):
-        for flip_ranks in (False, True):
-            yield [(height - 1 - cell // width if flip_ranks else cell // width) * width +
-                   (width - 1 - cell % width if flip_files else cell % width)
-                   for cell in range(grid.cells)]
