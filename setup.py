@@ -1,6 +1,7 @@
 """The compiled cores — Kaskade's engine and search (controller/ai/kaskade/_core.c) and the
 Decktet solitaire's solver (controller/ai/_solitaire_core.c), the exact solver of small Kaskade
-boards (controller/ai/solved/_exact.c) and Cascades' (controller/ai/_cascades_core.c) — built
+boards (controller/ai/solved/_exact.c), Cascades' (controller/ai/_cascades_core.c) and Colliding
+Circles' playout (controller/games/colliding_circles/_playout.c) — built
 where a C compiler and Python's headers are present; optional, so the package installs and runs
 without them, in pure Python (Raspberry Pi OS: sudo apt install build-essential python3-dev)."""
 
@@ -46,5 +47,8 @@ setup(cmdclass={"build_py": BuildPy}, options={"build_ext": {"parallel": os.cpu_
               optional=True),
     Extension("controller.ai._cascades_core", ["controller/ai/_cascades_core.c"],
               depends=["controller/ai/_budget.h", "controller/ai/_mix.h"],
+              extra_compile_args=["-O2", *CFLAGS], optional=True),
+    Extension("controller.games.colliding_circles._playout",
+              ["controller/games/colliding_circles/_playout.c"],
               extra_compile_args=["-O2", *CFLAGS], optional=True),
 ])

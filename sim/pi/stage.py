@@ -33,14 +33,16 @@ PIP_CACHE = "/home/maker/.cache/pip"
 arm64 from their sources (rpi_ws281x: compiled the first time, taken from here later). The
 program's own cores are compiled every run (an editable install is never cached)."""
 CORES = ("controller/ai/kaskade/_core.c", "controller/ai/_solitaire_core.c",
-         "controller/ai/solved/_exact.c", "controller/ai/_cascades_core.c")
+         "controller/ai/solved/_exact.c", "controller/ai/_cascades_core.c",
+         "controller/games/colliding_circles/_playout.c")
 WARNINGS = ("-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
             "-Wno-missing-field-initializers")
 """Every warning of -Wall and -Wextra an error, but two that CPython's own idioms raise in
 every extension (the unused ``self`` of a module function, a ``PyModuleDef`` given only its
 first fields)."""
 COMPILED = ("controller.ai.kaskade._core", "controller.ai._solitaire_core",
-            "controller.ai.solved._exact", "controller.ai._cascades_core")
+            "controller.ai.solved._exact", "controller.ai._cascades_core",
+            "controller.games.colliding_circles._playout")
 PI_LIBRARIES = ("_rpi_ws281x", "lgpio", "gpiozero")
 """What the pi extra must have put in the environment, importable on arm64."""
 TEST_TOOLS = ("pytest", "pytest-xdist", "hypothesis")

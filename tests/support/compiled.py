@@ -1,5 +1,6 @@
-"""The compiled solvers, for the tests that hold them to the Python ones: built at install where a
-compiler is present; in CI it must be there, elsewhere its tests are skipped with the reason."""
+"""The compiled cores, for the tests that hold them to the Python ones: built at install where a
+compiler is present; in CI they must be there, elsewhere their tests are skipped with the
+reason."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from controller.ai import cascades_solve, solitaire
 from controller.ai.solved import exact
+from controller.games.colliding_circles import playout
 
 
 def compiled_solver() -> ModuleType:
@@ -26,6 +28,11 @@ def compiled_exact() -> ModuleType:
 def compiled_cascades() -> ModuleType:
     """The compiled Cascades solver, as :func:`compiled_solver`."""
     return require(cascades_solve._compiled, "the compiled Cascades solver")
+
+
+def compiled_circles_playout() -> ModuleType:
+    """Colliding Circles' compiled playout, as :func:`compiled_solver`."""
+    return require(playout._compiled, "the compiled Colliding Circles playout")
 
 
 def require(module: ModuleType | None, what: str) -> ModuleType:

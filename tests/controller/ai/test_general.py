@@ -25,9 +25,9 @@ class Watched(Mcts):
 
     root: Node | None = None
 
-    def _descend(self, node, position, rng):
+    def _descend(self, node, position, rng, first_legal=None):
         self.root = self.root or node
-        return super()._descend(node, position, rng)
+        return super()._descend(node, position, rng, first_legal)
 
 
 @pytest.mark.parametrize(("widening", "most"), [(1.0, int(math.sqrt(300)) + 1), (None, 54)])

@@ -8,10 +8,12 @@ import random
 import pytest
 
 from controller.ai.base import Budget
+from controller.ai.general import general_search
 from controller.ai.levels import LEVELS, computer
 from controller.ai.mcts import Mcts
 from controller.ai.tournament import play_game
 from controller.games import CHANCE, game_names, get_game
+from controller.games.colliding_circles import CollidingCirclesState
 from tests.support.games import DiceRace, DrawToSix
 
 
@@ -120,3 +122,37 @@ def test_level_5_never_passes_back_into_a_draw_it_can_play_on_from():
     for seed in range(3):
         move = computer("cascades", 5).choose(state, Budget(steps=300), random.Random(seed))
         assert move != PASS
+
+
+def test_the_roots_moves_are_worked_out_once_a_search_and_the_choice_is_unchanged():
+    """Every iteration starts from the root position, so its legal moves are listed once; the
+    search chooses as it did when it listed them every iteration."""
+
+    class Counting(CollidingCirclesState):
+        listed = 0
+
+        def legal_moves(self):
+            if self.position() == root_position:
+                Counting.listed += 1
+            return super().legal_moves()
+
+    class EveryTime(Mcts):
+        def _descend(self, node, position, rng, first_legal=None):
+            return super()._descend(node, position, rng)
+
+    state = CollidingCirclesState.new()
+    rng = random.Random(4)
+    while state.to_move == CHANCE:
+        state.play(state.sample_chance(rng))
+    root_position = state.position()
+    counting = Counting.new()
+    for move in state.moves:
+        counting.play(move)
+    once = general_search("colliding-circles").think(counting, Budget(steps=200),
+                                                      random.Random(9))
+    assert Counting.listed == 1
+    fresh = general_search("colliding-circles")
+    every = EveryTime(playout=fresh.playout, widening=fresh.widening,
+                      shared_chance=fresh.shared_chance, prior=fresh.prior)
+    again = every.think(state, Budget(steps=200), random.Random(9))
+    assert (again.move, again.steps) == (once.move, once.steps)
