@@ -16,7 +16,8 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   level barely stronger than the one below on a Raspberry Pi's budget (:data:`GENERAL_LEVELS`):
   Cascades' levels 2 and 3 finish games with uniformly random playouts (2 % and 10 % of the
   time) and 4 with the game's playouts (10 %); Big Balls' level 2 plays uniformly random
-  playouts to the end, without the judge (5 %); Colliding
+  playouts to the end, without the judge (1 %), and 3 and 4 search on 1.5 % and 6 % (its search
+  gains little past a few hundred playouts, so halves of a Pi's budget played alike); Colliding
   Circles' levels 2, 3 and 4 widen in random order instead of by the circles a move completes
   (3 %, 15 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
   (:mod:`controller.ai.cascades_perfect`).
@@ -69,7 +70,7 @@ GENERAL_LEVELS: dict[str, dict[int, Rung]] = {
     "cascades": {2: Rung(0.02, policy=False), 3: Rung(0.1, policy=False), 4: Rung(0.1)},
     "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.15, prior=False),
                           4: Rung(0.5, prior=False)},
-    "big-balls": {2: Rung(0.05, policy=False)},
+    "big-balls": {2: Rung(0.01, policy=False), 3: Rung(0.015), 4: Rung(0.06)},
 }
 """Levels 2-4 where a share of the time alone did not keep each level at 75 % or more against
 the one below on a Raspberry Pi's budget (``docs/ai.md``, "Levels"); level 5 is always the whole

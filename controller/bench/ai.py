@@ -42,7 +42,7 @@ STANDARD = "standard"
 """The size of a game that has one board."""
 PI4_CORES = 4
 PI4_STEPS_PER_CORE = {"kaskade": 500_000, "cascades": 1_000, "big-balls": 800,
-                      "colliding-circles": 320}
+                      "colliding-circles": 300}
 """Search steps one core of a Raspberry Pi 4 makes in a second, by game: Kaskade's compiled
 search's nodes, the general search's playouts (``docs/ai.md``, "A Raspberry Pi's budget")."""
 

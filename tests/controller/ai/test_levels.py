@@ -26,8 +26,8 @@ LADDERS = {
     "colliding-circles": {2: (0.03, circles_playout, None), 3: (0.15, circles_playout, None),
                           4: (0.5, circles_playout, None),
                           5: (1.0, circles_playout, circles_prior)},
-    "big-balls": {2: (0.05, uniform, None), 3: (0.2, big_balls, None),
-                  4: (0.5, big_balls, None), 5: (1.0, big_balls, None)},
+    "big-balls": {2: (0.01, uniform, None), 3: (0.015, big_balls, None),
+                  4: (0.06, big_balls, None), 5: (1.0, big_balls, None)},
 }
 """Per game and level: the share of the time, the playouts and the prior (docs/ai.md)."""
 
