@@ -22,7 +22,8 @@
 #define MAX_HAND 32
 #define ALL_VALUES 0x7e /* bits 1 to 6 */
 
-enum { HOLES = 0, LAST_DIE = 1, NO_END = 2 }; /* how a playout ends, as playout.py words it */
+/* How a playout ends, as playout.py words it. */
+enum { HOLES = 0, LAST_DIE = 1, IDLE = 2, NO_END = 3 };
 
 typedef struct {
     int fields;
@@ -35,6 +36,7 @@ typedef struct {
     int circles_of[MAX_FIELDS][MAX_CIRCLES_OF];
     int wolf, fox, goose;
     int hand_size;
+    int idle_turns; /* turns in a row without a die placed that end the game */
     int fit[7]; /* for a value, the bits (1 << v) of the values that may stand next to it */
 } Geometry;
 
@@ -161,8 +163,8 @@ static void remove_at(Game *game, int player, int index) {
     game->hand_len[player]--;
 }
 
-static int play_out(Game *game, int player, int placed, int opening, long limit, int greedy,
-                    Rng *rng) {
+static int play_out(Game *game, int player, int placed, int opening, int idle, long limit,
+                    int greedy, Rng *rng) {
     int options[MAX_FIELDS * 6];
     for (long action = 0; action < limit; action++) {
         int *hand = game->hand[player];
@@ -184,6 +186,8 @@ static int play_out(Game *game, int player, int placed, int opening, long limit,
         }
         if (rng->failed) return NO_END;
         refill(game, player, rng);
+        idle = placed ? 0 : idle + 1;
+        if (idle >= g.idle_turns) return IDLE;
         player = 1 - player;
         opening = 0;
         placed = 0;
@@ -241,8 +245,8 @@ static Py_ssize_t read_ints(PyObject *sequence, int *out, Py_ssize_t max, long l
 static PyObject *configure(PyObject *self, PyObject *args) {
     PyObject *near, *numbers, *rings, *rings_of;
     static Geometry read; /* taken whole or not at all */
-    if (!PyArg_ParseTuple(args, "OOOO(iii)i", &near, &numbers, &rings, &rings_of, &read.wolf,
-                          &read.fox, &read.goose, &read.hand_size))
+    if (!PyArg_ParseTuple(args, "OOOO(iii)ii", &near, &numbers, &rings, &rings_of, &read.wolf,
+                          &read.fox, &read.goose, &read.hand_size, &read.idle_turns))
         return NULL;
     Py_ssize_t count = PySequence_Length(near);
     if (count < 0) return NULL;
@@ -255,6 +259,10 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     }
     if (read.hand_size < 1 || read.hand_size > MAX_HAND) {
         PyErr_Format(PyExc_ValueError, "a hand of 1 to %d dice, not %d", MAX_HAND, read.hand_size);
+        return NULL;
+    }
+    if (read.idle_turns < 1) {
+        PyErr_Format(PyExc_ValueError, "idle turns: 1 or more, not %d", read.idle_turns);
         return NULL;
     }
     read.fields = (int)count;
@@ -302,15 +310,15 @@ static PyObject *configure(PyObject *self, PyObject *args) {
 }
 
 static PyObject *playout(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"board", "hands", "pools", "player", "placed", "opening",
+    static char *keywords[] = {"board", "hands", "pools", "player", "placed", "opening", "idle",
                                "limit", "greedy", "seed", "source", NULL};
     PyObject *board, *hands, *pools, *source = Py_None;
-    int player, placed, opening, greedy;
+    int player, placed, opening, idle, greedy;
     long limit;
     unsigned long long seed;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiiplpK|O", keywords, &board, &hands,
-                                     &pools, &player, &placed, &opening, &limit, &greedy,
-                                     &seed, &source))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOiipilpK|O", keywords, &board, &hands,
+                                     &pools, &player, &placed, &opening, &idle, &limit,
+                                     &greedy, &seed, &source))
         return NULL;
     if (!configured) {
         PyErr_SetString(PyExc_RuntimeError, "configure() the board first");
@@ -318,6 +326,10 @@ static PyObject *playout(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
     if (player != 0 && player != 1) {
         PyErr_Format(PyExc_ValueError, "player 0 or 1, not %d", player);
+        return NULL;
+    }
+    if (idle < 0 || idle >= g.idle_turns) {
+        PyErr_Format(PyExc_ValueError, "idle: 0 to %d turns, not %d", g.idle_turns - 1, idle);
         return NULL;
     }
     if (source != Py_None && !PyCallable_Check(source)) {
@@ -350,7 +362,7 @@ static PyObject *playout(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     Rng rng = {seed, source == Py_None ? NULL : source, 0};
-    int end = play_out(&game, player, placed, opening, limit, greedy, &rng);
+    int end = play_out(&game, player, placed, opening, idle, limit, greedy, &rng);
     if (rng.failed) return NULL;
     int red = 0, black = 0;
     if (end != NO_END) scores(game.board, &red, &black);
@@ -359,12 +371,12 @@ static PyObject *playout(PyObject *self, PyObject *args, PyObject *kwargs) {
 
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
-     "configure(neighbours, printed, circles, circles_of, (wolf, fox, goose), hand): the board's "
-     "geometry, once."},
+     "configure(neighbours, printed, circles, circles_of, (wolf, fox, goose), hand, idle_turns): "
+     "the board's geometry and the game's numbers, once."},
     {"playout", (PyCFunction)(void (*)(void))playout, METH_VARARGS | METH_KEYWORDS,
-     "playout(board, hands, pools, player, placed, opening, limit, greedy, seed, source=None) "
-     "-> (end, red, black): end 0 every free field a hole, 1 the last die placed, 2 no end "
-     "within limit actions (scores 0)."},
+     "playout(board, hands, pools, player, placed, opening, idle, limit, greedy, seed, "
+     "source=None) -> (end, red, black): end 0 every free field a hole, 1 the last die placed, "
+     "2 idle_turns without a die placed, 3 no end within limit actions (scores 0)."},
     {NULL, NULL, 0, NULL},
 };
 

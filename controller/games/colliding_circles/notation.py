@@ -16,6 +16,7 @@ the pools, whose turn, the stage and the plies::
 The stage is ``deal`` (an opening hand is being thrown), ``opening`` (Red's first placement),
 ``manoeuvre`` (a turn's start), ``place`` (after the manoeuvre), ``second`` (after the first
 placement), ``refill`` (the hand is being refilled) or ``over`` (with ``-`` for the player).
+After turns ended without a die placed, ``idle=N`` follows: how many in a row (ten end the game).
 """
 
 from __future__ import annotations
@@ -170,6 +171,8 @@ class Setup:
     """``red``, ``black``, or ``-`` once over."""
     stage: str
     plies: int
+    idle: int = 0
+    """Turns ended in a row without a die placed (:data:`~pieces.IDLE_TURNS` end the game)."""
 
 
 def _hand(values: tuple[int, ...]) -> str:
@@ -184,7 +187,7 @@ def position_text(setup: Setup) -> str:
         dice.append(f"{name}:{','.join(own) or '-'}")
     return f"{' '.join(dice)} hands={_hand(setup.hands[0])}/{_hand(setup.hands[1])} " \
         f"pools={setup.pools[0]}/{setup.pools[1]} {setup.player} {setup.stage} " \
-        f"plies={setup.plies}"
+        f"plies={setup.plies}" + (f" idle={setup.idle}" if setup.idle else "")
 
 
 def parse_position(text: str) -> Setup:
@@ -192,6 +195,9 @@ def parse_position(text: str) -> Setup:
     wrong."""
     where = f"position {text!r}"
     words = text.split()
+    idle = "0"
+    if len(words) == 8 and words[7].startswith("idle="):
+        idle = words.pop()[len("idle="):]
     if len(words) != 7 or not words[0].startswith("red:") or not words[1].startswith("black:") \
             or not words[2].startswith("hands=") or not words[3].startswith("pools=") \
             or not words[6].startswith("plies="):
@@ -216,14 +222,14 @@ def parse_position(text: str) -> Setup:
     if len(hands) != 2 or len(pools) != 2:
         raise PositionError(f"{where}: hands and pools give Red's then Black's, split by /")
     plies = words[6][len("plies="):]
-    if not plies.isdigit() or not all(p.isdigit() for p in pools):
-        raise PositionError(f"{where}: pools and plies are whole numbers")
+    if not plies.isdigit() or not idle.isdigit() or not all(p.isdigit() for p in pools):
+        raise PositionError(f"{where}: pools, plies and idle are whole numbers")
     for hand in hands:
         if hand != "-" and not _THROW.fullmatch(hand):
             raise PositionError(f"{where}: a hand lists up to five values 1-6, or - for none")
     red, black = (tuple(sorted((int(c) for c in h if c != "-"), reverse=True)) for h in hands)
     return Setup(_board_order(dice), (red, black), (int(pools[0]), int(pools[1])), words[4],
-                 words[5], int(plies))
+                 words[5], int(plies), int(idle))
 
 
 def _board_order(dice: Mapping[str, tuple[str, int]]) -> tuple[tuple[str, str, int], ...]:
@@ -251,6 +257,7 @@ def position_json(state: Position) -> dict[str, Any]:
         else PLAYERS[outcome.winner],
         "player": None if outcome is not None else PLAYERS[state.player],
         "stage": state.setup().stage,
+        "idle": state.setup().idle,
         "dice": [{"field": NAMES[f], "player": PLAYERS[owner_of(c)], "value": value_of(c)}
                  for f, c in enumerate(state.board) if c],
         "hands": {name: list(state.hands[p]) for p, name in enumerate(PLAYERS)},
@@ -279,12 +286,13 @@ def parse_json(data: Mapping[str, Any]) -> Setup:
         stage = str(data["stage"])
         player = "-" if stage == "over" else str(data["player"])
         plies = int(data["plies"])
+        idle = int(data.get("idle", 0))
     except (KeyError, TypeError, ValueError) as error:
         raise PositionError(f"{where}: missing or malformed field ({error})") from None
     if any(v not in range(1, 7) for h in (red, black) for v in h) or min(pools) < 0 or \
-            plies < 0:
-        raise PositionError(f"{where}: hand values are 1-6, pools and plies not negative")
-    return Setup(_board_order(dice), (red, black), pools, player, stage, plies)
+            plies < 0 or idle < 0:
+        raise PositionError(f"{where}: hand values are 1-6, pools, plies and idle not negative")
+    return Setup(_board_order(dice), (red, black), pools, player, stage, plies, idle)
 
 
 def diagram(state: Position) -> str:

@@ -16,6 +16,9 @@ DICE = 28
 """Dice per player: the pool at the start."""
 HAND = 5
 """Dice a hand is refilled to at the end of each turn."""
+IDLE_TURNS = 10
+"""Turns in a row without a die placed that end the game, as it stands: players may pass,
+manoeuvre and rethrow without end, and two who would rather not place would never finish."""
 
 
 def die(player: int, value: int) -> int:

@@ -21,7 +21,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 from controller.errors import KaskadeError
 from controller.games.base import CHANCE, Outcome, Rng
 from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NEIGHBOURS, PRINTED
-from controller.games.colliding_circles.pieces import HAND, die, owner_of, value_of
+from controller.games.colliding_circles.pieces import HAND, IDLE_TURNS, die, owner_of, value_of
 from controller.games.colliding_circles.rules import FOX, GOOSE, WOLF, scores
 
 _compiled: Any
@@ -31,9 +31,10 @@ except ImportError:  # no C compiler at install: the playout in Python below
     _compiled = None
 else:
     _compiled.configure(NEIGHBOURS, [PRINTED.get(field, 0) for field in range(len(NEIGHBOURS))],
-                        CIRCLES, CIRCLES_OF, (WOLF, FOX, GOOSE), HAND)
-_ENDS = ("every free field is a hole", "the last die is placed")
-"""Why a compiled playout ended, by the code it gives (2: no end within its limit)."""
+                        CIRCLES, CIRCLES_OF, (WOLF, FOX, GOOSE), HAND, IDLE_TURNS)
+_ENDS = ("every free field is a hole", "the last die is placed",
+         f"{IDLE_TURNS} turns in a row without a die placed")
+"""Why a playout ended, by the code the compiled one gives (3: no end within its limit)."""
 SEED_BITS = 53
 """A compiled playout's seed: as many bits as one draw of the search's generator holds."""
 
@@ -59,6 +60,8 @@ class Position(Protocol):
     def player(self) -> int: ...
     @property
     def stage(self) -> str: ...
+    @property
+    def idle(self) -> int: ...
     def copy(self) -> Self: ...
     def play(self, move: Any) -> Any: ...
     def sample_chance(self, rng: Rng) -> Any: ...
@@ -89,7 +92,7 @@ def compiled_playout(state: Position, limit: int, greedy: bool, seed: int,
         raise PlayoutError("the compiled playout was not built (no C compiler at install)")
     end, red, black = _compiled.playout(
         state.board, state.hands, state.pools, state.player, 1 if state.stage == "second" else 0,
-        state.stage == "opening", limit, greedy, seed, source)
+        state.stage == "opening", state.idle, limit, greedy, seed, source)
     if end == len(_ENDS):
         return _unfinished(limit)
     return _ended((red, black), _ENDS[end])
@@ -104,6 +107,7 @@ def python_playout(state: Position, rng: Rng, limit: int, greedy: bool) -> Outco
     player = state.player
     stage = state.stage
     placed = 1 if stage == "second" else 0
+    idle = state.idle
     for _ in range(limit):
         hand = hands[player]
         options = _placements(board, hand, stage == "opening")
@@ -123,6 +127,9 @@ def python_playout(state: Position, rng: Rng, limit: int, greedy: bool) -> Outco
             hand.pop(int(rng.random() * len(hand)))
             pools[player] += 1
         _refill(hand, pools, player, rng)
+        idle = 0 if placed else idle + 1
+        if idle == IDLE_TURNS:
+            return _ended(scores(board), _ENDS[2])
         player, stage, placed = 1 - player, "manoeuvre", 0
     return _unfinished(limit)
 

@@ -42,6 +42,7 @@ from controller.games.colliding_circles.pieces import (
     EMPTY,
     END,
     HAND,
+    IDLE_TURNS,
     PLAYERS,
     RED,
     Manoeuvre,
@@ -105,6 +106,8 @@ class CollidingCirclesState(NotatedState[Move]):
         self.player = RED
         self.stage = DEAL
         self._plies = 0
+        self.idle = 0
+        """Turns ended in a row without a die placed: :data:`IDLE_TURNS` end the game."""
         self._outcome: Outcome | None = None
         self._undo: list[tuple[Move, tuple[Any, ...]]] = []
         self._reach: dict[int, dict[int, list[int]]] | None = None
@@ -151,6 +154,10 @@ class CollidingCirclesState(NotatedState[Move]):
         state.hands = list(setup.hands)
         state.pools = list(setup.pools)
         state._plies = setup.plies
+        if setup.idle > IDLE_TURNS or (setup.idle == IDLE_TURNS and setup.stage != "over"):
+            raise PositionError(f"{where}: {IDLE_TURNS} turns in a row without a die placed end "
+                                f"the game (write '- over' and idle={IDLE_TURNS})")
+        state.idle = setup.idle
         if setup.stage == "over":
             if setup.player != "-":
                 raise PositionError(f"{where}: a finished game has '-' as the player to move")
@@ -164,6 +171,9 @@ class CollidingCirclesState(NotatedState[Move]):
         return state
 
     def _set_over(self, where: str) -> None:
+        if self.idle == IDLE_TURNS:
+            self._finish(_IDLE_END)
+            return
         for player in (0, 1):
             if not self.hands[player] and not self.pools[player]:
                 self._finish(f"{self.player_title(player)} placed the last die")
@@ -206,7 +216,7 @@ class CollidingCirclesState(NotatedState[Move]):
                      for f, c in enumerate(self.board) if c)
         return Setup(dice, (self.hands[0], self.hands[1]), (self.pools[0], self.pools[1]),
                      "-" if over else PLAYERS[self.player], "over" if over else self.stage,
-                     self._plies)
+                     self._plies, self.idle)
 
     def copy(self) -> CollidingCirclesState:
         twin = type(self).__new__(type(self))
@@ -400,7 +410,7 @@ class CollidingCirclesState(NotatedState[Move]):
         if refusal is not None:
             raise IllegalMoveError(self._describe(move), self.position(), refusal)
         self._undo.append((move, (self.board[:], self.hands[:], self.pools[:], self.player,
-                                  self.stage, self._outcome)))
+                                  self.stage, self.idle, self._outcome)))
         self._plies += 1
         self._reach = None
         player = self.player
@@ -425,7 +435,7 @@ class CollidingCirclesState(NotatedState[Move]):
             if not self.hands[player] and not self.pools[player]:
                 self._finish(f"{self.player_title(player)} placed the last die")
             elif self.stage in (OPENING, SECOND):
-                events.extend(self._end_turn())
+                events.extend(self._end_turn(placed=True))
             else:
                 self.stage = SECOND
         elif isinstance(move, Manoeuvre):
@@ -441,9 +451,9 @@ class CollidingCirclesState(NotatedState[Move]):
             self._take_from_hand(player, move.value)
             self.pools[player] += 1
             events.append(Rethrown(player, move.value))
-            events.extend(self._end_turn())
+            events.extend(self._end_turn(placed=self.stage == SECOND))
         else:
-            events.extend(self._end_turn())
+            events.extend(self._end_turn(placed=self.stage == SECOND))
         if self._outcome is None and not isinstance(move, Throw):
             # Every action that changes the board may block it; the game ends at once, before
             # any refill (the seed: the game is over when nothing on the board can change).
@@ -466,8 +476,13 @@ class CollidingCirclesState(NotatedState[Move]):
                               CircleChanged(circle, None, 0))
         return events
 
-    def _end_turn(self) -> list[Event]:
+    def _end_turn(self, placed: bool) -> list[Event]:
+        """The turn's end: the hand's refill next, or the opponent's turn; the game's end after
+        :data:`IDLE_TURNS` turns in a row without a die ``placed``."""
         player = self.player
+        self.idle = 0 if placed else self.idle + 1
+        if self.idle == IDLE_TURNS:
+            self._finish(_IDLE_END)
         if self.throw_count() > 0:
             self.stage = REFILL
         else:
@@ -495,9 +510,9 @@ class CollidingCirclesState(NotatedState[Move]):
     def undo(self) -> Move:
         if not self._undo:
             raise NothingToUndoError("there is no move to undo")
-        move, (board, hands, pools, player, stage, outcome) = self._undo.pop()
+        move, (board, hands, pools, player, stage, idle, outcome) = self._undo.pop()
         self.board, self.hands, self.pools = board, hands, pools
-        self.player, self.stage, self._outcome = player, stage, outcome
+        self.player, self.stage, self.idle, self._outcome = player, stage, idle, outcome
         self._plies -= 1
         self._reach = None
         return move
@@ -516,6 +531,10 @@ class CollidingCirclesState(NotatedState[Move]):
         self._require_chance_step()
         values = [1 + int(rng.random() * 6) for _ in range(self.throw_count())]
         return Throw(tuple(sorted(values, reverse=True)))
+
+
+_IDLE_END = f"{IDLE_TURNS} turns in a row without a die placed"
+"""Why a game ended by :data:`IDLE_TURNS`, as its result's reason begins."""
 
 
 def _points(count: int) -> str:

@@ -1,7 +1,7 @@
 """The compiled playout against the Python one, its reference: from the same random numbers the
-same end (winner, why and scores) on random positions of every stage, greedy or not, finished or
-cut short by the limit; seeded, the same end every time, the position left alone; and clear
-errors for what it does not take.
+same end (winner, why and scores) on random positions of every stage, greedy or not, finished,
+ended by turns without a die placed, or cut short by the limit; seeded, the same end every
+time, the position left alone; and clear errors for what it does not take.
 
 The playout is built at install where a compiler is present; in CI it must be there."""
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from controller.games import CHANCE
 from controller.games.colliding_circles import CollidingCirclesState
 from controller.games.colliding_circles.board import CIRCLES, CIRCLES_OF, NEIGHBOURS
-from controller.games.colliding_circles.pieces import HAND
+from controller.games.colliding_circles.pieces import HAND, IDLE_TURNS
 from controller.games.colliding_circles.playout import (
     SEED_BITS,
     compiled_playout,
@@ -89,11 +89,12 @@ def test_a_failing_source_of_random_numbers_is_raised():
     ({"hands": [[1]]}, ValueError, "hands: one for each player"),
     ({"pools": [1, 2, 3]}, ValueError, "pools: at most 2, not 3"),
     ({"player": 2}, ValueError, "player 0 or 1, not 2"),
+    ({"idle": IDLE_TURNS}, ValueError, f"idle: 0 to {IDLE_TURNS - 1} turns, not {IDLE_TURNS}"),
     ({"source": 5}, TypeError, "source: a callable"),
 ])
 def test_what_it_does_not_take_is_refused_clearly(change, error, words):
     arguments = {"board": [0] * 54, "hands": [[1, 2], [3]], "pools": [5, 5], "player": 0,
-                 "placed": 0, "opening": True, "limit": 10, "greedy": False, "seed": 1}
+                 "placed": 0, "opening": True, "idle": 0, "limit": 10, "greedy": False, "seed": 1}
     with pytest.raises(error, match=words):
         core.playout(**(arguments | change))
 
@@ -101,11 +102,28 @@ def test_what_it_does_not_take_is_refused_clearly(change, error, words):
 def test_a_board_it_cannot_take_leaves_the_one_it_has():
     with pytest.raises(ValueError, match="a circle has 6 fields, not 5"):
         core.configure(NEIGHBOURS, [0] * len(NEIGHBOURS), [ring[:5] for ring in CIRCLES],
-                       CIRCLES_OF, (WOLF, FOX, GOOSE), HAND)
+                       CIRCLES_OF, (WOLF, FOX, GOOSE), HAND, IDLE_TURNS)
     with pytest.raises(ValueError, match="a hand of 1 to 32 dice, not 0"):
         core.configure(NEIGHBOURS, [0] * len(NEIGHBOURS), CIRCLES, CIRCLES_OF,
-                       (WOLF, FOX, GOOSE), 0)
+                       (WOLF, FOX, GOOSE), 0, IDLE_TURNS)
     state = played(5, 30)
     reference = python_playout(state, random.Random(5), 600, True)
     compiled = compiled_playout(state, 600, True, 0, random.Random(5).random)
     assert compiled.scores == reference.scores
+
+
+def test_turns_without_a_die_placed_end_both_playouts_alike():
+    """From a position nine turns into a stall, a player who cannot place ends the game at once
+    in both (the random games above reach such ends only now and then)."""
+    ends = set()
+    for seed in range(300):
+        state = played(seed, 200)
+        if state.is_over() or state.idle == 0:
+            continue
+        state.idle = IDLE_TURNS - 1
+        reference = python_playout(state, random.Random(seed), 600, True)
+        compiled = compiled_playout(state, 600, True, 0, random.Random(seed).random)
+        assert (compiled.winner, compiled.reason, compiled.scores) == \
+            (reference.winner, reference.reason, reference.scores)
+        ends.add(reference.reason)
+    assert f"{IDLE_TURNS} turns in a row without a die placed" in ends

@@ -1,4 +1,4 @@
-"""Colliding Circles rules beyond the seed's example: the three endings, throws, positions that
+"""Colliding Circles rules beyond the seed's example: the four endings, throws, positions that
 cannot be, and properties every random game keeps."""
 
 from __future__ import annotations
@@ -20,7 +20,15 @@ from controller.games.colliding_circles.board import (
     NEIGHBOURS,
     touching,
 )
-from controller.games.colliding_circles.pieces import DICE, Manoeuvre, Place, value_of
+from controller.games.colliding_circles.pieces import (
+    DICE,
+    END,
+    IDLE_TURNS,
+    Manoeuvre,
+    Place,
+    Rethrow,
+    value_of,
+)
 from controller.games.colliding_circles.rules import is_hole, reach
 from controller.games.colliding_circles.state import throws
 
@@ -236,3 +244,82 @@ def test_an_unqualified_manoeuvre_without_a_path_is_refused_not_guessed_wrong():
     move = state.parse_move("C6-C9")
     assert isinstance(move, Manoeuvre)
     assert not state.is_legal(move)
+
+
+def stalled(turns: int, seed: int = 3) -> CollidingCirclesState:
+    """Red's opening placed, then ``turns`` turns ended at once (each a pass)."""
+    state = CollidingCirclesState.new()
+    rng = random.Random(seed)
+    while state.to_move == CHANCE:
+        state.play(state.sample_chance(rng))
+    state.play(next(m for m in state.legal_moves() if isinstance(m, Place)))
+    for _ in range(turns):
+        while state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+        state.play(END)
+    return state
+
+
+def test_ten_turns_in_a_row_without_a_die_placed_end_the_game_as_it_stands():
+    """Passing, manoeuvring and rethrowing could go on for ever; ten turns of it end the game,
+    scored as it stands."""
+    state = stalled(IDLE_TURNS - 1)
+    assert not state.is_over()
+    assert state.idle == IDLE_TURNS - 1
+    state.play(END)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.reason == f"{IDLE_TURNS} turns in a row without a die placed; a draw at 0 " \
+        "points each"
+    assert (outcome.winner, outcome.scores) == (None, (0, 0))
+    assert state.legal_moves() == []
+    state.undo()
+    assert not state.is_over()
+    assert state.idle == IDLE_TURNS - 1
+
+
+def test_a_placement_starts_the_count_again_and_a_manoeuvre_or_rethrow_does_not():
+    state = stalled(4)
+    assert state.idle == 4
+    rng = random.Random(1)
+    while not state.is_over() and state.idle:
+        while state.to_move == CHANCE:
+            state.play(state.sample_chance(rng))
+        moves = state.legal_moves()
+        quiet = [m for m in moves if isinstance(m, (Manoeuvre, Rethrow))]
+        places = [m for m in moves if isinstance(m, Place)]
+        before = state.idle
+        if quiet and before < 7:
+            state.play(quiet[0])
+            if isinstance(quiet[0], Manoeuvre):
+                state.play(END)
+            assert state.idle == before + 1
+        else:
+            state.play(places[0])
+            state.play(END)
+            assert state.idle == 0
+
+
+def test_the_count_of_turns_without_a_die_placed_is_part_of_the_position():
+    state = stalled(3)
+    text = state.position()
+    assert text.endswith(" idle=3")
+    assert CollidingCirclesState.from_position(text).idle == 3
+    assert CollidingCirclesState.from_json(json.loads(json.dumps(state.to_json()))).idle == 3
+    over = stalled(IDLE_TURNS)
+    again = CollidingCirclesState.from_position(over.position())
+    assert again.is_over()
+    assert again.outcome() == over.outcome()
+    assert CollidingCirclesState.from_position(text.replace(" idle=3", "")).idle == 0
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ((" idle=3", f" idle={IDLE_TURNS}"), f"{IDLE_TURNS} turns in a row without a die placed end"),
+    ((" idle=3", f" idle={IDLE_TURNS + 1}"), "without a die placed end the game"),
+    ((" idle=3", " idle=x"), "pools, plies and idle are whole numbers"),
+    ((" idle=3", " idle=3 more"), "write red:DICE"),
+])
+def test_a_count_no_game_could_have_is_refused(change, reason):
+    text = stalled(3).position().replace(*change)
+    with pytest.raises(PositionError, match=reason):
+        CollidingCirclesState.from_position(text)
