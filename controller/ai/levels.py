@@ -19,7 +19,7 @@ Levels run from 1 (gentle) to 5 (the strongest), all within the same time per mo
   playouts to the end, without the judge (1 %), and 3 and 4 search on 1.5 % and 6 % (its search
   gains little past a few hundred playouts, so halves of a Pi's budget played alike); Colliding
   Circles' levels 2, 3 and 4 widen in random order instead of by the circles a move completes
-  (3 %, 15 % and 50 %). Cascades' level 5 plays the small boards it solves perfectly
+  (3 %, 8 % and 25 %). Cascades' level 5 plays the small boards it solves perfectly
   (:mod:`controller.ai.cascades_perfect`).
 """
 
@@ -68,8 +68,8 @@ class Rung:
 
 GENERAL_LEVELS: dict[str, dict[int, Rung]] = {
     "cascades": {2: Rung(0.02, policy=False), 3: Rung(0.1, policy=False), 4: Rung(0.1)},
-    "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.15, prior=False),
-                          4: Rung(0.5, prior=False)},
+    "colliding-circles": {2: Rung(0.03, prior=False), 3: Rung(0.08, prior=False),
+                          4: Rung(0.25, prior=False)},
     "big-balls": {2: Rung(0.01, policy=False), 3: Rung(0.015), 4: Rung(0.06)},
 }
 """Levels 2-4 where a share of the time alone did not keep each level at 75 % or more against

@@ -23,8 +23,8 @@ from controller.games import get_game
 LADDERS = {
     "cascades": {2: (0.02, uniform, None), 3: (0.1, uniform, None), 4: (0.1, cascades, None),
                  5: (1.0, cascades, None)},
-    "colliding-circles": {2: (0.03, circles_playout, None), 3: (0.15, circles_playout, None),
-                          4: (0.5, circles_playout, None),
+    "colliding-circles": {2: (0.03, circles_playout, None), 3: (0.08, circles_playout, None),
+                          4: (0.25, circles_playout, None),
                           5: (1.0, circles_playout, circles_prior)},
     "big-balls": {2: (0.01, uniform, None), 3: (0.015, big_balls, None),
                   4: (0.06, big_balls, None), 5: (1.0, big_balls, None)},
