@@ -22,13 +22,17 @@ from controller.app.upgrades import SPOOL
 from tests.support.signing import signer
 from tests.support.web import open_paired
 
+WAIT = 30.0
+"""Seconds to wait for the page to show what it should: a busy machine's browser may take many
+seconds to load the page again (after pairing) or to run its script."""
+
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("page")]
 
 
 def test_the_page_shows_the_board_pairs_and_plays_a_game_to_its_end(served, browser):
     browser.set_window_size(1200, 1000)
     browser.get(served.server.address)
-    wait = WebDriverWait(browser, 10)
+    wait = WebDriverWait(browser, WAIT)
     wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
     canvas = browser.find_element(By.ID, "leds")
     assert canvas.get_attribute("data-screen") == "HomeScreen"
@@ -100,7 +104,7 @@ def test_the_page_shows_the_sensors_heat_map_the_update_and_the_last_self_test(s
     bridge = served.server.api.bridge
     browser.set_window_size(1200, 1000)
     browser.get(served.server.address)
-    wait = WebDriverWait(browser, 10)
+    wait = WebDriverWait(browser, WAIT)
     wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
     panel = browser.find_element(By.ID, "sensors-panel")
     panel.find_element(By.TAG_NAME, "summary").click()
@@ -128,7 +132,7 @@ def test_an_unpaired_phone_is_told_how_to_pair_and_then_sees_the_board(guarded, 
     browser.get(guarded.server.address)
     browser.execute_script("localStorage.clear()")
     browser.get(guarded.server.address)
-    wait = WebDriverWait(browser, 10)
+    wait = WebDriverWait(browser, WAIT)
     welcome = wait.until(lambda b: b.find_element(By.ID, "welcome"))
     wait.until(lambda b: welcome.is_displayed())
     assert "touch the blue pairing pad" in welcome.text
@@ -137,7 +141,7 @@ def test_an_unpaired_phone_is_told_how_to_pair_and_then_sees_the_board(guarded, 
     code = guarded.touch_pairing_pad()
     browser.find_element(By.ID, "welcome-code").send_keys(code)
     browser.find_element(By.ID, "welcome-send").click()  # paired: the page loads again
-    wait = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,))
+    wait = WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,))
     wait.until(lambda b: b.find_element(By.ID, "main").is_displayed())
     wait.until(lambda b: b.find_element(By.ID, "description").text.startswith("Home"))
     assert "paired" in browser.find_element(By.ID, "link").text
@@ -162,7 +166,7 @@ def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, 
     browser.get(served.server.address)
     browser.execute_script("localStorage.setItem('kaskade-token', arguments[0])", token)
     browser.get(served.server.address)
-    wait = WebDriverWait(browser, 10)
+    wait = WebDriverWait(browser, WAIT)
     browser.find_element(By.XPATH, "//summary[text()='The board']").click()
     wait.until(lambda b: b.find_element(By.ID, "release-row").is_displayed())
     assert browser.find_element(By.ID, "release-running").text == __version__
@@ -183,7 +187,7 @@ def test_a_paired_page_uploads_a_new_release_where_the_board_takes_them(served, 
 def test_where_the_board_takes_no_releases_the_page_offers_no_upload(served, browser):
     served.pair()
     browser.get(served.server.address)
-    wait = WebDriverWait(browser, 10)
+    wait = WebDriverWait(browser, WAIT)
     browser.find_element(By.XPATH, "//summary[text()='The board']").click()
     wait.until(lambda b: b.find_element(By.ID, "release-running")
                .get_attribute("textContent") == __version__)
